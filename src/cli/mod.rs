@@ -1,0 +1,6 @@
+//! The terminal front end.
+
+/// Run the program; returns the exit status.
+pub fn run() -> i32 {
+    0
+}

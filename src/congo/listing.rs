@@ -1,0 +1,142 @@
+//! The 17-line piece listing of the original problem (see `congo-fen.md`).
+//!
+//! Written straight into a byte buffer from precomputed labels and square
+//! names: this is the hot path of problem-format replay.
+
+use super::piece::{Color, Piece, PieceKind};
+use super::position::Position;
+use super::square::{SQUARES, Square};
+
+/// The two-byte name of every square, by index.
+const SQUARE_NAMES: [[u8; 2]; SQUARES] = {
+    let mut names = [[0u8; 2]; SQUARES];
+    let mut i = 0;
+    while i < SQUARES {
+        names[i] = [b'a' + (i / 7) as u8, b'1' + (i % 7) as u8];
+        i += 1;
+    }
+    names
+};
+
+/// The 16 piece lines' labels, in output order: kind-major, White first.
+const LABELS: [&[u8]; 16] = [
+    b"white pawn:",
+    b"black pawn:",
+    b"white superpawn:",
+    b"black superpawn:",
+    b"white giraffe:",
+    b"black giraffe:",
+    b"white monkey:",
+    b"black monkey:",
+    b"white elephant:",
+    b"black elephant:",
+    b"white lion:",
+    b"black lion:",
+    b"white crocodile:",
+    b"black crocodile:",
+    b"white zebra:",
+    b"black zebra:",
+];
+
+/// Append the 17-line listing of `pos` to `out`, each line ending in `\n`.
+pub fn write_listing(pos: &Position, out: &mut Vec<u8>) {
+    let mut labels = LABELS.iter();
+    for kind in PieceKind::ALL {
+        for color in Color::ALL {
+            out.extend_from_slice(labels.next().copied().unwrap_or_default());
+            for sq in pos.pieces(Piece::new(color, kind)) {
+                let name = SQUARE_NAMES.get(sq.index()).copied().unwrap_or([b'?'; 2]);
+                out.push(b' ');
+                out.extend_from_slice(&name);
+            }
+            out.push(b'\n');
+        }
+    }
+    out.extend_from_slice(match pos.side_to_move() {
+        Color::White => b"side to play: white\n",
+        Color::Black => b"side to play: black\n",
+    });
+}
+
+/// The 17-line listing of `pos` as a string (each line ends in `\n`).
+pub fn listing(pos: &Position) -> String {
+    let mut out = Vec::with_capacity(512);
+    write_listing(pos, &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The square names of a bitboard, for tests and messages.
+pub fn square_names(squares: impl Iterator<Item = Square>) -> String {
+    squares.map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::congo::fen::parse;
+
+    const EMPTY_LINES: &str = "white pawn:\nblack pawn:\nwhite superpawn:\nblack superpawn:\n\
+white giraffe:\nblack giraffe:\nwhite monkey:\nblack monkey:\nwhite elephant:\n\
+black elephant:\nwhite lion:\nblack lion:\nwhite crocodile:\nblack crocodile:\n\
+white zebra:\nblack zebra:\n";
+
+    #[test]
+    fn empty_board() {
+        // No pieces: every line ends at its colon; 7/7/... with side b.
+        let pos = parse("7/7/7/7/7/7/7 b 0").unwrap();
+        assert_eq!(listing(&pos), format!("{EMPTY_LINES}side to play: black\n"));
+    }
+
+    #[test]
+    fn worked_example() {
+        // congo-fen.md's worked example, copied from the spec text.
+        let pos = parse("2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23").unwrap();
+        let expected = "white pawn: a3 b3 f3\nblack pawn: g2\nwhite superpawn:\n\
+black superpawn:\nwhite giraffe:\nblack giraffe:\nwhite monkey:\nblack monkey:\n\
+white elephant: e3\nblack elephant:\nwhite lion: d2\nblack lion: c7\n\
+white crocodile:\nblack crocodile: e4\nwhite zebra:\nblack zebra: e5\n\
+side to play: black\n";
+        assert_eq!(listing(&pos), expected);
+    }
+
+    #[test]
+    fn full_board_of_white_zebras() {
+        // 49 zebras: the zebra line names all 49 squares a1..a7, b1..g7.
+        let pos = parse("ZZZZZZZ/ZZZZZZZ/ZZZZZZZ/ZZZZZZZ/ZZZZZZZ/ZZZZZZZ/ZZZZZZZ").unwrap();
+        let text = listing(&pos);
+        let line = text.lines().nth(14).unwrap();
+        let mut all = String::from("white zebra:");
+        for f in "abcdefg".chars() {
+            for r in 1..=7 {
+                all.push_str(&format!(" {f}{r}"));
+            }
+        }
+        assert_eq!(line, all);
+        assert_eq!(text.lines().count(), 17);
+    }
+
+    #[test]
+    fn several_lions_and_superpawns() {
+        // Three white lions on rank 1 (c1 d1 e1) and one black on g7;
+        // superpawns: white on a7 and g1? No: S on a7, s on b1.
+        let pos = parse("S5l/7/7/7/7/7/1sLLL2 w 0").unwrap();
+        let text = listing(&pos);
+        assert_eq!(text.lines().nth(2), Some("white superpawn: a7"));
+        assert_eq!(text.lines().nth(3), Some("black superpawn: b1"));
+        assert_eq!(text.lines().nth(10), Some("white lion: c1 d1 e1"));
+        assert_eq!(text.lines().nth(11), Some("black lion: g7"));
+    }
+
+    #[test]
+    fn every_file_of_a_rank_sorts_by_file() {
+        // Rank 4 pawns written g..a in FEN order still list a4..g4.
+        let pos = parse("7/7/7/ppppppp/7/7/7").unwrap();
+        assert_eq!(
+            listing(&pos).lines().nth(1),
+            Some("black pawn: a4 b4 c4 d4 e4 f4 g4")
+        );
+        // A column: a7 and a1 and b4: sorted file first then rank.
+        let pos = parse("P6/7/7/1P5/7/7/P6").unwrap();
+        assert_eq!(listing(&pos).lines().next(), Some("white pawn: a1 a7 b4"));
+    }
+}

@@ -1,0 +1,169 @@
+//! A Congo position: what stands on each square, who moves, the move number.
+
+use super::bitboard::Bitboard;
+use super::piece::{Color, Piece, PieceKind};
+use super::square::Square;
+
+/// The start position's FEN.
+pub const START_FEN: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
+
+/// A placement of pieces plus side to move and move number.
+///
+/// Any placement is allowed (several lions, none, 49 pieces): the listing
+/// and the FEN must describe whatever they are given. Pieces are kept as
+/// bitboards, one per colour and one per kind, which the listing and the
+/// move generator both read directly.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    colors: [Bitboard; 2],
+    kinds: [Bitboard; 8],
+    side: Color,
+    move_number: u64,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// An empty board, White to move, move number 0.
+    pub const fn empty() -> Position {
+        Position {
+            colors: [Bitboard::EMPTY; 2],
+            kinds: [Bitboard::EMPTY; 8],
+            side: Color::White,
+            move_number: 0,
+        }
+    }
+
+    /// The start position `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0`.
+    pub fn start() -> Position {
+        let mut pos = Position::empty();
+        let back = [
+            PieceKind::Giraffe,
+            PieceKind::Monkey,
+            PieceKind::Elephant,
+            PieceKind::Lion,
+            PieceKind::Elephant,
+            PieceKind::Crocodile,
+            PieceKind::Zebra,
+        ];
+        for (file, kind) in super::square::File::ALL.into_iter().zip(back) {
+            use super::square::Rank;
+            let sq = |r: u8| Rank::new(r).map(|r| Square::from_coords(file, r));
+            for (rank, piece) in [
+                (0, Piece::new(Color::White, kind)),
+                (1, Piece::new(Color::White, PieceKind::Pawn)),
+                (5, Piece::new(Color::Black, PieceKind::Pawn)),
+                (6, Piece::new(Color::Black, kind)),
+            ] {
+                if let Some(s) = sq(rank) {
+                    pos.set(s, Some(piece));
+                }
+            }
+        }
+        pos
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = if self.colors[0].contains(sq) {
+            Color::White
+        } else if self.colors[1].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        PieceKind::ALL
+            .into_iter()
+            .find(|k| self.kinds[k.index()].contains(sq))
+            .map(|kind| Piece::new(color, kind))
+    }
+
+    /// Put `piece` on `sq` (or clear it with `None`), replacing what was there.
+    pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        let clear = !Bitboard::from_square(sq);
+        for bb in self.colors.iter_mut().chain(self.kinds.iter_mut()) {
+            *bb &= clear;
+        }
+        if let Some(p) = piece {
+            self.colors[p.color.index()] |= Bitboard::from_square(sq);
+            self.kinds[p.kind.index()] |= Bitboard::from_square(sq);
+        }
+    }
+
+    /// The squares holding pieces of `color`.
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.colors[color.index()]
+    }
+
+    /// The squares holding pieces of `kind`, either colour.
+    pub fn by_kind(&self, kind: PieceKind) -> Bitboard {
+        self.kinds[kind.index()]
+    }
+
+    /// The squares holding `piece`.
+    pub fn pieces(&self, piece: Piece) -> Bitboard {
+        self.colors[piece.color.index()] & self.kinds[piece.kind.index()]
+    }
+
+    /// All occupied squares.
+    pub fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Set the side to move.
+    pub fn set_side_to_move(&mut self, side: Color) {
+        self.side = side;
+    }
+
+    /// The move number: how many moves Black has made.
+    pub fn move_number(&self) -> u64 {
+        self.move_number
+    }
+
+    /// Set the move number.
+    pub fn set_move_number(&mut self, n: u64) {
+        self.move_number = n;
+    }
+
+    /// The (lowest) square holding a lion of `color`, if any.
+    pub fn lion(&self, color: Color) -> Option<Square> {
+        self.pieces(Piece::new(color, PieceKind::Lion)).first()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_pieces() {
+        let pos = Position::start();
+        assert_eq!(pos.occupied().count(), 28);
+        let d1: Square = "d1".parse().unwrap();
+        assert_eq!(pos.piece_at(d1), Some(Piece::new(Color::White, PieceKind::Lion)));
+        let f7: Square = "f7".parse().unwrap();
+        assert_eq!(pos.piece_at(f7), Some(Piece::new(Color::Black, PieceKind::Crocodile)));
+        assert_eq!(pos.piece_at("d4".parse().unwrap()), None);
+    }
+
+    #[test]
+    fn set_replaces() {
+        let mut pos = Position::start();
+        let d1: Square = "d1".parse().unwrap();
+        pos.set(d1, Some(Piece::new(Color::Black, PieceKind::Zebra)));
+        assert_eq!(pos.piece_at(d1), Some(Piece::new(Color::Black, PieceKind::Zebra)));
+        assert_eq!(pos.by_kind(PieceKind::Lion).count(), 1);
+        pos.set(d1, None);
+        assert_eq!(pos.piece_at(d1), None);
+        assert_eq!(pos.occupied().count(), 27);
+    }
+}

@@ -1,0 +1,1 @@
+//! The command language and the session.

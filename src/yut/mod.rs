@@ -1,0 +1,1 @@
+//! The Yut Nori game.
