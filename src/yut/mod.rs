@@ -2,6 +2,8 @@
 //!
 //! Pure data and rules, no I/O (work in progress).
 
+pub mod route;
 pub mod station;
 
+pub use route::{Dest, Start, destination};
 pub use station::{ParseStationError, Station};
