@@ -4,6 +4,8 @@
 
 pub mod route;
 pub mod station;
+pub mod throw;
 
 pub use route::{Dest, Start, destination};
 pub use station::{ParseStationError, Station};
+pub use throw::{ParseThrowError, Throw};
