@@ -5,7 +5,9 @@
 pub mod route;
 pub mod station;
 pub mod throw;
+pub mod token;
 
 pub use route::{Dest, Start, destination};
 pub use station::{ParseStationError, Station};
 pub use throw::{ParseThrowError, Throw};
+pub use token::{ParseTokenError, Team, Token, TokenSet};
