@@ -1,12 +1,29 @@
 //! The Yut Nori game: stations, routes, throws, tokens, and the board.
 //!
-//! Pure data and rules, no I/O (work in progress).
+//! Pure data and rules, no I/O. A [`Game`] holds where the eight tokens
+//! are; [`Game::apply`] plays one turn (a [`Token`] and a [`Throw`]) by the
+//! rules of `spec/yut-nori.md`: shortcuts decided by the station a move
+//! starts on, stacks moving together, catches sending opponents home, and
+//! escape past `cham-meoki`.
+//!
+//! ```
+//! use boardsh::yut::{Game, Station, Token, TokenState};
+//!
+//! let mut game = Game::new();
+//! let report = game.apply(Token::A, "BBBB".parse()?)?; // 5 steps: mo
+//! assert_eq!(report.to_string(), "A: home -> mo (5)");
+//! game.apply(Token::A, "FBBB".parse()?)?; // starting on mo turns: mo-do
+//! assert_eq!(game.state(Token::A), TokenState::On(Station::MoDo));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+pub mod game;
 pub mod route;
 pub mod station;
 pub mod throw;
 pub mod token;
 
+pub use game::{Game, MoveReport, TokenState, YutError};
 pub use route::{Dest, Start, destination};
 pub use station::{ParseStationError, Station};
 pub use throw::{ParseThrowError, Throw};
