@@ -4,7 +4,8 @@
 //! are; [`Game::apply`] plays one turn (a [`Token`] and a [`Throw`]) by the
 //! rules of `spec/yut-nori.md`: shortcuts decided by the station a move
 //! starts on, stacks moving together, catches sending opponents home, and
-//! escape past `cham-meoki`.
+//! escape past `cham-meoki`. [`write_board`] draws the 32x32 board of the
+//! original problem.
 //!
 //! ```
 //! use boardsh::yut::{Game, Station, Token, TokenState};
@@ -18,12 +19,14 @@
 //! ```
 
 pub mod game;
+pub mod render;
 pub mod route;
 pub mod station;
 pub mod throw;
 pub mod token;
 
 pub use game::{Game, MoveReport, TokenState, YutError};
+pub use render::{EMPTY_BOARD, board, write_board};
 pub use route::{Dest, Start, destination};
 pub use station::{ParseStationError, Station};
 pub use throw::{ParseThrowError, Throw};

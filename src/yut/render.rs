@@ -1,0 +1,153 @@
+//! The 32x32 board of the original problem, with the tokens drawn in.
+//!
+//! The empty board is embedded byte for byte; drawing a game copies it and
+//! pokes each on-board token's letter at a precomputed offset, so replaying
+//! problem input costs one 1 KiB copy and at most eight byte writes.
+
+use super::game::{Game, TokenState};
+use super::station::{STATIONS, Station};
+
+/// The empty board: 32 lines of 32 characters, each ending in `\n`.
+pub const EMPTY_BOARD: &str = include_str!("board.txt");
+
+/// Bytes per board line, newline included.
+const LINE: usize = 33;
+
+/// For each station (by index) and corner slot (upper-left, upper-right,
+/// lower-left, lower-right), the byte offset of that `.` in [`EMPTY_BOARD`].
+const OFFSETS: [[u16; 4]; STATIONS] = {
+    let mut table = [[0u16; 4]; STATIONS];
+    let mut i = 0;
+    while i < STATIONS {
+        if let Some(s) = Station::from_index(i) {
+            let (row, col) = s.block();
+            let mut slot = 0;
+            while slot < 4 {
+                table[i][slot] = ((row + slot / 2) * LINE + col + slot % 2) as u16;
+                slot += 1;
+            }
+        }
+        i += 1;
+    }
+    table
+};
+
+// Checked when compiling: the board is 32 lines of 32 characters, and every
+// offset above lands on a `.` of the empty board.
+const _: () = {
+    let bytes = EMPTY_BOARD.as_bytes();
+    assert!(bytes.len() == 32 * LINE);
+    let mut line = 0;
+    while line < 32 {
+        assert!(bytes[line * LINE + 32] == b'\n');
+        line += 1;
+    }
+    let mut i = 0;
+    while i < STATIONS {
+        let mut slot = 0;
+        while slot < 4 {
+            assert!(bytes[OFFSETS[i][slot] as usize] == b'.');
+            slot += 1;
+        }
+        i += 1;
+    }
+};
+
+/// Append the board of `game` to `out`: 32 lines, each ending in `\n`.
+///
+/// Each token on a station replaces one `.` of the station's 2x2 block:
+/// `A`/`a` the upper-left, `B`/`b` the upper-right, `C`/`c` the lower-left,
+/// `D`/`d` the lower-right. Home and escaped tokens are not shown.
+pub fn write_board(game: &Game, out: &mut Vec<u8>) {
+    let start = out.len();
+    out.extend_from_slice(EMPTY_BOARD.as_bytes());
+    let Some(board) = out.get_mut(start..) else {
+        return;
+    };
+    for (token, state) in game.states() {
+        if let TokenState::On(s) = state {
+            let offset = OFFSETS.get(s.index()).and_then(|o| o.get(token.slot()));
+            if let Some(cell) = offset.and_then(|&o| board.get_mut(usize::from(o))) {
+                *cell = token.char() as u8;
+            }
+        }
+    }
+}
+
+/// The board of `game` as a string (32 lines, each ending in `\n`).
+pub fn board(game: &Game) -> String {
+    let mut out = Vec::with_capacity(EMPTY_BOARD.len());
+    write_board(game, &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yut::{Throw, Token};
+
+    /// Replay a problem input (`N`, then `N` lines like `A FBFB`).
+    fn replay(input: &str) -> Game {
+        let mut lines = input.lines();
+        let n: usize = lines
+            .next()
+            .and_then(|l| l.trim().parse().ok())
+            .expect("count");
+        let mut game = Game::new();
+        for line in lines.take(n) {
+            let (t, y) = line.trim().split_once(' ').expect("token and throw");
+            let t: Token = t.parse().expect("token");
+            let y: Throw = y.parse().expect("throw");
+            game.apply(t, y).expect("legal turn");
+        }
+        game
+    }
+
+    macro_rules! example {
+        ($name:ident, $file:literal) => {
+            #[test]
+            fn $name() {
+                let input = include_str!(concat!("../../tests/data/yut/", $file, ".in"));
+                let expected = include_str!(concat!("../../tests/data/yut/", $file, ".out"));
+                assert_eq!(board(&replay(input)), expected);
+            }
+        };
+    }
+
+    // A stops on mo and takes the shortcut; B, C, D, a take mo+2..5.
+    example!(example_stop_on_mo, "yut-stop-on-mo");
+    // A passes mo (yut+2 = duet-do); B stops on mo and turns (mo-do).
+    example!(example_pass_mo, "yut-pass-mo");
+    // 27 turns of stacking and catching that end with an empty board.
+    example!(example_stacking, "yut-stacking");
+
+    #[test]
+    fn empty_game_is_the_empty_board() {
+        assert_eq!(board(&Game::new()), EMPTY_BOARD);
+        assert_eq!(EMPTY_BOARD.lines().count(), 32);
+        assert!(EMPTY_BOARD.lines().all(|l| l.len() == 32));
+    }
+
+    #[test]
+    fn corners_of_a_block() {
+        // All four upper tokens stacked on geol (12,30): A B on row 12,
+        // C D on row 13, in columns 30 and 31.
+        let mut g = Game::new();
+        for t in [Token::A, Token::B, Token::C, Token::D] {
+            g.apply(t, "FFFB".parse().expect("throw")).expect("legal");
+        }
+        let b = board(&g);
+        let lines: Vec<&str> = b.lines().collect();
+        assert_eq!(lines.get(12).map(|l| &l[30..]), Some("AB"));
+        assert_eq!(lines.get(13).map(|l| &l[30..]), Some("CD"));
+        assert_eq!(b.len(), EMPTY_BOARD.len());
+    }
+
+    #[test]
+    fn appends_after_existing_bytes() {
+        let mut out = b"x".to_vec();
+        write_board(&Game::new(), &mut out);
+        assert_eq!(out.first(), Some(&b'x'));
+        assert_eq!(&out[1..], EMPTY_BOARD.as_bytes());
+    }
+}
