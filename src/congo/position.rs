@@ -149,9 +149,15 @@ mod tests {
         let pos = Position::start();
         assert_eq!(pos.occupied().count(), 28);
         let d1: Square = "d1".parse().unwrap();
-        assert_eq!(pos.piece_at(d1), Some(Piece::new(Color::White, PieceKind::Lion)));
+        assert_eq!(
+            pos.piece_at(d1),
+            Some(Piece::new(Color::White, PieceKind::Lion))
+        );
         let f7: Square = "f7".parse().unwrap();
-        assert_eq!(pos.piece_at(f7), Some(Piece::new(Color::Black, PieceKind::Crocodile)));
+        assert_eq!(
+            pos.piece_at(f7),
+            Some(Piece::new(Color::Black, PieceKind::Crocodile))
+        );
         assert_eq!(pos.piece_at("d4".parse().unwrap()), None);
     }
 
@@ -160,7 +166,10 @@ mod tests {
         let mut pos = Position::start();
         let d1: Square = "d1".parse().unwrap();
         pos.set(d1, Some(Piece::new(Color::Black, PieceKind::Zebra)));
-        assert_eq!(pos.piece_at(d1), Some(Piece::new(Color::Black, PieceKind::Zebra)));
+        assert_eq!(
+            pos.piece_at(d1),
+            Some(Piece::new(Color::Black, PieceKind::Zebra))
+        );
         assert_eq!(pos.by_kind(PieceKind::Lion).count(), 1);
         pos.set(d1, None);
         assert_eq!(pos.piece_at(d1), None);

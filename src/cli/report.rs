@@ -1,0 +1,148 @@
+//! Drawing diagnostics: `path:line:col: error: message`, the line, a caret.
+//!
+//! Control characters in echoed text are shown escaped (`\x1b`), never sent
+//! raw to the terminal.
+
+use super::theme::error_paint;
+use crate::shell::script::{Diagnostic, Reporter};
+use owo_colors::OwoColorize;
+use std::io::Write;
+
+/// Where prompt errors come from; they are shown without a location.
+pub const PROMPT: &str = "<prompt>";
+
+/// `c` as it should be echoed: itself, or an escape for control characters.
+fn visible(c: char) -> String {
+    match c {
+        '\t' => "\t".to_string(),
+        c if c.is_control() => {
+            let n = u32::from(c);
+            if n <= 0xff {
+                format!("\\x{n:02x}")
+            } else {
+                format!("\\u{{{n:x}}}")
+            }
+        }
+        c => c.to_string(),
+    }
+}
+
+/// `text` with its control characters escaped.
+pub fn escape(text: &str) -> String {
+    text.chars().map(visible).collect()
+}
+
+/// The echoed line, the caret line under bytes `start..start+len`, and the
+/// 1-based column (in characters) of `start`.
+pub fn caret(line: &str, start: usize, len: usize) -> (String, String, usize) {
+    let mut shown = String::with_capacity(line.len());
+    let mut marks = String::new();
+    let mut col = 1;
+    let mut width = 0;
+    for (i, c) in line.char_indices() {
+        let v = visible(c);
+        if i < start {
+            col += 1;
+            if c == '\t' {
+                marks.push('\t');
+            } else {
+                marks.extend(std::iter::repeat_n(' ', v.chars().count()));
+            }
+        } else if i < start + len {
+            width += v.chars().count();
+        }
+        shown.push_str(&v);
+    }
+    marks.extend(std::iter::repeat_n('^', width.max(1)));
+    (shown, marks, col)
+}
+
+/// Format one diagnostic (without colour codes when `color` is false).
+pub fn format(d: &Diagnostic<'_>, color: bool) -> String {
+    let (shown, marks, col) = caret(d.line, d.error.span.start, d.error.span.len);
+    let label = if color {
+        format!("{}", "error:".style(error_paint()))
+    } else {
+        "error:".to_string()
+    };
+    let message = escape(&d.error.to_string());
+    let head = if d.origin == PROMPT {
+        format!("{label} {message}")
+    } else {
+        format!(
+            "{}:{}:{col}: {label} {message}",
+            escape(d.origin),
+            d.line_no
+        )
+    };
+    let marks = if color {
+        format!("{}", marks.style(error_paint()))
+    } else {
+        marks
+    };
+    format!("{head}\n    {shown}\n    {marks}\n")
+}
+
+/// A reporter writing to a stream (stderr in the binary).
+pub struct StreamReporter<W: Write> {
+    pub out: W,
+    pub color: bool,
+}
+
+impl<W: Write> Reporter for StreamReporter<W> {
+    fn report(&mut self, d: &Diagnostic<'_>) {
+        // A failing stderr leaves nothing better to do than carry on.
+        let _ = self.out.write_all(format(d, self.color).as_bytes());
+        let _ = self.out.flush();
+    }
+
+    fn message(&mut self, message: &str) {
+        let label = if self.color {
+            format!("{}", "error:".style(error_paint()))
+        } else {
+            "error:".to_string()
+        };
+        let _ = writeln!(self.out, "boardsh: {label} {}", escape(message));
+        let _ = self.out.flush();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shell::{ErrorKind, ShellError, Span};
+
+    #[test]
+    fn caret_under_the_argument() {
+        // `FXFB` starts at byte 7 of "move A FXFB": column 8, four carets.
+        let (shown, marks, col) = caret("move A FXFB", 7, 4);
+        assert_eq!(shown, "move A FXFB");
+        assert_eq!(marks, "       ^^^^");
+        assert_eq!(col, 8);
+    }
+
+    #[test]
+    fn control_characters_are_escaped() {
+        // ESC (1 byte) is echoed as 4 characters: `x` at byte 4 (column 5)
+        // gets its caret after 4 + 3 = 7 spaces.
+        let (shown, marks, col) = caret("\u{1b}[2Jx y", 4, 1);
+        assert_eq!(shown, "\\x1b[2Jx y");
+        assert_eq!(marks, "       ^");
+        assert_eq!(col, 5);
+    }
+
+    #[test]
+    fn full_format() {
+        let e = ShellError::new(Span::new(7, 4), ErrorKind::NothingToUndo);
+        let d = Diagnostic {
+            origin: "a.bsh",
+            line_no: 3,
+            line: "move A FXFB",
+            error: &e,
+        };
+        assert_eq!(
+            format(&d, false),
+            "a.bsh:3:8: error: nothing to undo\n    move A FXFB\n           ^^^^\n"
+        );
+    }
+}

@@ -1,0 +1,72 @@
+//! Colour, decided once per stream, and the named styles of the theme.
+
+use super::args::ColorChoice;
+use crate::shell::{Output, Style};
+use owo_colors::{OwoColorize, Style as Paint};
+use std::io::{self, IsTerminal, Write};
+
+/// Whether to colour a stream: the flag, then `NO_COLOR`, then
+/// `CLICOLOR_FORCE`, then whether the stream is a terminal.
+pub fn use_color(choice: ColorChoice, is_terminal: bool) -> bool {
+    let env = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto if env("NO_COLOR") => false,
+        ColorChoice::Auto if std::env::var_os("CLICOLOR_FORCE").is_some_and(|v| v != "0") => true,
+        ColorChoice::Auto => is_terminal,
+    }
+}
+
+/// Colour stdout?
+pub fn stdout_color(choice: ColorChoice) -> bool {
+    use_color(choice, io::stdout().is_terminal())
+}
+
+/// Colour stderr?
+pub fn stderr_color(choice: ColorChoice) -> bool {
+    use_color(choice, io::stderr().is_terminal())
+}
+
+/// The theme: one paint per style.
+pub fn paint(style: Style) -> Paint {
+    match style {
+        Style::Plain => Paint::new(),
+        Style::UpperTeam => Paint::new().bright_red().bold(),
+        Style::LowerTeam => Paint::new().bright_blue().bold(),
+        Style::WhitePiece => Paint::new().bright_white().bold(),
+        Style::BlackPiece => Paint::new().yellow(),
+        Style::River => Paint::new().cyan(),
+        Style::LastMove => Paint::new().black().on_bright_green(),
+        Style::Label => Paint::new().dimmed(),
+    }
+}
+
+/// The style of `error:`.
+pub fn error_paint() -> Paint {
+    Paint::new().red().bold()
+}
+
+/// An output that colours styled text when `color` is set.
+pub struct Themed<W: Write> {
+    pub inner: W,
+    pub color: bool,
+}
+
+impl<W: Write> Output for Themed<W> {
+    fn styled(&mut self, style: Style, text: &str) -> io::Result<()> {
+        if self.color && style != Style::Plain {
+            write!(self.inner, "{}", text.style(paint(style)))
+        } else {
+            self.inner.write_all(text.as_bytes())
+        }
+    }
+
+    fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.inner.write_all(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}

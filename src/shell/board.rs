@@ -1,0 +1,93 @@
+//! The Congo position drawn as a labelled 7x7 grid for `board`.
+
+use super::output::{Output, Style};
+use crate::congo::{Bitboard, Color, File, Position, Rank, Square};
+use std::io;
+
+/// The last move played, as `board` marks it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LastMove {
+    /// The move in notation, e.g. `b1d3f5`.
+    pub text: String,
+    /// The squares it touched (start, landings).
+    pub squares: Bitboard,
+}
+
+const FILES: &str = "  a b c d e f g\n";
+
+/// Draw `pos`: ranks 7 to 1, files a to g, empty squares `.`, empty river
+/// squares `~`, the river row marked, then side to move and move number.
+///
+/// # Errors
+///
+/// When the output fails.
+pub fn draw<O: Output + ?Sized>(
+    pos: &Position,
+    last: Option<&LastMove>,
+    out: &mut O,
+) -> io::Result<()> {
+    out.styled(Style::Label, FILES)?;
+    for rank in Rank::ALL.into_iter().rev() {
+        let label = rank.char().to_string();
+        out.styled(Style::Label, &label)?;
+        for file in File::ALL {
+            let sq = Square::from_coords(file, rank);
+            out.text(" ")?;
+            let marked = last.is_some_and(|m| m.squares.contains(sq));
+            let (style, ch) = match pos.piece_at(sq) {
+                Some(p) if marked => (Style::LastMove, p.char()),
+                Some(p) if p.color == Color::White => (Style::WhitePiece, p.char()),
+                Some(p) => (Style::BlackPiece, p.char()),
+                None if marked => (Style::LastMove, if sq.is_river() { '~' } else { '.' }),
+                None if sq.is_river() => (Style::River, '~'),
+                None => (Style::Plain, '.'),
+            };
+            out.styled(style, ch.encode_utf8(&mut [0; 4]))?;
+        }
+        out.text(" ")?;
+        out.styled(Style::Label, &label)?;
+        if rank == Rank::RIVER {
+            out.styled(Style::River, " river")?;
+        }
+        out.text("\n")?;
+    }
+    out.styled(Style::Label, FILES)?;
+    let mut footer = format!(
+        "{} to move, move {}",
+        pos.side_to_move().name(),
+        pos.move_number()
+    );
+    if let Some(m) = last {
+        footer.push_str(", last move ");
+        footer.push_str(&m.text);
+    }
+    footer.push('\n');
+    out.text(&footer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_grid() {
+        // Rank 7 holds black's back row (gmelecz), rank 1 white's; rank 4 is
+        // the empty river, drawn with `~` and marked.
+        let mut out = Vec::new();
+        draw(&Position::start(), None, &mut out).unwrap();
+        let expected = [
+            "  a b c d e f g",
+            "7 g m e l e c z 7",
+            "6 p p p p p p p 6",
+            "5 . . . . . . . 5",
+            "4 ~ ~ ~ ~ ~ ~ ~ 4 river",
+            "3 . . . . . . . 3",
+            "2 P P P P P P P 2",
+            "1 G M E L E C Z 1",
+            "  a b c d e f g",
+            "white to move, move 0\n",
+        ]
+        .join("\n");
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
+    }
+}

@@ -1,0 +1,113 @@
+//! The commands of the shell language, parsed and validated.
+
+use crate::congo::{PieceKind, Position, Square};
+use crate::yut::{Throw, Token};
+use std::fmt;
+
+/// What `reset` resets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResetTarget {
+    Both,
+    Congo,
+    Yut,
+}
+
+/// Which legal moves `moves` lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovesFilter {
+    All,
+    Kind(PieceKind),
+    From(Square),
+}
+
+/// One command of the shell language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `fen`: print the current FEN.
+    ShowFen,
+    /// `fen <placement> [<side> [<move>]]`: set the Congo position.
+    SetFen(Box<Position>),
+    /// `list`: the 17-line listing.
+    List,
+    /// `board`: the Congo grid.
+    Board,
+    /// `moves [<kind>|<square>]`.
+    Moves(MovesFilter),
+    /// `play <move>`: the move as typed (checked against the position when run).
+    Play(String),
+    /// `status`.
+    Status,
+    /// `perft <depth>`.
+    Perft(u32),
+    /// `divide <depth>`.
+    Divide(u32),
+    /// `move <token> <throw>`: one Yut turn.
+    Move(Token, Throw),
+    /// `show`: the Yut board.
+    Show,
+    /// `where`: every token's state.
+    Where,
+    /// `reset [congo|yut]`.
+    Reset(ResetTarget),
+    /// `undo`.
+    Undo,
+    /// `source <file>`.
+    Source(String),
+    /// `help [<command>]`: the topic is a command name from the table.
+    Help(Option<&'static str>),
+    /// `quit` or `exit`.
+    Quit,
+}
+
+/// Prints the command in canonical form, as `undo` names it.
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::ShowFen => f.write_str("fen"),
+            Command::SetFen(pos) => write!(f, "fen {pos}"),
+            Command::List => f.write_str("list"),
+            Command::Board => f.write_str("board"),
+            Command::Moves(MovesFilter::All) => f.write_str("moves"),
+            Command::Moves(MovesFilter::Kind(k)) => write!(f, "moves {k}"),
+            Command::Moves(MovesFilter::From(s)) => write!(f, "moves {s}"),
+            Command::Play(m) => write!(f, "play {m}"),
+            Command::Status => f.write_str("status"),
+            Command::Perft(n) => write!(f, "perft {n}"),
+            Command::Divide(n) => write!(f, "divide {n}"),
+            Command::Move(token, throw) => write!(f, "move {token} {throw}"),
+            Command::Show => f.write_str("show"),
+            Command::Where => f.write_str("where"),
+            Command::Reset(ResetTarget::Both) => f.write_str("reset"),
+            Command::Reset(ResetTarget::Congo) => f.write_str("reset congo"),
+            Command::Reset(ResetTarget::Yut) => f.write_str("reset yut"),
+            Command::Undo => f.write_str("undo"),
+            Command::Source(path) => write!(f, "source {path}"),
+            Command::Help(None) => f.write_str("help"),
+            Command::Help(Some(topic)) => write!(f, "help {topic}"),
+            Command::Quit => f.write_str("quit"),
+        }
+    }
+}
+
+/// A byte range within a source line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Span {
+    pub start: usize,
+    pub len: usize,
+}
+
+impl Span {
+    /// The span starting at `start` covering `len` bytes.
+    pub const fn new(start: usize, len: usize) -> Span {
+        Span { start, len }
+    }
+}
+
+/// A command with where it stood in its line: the whole command and its
+/// first argument (the keyword when it has none), for errors found when it runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    pub command: Command,
+    pub span: Span,
+    pub arg: Span,
+}

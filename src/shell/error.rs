@@ -1,0 +1,75 @@
+//! The shell layer's one error type: a kind plus where it is in its line.
+
+use super::command::Span;
+use crate::congo::FenErrorKind;
+use crate::yut::YutError;
+use std::fmt;
+
+/// What a piece of text was, for "found ..." in messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// The line (or command) ended.
+    End,
+    /// This text.
+    Text(String),
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::End => f.write_str("end of command"),
+            Found::Text(t) => write!(f, "`{t}`"),
+        }
+    }
+}
+
+/// What went wrong with a command or a script line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ErrorKind {
+    #[error("unknown command `{word}`{}", .suggestion.map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_else(|| " (try `help`)".to_string()))]
+    UnknownCommand {
+        word: String,
+        suggestion: Option<&'static str>,
+    },
+    #[error("expected {what}, found {found}")]
+    Expected { what: &'static str, found: Found },
+    #[error("unexpected argument {found}: `{command}` takes {takes}")]
+    UnexpectedArgument {
+        command: &'static str,
+        takes: &'static str,
+        found: Found,
+    },
+    #[error("{0}")]
+    Fen(FenErrorKind),
+    #[error("{0}")]
+    Yut(YutError),
+    #[error("{0}")]
+    Congo(String),
+    #[error("nothing to undo")]
+    NothingToUndo,
+    #[error("cannot read `{path}`: {reason}")]
+    Unreadable { path: String, reason: String },
+    #[error("`{0}` is already being sourced (a file may not source itself)")]
+    SourceCycle(String),
+    #[error("sources nested more than {0} deep")]
+    SourceDepth(usize),
+    #[error("line is not valid UTF-8")]
+    InvalidUtf8,
+    #[error("{0}")]
+    Problem(String),
+}
+
+/// A located error: what, and which bytes of its line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct ShellError {
+    pub span: Span,
+    pub kind: ErrorKind,
+}
+
+impl ShellError {
+    /// An error of `kind` at `span`.
+    pub fn new(span: Span, kind: ErrorKind) -> ShellError {
+        ShellError { span, kind }
+    }
+}

@@ -1,0 +1,89 @@
+//! Structured output: text tagged with a style, so only the front end
+//! decides whether and how to colour it.
+
+use std::io::{self, Write};
+
+/// What a piece of output is, for colouring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Ordinary text.
+    Plain,
+    /// A token of the upper-case Yut team.
+    UpperTeam,
+    /// A token of the lower-case Yut team.
+    LowerTeam,
+    /// A white Congo piece.
+    WhitePiece,
+    /// A black Congo piece.
+    BlackPiece,
+    /// The river on the Congo board.
+    River,
+    /// A square of the last move played.
+    LastMove,
+    /// Board labels and other secondary text.
+    Label,
+}
+
+/// A sink for styled text.
+pub trait Output {
+    /// Write `text` in `style`.
+    ///
+    /// # Errors
+    ///
+    /// When the underlying stream fails (e.g. a closed pipe).
+    fn styled(&mut self, style: Style, text: &str) -> io::Result<()>;
+
+    /// Write unstyled bytes (already-rendered output such as a listing).
+    ///
+    /// # Errors
+    ///
+    /// When the underlying stream fails.
+    fn raw(&mut self, bytes: &[u8]) -> io::Result<()>;
+
+    /// Write plain text.
+    ///
+    /// # Errors
+    ///
+    /// When the underlying stream fails.
+    fn text(&mut self, text: &str) -> io::Result<()> {
+        self.styled(Style::Plain, text)
+    }
+
+    /// Push buffered output through (before an error is shown elsewhere).
+    ///
+    /// # Errors
+    ///
+    /// When the underlying stream fails.
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Any writer is an output that ignores styles.
+pub struct Plain<W: Write>(pub W);
+
+impl<W: Write> Output for Plain<W> {
+    fn styled(&mut self, _: Style, text: &str) -> io::Result<()> {
+        self.0.write_all(text.as_bytes())
+    }
+
+    fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.0.write_all(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
+impl Output for Vec<u8> {
+    fn styled(&mut self, _: Style, text: &str) -> io::Result<()> {
+        self.extend_from_slice(text.as_bytes());
+        Ok(())
+    }
+
+    fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.extend_from_slice(bytes);
+        Ok(())
+    }
+}

@@ -1,0 +1,497 @@
+//! Replaying sources of lines in a session: command scripts, problem-format
+//! inputs (detected by content), `source`, errors reported with locations.
+
+use super::command::Span;
+use super::error::{ErrorKind, ShellError};
+use super::lines::LineReader;
+use super::output::Output;
+use super::parse::{parse_segment, parse_turn, segments};
+use super::session::{ExecError, Flow, Session};
+use crate::congo::{Position, fen, write_listing};
+use crate::yut::{Game, write_board};
+use std::io::{self, BufRead};
+
+/// Deepest nesting of `source`.
+pub const MAX_SOURCE_DEPTH: usize = 64;
+
+/// What a file is expected to hold, from its extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `.in`, stdin, anything else: problem format of either game, or commands.
+    Detect,
+    /// `.fen`: Congo FENs in problem format, or commands.
+    Congo,
+    /// `.yut`: Yut turns in problem format, or commands.
+    Yut,
+}
+
+impl Kind {
+    /// The kind a file name suggests.
+    pub fn from_path(path: &str) -> Kind {
+        let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("fen") => Kind::Congo,
+            Some("yut") => Kind::Yut,
+            _ => Kind::Detect,
+        }
+    }
+}
+
+/// An error with where it happened, for the front end to draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic<'a> {
+    /// A path, `<command line>`, `<stdin>` or `<prompt>`.
+    pub origin: &'a str,
+    /// 1-based line number.
+    pub line_no: usize,
+    /// The line's text (lossy when it was not UTF-8).
+    pub line: &'a str,
+    /// The error, whose span is a byte range of `line`.
+    pub error: &'a ShellError,
+}
+
+/// Shows diagnostics (the front end draws them; tests collect them).
+pub trait Reporter {
+    /// Show one error.
+    fn report(&mut self, diagnostic: &Diagnostic<'_>);
+
+    /// Show an error that has no line, e.g. an unreadable file argument.
+    fn message(&mut self, message: &str);
+}
+
+/// An opened source.
+pub struct Opened {
+    /// The name to show in diagnostics.
+    pub name: String,
+    /// A name that is the same for the same file (for cycle detection).
+    pub identity: String,
+    /// Its contents.
+    pub reader: Box<dyn BufRead>,
+}
+
+/// Opens the files named by `source` (the front end uses the file system).
+pub trait Loader {
+    /// Open `path`, relative to the directory of `from` when that is a file.
+    ///
+    /// # Errors
+    ///
+    /// A reason to show when the file cannot be read.
+    fn open(&mut self, from: Option<&str>, path: &str) -> Result<Opened, String>;
+}
+
+/// A loader that refuses every file (for sessions without files).
+pub struct NoFiles;
+
+impl Loader for NoFiles {
+    fn open(&mut self, _: Option<&str>, _: &str) -> Result<Opened, String> {
+        Err("no files are available here".to_string())
+    }
+}
+
+/// How a replay ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// All lines ran (errors may have been reported under `keep_going`).
+    Done,
+    /// A `quit`/`exit` ended the session.
+    Quit,
+    /// An error stopped it.
+    Failed,
+}
+
+/// A session plus what it needs to replay lines: a loader, a reporter, options.
+pub struct Runner<'r> {
+    /// The session the lines act on.
+    pub session: Session,
+    loader: &'r mut dyn Loader,
+    reporter: &'r mut dyn Reporter,
+    keep_going: bool,
+    /// Identities of the files being replayed, outermost first; `None` for
+    /// sources that are not files.
+    stack: Vec<(Option<String>, String)>,
+    /// How many errors were reported.
+    pub errors: usize,
+}
+
+impl<'r> Runner<'r> {
+    /// A runner over `session`.
+    pub fn new(
+        session: Session,
+        loader: &'r mut dyn Loader,
+        reporter: &'r mut dyn Reporter,
+        keep_going: bool,
+    ) -> Runner<'r> {
+        Runner {
+            session,
+            loader,
+            reporter,
+            keep_going,
+            stack: Vec::new(),
+            errors: 0,
+        }
+    }
+
+    fn report<O: Output + ?Sized>(
+        &mut self,
+        out: &mut O,
+        origin: &str,
+        line_no: usize,
+        line: &str,
+        error: &ShellError,
+    ) -> io::Result<()> {
+        out.flush()?;
+        self.errors += 1;
+        self.reporter.report(&Diagnostic {
+            origin,
+            line_no,
+            line,
+            error,
+        });
+        Ok(())
+    }
+
+    /// Flush `out`, then show an error that belongs to no line (it does
+    /// not count in `errors`: the caller decides the exit status).
+    ///
+    /// # Errors
+    ///
+    /// When flushing `out` fails.
+    pub fn message<O: Output + ?Sized>(&mut self, out: &mut O, message: &str) -> io::Result<()> {
+        out.flush()?;
+        self.reporter.message(message);
+        Ok(())
+    }
+
+    /// Replay a file (or stdin) whose identity is `identity` (`None` when not a file).
+    ///
+    /// # Errors
+    ///
+    /// Only I/O errors of reading or of `out`; command errors are reported.
+    pub fn run_file<O: Output + ?Sized>(
+        &mut self,
+        name: &str,
+        identity: Option<String>,
+        kind: Kind,
+        reader: &mut dyn BufRead,
+        out: &mut O,
+    ) -> io::Result<End> {
+        self.stack.push((identity, name.to_string()));
+        let end = self.run_reader(name, kind, reader, out);
+        self.stack.pop();
+        end
+    }
+
+    fn run_reader<O: Output + ?Sized>(
+        &mut self,
+        name: &str,
+        kind: Kind,
+        reader: &mut dyn BufRead,
+        out: &mut O,
+    ) -> io::Result<End> {
+        let mut lines = LineReader::new(reader);
+        let mut script = false;
+        while let Some((line_no, text)) = lines.next_line()? {
+            let text = match text {
+                Ok(t) => t.to_string(),
+                Err(bytes) => {
+                    let lossy = String::from_utf8_lossy(bytes).into_owned();
+                    let e = ShellError::new(Span::new(0, lossy.len()), ErrorKind::InvalidUtf8);
+                    self.report(out, name, line_no, &lossy, &e)?;
+                    if self.keep_going {
+                        script = true;
+                        continue;
+                    }
+                    return Ok(End::Failed);
+                }
+            };
+            if !script {
+                let trimmed = text.trim_matches([' ', '\t']);
+                if trimmed.is_empty() {
+                    continue;
+                }
+                if trimmed.bytes().all(|b| b.is_ascii_digit()) {
+                    let count = Count {
+                        line_no,
+                        line: &text,
+                        span: Span::new(text.len() - text.trim_start().len(), trimmed.len()),
+                        value: trimmed.parse::<u64>().ok(),
+                    };
+                    return self.run_problem(name, kind, &count, &mut lines, out);
+                }
+                script = true;
+            }
+            match self.run_line(name, line_no, &text, out)? {
+                End::Done => {}
+                end => return Ok(end),
+            }
+        }
+        Ok(End::Done)
+    }
+
+    /// Run every command of one line.
+    ///
+    /// # Errors
+    ///
+    /// Only I/O errors of `out` (or of a sourced file).
+    pub fn run_line<O: Output + ?Sized>(
+        &mut self,
+        origin: &str,
+        line_no: usize,
+        line: &str,
+        out: &mut O,
+    ) -> io::Result<End> {
+        for seg in segments(line) {
+            let result = match parse_segment(line, seg) {
+                Ok(None) => continue,
+                Ok(Some(cmd)) => match self.session.execute(&cmd, out) {
+                    Ok(Flow::Continue) => continue,
+                    Ok(Flow::Quit) => return Ok(End::Quit),
+                    Ok(Flow::Source(path)) => match self.source(&path, cmd.arg, out)? {
+                        Ok(End::Done) => continue,
+                        Ok(end) => return Ok(end),
+                        Err(e) => e,
+                    },
+                    Err(ExecError::Command(e)) => e,
+                    Err(ExecError::Io(e)) => return Err(e),
+                },
+                Err(e) => e,
+            };
+            self.report(out, origin, line_no, line, &result)?;
+            return Ok(if self.keep_going {
+                End::Done
+            } else {
+                End::Failed
+            });
+        }
+        Ok(End::Done)
+    }
+
+    /// `source <path>`: open it through the loader and replay it here.
+    fn source<O: Output + ?Sized>(
+        &mut self,
+        path: &str,
+        at: Span,
+        out: &mut O,
+    ) -> io::Result<Result<End, ShellError>> {
+        let from = self
+            .stack
+            .iter()
+            .rev()
+            .find_map(|(id, name)| id.as_ref().map(|_| name.clone()));
+        let opened = match self.loader.open(from.as_deref(), path) {
+            Ok(o) => o,
+            Err(reason) => {
+                let kind = ErrorKind::Unreadable {
+                    path: path.to_string(),
+                    reason,
+                };
+                return Ok(Err(ShellError::new(at, kind)));
+            }
+        };
+        if self
+            .stack
+            .iter()
+            .any(|(id, _)| id.as_deref() == Some(opened.identity.as_str()))
+        {
+            return Ok(Err(ShellError::new(
+                at,
+                ErrorKind::SourceCycle(path.to_string()),
+            )));
+        }
+        if self.stack.len() >= MAX_SOURCE_DEPTH {
+            return Ok(Err(ShellError::new(
+                at,
+                ErrorKind::SourceDepth(MAX_SOURCE_DEPTH),
+            )));
+        }
+        let Opened {
+            name,
+            identity,
+            mut reader,
+        } = opened;
+        let end = self.run_file(
+            &name,
+            Some(identity),
+            Kind::from_path(&name),
+            &mut reader,
+            out,
+        )?;
+        Ok(Ok(end))
+    }
+
+    fn run_problem<O: Output + ?Sized>(
+        &mut self,
+        name: &str,
+        kind: Kind,
+        count: &Count<'_>,
+        lines: &mut LineReader<&mut dyn BufRead>,
+        out: &mut O,
+    ) -> io::Result<End> {
+        let Some(n) = count.value else {
+            let e = problem_error(count.span, "the count is too large".to_string());
+            self.report(out, name, count.line_no, count.line, &e)?;
+            return Ok(End::Failed);
+        };
+        let mut problem = Problem {
+            kind,
+            position: None,
+            game: Game::new(),
+            listed: 0,
+            buf: Vec::with_capacity(1024),
+            failed: false,
+        };
+        let mut seen: u64 = 0;
+        while let Some((line_no, text)) = lines.next_line()? {
+            let (text, valid) = match text {
+                Ok(t) => (std::borrow::Cow::Borrowed(t), true),
+                Err(bytes) => (String::from_utf8_lossy(bytes), false),
+            };
+            let trimmed = text.trim_matches([' ', '\t']);
+            if trimmed.is_empty() {
+                continue;
+            }
+            let result = if seen >= n {
+                let msg = format!(
+                    "more lines than the count {n} on line {}: this line is not counted",
+                    count.line_no
+                );
+                Err(problem_error(
+                    Span::new(text.len() - text.trim_start().len(), trimmed.len()),
+                    msg,
+                ))
+            } else if !valid {
+                Err(ShellError::new(
+                    Span::new(0, text.len()),
+                    ErrorKind::InvalidUtf8,
+                ))
+            } else {
+                problem.line(&text, out)?
+            };
+            seen += 1;
+            if let Err(e) = result {
+                problem.failed = true;
+                self.report(out, name, line_no, &text, &e)?;
+                if !self.keep_going {
+                    return Ok(End::Failed);
+                }
+            }
+        }
+        if seen < n {
+            let msg = match seen {
+                0 => format!("the count says {n} lines but none follow"),
+                1 => format!("the count says {n} lines but only 1 follows"),
+                _ => format!("the count says {n} lines but only {seen} follow"),
+            };
+            let e = problem_error(count.span, msg);
+            self.report(out, name, count.line_no, count.line, &e)?;
+            if !self.keep_going {
+                return Ok(End::Failed);
+            }
+            problem.failed = true;
+        }
+        let end = if problem.failed {
+            End::Failed
+        } else {
+            End::Done
+        };
+        if problem.kind == Kind::Yut && (!problem.failed || self.keep_going) {
+            problem.buf.clear();
+            write_board(&problem.game, &mut problem.buf);
+            out.raw(&problem.buf)?;
+        }
+        let (position, game) = match problem.kind {
+            Kind::Congo => (problem.position, None),
+            Kind::Yut => (None, Some(problem.game)),
+            Kind::Detect => (None, None),
+        };
+        if position.is_some() || game.is_some() {
+            self.session
+                .replace(format!("source {name}"), position, game);
+        }
+        Ok(if end == End::Failed {
+            End::Failed
+        } else {
+            End::Done
+        })
+    }
+}
+
+/// The count line of a problem-format input.
+struct Count<'a> {
+    line_no: usize,
+    line: &'a str,
+    span: Span,
+    value: Option<u64>,
+}
+
+fn problem_error(span: Span, msg: String) -> ShellError {
+    ShellError::new(span, ErrorKind::Problem(msg))
+}
+
+/// The state of one problem-format replay.
+struct Problem {
+    kind: Kind,
+    position: Option<Position>,
+    game: Game,
+    listed: u64,
+    buf: Vec<u8>,
+    failed: bool,
+}
+
+impl Problem {
+    /// One counted line: a FEN (listed at once) or a Yut turn (applied).
+    fn line<O: Output + ?Sized>(
+        &mut self,
+        text: &str,
+        out: &mut O,
+    ) -> io::Result<Result<(), ShellError>> {
+        if self.kind == Kind::Detect {
+            let mut words = text.split_ascii_whitespace();
+            let first = words.next().unwrap_or("");
+            self.kind = if first.chars().count() == 1 && words.next().is_some() {
+                Kind::Yut
+            } else {
+                Kind::Congo
+            };
+        }
+        match self.kind {
+            Kind::Yut => {
+                let (token, throw) = match parse_turn(text) {
+                    Ok(turn) => turn,
+                    Err(e) => return Ok(Err(e)),
+                };
+                if let Err(e) = self.game.apply(token, throw) {
+                    let span = turn_token_span(text);
+                    return Ok(Err(ShellError::new(span, ErrorKind::Yut(e))));
+                }
+            }
+            _ => {
+                let pos = match fen::parse(text) {
+                    Ok(pos) => pos,
+                    Err(e) => {
+                        let span = Span::new(e.offset, e.len);
+                        return Ok(Err(ShellError::new(span, ErrorKind::Fen(e.kind))));
+                    }
+                };
+                self.buf.clear();
+                if self.listed > 0 {
+                    self.buf.push(b'\n');
+                }
+                write_listing(&pos, &mut self.buf);
+                self.listed += 1;
+                self.position = Some(pos);
+                out.raw(&self.buf)?;
+            }
+        }
+        Ok(Ok(()))
+    }
+}
+
+/// The span of the token letter in a turn line.
+fn turn_token_span(text: &str) -> Span {
+    let start = text.len() - text.trim_start().len();
+    Span::new(
+        start,
+        text.trim_start().chars().next().map_or(0, char::len_utf8),
+    )
+}

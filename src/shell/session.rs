@@ -1,0 +1,272 @@
+//! The session: one Congo position and one Yut game, changed by commands,
+//! with an undo history. No terminal, no files.
+
+use super::board::{self, LastMove};
+use super::command::{Command, Located, ResetTarget};
+use super::error::{ErrorKind, ShellError};
+use super::help;
+use super::output::{Output, Style};
+use crate::congo::{Position, write_listing};
+use crate::yut::{Game, Token, write_board};
+use std::collections::VecDeque;
+use std::io;
+
+/// How many changes `undo` can take back.
+pub const UNDO_LIMIT: usize = 1000;
+
+/// What a command asks of whoever runs it, beyond its output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on with the next command.
+    Continue,
+    /// End the session.
+    Quit,
+    /// Replay this file inside the session (the runner opens it).
+    Source(String),
+}
+
+/// The state a change replaced, so `undo` can restore it.
+#[derive(Clone, Debug)]
+enum Before {
+    Congo(Box<Position>, Option<LastMove>),
+    Yut(Game),
+    Both(Box<Position>, Option<LastMove>, Game),
+}
+
+#[derive(Clone, Debug)]
+struct Change {
+    what: String,
+    before: Before,
+}
+
+/// A shell session.
+#[derive(Clone, Debug, Default)]
+pub struct Session {
+    position: Position,
+    last_move: Option<LastMove>,
+    game: Game,
+    history: VecDeque<Change>,
+    quiet: bool,
+}
+
+/// A failure while executing: either the command was rejected, or output failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ExecError {
+    #[error(transparent)]
+    Command(#[from] ShellError),
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+impl Session {
+    /// A fresh session: the Congo start position, all Yut tokens home.
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// Silence (or not) the summary lines of `move`.
+    pub fn set_quiet(&mut self, quiet: bool) {
+        self.quiet = quiet;
+    }
+
+    /// The Congo position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The Yut game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The legal Congo moves in notation (for completing `play`).
+    pub fn legal_move_names(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Replace both games at once (a problem-format replay), as one undoable change.
+    pub fn replace(&mut self, what: String, position: Option<Position>, game: Option<Game>) {
+        let before = Before::Both(
+            Box::new(self.position.clone()),
+            self.last_move.clone(),
+            self.game,
+        );
+        if let Some(p) = position {
+            self.position = p;
+            self.last_move = None;
+        }
+        if let Some(g) = game {
+            self.game = g;
+        }
+        self.record(what, before);
+    }
+
+    fn record(&mut self, what: String, before: Before) {
+        if self.history.len() >= UNDO_LIMIT {
+            self.history.pop_front();
+        }
+        self.history.push_back(Change { what, before });
+    }
+
+    /// Run one command, writing what it prints to `out`.
+    ///
+    /// # Errors
+    ///
+    /// A located [`ShellError`] when the command is rejected (the session is
+    /// then unchanged), or an I/O error from `out`.
+    pub fn execute<O: Output + ?Sized>(
+        &mut self,
+        cmd: &Located,
+        out: &mut O,
+    ) -> Result<Flow, ExecError> {
+        let fail = |kind| ExecError::Command(ShellError::new(cmd.arg, kind));
+        match &cmd.command {
+            Command::ShowFen => {
+                out.text(&format!("{}\n", self.position))?;
+            }
+            Command::SetFen(pos) => {
+                if **pos != self.position {
+                    let before = Before::Congo(
+                        Box::new(std::mem::replace(&mut self.position, (**pos).clone())),
+                        self.last_move.take(),
+                    );
+                    self.record(cmd.command.to_string(), before);
+                }
+            }
+            Command::List => {
+                let mut buf = Vec::with_capacity(512);
+                write_listing(&self.position, &mut buf);
+                out.raw(&buf)?;
+            }
+            Command::Board => board::draw(&self.position, self.last_move.as_ref(), out)?,
+            Command::Moves(_)
+            | Command::Play(_)
+            | Command::Status
+            | Command::Perft(_)
+            | Command::Divide(_) => {
+                return Err(fail(ErrorKind::Congo(
+                    "Congo move generation is not available yet".to_string(),
+                )));
+            }
+            Command::Move(token, throw) => {
+                let mut game = self.game;
+                let report = game
+                    .apply(*token, *throw)
+                    .map_err(|e| fail(ErrorKind::Yut(e)))?;
+                let before = Before::Yut(std::mem::replace(&mut self.game, game));
+                self.record(cmd.command.to_string(), before);
+                if !self.quiet {
+                    out.text(&format!("{report}\n"))?;
+                }
+            }
+            Command::Show => {
+                let mut buf = Vec::with_capacity(32 * 33);
+                write_board(&self.game, &mut buf);
+                write_styled_board(&buf, out)?;
+            }
+            Command::Where => {
+                for token in Token::ALL {
+                    let style = team_style(token);
+                    out.styled(style, &token.to_string())?;
+                    out.text(&format!(": {}\n", self.game.state(token)))?;
+                }
+            }
+            Command::Reset(target) => self.reset(*target, &cmd.command),
+            Command::Undo => {
+                let change = self
+                    .history
+                    .pop_back()
+                    .ok_or_else(|| fail(ErrorKind::NothingToUndo))?;
+                match change.before {
+                    Before::Congo(pos, last) => {
+                        self.position = *pos;
+                        self.last_move = last;
+                    }
+                    Before::Yut(game) => self.game = game,
+                    Before::Both(pos, last, game) => {
+                        self.position = *pos;
+                        self.last_move = last;
+                        self.game = game;
+                    }
+                }
+                out.text(&format!("undid: {}\n", change.what))?;
+            }
+            Command::Source(path) => return Ok(Flow::Source(path.clone())),
+            Command::Help(topic) => write_help(*topic, out)?,
+            Command::Quit => return Ok(Flow::Quit),
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn reset(&mut self, target: ResetTarget, cmd: &Command) {
+        let congo = matches!(target, ResetTarget::Both | ResetTarget::Congo)
+            && (self.position != Position::start() || self.last_move.is_some());
+        let yut =
+            matches!(target, ResetTarget::Both | ResetTarget::Yut) && self.game != Game::new();
+        let before = match (congo, yut) {
+            (false, false) => return,
+            (true, false) => Before::Congo(Box::new(self.position.clone()), self.last_move.clone()),
+            (false, true) => Before::Yut(self.game),
+            (true, true) => Before::Both(
+                Box::new(self.position.clone()),
+                self.last_move.clone(),
+                self.game,
+            ),
+        };
+        if congo {
+            self.position = Position::start();
+            self.last_move = None;
+        }
+        if yut {
+            self.game = Game::new();
+        }
+        self.record(cmd.to_string(), before);
+    }
+}
+
+fn team_style(token: Token) -> Style {
+    if token.char().is_ascii_uppercase() {
+        Style::UpperTeam
+    } else {
+        Style::LowerTeam
+    }
+}
+
+/// Write a rendered Yut board, styling the token letters by team.
+fn write_styled_board<O: Output + ?Sized>(board: &[u8], out: &mut O) -> io::Result<()> {
+    let mut start = 0;
+    for (i, &b) in board.iter().enumerate() {
+        let style = match b {
+            b'A'..=b'D' => Style::UpperTeam,
+            b'a'..=b'd' => Style::LowerTeam,
+            _ => continue,
+        };
+        out.raw(board.get(start..i).unwrap_or_default())?;
+        out.styled(style, char::from(b).encode_utf8(&mut [0; 4]))?;
+        start = i + 1;
+    }
+    out.raw(board.get(start..).unwrap_or_default())
+}
+
+fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Result<()> {
+    match topic.and_then(help::find) {
+        Some(doc) => {
+            out.text(&format!("usage: {}\n", help::usage(doc)))?;
+            out.text(&format!("  {}\n", doc.summary))?;
+            out.text(&format!("example: {}\n", doc.example))
+        }
+        None => {
+            out.text("commands (separate several with `;`, comment with `#`):\n")?;
+            let width = help::COMMANDS
+                .iter()
+                .map(|d| help::usage(d).len())
+                .max()
+                .unwrap_or(0);
+            for doc in help::COMMANDS {
+                let usage = help::usage(doc);
+                out.text(&format!("  {usage:width$}  {}\n", doc.summary))?;
+            }
+            out.text("`help <command>` shows one command with an example.\n")
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! The real binary: problem-format examples byte for byte, exit codes,
+//! located errors, `-c`, `-i`, `--keep-going`, `--quiet` and colour rules.
+
+use assert_cmd::Command;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn boardsh() -> Command {
+    let mut cmd = Command::cargo_bin("boardsh").expect("binary builds");
+    cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
+    cmd
+}
+
+fn data(dir: &str) -> Vec<PathBuf> {
+    let mut inputs: Vec<PathBuf> = fs::read_dir(Path::new("tests/data").join(dir))
+        .expect("data dir")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    inputs
+}
+
+fn check_examples(dir: &str) {
+    let inputs = data(dir);
+    assert!(!inputs.is_empty());
+    for input in inputs {
+        let expected = fs::read(input.with_extension("out")).expect("expected output");
+        let stdin = fs::read(&input).expect("input");
+        let by_stdin = boardsh().write_stdin(stdin).output().expect("runs");
+        assert_eq!(by_stdin.status.code(), Some(0), "{}", input.display());
+        assert_eq!(by_stdin.stdout, expected, "stdin: {}", input.display());
+        let by_file = boardsh().arg(&input).output().expect("runs");
+        assert_eq!(by_file.status.code(), Some(0));
+        assert_eq!(by_file.stdout, expected, "file: {}", input.display());
+        assert!(by_file.stderr.is_empty());
+    }
+}
+
+#[test]
+fn congo_examples_are_byte_exact() {
+    check_examples("congo");
+}
+
+#[test]
+fn yut_examples_are_byte_exact() {
+    check_examples("yut");
+}
+
+#[test]
+fn several_files_run_one_after_another() {
+    // Two Congo inputs: each prints its own listings (the second starts
+    // from scratch, so no blank line joins them).
+    let a = "tests/data/congo/congo-worked-example.in";
+    let out = boardsh().args([a, a]).output().unwrap();
+    let one = fs::read("tests/data/congo/congo-worked-example.out").unwrap();
+    assert_eq!(out.stdout, [one.clone(), one].concat());
+}
+
+fn write_temp(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.path().join(name);
+    fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn bad_fen_line_is_located_and_earlier_listings_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    // Line 3 has a rank of 8 squares ("61P" = 6 + 1 + 1) at bytes 2..5.
+    let path = write_temp(
+        &dir,
+        "bad.in",
+        "2\n7/7/7/7/7/7/7 w 0\n7/61P/7/7/7/7/7 w 0\n",
+    );
+    let out = boardsh().arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with("white pawn:\n"));
+    assert!(stdout.ends_with("side to play: white\n"));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let expected = format!(
+        "{}:3:3: error: rank 6 covers 8 squares, expected 7\n    7/61P/7/7/7/7/7 w 0\n      ^^^\n",
+        path.display()
+    );
+    assert_eq!(stderr, expected);
+}
+
+#[test]
+fn count_mismatch_is_an_error() {
+    let out = boardsh()
+        .write_stdin("3\nA FFFF\nB FFFF\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "no board after a failed Yut input");
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "<stdin>:1:1: error: the count says 3 lines but only 2 follow\n    3\n    ^\n"
+    );
+    let extra = boardsh()
+        .write_stdin("1\nA FFFF\nB FFFF\n")
+        .output()
+        .unwrap();
+    assert_eq!(extra.status.code(), Some(1));
+    let stderr = String::from_utf8(extra.stderr).unwrap();
+    assert!(
+        stderr.starts_with("<stdin>:3:1: error: more lines than the count 1"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn missing_file_is_exit_2() {
+    let out = boardsh().arg("no/such/file.bsh").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "boardsh: error: cannot read `no/such/file.bsh`: no such file\n"
+    );
+}
+
+#[test]
+fn bad_usage_is_exit_2() {
+    let out = boardsh().arg("--no-such-flag").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = boardsh()
+        .args(["--color", "sometimes", "-c", "fen"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn dash_c_runs_commands_separated_by_semicolons() {
+    // Home + FFFF = 4 steps: do, gae, geol, yut.
+    let out = boardsh()
+        .args(["-c", "move A FFFF; fen; reset congo # a comment"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "A: home -> yut (4)\ngmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n"
+    );
+}
+
+#[test]
+fn dash_c_error_format_and_stop() {
+    // `FXFB` starts at byte 12 of "fen; move A FXFB; fen": column 13.
+    let out = boardsh()
+        .args(["-c", "fen; move A FXFB; fen"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n",
+        "the command after the error does not run"
+    );
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "<command line>:1:13: error: expected a throw of four F/B letters, found `FXFB`\n    fen; move A FXFB; fen\n                ^^^^\n"
+    );
+}
+
+#[test]
+fn keep_going_reports_and_continues() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = write_temp(&dir, "s.bsh", "move Q FFFF\nmove A FBBB\nbogus\nwhere\n");
+    let stop = boardsh().arg(&script).output().unwrap();
+    assert_eq!(stop.status.code(), Some(1));
+    assert!(stop.stdout.is_empty());
+    let go = boardsh().arg("--keep-going").arg(&script).output().unwrap();
+    assert_eq!(go.status.code(), Some(1), "errors still fail the run");
+    let stdout = String::from_utf8(go.stdout).unwrap();
+    // FBBB is one step: home -> do.
+    assert!(
+        stdout.starts_with("A: home -> do (1)\nA: do\nB: home\n"),
+        "{stdout}"
+    );
+    let stderr = String::from_utf8(go.stderr).unwrap();
+    assert_eq!(stderr.matches("error:").count(), 2);
+}
+
+#[test]
+fn quiet_silences_move_summaries() {
+    let out = boardsh()
+        .args(["--quiet", "-c", "move A FFFF; where"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with("A: yut\n"), "{stdout}");
+}
+
+#[test]
+fn dash_i_replays_then_reads_stdin_when_not_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let init = write_temp(&dir, "init.bsh", "move a BBBB\n");
+    // Not a terminal: after the init file, boardsh ends (no prompt).
+    let out = boardsh().arg("-i").arg(&init).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "a: home -> mo (5)\n"
+    );
+}
+
+#[test]
+fn piped_commands_on_stdin() {
+    let out = boardsh()
+        .write_stdin("move b FFBB\n\nwhere # all tokens\n")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.starts_with("b: home -> gae (2)\nA: home\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\nb: gae\n"));
+}
+
+#[test]
+fn colour_rules() {
+    let esc = |o: &std::process::Output| o.stdout.contains(&0x1b);
+    let always = boardsh()
+        .args(["--color", "always", "-c", "move A FFFF; show"])
+        .output()
+        .unwrap();
+    assert!(esc(&always), "--color always colours piped output");
+    let auto = boardsh()
+        .args(["-c", "move A FFFF; show"])
+        .output()
+        .unwrap();
+    assert!(!esc(&auto), "piped output is plain by default");
+    let no_color = boardsh()
+        .env("NO_COLOR", "1")
+        .args(["-c", "move A FFFF; show"])
+        .output()
+        .unwrap();
+    assert!(!esc(&no_color));
+    let forced = boardsh()
+        .env("CLICOLOR_FORCE", "1")
+        .args(["-c", "board"])
+        .output()
+        .unwrap();
+    assert!(esc(&forced), "CLICOLOR_FORCE colours a pipe");
+    // Coloured output differs from plain only by escape codes.
+    let strip = |bytes: &[u8]| {
+        let text = String::from_utf8(bytes.to_vec()).unwrap();
+        let mut out = String::new();
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c == '\u{1b}' {
+                for d in chars.by_ref() {
+                    if d == 'm' {
+                        break;
+                    }
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    };
+    assert_eq!(
+        strip(&always.stdout),
+        String::from_utf8(auto.stdout).unwrap()
+    );
+    let err = boardsh()
+        .args(["--color", "always", "-c", "bogus"])
+        .output()
+        .unwrap();
+    assert!(err.stderr.contains(&0x1b), "error: is coloured");
+}
+
+#[test]
+fn version_and_help() {
+    let v = boardsh().arg("--version").output().unwrap();
+    assert_eq!(v.status.code(), Some(0));
+    assert!(String::from_utf8(v.stdout).unwrap().starts_with("boardsh "));
+    let h = boardsh().arg("--help").output().unwrap();
+    assert!(
+        String::from_utf8(h.stdout)
+            .unwrap()
+            .contains("--keep-going")
+    );
+}
