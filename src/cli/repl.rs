@@ -9,7 +9,7 @@ use crate::shell::Output;
 use crate::shell::script::{End, Runner};
 use owo_colors::OwoColorize;
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
-use rustyline::config::{Behavior, ColorMode, Config};
+use rustyline::config::{Behavior, ColorMode, CompletionType, Config};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::{CmdKind, Highlighter};
 use rustyline::hint::{Hint, Hinter};
@@ -160,6 +160,7 @@ pub fn run<O: Output + ?Sized>(
         .max_history_size(HISTORY_SIZE)
         .map_err(io::Error::other)?
         .auto_add_history(true)
+        .completion_type(CompletionType::List)
         .history_ignore_space(true)
         .behavior(Behavior::PreferTerm)
         .color_mode(if color_out {
