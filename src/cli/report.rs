@@ -57,9 +57,45 @@ pub fn caret(line: &str, start: usize, len: usize) -> (String, String, usize) {
     (shown, marks, col)
 }
 
+/// Longest line echoed whole; a longer one is cut to a window around the error.
+pub const ECHO_WIDTH: usize = 160;
+
+/// A window of at most about [`ECHO_WIDTH`] bytes of `line` around the span,
+/// on char boundaries: (text, new span start, span len, bytes cut before).
+fn window(line: &str, start: usize, len: usize) -> (String, usize, usize, usize) {
+    if line.len() <= ECHO_WIDTH {
+        return (line.to_string(), start, len, 0);
+    }
+    let boundary = |mut i: usize| {
+        i = i.min(line.len());
+        while !line.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let from = boundary(start.saturating_sub(ECHO_WIDTH / 4));
+    let len = len.min(ECHO_WIDTH / 2);
+    let to = boundary((start + len + ECHO_WIDTH / 4).max(from + ECHO_WIDTH / 2));
+    let mut text = String::new();
+    let lead = if from > 0 { "..." } else { "" };
+    text.push_str(lead);
+    text.push_str(line.get(from..to).unwrap_or(""));
+    if to < line.len() {
+        text.push_str("...");
+    }
+    (text, start - from + lead.len(), len, from)
+}
+
 /// Format one diagnostic (without colour codes when `color` is false).
 pub fn format(d: &Diagnostic<'_>, color: bool) -> String {
-    let (shown, marks, col) = caret(d.line, d.error.span.start, d.error.span.len);
+    let (line, start, len, cut) = window(d.line, d.error.span.start, d.error.span.len);
+    let (shown, marks, col) = caret(&line, start, len);
+    // The column counts characters of the whole line, not of the window.
+    let col = if cut > 0 {
+        d.line.get(..d.error.span.start).map_or(col, |before| before.chars().count() + 1)
+    } else {
+        col
+    };
     let label = if color {
         format!("{}", "error:".style(error_paint()))
     } else {
@@ -129,6 +165,24 @@ mod tests {
         assert_eq!(shown, "\\x1b[2Jx y");
         assert_eq!(marks, "       ^");
         assert_eq!(col, 5);
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_error() {
+        let line = format!("move A {}", "F".repeat(100_000));
+        let e = ShellError::new(Span::new(7, 100_000), ErrorKind::NothingToUndo);
+        let d = Diagnostic {
+            origin: "big",
+            line_no: 1,
+            line: &line,
+            error: &e,
+        };
+        let text = format(&d, false);
+        assert!(text.len() < 3 * ECHO_WIDTH, "{} bytes", text.len());
+        assert!(text.starts_with("big:1:8: error: nothing to undo\n    move A FFF"));
+        // The caret starts under column 8 and is cut to half the width.
+        let carets = text.lines().nth(2).unwrap();
+        assert_eq!(carets, format!("{}{}", " ".repeat(4 + 7), "^".repeat(ECHO_WIDTH / 2)));
     }
 
     #[test]

@@ -18,7 +18,14 @@ impl fmt::Display for Found {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Found::End => f.write_str("end of command"),
-            Found::Text(t) => write!(f, "`{t}`"),
+            Found::Text(t) => {
+                // Keep messages readable whatever the input: long text is cut.
+                const MAX: usize = 40;
+                match t.char_indices().nth(MAX) {
+                    Some((cut, _)) => write!(f, "`{}...`", t.get(..cut).unwrap_or(t)),
+                    None => write!(f, "`{t}`"),
+                }
+            }
         }
     }
 }
