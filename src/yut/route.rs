@@ -80,6 +80,7 @@ impl Lane {
 /// goes on through `bang` to `sok-yut`, `duet-mogae` through `bang` to
 /// `saryeo`); `saryeo`/`anchi` share the `bang` lane; `chi-mo` and the
 /// `nal-*` stations are on the outer route, which the `mo` lane rejoins.
+/// One entry per station, so indexing it by a `Station` cannot fail.
 pub const LANE_OF: [(Lane, u8); STATIONS] = [
     (Lane::DuetMo, 0), // duet-mo
     (Lane::Outer, 9),  // duet-yut

@@ -44,7 +44,8 @@ pub enum Station {
 }
 
 /// Name and block (row, column of the upper-left `.`) of every station, by
-/// index. One table so a name can never drift from its place.
+/// index. One table so a name can never drift from its place. It has one
+/// entry per variant, so indexing it by a `Station` cannot fail.
 const INFO: [(&str, (u8, u8)); STATIONS] = [
     ("duet-mo", (0, 0)),
     ("duet-yut", (0, 6)),
