@@ -92,7 +92,9 @@ pub fn format(d: &Diagnostic<'_>, color: bool) -> String {
     let (shown, marks, col) = caret(&line, start, len);
     // The column counts characters of the whole line, not of the window.
     let col = if cut > 0 {
-        d.line.get(..d.error.span.start).map_or(col, |before| before.chars().count() + 1)
+        d.line
+            .get(..d.error.span.start)
+            .map_or(col, |before| before.chars().count() + 1)
     } else {
         col
     };
@@ -182,7 +184,10 @@ mod tests {
         assert!(text.starts_with("big:1:8: error: nothing to undo\n    move A FFF"));
         // The caret starts under column 8 and is cut to half the width.
         let carets = text.lines().nth(2).unwrap();
-        assert_eq!(carets, format!("{}{}", " ".repeat(4 + 7), "^".repeat(ECHO_WIDTH / 2)));
+        assert_eq!(
+            carets,
+            format!("{}{}", " ".repeat(4 + 7), "^".repeat(ECHO_WIDTH / 2))
+        );
     }
 
     #[test]
