@@ -122,7 +122,14 @@ pub const COMMANDS: &[CommandDoc] = &[
 
 /// The documentation of the command named `name` (any case).
 pub fn find(name: &str) -> Option<&'static CommandDoc> {
-    COMMANDS.iter().find(|c| c.name.eq_ignore_ascii_case(name))
+    // Every name is 3..=6 bytes: anything else is not a command, and the
+    // length check makes this cheap on the hot path of script replay.
+    if !(3..=6).contains(&name.len()) {
+        return None;
+    }
+    COMMANDS
+        .iter()
+        .find(|c| c.name.len() == name.len() && c.name.eq_ignore_ascii_case(name))
 }
 
 /// The full usage line of a command, e.g. `move <token> <throw>`.
@@ -177,6 +184,21 @@ mod tests {
         assert_eq!(suggest("lst"), Some("list"));
         assert_eq!(suggest("xyzzy"), None);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+
+    #[test]
+    fn find_is_case_insensitive_and_exact() {
+        assert_eq!(find("MoVe").map(|d| d.name), Some("move"));
+        assert_eq!(find("moves").map(|d| d.name), Some("moves"));
+        assert_eq!(find("mov"), None);
+        assert_eq!(find("movesx"), None);
+        for doc in COMMANDS {
+            assert!(
+                (3..=6).contains(&doc.name.len()),
+                "{} breaks find's length check",
+                doc.name
+            );
+        }
     }
 
     #[test]

@@ -192,7 +192,7 @@ impl<'r> Runner<'r> {
         let mut script = false;
         while let Some((line_no, text)) = lines.next_line()? {
             let text = match text {
-                Ok(t) => t.to_string(),
+                Ok(t) => t,
                 Err(bytes) => {
                     let lossy = String::from_utf8_lossy(bytes).into_owned();
                     let e = ShellError::new(Span::new(0, lossy.len()), ErrorKind::InvalidUtf8);
@@ -210,9 +210,10 @@ impl<'r> Runner<'r> {
                     continue;
                 }
                 if trimmed.bytes().all(|b| b.is_ascii_digit()) {
+                    let line = text.to_string();
                     let count = Count {
                         line_no,
-                        line: &text,
+                        line: &line,
                         span: Span::new(text.len() - text.trim_start().len(), trimmed.len()),
                         value: trimmed.parse::<u64>().ok(),
                     };
@@ -220,7 +221,7 @@ impl<'r> Runner<'r> {
                 }
                 script = true;
             }
-            match self.run_line(name, line_no, &text, out)? {
+            match self.run_line(name, line_no, text, out)? {
                 End::Done => {}
                 end => return Ok(end),
             }
@@ -405,8 +406,8 @@ impl<'r> Runner<'r> {
             Kind::Detect => (None, None),
         };
         if position.is_some() || game.is_some() {
-            self.session
-                .replace(format!("source {name}"), position, game);
+            let what = super::command::Command::Source(name.to_string());
+            self.session.replace(what, position, game);
         }
         Ok(if end == End::Failed {
             End::Failed

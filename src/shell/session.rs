@@ -33,9 +33,11 @@ enum Before {
     Both(Box<Position>, Option<LastMove>, Game),
 }
 
+/// One undoable change: the command (named by `undo`) and what it replaced.
+/// The command is kept as data and only formatted when undone.
 #[derive(Clone, Debug)]
 struct Change {
-    what: String,
+    what: Command,
     before: Before,
 }
 
@@ -85,7 +87,7 @@ impl Session {
     }
 
     /// Replace both games at once (a problem-format replay), as one undoable change.
-    pub fn replace(&mut self, what: String, position: Option<Position>, game: Option<Game>) {
+    pub fn replace(&mut self, what: Command, position: Option<Position>, game: Option<Game>) {
         let before = Before::Both(
             Box::new(self.position.clone()),
             self.last_move.clone(),
@@ -101,7 +103,7 @@ impl Session {
         self.record(what, before);
     }
 
-    fn record(&mut self, what: String, before: Before) {
+    fn record(&mut self, what: Command, before: Before) {
         if self.history.len() >= UNDO_LIMIT {
             self.history.pop_front();
         }
@@ -130,7 +132,7 @@ impl Session {
                         Box::new(std::mem::replace(&mut self.position, (**pos).clone())),
                         self.last_move.take(),
                     );
-                    self.record(cmd.command.to_string(), before);
+                    self.record(cmd.command.clone(), before);
                 }
             }
             Command::List => {
@@ -154,7 +156,7 @@ impl Session {
                     .apply(*token, *throw)
                     .map_err(|e| fail(ErrorKind::Yut(e)))?;
                 let before = Before::Yut(std::mem::replace(&mut self.game, game));
-                self.record(cmd.command.to_string(), before);
+                self.record(cmd.command.clone(), before);
                 if !self.quiet {
                     out.text(&format!("{report}\n"))?;
                 }
@@ -220,7 +222,7 @@ impl Session {
         if yut {
             self.game = Game::new();
         }
-        self.record(cmd.to_string(), before);
+        self.record(cmd.clone(), before);
     }
 }
 
