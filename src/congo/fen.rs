@@ -72,11 +72,20 @@ fn is_space(b: u8) -> bool {
 /// The next white-space-separated field at or after `from`: (start, end).
 fn field(s: &str, from: usize) -> Option<(usize, usize)> {
     let bytes = s.as_bytes();
-    let start = from + bytes.get(from..)?.iter().take_while(|&&b| is_space(b)).count();
+    let start = from
+        + bytes
+            .get(from..)?
+            .iter()
+            .take_while(|&&b| is_space(b))
+            .count();
     if start >= bytes.len() {
         return None;
     }
-    let len = bytes.get(start..)?.iter().take_while(|&&b| !is_space(b)).count();
+    let len = bytes
+        .get(start..)?
+        .iter()
+        .take_while(|&&b| !is_space(b))
+        .count();
     Some((start, start + len))
 }
 
@@ -125,7 +134,11 @@ fn parse_placement(s: &str, start: usize, end: usize) -> Result<Position, FenErr
         } else {
             (end, 0)
         };
-        return Err(FenError::new(offset, len, FenErrorKind::RankCount { found }));
+        return Err(FenError::new(
+            offset,
+            len,
+            FenErrorKind::RankCount { found },
+        ));
     }
     let mut pos = Position::empty();
     let mut offset = start;
@@ -257,7 +270,10 @@ mod tests {
         let pos = parse("34/7/7/7/7/7/2l1L2 w 5").unwrap();
         assert_eq!(pos.to_string(), "7/7/7/7/7/7/2l1L2 w 5");
         let d1: Square = "e1".parse().unwrap();
-        assert_eq!(pos.piece_at(d1), Some(Piece::new(Color::White, PieceKind::Lion)));
+        assert_eq!(
+            pos.piece_at(d1),
+            Some(Piece::new(Color::White, PieceKind::Lion))
+        );
     }
 
     #[test]
@@ -280,9 +296,15 @@ mod tests {
     #[test]
     fn rank_count() {
         // 6 ranks: the error points just past the placement (offset 11).
-        assert_eq!(err("7/7/7/7/7/7 w 0"), (11, 0, FenErrorKind::RankCount { found: 6 }));
+        assert_eq!(
+            err("7/7/7/7/7/7 w 0"),
+            (11, 0, FenErrorKind::RankCount { found: 6 })
+        );
         // 8 ranks: it points at the 7th `/` (offset 13), covering "/7".
-        assert_eq!(err("7/7/7/7/7/7/7/7"), (13, 2, FenErrorKind::RankCount { found: 8 }));
+        assert_eq!(
+            err("7/7/7/7/7/7/7/7"),
+            (13, 2, FenErrorKind::RankCount { found: 8 })
+        );
     }
 
     #[test]
@@ -295,23 +317,50 @@ mod tests {
         );
         assert_eq!(
             err("7/61P/7/7/7/7/7"),
-            (2, 3, FenErrorKind::RankWidth { rank: 6, squares: 8 })
+            (
+                2,
+                3,
+                FenErrorKind::RankWidth {
+                    rank: 6,
+                    squares: 8
+                }
+            )
         );
         assert_eq!(
             err("7/7/7/7/7/7/6"),
-            (12, 1, FenErrorKind::RankWidth { rank: 1, squares: 6 })
+            (
+                12,
+                1,
+                FenErrorKind::RankWidth {
+                    rank: 1,
+                    squares: 6
+                }
+            )
         );
         assert_eq!(
             err("7//7/7/7/7/7"),
-            (2, 0, FenErrorKind::RankWidth { rank: 6, squares: 0 })
+            (
+                2,
+                0,
+                FenErrorKind::RankWidth {
+                    rank: 6,
+                    squares: 0
+                }
+            )
         );
     }
 
     #[test]
     fn bad_letters_and_digits() {
         // "7/7/7/" is bytes 0..6, so `x` in "3x3" is at byte 7.
-        assert_eq!(err("7/7/7/3x3/7/7/7"), (7, 1, FenErrorKind::UnknownPiece('x')));
-        assert_eq!(err("7/7/7/3é3/7/7/7"), (7, 2, FenErrorKind::UnknownPiece('é')));
+        assert_eq!(
+            err("7/7/7/3x3/7/7/7"),
+            (7, 1, FenErrorKind::UnknownPiece('x'))
+        );
+        assert_eq!(
+            err("7/7/7/3é3/7/7/7"),
+            (7, 2, FenErrorKind::UnknownPiece('é'))
+        );
         assert_eq!(err("0/7/7/7/7/7/7"), (0, 1, FenErrorKind::BadDigit('0')));
         assert_eq!(err("7/7/7/7/7/7/9"), (12, 1, FenErrorKind::BadDigit('9')));
     }
@@ -339,9 +388,18 @@ mod tests {
         );
         assert_eq!(
             err("7/7/7/7/7/7/7 w 18446744073709551616"),
-            (16, 20, FenErrorKind::MoveNumberOverflow("18446744073709551616".into()))
+            (
+                16,
+                20,
+                FenErrorKind::MoveNumberOverflow("18446744073709551616".into())
+            )
         );
-        assert_eq!(parse("7/7/7/7/7/7/7 w 18446744073709551615").unwrap().move_number(), u64::MAX);
+        assert_eq!(
+            parse("7/7/7/7/7/7/7 w 18446744073709551615")
+                .unwrap()
+                .move_number(),
+            u64::MAX
+        );
     }
 
     #[test]

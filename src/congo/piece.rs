@@ -192,12 +192,18 @@ mod tests {
         }
         assert_eq!(Piece::from_char('x'), None);
         assert_eq!(Piece::from_char('1'), None);
-        assert_eq!(Piece::from_char('z'), Some(Piece::new(Color::Black, PieceKind::Zebra)));
+        assert_eq!(
+            Piece::from_char('z'),
+            Some(Piece::new(Color::Black, PieceKind::Zebra))
+        );
     }
 
     #[test]
     fn kind_names() {
-        assert_eq!(PieceKind::from_name("SuperPawn"), Some(PieceKind::Superpawn));
+        assert_eq!(
+            PieceKind::from_name("SuperPawn"),
+            Some(PieceKind::Superpawn)
+        );
         assert_eq!(PieceKind::from_name("queen"), None);
     }
 }

@@ -138,6 +138,28 @@ impl Position {
     pub fn lion(&self, color: Color) -> Option<Square> {
         self.pieces(Piece::new(color, PieceKind::Lion)).first()
     }
+
+    /// The kind of the piece on `sq`, if any, without looking at colours.
+    pub(crate) fn kind_at(&self, sq: Square) -> Option<PieceKind> {
+        PieceKind::ALL
+            .into_iter()
+            .find(|k| self.kinds[k.index()].contains(sq))
+    }
+
+    /// Remove every piece standing on a square of `mask`.
+    pub(crate) fn clear(&mut self, mask: Bitboard) {
+        let keep = !mask;
+        for bb in self.colors.iter_mut().chain(self.kinds.iter_mut()) {
+            *bb &= keep;
+        }
+    }
+
+    /// Toggle `piece` on the squares of `mask`: adds it to empty squares,
+    /// lifts it from squares where it stands. The move maker's fast path.
+    pub(crate) fn toggle(&mut self, piece: Piece, mask: Bitboard) {
+        self.colors[piece.color.index()] ^= mask;
+        self.kinds[piece.kind.index()] ^= mask;
+    }
 }
 
 #[cfg(test)]
@@ -149,9 +171,15 @@ mod tests {
         let pos = Position::start();
         assert_eq!(pos.occupied().count(), 28);
         let d1: Square = "d1".parse().unwrap();
-        assert_eq!(pos.piece_at(d1), Some(Piece::new(Color::White, PieceKind::Lion)));
+        assert_eq!(
+            pos.piece_at(d1),
+            Some(Piece::new(Color::White, PieceKind::Lion))
+        );
         let f7: Square = "f7".parse().unwrap();
-        assert_eq!(pos.piece_at(f7), Some(Piece::new(Color::Black, PieceKind::Crocodile)));
+        assert_eq!(
+            pos.piece_at(f7),
+            Some(Piece::new(Color::Black, PieceKind::Crocodile))
+        );
         assert_eq!(pos.piece_at("d4".parse().unwrap()), None);
     }
 
@@ -160,7 +188,10 @@ mod tests {
         let mut pos = Position::start();
         let d1: Square = "d1".parse().unwrap();
         pos.set(d1, Some(Piece::new(Color::Black, PieceKind::Zebra)));
-        assert_eq!(pos.piece_at(d1), Some(Piece::new(Color::Black, PieceKind::Zebra)));
+        assert_eq!(
+            pos.piece_at(d1),
+            Some(Piece::new(Color::Black, PieceKind::Zebra))
+        );
         assert_eq!(pos.by_kind(PieceKind::Lion).count(), 1);
         pos.set(d1, None);
         assert_eq!(pos.piece_at(d1), None);

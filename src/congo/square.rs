@@ -19,7 +19,15 @@ pub struct Rank(u8);
 
 impl File {
     /// All seven files, a to g.
-    pub const ALL: [File; 7] = [File(0), File(1), File(2), File(3), File(4), File(5), File(6)];
+    pub const ALL: [File; 7] = [
+        File(0),
+        File(1),
+        File(2),
+        File(3),
+        File(4),
+        File(5),
+        File(6),
+    ];
 
     /// The file with 0-based index `i`, if `i < 7`.
     pub const fn new(i: u8) -> Option<File> {
@@ -47,7 +55,15 @@ impl File {
 
 impl Rank {
     /// All seven ranks, 1 to 7.
-    pub const ALL: [Rank; 7] = [Rank(0), Rank(1), Rank(2), Rank(3), Rank(4), Rank(5), Rank(6)];
+    pub const ALL: [Rank; 7] = [
+        Rank(0),
+        Rank(1),
+        Rank(2),
+        Rank(3),
+        Rank(4),
+        Rank(5),
+        Rank(6),
+    ];
 
     /// The river: rank 4.
     pub const RIVER: Rank = Rank(3);
@@ -88,7 +104,11 @@ impl Square {
 
     /// The square with index `i` (see the module doc), if `i < 49`.
     pub const fn new(i: u8) -> Option<Square> {
-        if (i as usize) < SQUARES { Some(Square(i)) } else { None }
+        if (i as usize) < SQUARES {
+            Some(Square(i))
+        } else {
+            None
+        }
     }
 
     /// The index `file * 7 + rank`, in `0..49`.
