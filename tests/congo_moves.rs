@@ -421,6 +421,22 @@ fn typed_forms_match_generated_moves() {
     }
 }
 
+#[test]
+fn capped_count_for_monkey_path_explosions() {
+    // A monkey on a1 in a lattice of black pieces: every (even, even)
+    // square is empty, every other square holds an enemy. The jump paths
+    // are trails through that lattice: far too many to list, but a capped
+    // count and the status answer at once.
+    let lattice = "1p1p1pL/ppppppp/1p1p1p1/ppplppp/1p1p1p1/ppppppp/Mp1p1p1 w 0";
+    let pos = fen::parse(lattice).unwrap();
+    assert_eq!(boardsh::congo::move_count_up_to(&pos, 10_000), 10_000);
+    assert_eq!(status(&pos), Status::Continue);
+    let start = fen::parse(START_FEN).unwrap();
+    assert_eq!(boardsh::congo::move_count_up_to(&start, 10_000), 24);
+    assert_eq!(boardsh::congo::move_count_up_to(&start, 5), 5);
+    assert_eq!(boardsh::congo::move_count_up_to(&start, 0), 0);
+}
+
 // ---------------------------------------------------------------- properties
 
 /// A random placement: up to 20 random pieces, usually both lions.

@@ -14,7 +14,7 @@ pub use fen::{FenError, FenErrorKind};
 pub use listing::{listing, write_listing};
 pub use moves::{
     IllegalMove, Move, MoveOutcome, MoveParseError, MoveParseErrorKind, Status, divide, is_legal,
-    legal_moves, move_count, parse_move, perft, status,
+    legal_moves, move_count, move_count_up_to, parse_move, perft, status,
 };
 pub use piece::{Color, Piece, PieceKind};
 pub use position::{Position, START_FEN};

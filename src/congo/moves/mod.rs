@@ -18,7 +18,7 @@ mod perft;
 mod status;
 
 pub use make::{IllegalMove, MoveOutcome};
-pub use movegen::{is_legal, legal_moves, move_count};
+pub use movegen::{is_legal, legal_moves, move_count, move_count_up_to};
 pub use mv::{MAX_JUMPS, Move};
 pub use notation::{MoveParseError, MoveParseErrorKind, parse_move};
 pub use perft::{divide, perft};

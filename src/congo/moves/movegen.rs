@@ -189,6 +189,35 @@ pub fn move_count(pos: &Position) -> u64 {
     count.0
 }
 
+/// How many legal moves the side to move has, counting no further than
+/// `limit`: `min(move_count(pos), limit)`, in time bounded by `limit`.
+///
+/// A set-up position can give a monkey astronomically many jump paths
+/// (each a move of its own); a caller about to list or play through moves
+/// of an untrusted position can check this first.
+pub fn move_count_up_to(pos: &Position, limit: u64) -> u64 {
+    struct UpTo {
+        n: u64,
+        limit: u64,
+    }
+    impl Sink for UpTo {
+        fn targets(&mut self, _from: Square, targets: u64) {
+            self.n += u64::from(targets.count_ones());
+        }
+        fn jump(&mut self, _mv: Move) {
+            self.n += 1;
+        }
+        fn done(&self) -> bool {
+            self.n >= self.limit
+        }
+    }
+    let mut sink = UpTo { n: 0, limit };
+    if limit > 0 {
+        generate(pos, &mut sink);
+    }
+    sink.n.min(limit)
+}
+
 /// Whether `mv` is one of the legal moves of the side to move.
 pub fn is_legal(pos: &Position, mv: Move) -> bool {
     let mut find = Find {
