@@ -1,8 +1,10 @@
-//! The Congo game: squares, pieces, positions, FEN and the piece listing.
+//! The Congo game: squares, pieces, positions, FEN, the piece listing and
+//! the moves.
 
 pub mod bitboard;
 pub mod fen;
 pub mod listing;
+pub mod moves;
 pub mod piece;
 pub mod position;
 pub mod square;
@@ -10,6 +12,10 @@ pub mod square;
 pub use bitboard::Bitboard;
 pub use fen::{FenError, FenErrorKind};
 pub use listing::{listing, write_listing};
+pub use moves::{
+    IllegalMove, Move, MoveOutcome, MoveParseError, MoveParseErrorKind, Status, divide, is_legal,
+    legal_moves, move_count, move_count_up_to, parse_move, perft, status,
+};
 pub use piece::{Color, Piece, PieceKind};
 pub use position::{Position, START_FEN};
 pub use square::{File, Rank, Square};

@@ -138,6 +138,28 @@ impl Position {
     pub fn lion(&self, color: Color) -> Option<Square> {
         self.pieces(Piece::new(color, PieceKind::Lion)).first()
     }
+
+    /// The kind of the piece on `sq`, if any, without looking at colours.
+    pub(crate) fn kind_at(&self, sq: Square) -> Option<PieceKind> {
+        PieceKind::ALL
+            .into_iter()
+            .find(|k| self.kinds[k.index()].contains(sq))
+    }
+
+    /// Remove every piece standing on a square of `mask`.
+    pub(crate) fn clear(&mut self, mask: Bitboard) {
+        let keep = !mask;
+        for bb in self.colors.iter_mut().chain(self.kinds.iter_mut()) {
+            *bb &= keep;
+        }
+    }
+
+    /// Toggle `piece` on the squares of `mask`: adds it to empty squares,
+    /// lifts it from squares where it stands. The move maker's fast path.
+    pub(crate) fn toggle(&mut self, piece: Piece, mask: Bitboard) {
+        self.colors[piece.color.index()] ^= mask;
+        self.kinds[piece.kind.index()] ^= mask;
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,25 @@
+//! Congo moves: generation, notation, making moves, game status and perft.
+//!
+//! - [`Move`] is the notation (`e1d3`, monkey paths `b1d3f5`), parsed by
+//!   [`parse_move`] / `FromStr`.
+//! - [`legal_moves`] lists the side to move's moves (there is no check).
+//! - [`Position::play`](crate::congo::Position::play) makes one and returns a
+//!   [`MoveOutcome`] (captures, promotion, drowning).
+//! - [`status`] says whether the game goes on; [`perft`] and [`divide`]
+//!   count the move tree.
+
+mod attacks;
+mod make;
+mod monkey;
+mod movegen;
+mod mv;
+mod notation;
+mod perft;
+mod status;
+
+pub use make::{IllegalMove, MoveOutcome};
+pub use movegen::{is_legal, legal_moves, move_count, move_count_up_to};
+pub use mv::{MAX_JUMPS, Move};
+pub use notation::{MoveParseError, MoveParseErrorKind, parse_move};
+pub use perft::{divide, perft};
+pub use status::{Status, status};
