@@ -1,5 +1,6 @@
 //! The commands of the shell language, parsed and validated.
 
+use crate::congo::moves::Move;
 use crate::congo::{PieceKind, Position, Square};
 use crate::yut::{Throw, Token};
 use std::fmt;
@@ -33,8 +34,8 @@ pub enum Command {
     Board,
     /// `moves [<kind>|<square>]`.
     Moves(MovesFilter),
-    /// `play <move>`: the move as typed (checked against the position when run).
-    Play(String),
+    /// `play <move>`: a well-formed move (checked against the position when run).
+    Play(Move),
     /// `status`.
     Status,
     /// `perft <depth>`.

@@ -2,6 +2,7 @@
 
 use super::command::Span;
 use crate::congo::FenErrorKind;
+use crate::congo::moves::MoveParseErrorKind;
 use crate::yut::YutError;
 use std::fmt;
 
@@ -51,7 +52,9 @@ pub enum ErrorKind {
     #[error("{0}")]
     Yut(YutError),
     #[error("{0}")]
-    Congo(String),
+    Move(MoveParseErrorKind),
+    #[error("{0}")]
+    Illegal(String),
     #[error("nothing to undo")]
     NothingToUndo,
     #[error("cannot read `{path}`: {reason}")]

@@ -8,6 +8,7 @@ pub mod help;
 pub mod lines;
 pub mod output;
 pub mod parse;
+pub mod play;
 pub mod script;
 pub mod session;
 

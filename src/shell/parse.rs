@@ -7,6 +7,7 @@
 use super::command::{Command, Located, MovesFilter, ResetTarget, Span};
 use super::error::{ErrorKind, Found, ShellError};
 use super::help;
+use crate::congo::moves::parse_move;
 use crate::congo::{PieceKind, Square, fen};
 use crate::yut::{Throw, Token};
 use nom::bytes::complete::take_till1;
@@ -135,11 +136,14 @@ fn throw(input: &str) -> Res<'_, Throw> {
     }
 }
 
+/// The deepest `perft`/`divide` accepted (depth 7 already takes minutes).
+pub const MAX_DEPTH: u32 = 12;
+
 fn depth(input: &str) -> Res<'_, u32> {
-    const WHAT: &str = "a depth 0..=20";
+    const WHAT: &str = "a depth 0..=12";
     let (rest, w) = arg(WHAT)(input)?;
     match w.parse::<u32>() {
-        Ok(n) if n <= 20 => Ok((rest, n)),
+        Ok(n) if n <= MAX_DEPTH => Ok((rest, n)),
         _ => fail(
             w,
             w.len(),
@@ -279,8 +283,15 @@ fn arguments<'a>(name: &'static str, input: &'a str) -> Res<'a, Command> {
         "moves" => moves_args(input),
         "play" => {
             let (rest, m) = arg("a move like e2e3 or b1-d3-f5")(input)?;
+            let mv = match parse_move(m) {
+                Ok(mv) => mv,
+                Err(e) => {
+                    let at = m.get(e.offset..).unwrap_or("");
+                    return fail(at, e.len, ErrorKind::Move(e.kind));
+                }
+            };
             let (rest, ()) = end("play", "one move")(rest)?;
-            Ok((rest, Command::Play(m.to_string())))
+            Ok((rest, Command::Play(mv)))
         }
         "status" => bare("status", Command::Status)(input),
         "perft" => {

@@ -6,7 +6,9 @@ use super::command::{Command, Located, ResetTarget};
 use super::error::{ErrorKind, ShellError};
 use super::help;
 use super::output::{Output, Style};
-use crate::congo::{Position, write_listing};
+use super::play;
+use crate::congo::moves::{legal_moves, move_count_up_to, perft, status};
+use crate::congo::{Bitboard, Position, write_listing};
 use crate::yut::{Game, Token, write_board};
 use std::collections::VecDeque;
 use std::io;
@@ -83,7 +85,16 @@ impl Session {
 
     /// The legal Congo moves in notation (for completing `play`).
     pub fn legal_move_names(&self) -> Vec<String> {
-        Vec::new()
+        const LIMIT: u64 = 10_000;
+        if move_count_up_to(&self.position, LIMIT) >= LIMIT {
+            return Vec::new();
+        }
+        let mut names: Vec<String> = legal_moves(&self.position)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        names.sort_unstable();
+        names
     }
 
     /// Replace both games at once (a problem-format replay), as one undoable change.
@@ -141,15 +152,47 @@ impl Session {
                 out.raw(&buf)?;
             }
             Command::Board => board::draw(&self.position, self.last_move.as_ref(), out)?,
-            Command::Moves(_)
-            | Command::Play(_)
-            | Command::Status
-            | Command::Perft(_)
-            | Command::Divide(_) => {
-                return Err(fail(ErrorKind::Congo(
-                    "Congo move generation is not available yet".to_string(),
-                )));
+            Command::Moves(_) | Command::Perft(_) | Command::Divide(_)
+                if play::too_many_moves(&self.position).is_some() =>
+            {
+                let why = play::too_many_moves(&self.position).unwrap_or_default();
+                return Err(fail(ErrorKind::Illegal(why)));
             }
+            Command::Moves(filter) => {
+                let mut line = play::moves_line(&self.position, *filter);
+                line.push('\n');
+                out.text(&line)?;
+            }
+            Command::Play(mv) => {
+                if let Some(why) = play::why_illegal(&self.position, *mv) {
+                    return Err(fail(ErrorKind::Illegal(why)));
+                }
+                let mut after = self.position.clone();
+                let outcome = after
+                    .play(*mv)
+                    .map_err(|e| fail(ErrorKind::Illegal(e.to_string())))?;
+                let last = LastMove {
+                    text: mv.to_string(),
+                    squares: mv.squares().fold(Bitboard::EMPTY, Bitboard::with),
+                };
+                let before = Before::Congo(
+                    Box::new(std::mem::replace(&mut self.position, after)),
+                    self.last_move.replace(last),
+                );
+                self.record(cmd.command.clone(), before);
+                if !self.quiet {
+                    let mut line = play::summary(&outcome, &self.position);
+                    line.push('\n');
+                    out.text(&line)?;
+                }
+            }
+            Command::Status => {
+                out.text(&format!("{}\n", status(&self.position)))?;
+            }
+            Command::Perft(depth) => {
+                out.text(&format!("{}\n", perft(&self.position, *depth)))?;
+            }
+            Command::Divide(depth) => out.text(&play::divide_text(&self.position, *depth))?,
             Command::Move(token, throw) => {
                 let mut game = self.game;
                 let report = game
