@@ -3,6 +3,7 @@
 //! Errors carry the byte offset and length of the offending text, so a front
 //! end can put a caret under it.
 
+use super::bitboard::Bitboard;
 use super::piece::{Color, Piece};
 use super::position::Position;
 use super::square::{File, Rank, Square};
@@ -94,42 +95,61 @@ fn slice(s: &str, a: usize, b: usize) -> &str {
     s.get(a..b).unwrap_or("")
 }
 
-/// Parse one rank's text (files a..g) into `pos`, erroring at `offset`-based positions.
-fn parse_rank(pos: &mut Position, text: &str, offset: usize, rank: Rank) -> Result<(), FenError> {
-    let mut squares = 0usize;
-    for (i, c) in text.char_indices() {
-        if let Some(d) = c.to_digit(10) {
-            if !(1..=7).contains(&d) {
-                return Err(FenError::new(offset + i, 1, FenErrorKind::BadDigit(c)));
-            }
-            squares += d as usize;
-        } else if let Some(piece) = Piece::from_char(c) {
-            if let Some(file) = u8::try_from(squares).ok().and_then(File::new) {
-                pos.set(Square::from_coords(file, rank), Some(piece));
-            }
-            squares += 1;
-        } else {
-            let kind = FenErrorKind::UnknownPiece(c);
-            return Err(FenError::new(offset + i, c.len_utf8(), kind));
-        }
-    }
-    if squares != 7 {
-        let kind = FenErrorKind::RankWidth {
-            rank: rank.index() + 1,
-            squares,
-        };
-        return Err(FenError::new(offset, text.len(), kind));
-    }
-    Ok(())
+/// What a placement byte means, looked up in one step (the hot path of
+/// problem-format replay): an empty-square count, a piece, `/`, a digit that
+/// counts nothing, or anything else.
+#[derive(Clone, Copy)]
+enum Class {
+    Other,
+    Empty(u8),
+    BadDigit,
+    Piece(Piece),
+    Slash,
 }
 
+const CLASSES: [Class; 256] = {
+    let mut table = [Class::Other; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8 as char;
+        table[b] = match c {
+            '1'..='7' => Class::Empty(b as u8 - b'0'),
+            '0' | '8' | '9' => Class::BadDigit,
+            '/' => Class::Slash,
+            _ => match Piece::from_char(c) {
+                Some(p) if c.is_ascii() => Class::Piece(p),
+                _ => Class::Other,
+            },
+        };
+        b += 1;
+    }
+    table
+};
+
+/// The squares a rank covered must be 7: else a width error over its text.
+fn check_width(rank: u8, squares: usize, from: usize, to: usize) -> Result<(), FenError> {
+    if squares == 7 {
+        Ok(())
+    } else {
+        let kind = FenErrorKind::RankWidth { rank, squares };
+        Err(FenError::new(from, to - from, kind))
+    }
+}
+
+/// Parse the placement `s[start..end]` in one pass over its bytes.
 fn parse_placement(s: &str, start: usize, end: usize) -> Result<Position, FenError> {
     let text = slice(s, start, end);
-    let found = text.split('/').count();
+    let bytes = text.as_bytes();
+    let found = 1 + bytes.iter().filter(|&&b| b == b'/').count();
     if found != 7 {
         // Point at the first surplus rank, or at the end when ranks are missing.
         let (offset, len) = if found > 7 {
-            let cut = text.match_indices('/').nth(6).map_or(0, |(i, _)| i);
+            let cut = bytes
+                .iter()
+                .enumerate()
+                .filter(|&(_, &b)| b == b'/')
+                .nth(6)
+                .map_or(0, |(i, _)| i);
             (start + cut, text.len() - cut)
         } else {
             (end, 0)
@@ -141,11 +161,39 @@ fn parse_placement(s: &str, start: usize, end: usize) -> Result<Position, FenErr
         ));
     }
     let mut pos = Position::empty();
-    let mut offset = start;
-    for (part, rank) in text.split('/').zip(Rank::ALL.into_iter().rev()) {
-        parse_rank(&mut pos, part, offset, rank)?;
-        offset += part.len() + 1;
+    let mut rank = 7u8;
+    let mut squares = 0usize;
+    let mut rank_start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        match CLASSES.get(usize::from(b)).copied().unwrap_or(Class::Other) {
+            Class::Empty(n) => squares += usize::from(n),
+            Class::Piece(piece) => {
+                if squares < 7 {
+                    // Square index file * 7 + rank (see `Square`); each square
+                    // is reached once, so toggling places the piece.
+                    let bit = 1u64 << (squares * 7 + usize::from(rank - 1));
+                    pos.toggle(piece, Bitboard(bit));
+                }
+                squares += 1;
+            }
+            Class::Slash => {
+                check_width(rank, squares, start + rank_start, start + i)?;
+                rank -= 1;
+                squares = 0;
+                rank_start = i + 1;
+            }
+            Class::BadDigit => {
+                let kind = FenErrorKind::BadDigit(char::from(b));
+                return Err(FenError::new(start + i, 1, kind));
+            }
+            Class::Other => {
+                let c = text.get(i..).and_then(|t| t.chars().next()).unwrap_or('?');
+                let kind = FenErrorKind::UnknownPiece(c);
+                return Err(FenError::new(start + i, c.len_utf8(), kind));
+            }
+        }
     }
+    check_width(rank, squares, start + rank_start, end)?;
     Ok(pos)
 }
 
