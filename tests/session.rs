@@ -1,0 +1,305 @@
+//! The session on a `Vec<u8>`: every command's output, undo after each kind
+//! of change, and failed commands leaving everything as it was. Expected
+//! texts are worked out from the rules (comments say how).
+
+use boardsh::shell::parse::parse_command;
+use boardsh::shell::session::{ExecError, Flow, Session};
+
+/// Run `cmds` (one command each) and return everything they print.
+fn run(session: &mut Session, cmds: &[&str]) -> String {
+    let mut out = Vec::new();
+    for cmd in cmds {
+        let located = parse_command(cmd).unwrap_or_else(|e| panic!("{cmd}: {e}"));
+        session
+            .execute(&located, &mut out)
+            .unwrap_or_else(|e| panic!("{cmd}: {e}"));
+    }
+    String::from_utf8(out).unwrap()
+}
+
+/// Run one command that must fail; return its message.
+fn fails(session: &mut Session, cmd: &str) -> String {
+    match parse_command(cmd) {
+        Err(e) => e.to_string(),
+        Ok(located) => match session.execute(&located, &mut Vec::new()) {
+            Err(ExecError::Command(e)) => e.to_string(),
+            other => panic!("{cmd} did not fail: {other:?}"),
+        },
+    }
+}
+
+/// The whole observable state: FEN, board, Yut `where`.
+fn state(session: &mut Session) -> String {
+    run(session, &["fen", "board", "where"])
+}
+
+#[test]
+fn fen_prints_and_sets() {
+    let mut s = Session::new();
+    assert_eq!(
+        run(&mut s, &["fen"]),
+        "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n"
+    );
+    // Side and move number default to w and 0; empty runs are merged.
+    assert_eq!(
+        run(&mut s, &["fen 2l4/7/7/7/7/7/3L3", "fen"]),
+        "2l4/7/7/7/7/7/3L3 w 0\n"
+    );
+    assert_eq!(
+        run(&mut s, &["FEN 2l22/7/7/7/7/7/3L3 B 9", "fen"]),
+        "2l4/7/7/7/7/7/3L3 b 9\n"
+    );
+}
+
+#[test]
+fn list_of_the_worked_example() {
+    let mut s = Session::new();
+    let text = run(&mut s, &["fen 2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23", "list"]);
+    let expected = std::fs::read_to_string("tests/data/congo/congo-worked-example.out").unwrap();
+    assert_eq!(text, expected);
+}
+
+#[test]
+fn moves_of_the_start_position() {
+    // 7 pawns: a2 and g2 have 2 moves, the 5 inner pawns 3 (19); giraffe a1
+    // jumps to a3 and c3; elephants c1c3 and e1e3 jump their pawns; zebra
+    // g1f3; lion, monkey and crocodile are boxed in: 24 in all.
+    let mut s = Session::new();
+    assert_eq!(
+        run(&mut s, &["moves"]),
+        "a1a3 a1c3 a2a3 a2b3 b2a3 b2b3 b2c3 c1c3 c2b3 c2c3 c2d3 d2c3 d2d3 d2e3 \
+e1e3 e2d3 e2e3 e2f3 f2e3 f2f3 f2g3 g1f3 g2f3 g2g3\n"
+    );
+    assert_eq!(run(&mut s, &["moves giraffe"]), "a1a3 a1c3\n");
+    assert_eq!(run(&mut s, &["moves g1"]), "g1f3\n");
+    // A piece with no move, or an empty square: an empty line.
+    assert_eq!(run(&mut s, &["moves lion", "moves d4"]), "\n\n");
+    assert_eq!(run(&mut s, &["perft 1", "perft 2"]), "24\n576\n");
+}
+
+#[test]
+fn divide_lists_each_root_move_then_the_total() {
+    // Depth 1: every legal move counts one leaf.
+    let mut s = Session::new();
+    let text = run(&mut s, &["fen 3l3/7/7/7/7/7/3L3 w 0", "divide 1"]);
+    // White lion d1 steps to c1 c2 d2 e1 e2 (its castle), and faces the
+    // black lion on the open d-file, so d1d7 captures it: 6 moves.
+    assert_eq!(
+        text,
+        "d1c1: 1\nd1c2: 1\nd1d2: 1\nd1d7: 1\nd1e1: 1\nd1e2: 1\ntotal: 6\n"
+    );
+}
+
+#[test]
+fn play_capture_promotion_drowning_and_the_end() {
+    let mut s = Session::new();
+    // The zebra leaps c3-e4 into the river from land: it survives this move.
+    // After Black's reply, White's next move drowns it (it stayed in the river).
+    let text = run(
+        &mut s,
+        &[
+            "fen 3l3/7/7/7/2Z4/7/3L3 w 0",
+            "play c3e4",
+            "play d7c7",
+            "play d1c1",
+            "fen",
+            "status",
+        ],
+    );
+    assert_eq!(
+        text,
+        "c3e4: white zebra\nd7c7: black lion\nd1c1: white lion, drowns white zebra on e4\n\
+2l4/7/7/7/7/7/2L4 b 1\nContinue\n"
+    );
+    // The lions now face each other on the open c-file: Black takes and wins.
+    let text = run(&mut s, &["play c7xc1", "status", "fen"]);
+    assert_eq!(
+        text,
+        "c7c1: black lion, captures white lion on c1; Black wins\nBlack wins\n7/7/7/7/7/7/2l4 w 2\n"
+    );
+    assert_eq!(fails(&mut s, "play c1c2"), "the game is over: Black wins");
+
+    // A pawn reaching rank 7 promotes at once.
+    let text = run(&mut s, &["fen 3l3/P6/7/7/7/7/3L3 w 0", "play a6-a7", "fen"]);
+    assert_eq!(
+        text,
+        "a6a7: white pawn, promotes to superpawn\nS2l3/7/7/7/7/7/3L3 b 0\n"
+    );
+
+    // A monkey chain: c2, the crocodile on e4, then the lion on e6 (which ends it).
+    let text = run(
+        &mut s,
+        &[
+            "fen 7/4l2/7/4c2/7/2p4/1M1L3 w 0",
+            "play b1-d3-f5-d7",
+            "fen",
+            "status",
+        ],
+    );
+    assert_eq!(
+        text,
+        "b1d3f5d7: white monkey, captures black pawn on c2, black crocodile on e4 and black lion on e6; \
+White wins\n3M3/7/7/7/7/7/3L3 b 0\nWhite wins\n"
+    );
+}
+
+#[test]
+fn illegal_moves_say_why_and_change_nothing() {
+    let mut s = Session::new();
+    let before = state(&mut s);
+    assert_eq!(fails(&mut s, "play d4d5"), "there is no piece on d4");
+    assert_eq!(
+        fails(&mut s, "play a6a5"),
+        "a6 holds a black pawn, and it is white to move"
+    );
+    assert_eq!(
+        fails(&mut s, "play g1g3"),
+        "`g1g3` is not legal: the white zebra on g1 can play g1f3"
+    );
+    assert_eq!(
+        fails(&mut s, "play d1d2"),
+        "`d1d2` is not legal: the white lion on d1 has no legal move"
+    );
+    assert_eq!(
+        fails(&mut s, "play a2"),
+        "a move needs a second square, as in `e1d3`"
+    );
+    assert_eq!(state(&mut s), before);
+}
+
+#[test]
+fn yut_moves_where_and_show() {
+    let mut s = Session::new();
+    // A: 4 steps from home is yut; B joins it; a lands on mo (5 steps);
+    // A's 1 step from yut carries B too and catches a on mo.
+    let text = run(
+        &mut s,
+        &[
+            "move A FFFF",
+            "move B FFFF",
+            "move a BBBB",
+            "move A FBBB",
+            "where",
+        ],
+    );
+    assert_eq!(
+        text,
+        "A: home -> yut (4)\nB: home -> yut (4)\na: home -> mo (5)\nA+B: yut -> mo (1), caught a\n\
+A: mo\nB: mo\nC: home\nD: home\na: home\nb: home\nc: home\nd: home\n"
+    );
+    // mo's block is at row 0, col 30: A upper-left, B upper-right.
+    let board = run(&mut s, &["show"]);
+    let first = board.lines().next().unwrap();
+    assert_eq!(first, "..----..----..----..----..----AB");
+    assert_eq!(board.lines().count(), 32);
+}
+
+#[test]
+fn undo_takes_back_each_kind_of_change() {
+    let mut s = Session::new();
+    let start = state(&mut s);
+    run(&mut s, &["move A FFFF"]);
+    let after_move = state(&mut s);
+    run(&mut s, &["fen 3l3/7/7/7/7/7/3L3 b 4"]);
+    let after_fen = state(&mut s);
+    run(&mut s, &["play d7c7"]);
+    let after_play = state(&mut s);
+    run(&mut s, &["reset"]);
+    assert_eq!(state(&mut s), start);
+    assert_eq!(run(&mut s, &["undo"]), "undid: reset\n");
+    assert_eq!(state(&mut s), after_play);
+    assert_eq!(run(&mut s, &["undo"]), "undid: play d7c7\n");
+    assert_eq!(state(&mut s), after_fen);
+    assert_eq!(run(&mut s, &["undo"]), "undid: fen 3l3/7/7/7/7/7/3L3 b 4\n");
+    assert_eq!(state(&mut s), after_move);
+    assert_eq!(run(&mut s, &["undo"]), "undid: move A FFFF\n");
+    assert_eq!(state(&mut s), start);
+    assert_eq!(fails(&mut s, "undo"), "nothing to undo");
+    // reset of one game only; a reset that changes nothing is not recorded.
+    run(&mut s, &["move b FFBB", "fen 7/7/7/7/7/7/7", "reset yut"]);
+    assert_eq!(run(&mut s, &["fen"]), "7/7/7/7/7/7/7 w 0\n");
+    assert_eq!(run(&mut s, &["reset yut", "undo"]), "undid: reset yut\n");
+    assert_eq!(run(&mut s, &["where"]).lines().nth(5), Some("b: gae"));
+}
+
+#[test]
+fn failed_commands_change_nothing() {
+    let mut s = Session::new();
+    run(
+        &mut s,
+        &["move A BBBB", "move A BBBB", "move A BBBB", "move A BBBB"],
+    );
+    // BBBB x4 from home: mo (5), then the mo shortcut: sok-mo (5), then
+    // chi-mo, nal-do .. nal-yut (5), then cham-meoki and out: escaped.
+    assert_eq!(run(&mut s, &["where"]).lines().next(), Some("A: escaped"));
+    let before = state(&mut s);
+    for bad in [
+        "move A FFFF",
+        "move Q FFFF",
+        "move A FXFB",
+        "fen 7/7/7/7/7/7/8",
+        "fen 7/7/7/7/7/7",
+        "fen 7/7/7/7/7/7/7 x",
+        "fen 7/7/7/7/7/7/7 w -1",
+        "play e2e5",
+        "reset chess",
+        "list all",
+        "perft x",
+        "moves queen",
+        "frobnicate",
+    ] {
+        let msg = fails(&mut s, bad);
+        assert!(!msg.is_empty());
+        assert_eq!(state(&mut s), before, "{bad} changed the session");
+    }
+    assert_eq!(
+        fails(&mut s, "move A FFFF"),
+        "token A has already escaped and cannot move"
+    );
+}
+
+#[test]
+fn help_quit_and_source() {
+    let mut s = Session::new();
+    let help = run(&mut s, &["help"]);
+    for name in [
+        "fen", "list", "board", "moves", "play", "status", "perft", "divide", "move", "show",
+        "where", "reset", "undo", "source", "help", "quit",
+    ] {
+        assert!(help.contains(&format!("\n  {name}")), "help lists {name}");
+    }
+    assert_eq!(
+        run(&mut s, &["help move"]),
+        "usage: move <token> <throw>\n  one Yut turn: a token A-D or a-d and four F/B yuts\nexample: move A FBFB\n"
+    );
+    let mut out = Vec::new();
+    let quit = parse_command("exit").unwrap();
+    assert_eq!(s.execute(&quit, &mut out).unwrap(), Flow::Quit);
+    let source = parse_command("source games/a.bsh").unwrap();
+    assert_eq!(
+        s.execute(&source, &mut out).unwrap(),
+        Flow::Source("games/a.bsh".into())
+    );
+}
+
+#[test]
+fn quiet_silences_summaries_but_not_queries() {
+    let mut s = Session::new();
+    s.set_quiet(true);
+    assert_eq!(
+        run(&mut s, &["move A FFFF", "play c2c3", "fen", "status"]),
+        "gmelecz/ppppppp/7/7/2P4/PP1PPPP/GMELECZ b 0\nContinue\n"
+    );
+}
+
+#[test]
+fn board_marks_the_last_move() {
+    let mut s = Session::new();
+    let board = run(&mut s, &["play c2c3", "board"]);
+    assert!(
+        board.ends_with("black to move, move 0, last move c2c3\n"),
+        "{board}"
+    );
+    assert!(board.contains("\n3 . . P . . . . 3\n"));
+    assert!(board.contains("\n2 P P . P P P P 2\n"));
+}
