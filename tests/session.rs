@@ -303,3 +303,33 @@ fn board_marks_the_last_move() {
     assert!(board.contains("\n3 . . P . . . . 3\n"));
     assert!(board.contains("\n2 P P . P P P P 2\n"));
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// From the start, a random game through the shell: every move that
+        /// `moves` lists can be played, and `undo` restores the exact FEN.
+        #[test]
+        fn every_listed_move_plays_and_undoes(choices in proptest::collection::vec(any::<u16>(), 1..40)) {
+            let mut s = Session::new();
+            for choice in choices {
+                let listed = run(&mut s, &["moves"]);
+                let moves: Vec<&str> = listed.split_whitespace().collect();
+                if moves.is_empty() {
+                    prop_assert_ne!(run(&mut s, &["status"]), "Continue\n");
+                    break;
+                }
+                let mv = moves[usize::from(choice) % moves.len()].to_string();
+                let before = run(&mut s, &["fen"]);
+                run(&mut s, &[&format!("play {mv}")]);
+                prop_assert_eq!(run(&mut s, &["undo"]), format!("undid: play {mv}\n"));
+                prop_assert_eq!(run(&mut s, &["fen"]), before);
+                run(&mut s, &[&format!("play {mv}")]);
+            }
+        }
+    }
+}
