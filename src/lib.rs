@@ -3,7 +3,21 @@
 //! The library holds the games ([`congo`], [`yut`]) and the command layer
 //! ([`shell`]); [`cli`] is the thin terminal front end used by the binary.
 
+// Nothing reachable from input may panic: the obvious ways are denied in
+// the library (tests may use them).
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::indexing_slicing,
+        clippy::panic,
+        clippy::string_slice
+    )
+)]
+
 pub mod cli;
 pub mod congo;
 pub mod shell;
+mod table;
 pub mod yut;

@@ -8,6 +8,9 @@ use super::position::Position;
 use super::square::{SQUARES, Square};
 
 /// The two-byte name of every square, by index.
+// Compile-time table: evaluated while building, where an out-of-range
+// index is a build error, never a run-time panic.
+#[allow(clippy::indexing_slicing)]
 const SQUARE_NAMES: [[u8; 2]; SQUARES] = {
     let mut names = [[0u8; 2]; SQUARES];
     let mut i = 0;

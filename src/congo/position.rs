@@ -21,6 +21,52 @@ pub struct Position {
     move_number: u64,
 }
 
+/// The bitboard of `color` (by pattern, so no index can be out of range).
+fn color_of(colors: &[Bitboard; 2], color: Color) -> &Bitboard {
+    let [white, black] = colors;
+    match color {
+        Color::White => white,
+        Color::Black => black,
+    }
+}
+
+fn color_of_mut(colors: &mut [Bitboard; 2], color: Color) -> &mut Bitboard {
+    let [white, black] = colors;
+    match color {
+        Color::White => white,
+        Color::Black => black,
+    }
+}
+
+/// The bitboard of `kind`, in [`PieceKind::ALL`] order.
+fn kind_of(kinds: &[Bitboard; 8], kind: PieceKind) -> &Bitboard {
+    let [p, s, g, m, e, l, c, z] = kinds;
+    match kind {
+        PieceKind::Pawn => p,
+        PieceKind::Superpawn => s,
+        PieceKind::Giraffe => g,
+        PieceKind::Monkey => m,
+        PieceKind::Elephant => e,
+        PieceKind::Lion => l,
+        PieceKind::Crocodile => c,
+        PieceKind::Zebra => z,
+    }
+}
+
+fn kind_of_mut(kinds: &mut [Bitboard; 8], kind: PieceKind) -> &mut Bitboard {
+    let [p, s, g, m, e, l, c, z] = kinds;
+    match kind {
+        PieceKind::Pawn => p,
+        PieceKind::Superpawn => s,
+        PieceKind::Giraffe => g,
+        PieceKind::Monkey => m,
+        PieceKind::Elephant => e,
+        PieceKind::Lion => l,
+        PieceKind::Crocodile => c,
+        PieceKind::Zebra => z,
+    }
+}
+
 impl Default for Position {
     fn default() -> Position {
         Position::start()
@@ -78,7 +124,7 @@ impl Position {
         };
         PieceKind::ALL
             .into_iter()
-            .find(|k| self.kinds[k.index()].contains(sq))
+            .find(|k| kind_of(&self.kinds, *k).contains(sq))
             .map(|kind| Piece::new(color, kind))
     }
 
@@ -89,24 +135,24 @@ impl Position {
             *bb &= clear;
         }
         if let Some(p) = piece {
-            self.colors[p.color.index()] |= Bitboard::from_square(sq);
-            self.kinds[p.kind.index()] |= Bitboard::from_square(sq);
+            *color_of_mut(&mut self.colors, p.color) |= Bitboard::from_square(sq);
+            *kind_of_mut(&mut self.kinds, p.kind) |= Bitboard::from_square(sq);
         }
     }
 
     /// The squares holding pieces of `color`.
     pub fn by_color(&self, color: Color) -> Bitboard {
-        self.colors[color.index()]
+        *color_of(&self.colors, color)
     }
 
     /// The squares holding pieces of `kind`, either colour.
     pub fn by_kind(&self, kind: PieceKind) -> Bitboard {
-        self.kinds[kind.index()]
+        *kind_of(&self.kinds, kind)
     }
 
     /// The squares holding `piece`.
     pub fn pieces(&self, piece: Piece) -> Bitboard {
-        self.colors[piece.color.index()] & self.kinds[piece.kind.index()]
+        *color_of(&self.colors, piece.color) & *kind_of(&self.kinds, piece.kind)
     }
 
     /// All occupied squares.
@@ -143,7 +189,7 @@ impl Position {
     pub(crate) fn kind_at(&self, sq: Square) -> Option<PieceKind> {
         PieceKind::ALL
             .into_iter()
-            .find(|k| self.kinds[k.index()].contains(sq))
+            .find(|k| kind_of(&self.kinds, *k).contains(sq))
     }
 
     /// Remove every piece standing on a square of `mask`.
@@ -157,8 +203,8 @@ impl Position {
     /// Toggle `piece` on the squares of `mask`: adds it to empty squares,
     /// lifts it from squares where it stands. The move maker's fast path.
     pub(crate) fn toggle(&mut self, piece: Piece, mask: Bitboard) {
-        self.colors[piece.color.index()] ^= mask;
-        self.kinds[piece.kind.index()] ^= mask;
+        *color_of_mut(&mut self.colors, piece.color) ^= mask;
+        *kind_of_mut(&mut self.kinds, piece.kind) ^= mask;
     }
 }
 

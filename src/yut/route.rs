@@ -117,7 +117,11 @@ pub const LANE_OF: [(Lane, u8); STATIONS] = [
 const fn lane_of(start: Start) -> (Lane, u8) {
     match start {
         Start::Home => (Lane::Outer, 0),
-        Start::On(s) => LANE_OF[s as usize],
+        // LANE_OF has one entry per station, so the lookup always succeeds.
+        Start::On(s) => match crate::table::at(&LANE_OF, s as usize) {
+            Some(entry) => entry,
+            None => (Lane::Outer, 0),
+        },
     }
 }
 

@@ -119,23 +119,25 @@ impl Station {
 
     /// The station with index `i`, if `i < 29`.
     pub const fn from_index(i: usize) -> Option<Station> {
-        if i < STATIONS {
-            Some(Station::ALL[i])
-        } else {
-            None
-        }
+        crate::table::at(&Station::ALL, i)
     }
 
     /// The hyphenated name used by the problem, e.g. `duet-mogae`.
     pub const fn name(self) -> &'static str {
-        INFO[self as usize].0
+        // INFO has one entry per station, so the lookup always succeeds.
+        match crate::table::at(&INFO, self as usize) {
+            Some((name, _)) => name,
+            None => "?",
+        }
     }
 
     /// Row and column (0-based) of the upper-left `.` of the station's 2x2
     /// block on the board.
     pub const fn block(self) -> (usize, usize) {
-        let (r, c) = INFO[self as usize].1;
-        (r as usize, c as usize)
+        match crate::table::at(&INFO, self as usize) {
+            Some((_, (r, c))) => (r as usize, c as usize),
+            None => (0, 0),
+        }
     }
 
     /// The station with this name, ignoring ASCII case.

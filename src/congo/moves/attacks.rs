@@ -166,6 +166,9 @@ const fn rank_mask(lo: usize, hi: usize) -> u64 {
 }
 
 /// For each square, the squares at the given offsets.
+// Compile-time table: evaluated while building, where an out-of-range
+// index is a build error, never a run-time panic.
+#[allow(clippy::indexing_slicing)]
 const fn leaper(offsets: &[(i8, i8)]) -> [u64; SQUARES] {
     let mut t = [0; SQUARES];
     let mut i = 0;
@@ -183,6 +186,9 @@ const fn leaper(offsets: &[(i8, i8)]) -> [u64; SQUARES] {
 }
 
 /// For each square, the squares in direction (df, dr) up to the edge.
+// Compile-time table: evaluated while building, where an out-of-range
+// index is a build error, never a run-time panic.
+#[allow(clippy::indexing_slicing)]
 const fn ray(df: i8, dr: i8) -> [u64; SQUARES] {
     let mut t = [0; SQUARES];
     let mut i = 0;
@@ -197,6 +203,9 @@ const fn ray(df: i8, dr: i8) -> [u64; SQUARES] {
     t
 }
 
+// Compile-time table: evaluated while building, where an out-of-range
+// index is a build error, never a run-time panic.
+#[allow(clippy::indexing_slicing)]
 const fn side_tables(fwd: i8) -> SideTables {
     let white = fwd > 0;
     let (castle_ranks, far_half, far_rank) = if white {
@@ -226,6 +235,9 @@ const fn side_tables(fwd: i8) -> SideTables {
     }
 }
 
+// Compile-time table: evaluated while building, where an out-of-range
+// index is a build error, never a run-time panic.
+#[allow(clippy::indexing_slicing)]
 const fn croc_to_river() -> [u64; SQUARES] {
     let mut t = [0; SQUARES];
     let mut i = 0;
@@ -244,6 +256,9 @@ const fn croc_to_river() -> [u64; SQUARES] {
     t
 }
 
+// Compile-time table: evaluated while building, where an out-of-range
+// index is a build error, never a run-time panic.
+#[allow(clippy::indexing_slicing)]
 const fn lion_line() -> [[u64; SQUARES]; SQUARES] {
     let mut t = [[FULL; SQUARES]; SQUARES];
     let mut a = 0;
@@ -268,6 +283,9 @@ const fn lion_line() -> [[u64; SQUARES]; SQUARES] {
     t
 }
 
+// Compile-time table: evaluated while building, where an out-of-range
+// index is a build error, never a run-time panic.
+#[allow(clippy::indexing_slicing)]
 const fn monkey_legs() -> [[Leg; 8]; SQUARES] {
     let none = Leg {
         mid: 0,
