@@ -6,7 +6,7 @@ use super::command::MovesFilter;
 use crate::congo::moves::{
     Move, MoveOutcome, Status, divide, legal_moves, move_count_up_to, status,
 };
-use crate::congo::{Color, Piece, Position, Square};
+use crate::congo::{Piece, Position, Square};
 
 /// The most legal moves the shell will list or search through. A set-up
 /// position can give a monkey astronomically many jump paths (each a move);
@@ -41,7 +41,7 @@ pub fn moves_line(pos: &Position, filter: MovesFilter) -> String {
 /// Why a typed move cannot be played, in words that help fix it.
 pub fn why_illegal(pos: &Position, mv: Move) -> Option<String> {
     let st = status(pos);
-    if pos.lion(Color::White).is_none() || pos.lion(Color::Black).is_none() {
+    if st.is_over() {
         return Some(match st {
             Status::GameOver => "the game is over: there are no lions".to_string(),
             st => format!("the game is over: {st}"),
