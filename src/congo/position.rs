@@ -21,50 +21,26 @@ pub struct Position {
     move_number: u64,
 }
 
-/// The bitboard of `color` (by pattern, so no index can be out of range).
+/// An empty set to lend when a lookup below could (but never does) miss.
+static NONE: Bitboard = Bitboard::EMPTY;
+
+/// The bitboard of `color`. `Color::index` is 0 or 1, so `get` always hits;
+/// it compiles to a compare the optimiser can drop, unlike a match.
 fn color_of(colors: &[Bitboard; 2], color: Color) -> &Bitboard {
-    let [white, black] = colors;
-    match color {
-        Color::White => white,
-        Color::Black => black,
-    }
+    colors.get(color.index()).unwrap_or(&NONE)
 }
 
-fn color_of_mut(colors: &mut [Bitboard; 2], color: Color) -> &mut Bitboard {
-    let [white, black] = colors;
-    match color {
-        Color::White => white,
-        Color::Black => black,
-    }
+fn color_of_mut(colors: &mut [Bitboard; 2], color: Color) -> Option<&mut Bitboard> {
+    colors.get_mut(color.index())
 }
 
-/// The bitboard of `kind`, in [`PieceKind::ALL`] order.
+/// The bitboard of `kind`: `PieceKind::index` is below 8, so `get` always hits.
 fn kind_of(kinds: &[Bitboard; 8], kind: PieceKind) -> &Bitboard {
-    let [p, s, g, m, e, l, c, z] = kinds;
-    match kind {
-        PieceKind::Pawn => p,
-        PieceKind::Superpawn => s,
-        PieceKind::Giraffe => g,
-        PieceKind::Monkey => m,
-        PieceKind::Elephant => e,
-        PieceKind::Lion => l,
-        PieceKind::Crocodile => c,
-        PieceKind::Zebra => z,
-    }
+    kinds.get(kind.index()).unwrap_or(&NONE)
 }
 
-fn kind_of_mut(kinds: &mut [Bitboard; 8], kind: PieceKind) -> &mut Bitboard {
-    let [p, s, g, m, e, l, c, z] = kinds;
-    match kind {
-        PieceKind::Pawn => p,
-        PieceKind::Superpawn => s,
-        PieceKind::Giraffe => g,
-        PieceKind::Monkey => m,
-        PieceKind::Elephant => e,
-        PieceKind::Lion => l,
-        PieceKind::Crocodile => c,
-        PieceKind::Zebra => z,
-    }
+fn kind_of_mut(kinds: &mut [Bitboard; 8], kind: PieceKind) -> Option<&mut Bitboard> {
+    kinds.get_mut(kind.index())
 }
 
 impl Default for Position {
@@ -135,8 +111,7 @@ impl Position {
             *bb &= clear;
         }
         if let Some(p) = piece {
-            *color_of_mut(&mut self.colors, p.color) |= Bitboard::from_square(sq);
-            *kind_of_mut(&mut self.kinds, p.kind) |= Bitboard::from_square(sq);
+            self.toggle(p, Bitboard::from_square(sq));
         }
     }
 
@@ -203,8 +178,12 @@ impl Position {
     /// Toggle `piece` on the squares of `mask`: adds it to empty squares,
     /// lifts it from squares where it stands. The move maker's fast path.
     pub(crate) fn toggle(&mut self, piece: Piece, mask: Bitboard) {
-        *color_of_mut(&mut self.colors, piece.color) ^= mask;
-        *kind_of_mut(&mut self.kinds, piece.kind) ^= mask;
+        if let Some(bb) = color_of_mut(&mut self.colors, piece.color) {
+            *bb ^= mask;
+        }
+        if let Some(bb) = kind_of_mut(&mut self.kinds, piece.kind) {
+            *bb ^= mask;
+        }
     }
 }
 
