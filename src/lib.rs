@@ -5,5 +5,6 @@
 
 pub mod cli;
 pub mod congo;
+pub(crate) mod quote;
 pub mod shell;
 pub mod yut;
