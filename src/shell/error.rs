@@ -57,6 +57,8 @@ pub enum ErrorKind {
     SourceDepth(usize),
     #[error("line is not valid UTF-8")]
     InvalidUtf8,
+    #[error("line is longer than {0} bytes")]
+    LineTooLong(usize),
     #[error("{0}")]
     Problem(String),
 }
