@@ -193,7 +193,7 @@ impl<'r> Runner<'r> {
         let mut script = false;
         while let Some((line_no, text)) = lines.next_line()? {
             let text = match readable(text) {
-                Ok(t) => t.to_string(),
+                Ok(t) => t,
                 Err((shown, e)) => {
                     self.report(out, name, line_no, &shown, &e)?;
                     if self.keep_going {
@@ -209,17 +209,18 @@ impl<'r> Runner<'r> {
                     continue;
                 }
                 if trimmed.bytes().all(|b| b.is_ascii_digit()) {
+                    let line = text.to_string();
                     let count = Count {
                         line_no,
-                        line: &text,
-                        span: Span::new(blank_prefix(&text), trimmed.len()),
+                        line: &line,
+                        span: Span::new(blank_prefix(text), trimmed.len()),
                         value: trimmed.parse::<u64>().ok(),
                     };
                     return self.run_problem(name, kind, &count, &mut lines, out);
                 }
                 script = true;
             }
-            match self.run_line(name, line_no, &text, out)? {
+            match self.run_line(name, line_no, text, out)? {
                 End::Done => {}
                 end => return Ok(end),
             }
