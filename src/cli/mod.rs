@@ -9,6 +9,7 @@ pub mod report;
 pub mod test_runner;
 pub mod theme;
 
+use crate::quote::quoted_path;
 use crate::shell::script::{End, Kind, Runner};
 use crate::shell::{Output, Session};
 use args::{Cli, Sub};
@@ -90,7 +91,10 @@ fn replay_file<O: Output + ?Sized>(
     let (identity, mut reader) = match files::open(path) {
         Ok(ok) => ok,
         Err(reason) => {
-            runner.message(out, &format!("cannot read `{name}`: {reason}"))?;
+            runner.message(
+                out,
+                &format!("cannot read {}: {reason}", quoted_path(&name)),
+            )?;
             return Ok(Stop::Exit(EXIT_USAGE));
         }
     };
@@ -197,7 +201,10 @@ fn run_sources<O: Output + ?Sized>(
                 }
             }
             Err(reason) => {
-                runner.message(out, &format!("cannot read `{name}`: {reason}"))?;
+                runner.message(
+                    out,
+                    &format!("cannot read {}: {reason}", quoted_path(&name)),
+                )?;
                 return Ok(EXIT_USAGE);
             }
         }

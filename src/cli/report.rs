@@ -11,11 +11,18 @@ use std::io::Write;
 /// Where prompt errors come from; they are shown without a location.
 pub const PROMPT: &str = "<prompt>";
 
+/// Invisible characters that reorder or hide text (bidirectional
+/// overrides and isolates, zero-width characters, a stray byte-order mark):
+/// echoed escaped like control characters, so what is shown is what was read.
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
+}
+
 /// `c` as it should be echoed: itself, or an escape for control characters.
 fn visible(c: char) -> String {
     match c {
         '\t' => "\t".to_string(),
-        c if c.is_control() => {
+        c if c.is_control() || is_invisible(c) => {
             let n = u32::from(c);
             if n <= 0xff {
                 format!("\\x{n:02x}")
@@ -30,6 +37,20 @@ fn visible(c: char) -> String {
 /// `text` with its control characters escaped.
 pub fn escape(text: &str) -> String {
     text.chars().map(visible).collect()
+}
+
+/// Longest message shown whole, in characters. Messages quote user text
+/// already cut short; this bounds any message, whatever it quotes.
+pub const MESSAGE_WIDTH: usize = 400;
+
+/// `message` escaped and cut to [`MESSAGE_WIDTH`] characters.
+fn shown_message(message: &str) -> String {
+    let mut shown = escape(message);
+    if let Some((cut, _)) = shown.char_indices().nth(MESSAGE_WIDTH) {
+        shown.truncate(cut);
+        shown.push_str("...");
+    }
+    shown
 }
 
 /// The echoed line, the caret line under bytes `start..start+len`, and the
@@ -103,7 +124,7 @@ pub fn format(d: &Diagnostic<'_>, color: bool) -> String {
     } else {
         "error:".to_string()
     };
-    let message = escape(&d.error.to_string());
+    let message = shown_message(&d.error.to_string());
     let head = if d.origin == PROMPT {
         format!("{label} {message}")
     } else {
@@ -140,7 +161,7 @@ impl<W: Write> Reporter for StreamReporter<W> {
         } else {
             "error:".to_string()
         };
-        let _ = writeln!(self.out, "boardsh: {label} {}", escape(message));
+        let _ = writeln!(self.out, "boardsh: {label} {}", shown_message(message));
         let _ = self.out.flush();
     }
 }
@@ -167,6 +188,24 @@ mod tests {
         assert_eq!(shown, "\\x1b[2Jx y");
         assert_eq!(marks, "       ^");
         assert_eq!(col, 5);
+    }
+
+    #[test]
+    fn invisible_characters_are_escaped() {
+        // A right-to-left override and a zero-width space would make the
+        // echoed line read differently from what was typed.
+        assert_eq!(escape("a\u{202e}b\u{200b}c"), "a\\u{202e}b\\u{200b}c");
+    }
+
+    #[test]
+    fn long_messages_are_cut() {
+        let long = "x".repeat(10 * MESSAGE_WIDTH);
+        let shown = shown_message(&long);
+        assert_eq!(shown, format!("{}...", "x".repeat(MESSAGE_WIDTH)));
+        // Escapes count after expansion: 400 characters of `\x1b...`.
+        let esc = shown_message(&"\u{1b}".repeat(MESSAGE_WIDTH));
+        assert_eq!(esc.chars().count(), MESSAGE_WIDTH + 3);
+        assert!(!esc.contains('\u{1b}'));
     }
 
     #[test]

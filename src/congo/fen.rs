@@ -7,6 +7,7 @@ use super::bitboard::Bitboard;
 use super::piece::{Color, Piece};
 use super::position::Position;
 use super::square::{File, Rank, Square};
+use crate::quote::quoted;
 use std::fmt;
 use std::str::FromStr;
 
@@ -29,19 +30,19 @@ pub enum FenErrorKind {
     #[error("digit `{0}` cannot count empty squares (use 1..7)")]
     BadDigit(char),
     /// A side to move other than `w`/`b`.
-    #[error("expected side to move `w` or `b`, found `{0}`")]
+    #[error("expected side to move `w` or `b`, found {}", quoted(.0))]
     InvalidSide(String),
     /// A move number that is not a number.
-    #[error("expected a move number, found `{0}`")]
+    #[error("expected a move number, found {}", quoted(.0))]
     MoveNumberNotNumeric(String),
     /// A negative move number.
-    #[error("move number must not be negative, found `{0}`")]
+    #[error("move number must not be negative, found {}", quoted(.0))]
     MoveNumberNegative(String),
     /// A move number too large to hold.
-    #[error("move number `{0}` is too large (at most 18446744073709551615)")]
+    #[error("move number {} is too large (at most 18446744073709551615)", quoted(.0))]
     MoveNumberOverflow(String),
     /// Something after the move number.
-    #[error("unexpected text after the FEN: `{0}`")]
+    #[error("unexpected text after the FEN: {}", quoted(.0))]
     TrailingInput(String),
 }
 
@@ -458,6 +459,21 @@ mod tests {
         assert_eq!(
             err("7/7/7/7/7/7/7 w 0 extra  stuff "),
             (18, 12, FenErrorKind::TrailingInput("extra  stuff".into()))
+        );
+    }
+
+    #[test]
+    fn long_fields_are_cut_in_messages() {
+        // The error keeps the whole field; its message quotes 40 characters.
+        let side = "x".repeat(1000);
+        let e = parse(&format!("7/7/7/7/7/7/7 {side}")).unwrap_err();
+        assert_eq!(e.kind, FenErrorKind::InvalidSide(side));
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "expected side to move `w` or `b`, found `{}...`",
+                "x".repeat(40)
+            )
         );
     }
 

@@ -3,6 +3,7 @@
 use super::command::Span;
 use crate::congo::FenErrorKind;
 use crate::congo::moves::MoveParseErrorKind;
+use crate::quote::{quoted, quoted_path};
 use crate::yut::YutError;
 use std::fmt;
 
@@ -19,14 +20,8 @@ impl fmt::Display for Found {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Found::End => f.write_str("end of command"),
-            Found::Text(t) => {
-                // Keep messages readable whatever the input: long text is cut.
-                const MAX: usize = 40;
-                match t.char_indices().nth(MAX) {
-                    Some((cut, _)) => write!(f, "`{}...`", t.get(..cut).unwrap_or(t)),
-                    None => write!(f, "`{t}`"),
-                }
-            }
+            // Keep messages readable whatever the input: long text is cut.
+            Found::Text(t) => write!(f, "{}", quoted(t)),
         }
     }
 }
@@ -34,7 +29,7 @@ impl fmt::Display for Found {
 /// What went wrong with a command or a script line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ErrorKind {
-    #[error("unknown command `{word}`{}", .suggestion.map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_else(|| " (try `help`)".to_string()))]
+    #[error("unknown command {}{}", quoted(.word), .suggestion.map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_else(|| " (try `help`)".to_string()))]
     UnknownCommand {
         word: String,
         suggestion: Option<&'static str>,
@@ -57,14 +52,16 @@ pub enum ErrorKind {
     Illegal(String),
     #[error("nothing to undo")]
     NothingToUndo,
-    #[error("cannot read `{path}`: {reason}")]
+    #[error("cannot read {}: {reason}", quoted_path(.path))]
     Unreadable { path: String, reason: String },
-    #[error("`{0}` is already being sourced (a file may not source itself)")]
+    #[error("{} is already being sourced (a file may not source itself)", quoted_path(.0))]
     SourceCycle(String),
     #[error("sources nested more than {0} deep")]
     SourceDepth(usize),
     #[error("line is not valid UTF-8")]
     InvalidUtf8,
+    #[error("line is longer than {0} bytes")]
+    LineTooLong(usize),
     #[error("{0}")]
     Problem(String),
 }

@@ -141,13 +141,23 @@ pub fn usage(doc: &CommandDoc) -> String {
     }
 }
 
+/// The largest edit distance at which a command name is suggested.
+const MAX_SUGGEST_DISTANCE: usize = 2;
+
 /// The closest command name to a mistyped word, if one is close enough.
 pub fn suggest(word: &str) -> Option<&'static str> {
+    // The distance is at least the difference in length, so a word much
+    // longer than every name has no suggestion: this keeps a 10 MB word
+    // from costing a 10 MB edit-distance table per command.
+    let longest = COMMANDS.iter().map(|c| c.name.len()).max().unwrap_or(0);
+    if word.chars().nth(longest + MAX_SUGGEST_DISTANCE).is_some() {
+        return None;
+    }
     let word = word.to_ascii_lowercase();
     COMMANDS
         .iter()
         .map(|c| (edit_distance(&word, c.name), c.name))
-        .filter(|&(d, name)| d <= 2 && d < name.len())
+        .filter(|&(d, name)| d <= MAX_SUGGEST_DISTANCE && d < name.len())
         .min_by_key(|&(d, _)| d)
         .map(|(_, name)| name)
 }
@@ -184,6 +194,11 @@ mod tests {
         assert_eq!(suggest("lst"), Some("list"));
         assert_eq!(suggest("xyzzy"), None);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
+        // `divide` (6 letters) is the longest name: 8 letters can still be
+        // 2 edits away, 9 cannot.
+        assert_eq!(suggest("dividexx"), Some("divide"));
+        assert_eq!(suggest("dividexxx"), None);
+        assert_eq!(suggest(&"x".repeat(10_000_000)), None);
     }
 
     #[test]

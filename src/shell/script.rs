@@ -3,7 +3,7 @@
 
 use super::command::Span;
 use super::error::{ErrorKind, ShellError};
-use super::lines::LineReader;
+use super::lines::{LineReader, MAX_LINE, Text, escape_invalid};
 use super::output::Output;
 use super::parse::{parse_segment, parse_turn, segments};
 use super::session::{ExecError, Flow, Session};
@@ -44,7 +44,8 @@ pub struct Diagnostic<'a> {
     pub origin: &'a str,
     /// 1-based line number.
     pub line_no: usize,
-    /// The line's text (lossy when it was not UTF-8).
+    /// The line's text (invalid UTF-8 bytes shown as `\xNN`, a line too
+    /// long to read shown by its start).
     pub line: &'a str,
     /// The error, whose span is a byte range of `line`.
     pub error: &'a ShellError,
@@ -191,12 +192,10 @@ impl<'r> Runner<'r> {
         let mut lines = LineReader::new(reader);
         let mut script = false;
         while let Some((line_no, text)) = lines.next_line()? {
-            let text = match text {
+            let text = match readable(text) {
                 Ok(t) => t,
-                Err(bytes) => {
-                    let lossy = String::from_utf8_lossy(bytes).into_owned();
-                    let e = ShellError::new(Span::new(0, lossy.len()), ErrorKind::InvalidUtf8);
-                    self.report(out, name, line_no, &lossy, &e)?;
+                Err((shown, e)) => {
+                    self.report(out, name, line_no, &shown, &e)?;
                     if self.keep_going {
                         script = true;
                         continue;
@@ -214,7 +213,7 @@ impl<'r> Runner<'r> {
                     let count = Count {
                         line_no,
                         line: &line,
-                        span: Span::new(text.len() - text.trim_start().len(), trimmed.len()),
+                        span: Span::new(blank_prefix(text), trimmed.len()),
                         value: trimmed.parse::<u64>().ok(),
                     };
                     return self.run_problem(name, kind, &count, &mut lines, out);
@@ -343,9 +342,9 @@ impl<'r> Runner<'r> {
         };
         let mut seen: u64 = 0;
         while let Some((line_no, text)) = lines.next_line()? {
-            let (text, valid) = match text {
-                Ok(t) => (std::borrow::Cow::Borrowed(t), true),
-                Err(bytes) => (String::from_utf8_lossy(bytes), false),
+            let (text, bad) = match readable(text) {
+                Ok(t) => (std::borrow::Cow::Borrowed(t), None),
+                Err((shown, e)) => (std::borrow::Cow::Owned(shown), Some(e)),
             };
             let trimmed = text.trim_matches([' ', '\t']);
             if trimmed.is_empty() {
@@ -357,14 +356,11 @@ impl<'r> Runner<'r> {
                     count.line_no
                 );
                 Err(problem_error(
-                    Span::new(text.len() - text.trim_start().len(), trimmed.len()),
+                    Span::new(blank_prefix(&text), trimmed.len()),
                     msg,
                 ))
-            } else if !valid {
-                Err(ShellError::new(
-                    Span::new(0, text.len()),
-                    ErrorKind::InvalidUtf8,
-                ))
+            } else if let Some(e) = bad {
+                Err(e)
             } else {
                 problem.line(&text, out)?
             };
@@ -490,9 +486,33 @@ impl Problem {
 
 /// The span of the token letter in a turn line.
 fn turn_token_span(text: &str) -> Span {
-    let start = text.len() - text.trim_start().len();
-    Span::new(
-        start,
-        text.trim_start().chars().next().map_or(0, char::len_utf8),
-    )
+    let start = blank_prefix(text);
+    let first = text.get(start..).and_then(|t| t.chars().next());
+    Span::new(start, first.map_or(0, char::len_utf8))
+}
+
+/// How many bytes of spaces and tabs start `text` (the blanks of the
+/// grammar; not Unicode white space, which the grammar does not skip).
+fn blank_prefix(text: &str) -> usize {
+    text.len() - text.trim_start_matches([' ', '\t']).len()
+}
+
+/// A line's text, or why it cannot be run: the text to show for it and the
+/// error to report. Invalid UTF-8 is shown with `\xNN` escapes and the
+/// error points at the first bad byte; a line too long to read is shown by
+/// its start.
+fn readable(text: Text<'_>) -> Result<&str, (String, ShellError)> {
+    match text {
+        Text::Utf8(t) => Ok(t),
+        Text::Invalid(bytes) => {
+            let (shown, span) = escape_invalid(bytes);
+            Err((shown, ShellError::new(span, ErrorKind::InvalidUtf8)))
+        }
+        Text::TooLong(start) => {
+            let (mut shown, _) = escape_invalid(start);
+            shown.push_str("...");
+            let e = ShellError::new(Span::new(0, 0), ErrorKind::LineTooLong(MAX_LINE));
+            Err((shown, e))
+        }
+    }
 }

@@ -1,0 +1,48 @@
+//! What every target checks: errors are located inside their line.
+
+// Each target uses part of this module.
+#![allow(dead_code)]
+
+use boardsh::shell::Span;
+use boardsh::shell::script::{Diagnostic, Reporter};
+
+/// `span` lies within `line` and on char boundaries.
+pub fn assert_span(line: &str, span: Span, what: &dyn std::fmt::Debug) {
+    let end = span
+        .start
+        .checked_add(span.len)
+        .expect("span end overflows");
+    assert!(
+        end <= line.len(),
+        "span {span:?} past the end of {line:?}: {what:?}"
+    );
+    assert!(
+        line.is_char_boundary(span.start) && line.is_char_boundary(end),
+        "span {span:?} not on char boundaries of {line:?}: {what:?}"
+    );
+}
+
+/// A reporter that checks each diagnostic and its message.
+pub struct Checking;
+
+impl Reporter for Checking {
+    fn report(&mut self, d: &Diagnostic<'_>) {
+        assert_span(d.line, d.error.span, d.error);
+        assert!(d.line_no >= 1);
+        let message = d.error.to_string();
+        assert!(!message.is_empty());
+        // Messages quote user text cut short, whatever the input size.
+        assert!(message.len() < 2048, "message of {} bytes", message.len());
+    }
+
+    fn message(&mut self, message: &str) {
+        assert!(!message.is_empty());
+    }
+}
+
+/// Counting the Congo move tree is slow by design at depth: inputs that
+/// ask for it are skipped rather than reported as timeouts.
+pub fn asks_for_deep_counts(data: &[u8]) -> bool {
+    let lower = data.to_ascii_lowercase();
+    lower.windows(5).any(|w| w == b"perft") || lower.windows(6).any(|w| w == b"divide")
+}

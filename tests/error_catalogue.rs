@@ -1,0 +1,813 @@
+//! The error catalogue: `docs/errors.md` quotes an example of every error
+//! boardsh prints, with its exact standard error. This test keeps the two in
+//! step:
+//!
+//! - every example of [`EXAMPLES`] runs through the binary, and its standard
+//!   error must be the block quoted for it in `docs/errors.md`, its status
+//!   the one in the table, and its message the one reasoned out here;
+//! - `docs/errors.md` quotes exactly the examples of the table (same ids,
+//!   same commands shown);
+//! - every variant of the error enums (read from their source files) has
+//!   an example, or is listed as unreachable in [`UNREACHABLE`] and in the
+//!   document.
+//!
+//! When a check fails, it prints the block to put in the document; read it
+//! against the rules before pasting it.
+
+use boardsh::cli::files::FsLoader;
+use boardsh::shell::script::{Diagnostic, Kind, Reporter, Runner};
+use boardsh::shell::{ErrorKind, Session};
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::Path;
+
+/// How an example is run.
+#[derive(Clone, Copy, Debug)]
+enum Input {
+    /// `boardsh -c '<commands>'`.
+    Command(&'static str),
+    /// `printf '<bytes>' | boardsh`.
+    Stdin(&'static [u8]),
+    /// Files (and directories) made in an empty directory, then
+    /// `boardsh <arg>` run there.
+    Files {
+        files: &'static [(&'static str, &'static [u8])],
+        dirs: &'static [&'static str],
+        arg: &'static str,
+    },
+    /// `f0.bsh` sources `f1.bsh`, ..., up to `f64.bsh`; run `boardsh f0.bsh`.
+    SourceChain,
+    /// `long.bsh`: one line of 16 MiB + 1 bytes; run `boardsh long.bsh`.
+    LongLine,
+}
+
+/// One example: an id (as in `<!-- example: id -->`), how to run it, the
+/// exit status, and the message of the first stderr line (after `error: `).
+struct Example {
+    id: &'static str,
+    input: Input,
+    status: i32,
+    message: &'static str,
+}
+
+const fn command(id: &'static str, text: &'static str, message: &'static str) -> Example {
+    Example {
+        id,
+        input: Input::Command(text),
+        status: 1,
+        message,
+    }
+}
+
+const fn stdin(id: &'static str, bytes: &'static [u8], message: &'static str) -> Example {
+    Example {
+        id,
+        input: Input::Stdin(bytes),
+        status: 1,
+        message,
+    }
+}
+
+/// The examples. Messages are worked out from the rules (comments say how
+/// the columns are counted where it is not obvious); `docs/errors.md` holds
+/// the full standard error of each.
+const EXAMPLES: &[Example] = &[
+    // ---- commands: ErrorKind::UnknownCommand ----
+    // `shwo` is one transposition (2 edits) from `show`.
+    command(
+        "unknown-command-suggestion",
+        "shwo",
+        "unknown command `shwo` (did you mean `show`?)",
+    ),
+    command(
+        "unknown-command",
+        "frobnicate",
+        "unknown command `frobnicate` (try `help`)",
+    ),
+    // ---- ErrorKind::Expected: one per kind of argument ----
+    // The token is at byte 5: column 6.
+    command(
+        "expected-token",
+        "move Q FFFF",
+        "expected a token letter A-D or a-d, found `Q`",
+    ),
+    command(
+        "expected-throw",
+        "move A FXFB",
+        "expected a throw of four F/B letters, found `FXFB`",
+    ),
+    // Nothing after `move A` (6 bytes): the caret is at column 7.
+    command(
+        "expected-throw-missing",
+        "move A",
+        "expected a throw of four F/B letters, found end of command",
+    ),
+    command(
+        "expected-reset-target",
+        "reset all",
+        "expected `congo`, `yut` or nothing, found `all`",
+    ),
+    command(
+        "expected-help-topic",
+        "help me",
+        "expected a command name, found `me`",
+    ),
+    command(
+        "expected-file-name",
+        "source",
+        "expected a file name, found end of command",
+    ),
+    command(
+        "expected-matching-quotes",
+        "source \"my file.bsh",
+        "expected a file name in matching quotes, found `\"my file.bsh`",
+    ),
+    command(
+        "expected-depth",
+        "perft 13",
+        "expected a depth 0..=12, found `13`",
+    ),
+    command(
+        "expected-moves-filter",
+        "moves e9",
+        "expected a piece kind (pawn, superpawn, giraffe, monkey, elephant, lion, crocodile, zebra) or a square a1..g7, found `e9`",
+    ),
+    command(
+        "expected-move",
+        "play",
+        "expected a move like e2e3 or b1-d3-f5, found end of command",
+    ),
+    // ---- ErrorKind::UnexpectedArgument: one per command shape ----
+    command(
+        "extra-argument-none",
+        "where now",
+        "unexpected argument `now`: `where` takes no arguments",
+    ),
+    command(
+        "extra-argument-move",
+        "move A FFFF B",
+        "unexpected argument `B`: `move` takes a token and a throw",
+    ),
+    command(
+        "extra-argument-reset",
+        "reset yut congo",
+        "unexpected argument `congo`: `reset` takes at most one argument, `congo` or `yut`",
+    ),
+    command(
+        "extra-argument-help",
+        "help move now",
+        "unexpected argument `now`: `help` takes at most one command name",
+    ),
+    command(
+        "extra-argument-moves",
+        "moves pawn e2",
+        "unexpected argument `e2`: `moves` takes at most one piece kind or square",
+    ),
+    command(
+        "extra-argument-perft",
+        "perft 1 2",
+        "unexpected argument `2`: `perft` takes one depth",
+    ),
+    command(
+        "extra-argument-divide",
+        "divide 1 2",
+        "unexpected argument `2`: `divide` takes one depth",
+    ),
+    command(
+        "extra-argument-play",
+        "play e2e3 now",
+        "unexpected argument `now`: `play` takes one move",
+    ),
+    // A Yut problem-format turn with a third word, on line 2.
+    stdin(
+        "extra-argument-turn",
+        b"1\nA FFFF B\n",
+        "unexpected argument `B`: `a turn` takes a token and a throw",
+    ),
+    // ---- FenErrorKind, through `fen` (4 bytes before the FEN) ----
+    // 6 ranks: the caret is just past the placement, byte 4 + 11 = 15.
+    command(
+        "fen-rank-count-few",
+        "fen 7/7/7/7/7/7",
+        "expected 7 ranks separated by `/`, found 6",
+    ),
+    // 8 ranks: from the 7th `/` (byte 4 + 13 = 17), covering `/7`.
+    command(
+        "fen-rank-count-many",
+        "fen 7/7/7/7/7/7/7/7",
+        "expected 7 ranks separated by `/`, found 8",
+    ),
+    // `61P` is 6 + 1 + 1 = 8 squares.
+    command(
+        "fen-rank-width",
+        "fen 7/61P/7/7/7/7/7",
+        "rank 6 covers 8 squares, expected 7",
+    ),
+    command(
+        "fen-unknown-piece",
+        "fen 7/7/7/3x3/7/7/7",
+        "unknown piece letter `x` (pieces are PSGMELCZ, lower case for black)",
+    ),
+    command(
+        "fen-bad-digit",
+        "fen 7/7/7/7/7/7/9",
+        "digit `9` cannot count empty squares (use 1..7)",
+    ),
+    command(
+        "fen-invalid-side",
+        "fen 7/7/7/7/7/7/7 white",
+        "expected side to move `w` or `b`, found `white`",
+    ),
+    command(
+        "fen-move-number-text",
+        "fen 7/7/7/7/7/7/7 w abc",
+        "expected a move number, found `abc`",
+    ),
+    command(
+        "fen-move-number-negative",
+        "fen 7/7/7/7/7/7/7 w -3",
+        "move number must not be negative, found `-3`",
+    ),
+    // 2^64 is one more than the largest move number.
+    command(
+        "fen-move-number-overflow",
+        "fen 7/7/7/7/7/7/7 w 18446744073709551616",
+        "move number `18446744073709551616` is too large (at most 18446744073709551615)",
+    ),
+    command(
+        "fen-trailing-text",
+        "fen 7/7/7/7/7/7/7 w 0 extra",
+        "unexpected text after the FEN: `extra`",
+    ),
+    // A FEN line of a problem-format file: line 3, the rank at byte 2.
+    Example {
+        id: "fen-in-problem-input",
+        input: Input::Files {
+            files: &[("bad.in", b"2\n7/7/7/7/7/7/7 w 0\n7/61P/7/7/7/7/7 w 0\n")],
+            dirs: &[],
+            arg: "bad.in",
+        },
+        status: 1,
+        message: "rank 6 covers 8 squares, expected 7",
+    },
+    // ---- YutError ----
+    // BBBB takes A home -> mo (5); from mo, FFFB (3) takes the shortcut to
+    // bang; FFFB (3) again reaches cham-meoki; FBBB (1) escapes. A sixth
+    // move of A is refused, at its token: 4 commands of 13 bytes
+    // ("move A BBBB; ") and "move " before it, byte 57.
+    command(
+        "yut-escaped",
+        "move A BBBB; move A FFFB; move A FFFB; move A FBBB; move A FBBB",
+        "token A has already escaped and cannot move",
+    ),
+    // ---- the session ----
+    command("nothing-to-undo", "undo", "nothing to undo"),
+    // ---- Congo moves: ErrorKind::Move (the notation) ----
+    // `zz` is not a square: the error covers the two characters.
+    command(
+        "move-expected-square",
+        "play zz",
+        "expected a square a1..g7, found `zz`",
+    ),
+    // One square only: the caret stands just past it.
+    command(
+        "move-missing-square",
+        "play a2",
+        "a move needs a second square, as in `e1d3`",
+    ),
+    // Three squares are a monkey path; a2-a3 is a step, not a jump.
+    command(
+        "move-not-a-jump",
+        "play a2a3a4",
+        "`a2a3` is not a monkey jump (two squares in a line)",
+    ),
+    // 50 squares, each leg a jump a1-c1 or back: 49 jumps, one too many.
+    command(
+        "move-too-many-jumps",
+        "play a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1a1c1",
+        "a monkey path has at most 48 jumps",
+    ),
+    // ---- Congo moves: ErrorKind::Illegal (against the position) ----
+    command(
+        "illegal-empty-square",
+        "play d4d5",
+        "there is no piece on d4",
+    ),
+    command(
+        "illegal-enemy-piece",
+        "play a6a5",
+        "a6 holds a black pawn, and it is white to move",
+    ),
+    // The zebra on g1 leaps like a knight: e2 holds its own pawn, so f3 only.
+    command(
+        "illegal-move-of-a-piece",
+        "play g1g3",
+        "`g1g3` is not legal: the white zebra on g1 can play g1f3",
+    ),
+    // At the start the lion is boxed in by its own pawns and elephants.
+    command(
+        "illegal-piece-without-moves",
+        "play d1d2",
+        "`d1d2` is not legal: the white lion on d1 has no legal move",
+    ),
+    // No black lion: the game is over, White has won.
+    command(
+        "illegal-game-over",
+        "fen 7/7/7/7/7/7/3L3; play d1d2",
+        "the game is over: White wins",
+    ),
+    // A monkey in a lattice of enemy pawns has astronomically many jump
+    // paths; the move commands refuse rather than hang.
+    command(
+        "illegal-too-many-moves",
+        "fen 1p1p1pL/ppppppp/1p1p1p1/ppplppp/1p1p1p1/ppppppp/Mp1p1p1 w 0; moves",
+        "this position has over 1000000 legal moves (monkey jump paths); boardsh will not list or search them",
+    ),
+    // ---- files and `source` ----
+    command(
+        "source-missing",
+        "source nosuch.bsh",
+        "cannot read `nosuch.bsh`: no such file",
+    ),
+    Example {
+        id: "source-directory",
+        input: Input::Files {
+            files: &[("s.bsh", b"source d\n")],
+            dirs: &["d"],
+            arg: "s.bsh",
+        },
+        status: 1,
+        message: "cannot read `d`: it is a directory",
+    },
+    Example {
+        id: "source-cycle",
+        input: Input::Files {
+            files: &[("self.bsh", b"source self.bsh\n")],
+            dirs: &[],
+            arg: "self.bsh",
+        },
+        status: 1,
+        message: "`self.bsh` is already being sourced (a file may not source itself)",
+    },
+    // f0.bsh is the first of 64 nested files: f63.bsh may not source f64.
+    Example {
+        id: "source-depth",
+        input: Input::SourceChain,
+        status: 1,
+        message: "sources nested more than 64 deep",
+    },
+    // Latin-1 `é` is the byte E9 after 17 good bytes: column 18.
+    Example {
+        id: "invalid-utf8",
+        input: Input::Files {
+            files: &[("latin1.bsh", b"move A FFFF # caf\xe9\n")],
+            dirs: &[],
+            arg: "latin1.bsh",
+        },
+        status: 1,
+        message: "line is not valid UTF-8",
+    },
+    Example {
+        id: "line-too-long",
+        input: Input::LongLine,
+        status: 1,
+        message: "line is longer than 16777216 bytes",
+    },
+    // ---- problem-format inputs: ErrorKind::Problem ----
+    // 2^64 + 3 does not fit in 64 bits.
+    stdin(
+        "problem-count-too-large",
+        b"18446744073709551619\n",
+        "the count is too large",
+    ),
+    stdin(
+        "problem-none-follow",
+        b"2\n",
+        "the count says 2 lines but none follow",
+    ),
+    stdin(
+        "problem-one-follows",
+        b"3\nA FFFF\n",
+        "the count says 3 lines but only 1 follows",
+    ),
+    stdin(
+        "problem-some-follow",
+        b"3\nA FFFF\nB FFFF\n",
+        "the count says 3 lines but only 2 follow",
+    ),
+    stdin(
+        "problem-extra-line",
+        b"1\nA FFFF\nB FFFF\n",
+        "more lines than the count 1 on line 1: this line is not counted",
+    ),
+    stdin(
+        "problem-bad-token",
+        b"1\nQ FFFF\n",
+        "expected a token letter A-D or a-d, found `Q`",
+    ),
+    // ---- file arguments (status 2, no location) ----
+    Example {
+        id: "file-missing",
+        input: Input::Files {
+            files: &[],
+            dirs: &[],
+            arg: "nosuch.bsh",
+        },
+        status: 2,
+        message: "cannot read `nosuch.bsh`: no such file",
+    },
+    Example {
+        id: "file-directory",
+        input: Input::Files {
+            files: &[],
+            dirs: &["d.bsh"],
+            arg: "d.bsh",
+        },
+        status: 2,
+        message: "cannot read `d.bsh`: it is a directory",
+    },
+];
+
+/// Variants no input can reach, with why; `docs/errors.md` lists them too.
+const UNREACHABLE: &[(&str, &str)] = &[
+    (
+        "FenErrorKind::Empty",
+        "a blank FEN line is skipped, and `fen` alone prints the FEN",
+    ),
+    (
+        "MoveParseErrorKind::Empty",
+        "`play` without a move is caught by the grammar (`expected a move ...`)",
+    ),
+];
+
+/// The error enums whose every variant needs an example: (name, source
+/// file, the `ErrorKind` variant that wraps it, if any). Add the Congo move
+/// errors here when the move generator lands.
+const ENUMS: &[(&str, &str, Option<&str>)] = &[
+    ("ErrorKind", "src/shell/error.rs", None),
+    ("FenErrorKind", "src/congo/fen.rs", Some("Fen")),
+    ("YutError", "src/yut/game.rs", Some("Yut")),
+    (
+        "MoveParseErrorKind",
+        "src/congo/moves/notation.rs",
+        Some("Move"),
+    ),
+];
+
+/// Limit of `line-too-long` (the example's line is one byte longer).
+const MAX_LINE: usize = 16 * 1024 * 1024;
+
+// ---- running the examples ----
+
+/// Make the example's files in `dir`; returns the arguments to run with
+/// (besides `-c` or stdin) and the bytes for stdin.
+fn set_up(input: Input, dir: &Path) -> (Vec<String>, Vec<u8>) {
+    match input {
+        Input::Command(text) => (vec!["-c".into(), text.into()], Vec::new()),
+        Input::Stdin(bytes) => (Vec::new(), bytes.to_vec()),
+        Input::Files { files, dirs, arg } => {
+            for (name, bytes) in files {
+                fs::write(dir.join(name), bytes).unwrap();
+            }
+            for d in dirs {
+                fs::create_dir(dir.join(d)).unwrap();
+            }
+            (vec![arg.into()], Vec::new())
+        }
+        Input::SourceChain => {
+            for i in 0..=64 {
+                let text = format!("source f{}.bsh\n", i + 1);
+                fs::write(dir.join(format!("f{i}.bsh")), text).unwrap();
+            }
+            (vec!["f0.bsh".into()], Vec::new())
+        }
+        Input::LongLine => {
+            let mut bytes = b"move A ".to_vec();
+            bytes.resize(MAX_LINE + 1, b'F');
+            bytes.push(b'\n');
+            fs::write(dir.join("long.bsh"), bytes).unwrap();
+            (vec!["long.bsh".into()], Vec::new())
+        }
+    }
+}
+
+/// Run the binary: (status, stderr).
+fn run(input: Input) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let (args, stdin) = set_up(input, dir.path());
+    let mut cmd = assert_cmd::Command::cargo_bin("boardsh").unwrap();
+    cmd.current_dir(dir.path())
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .args(["--color", "never"])
+        .args(&args)
+        .write_stdin(stdin);
+    let out = cmd.output().unwrap();
+    (out.status.code(), String::from_utf8(out.stderr).unwrap())
+}
+
+/// Collects the kinds of the errors reported in-process.
+#[derive(Default)]
+struct Kinds(Vec<ErrorKind>);
+
+impl Reporter for Kinds {
+    fn report(&mut self, d: &Diagnostic<'_>) {
+        self.0.push(d.error.kind.clone());
+    }
+
+    fn message(&mut self, _: &str) {}
+}
+
+/// Run the example in-process to learn which error kinds it reports.
+fn kinds(input: Input) -> Vec<ErrorKind> {
+    let dir = tempfile::tempdir().unwrap();
+    let (args, stdin) = set_up(input, dir.path());
+    let mut loader = FsLoader;
+    let mut kinds = Kinds::default();
+    let mut out = Vec::new();
+    {
+        let mut runner = Runner::new(Session::new(), &mut loader, &mut kinds, false);
+        match input {
+            Input::Command(text) => {
+                runner
+                    .run_line("<command line>", 1, text, &mut out)
+                    .unwrap();
+            }
+            Input::Stdin(_) => {
+                runner
+                    .run_file("<stdin>", None, Kind::Detect, &mut &stdin[..], &mut out)
+                    .unwrap();
+            }
+            _ => {
+                let path = dir.path().join(&args[0]);
+                if let Ok((identity, mut reader)) = boardsh::cli::files::open(&path) {
+                    let name = path.to_string_lossy().into_owned();
+                    let kind = Kind::from_path(&name);
+                    runner
+                        .run_file(&name, Some(identity), kind, &mut reader, &mut out)
+                        .unwrap();
+                }
+            }
+        }
+    }
+    kinds.0
+}
+
+/// The names an error kind covers, from its `Debug` form: `Fen(RankCount
+/// { .. })` covers `ErrorKind::Fen` and `FenErrorKind::RankCount`.
+fn covered(kind: &ErrorKind) -> Vec<String> {
+    let debug = format!("{kind:?}");
+    let name = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let outer = name(&debug);
+    let mut names = vec![format!("ErrorKind::{outer}")];
+    for (inner_enum, _, wrapper) in ENUMS {
+        if *wrapper == Some(outer.as_str()) {
+            let inner = debug.get(outer.len() + 1..).map(name).unwrap_or_default();
+            names.push(format!("{inner_enum}::{inner}"));
+        }
+    }
+    names
+}
+
+/// The variants of `enum_name` in its source file: lines indented by
+/// exactly four spaces that start with a capital letter, up to the `}`
+/// that closes the enum.
+fn variants(enum_name: &str, file: &str) -> Vec<String> {
+    let source = fs::read_to_string(file).unwrap();
+    let start = source
+        .find(&format!("pub enum {enum_name} {{"))
+        .unwrap_or_else(|| panic!("`pub enum {enum_name}` in {file}"));
+    let mut out = Vec::new();
+    for line in source[start..].lines().skip(1) {
+        if line.starts_with('}') {
+            break;
+        }
+        if let Some(rest) = line.strip_prefix("    ")
+            && rest.starts_with(|c: char| c.is_ascii_uppercase())
+        {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            out.push(format!("{enum_name}::{name}"));
+        }
+    }
+    assert!(!out.is_empty(), "no variants found for {enum_name}");
+    out
+}
+
+// ---- the document ----
+
+const DOC: &str = "docs/errors.md";
+
+/// One quoted example of the document: its id, the console block, the
+/// stderr block.
+struct Quoted {
+    id: String,
+    console: String,
+    stderr: String,
+}
+
+/// The next fenced block of `lang` in `lines`: its content, newline-ended.
+fn fenced<'a>(lines: &mut impl Iterator<Item = &'a str>, lang: &str, id: &str) -> String {
+    let open = format!("```{lang}");
+    loop {
+        let Some(line) = lines.next() else {
+            panic!("{DOC}: example `{id}`: no ```{lang} block");
+        };
+        if line == open {
+            break;
+        }
+        assert!(
+            line.trim().is_empty(),
+            "{DOC}: example `{id}`: expected a ```{lang} block, found {line:?}"
+        );
+    }
+    let mut body = String::new();
+    for line in lines.by_ref() {
+        if line == "```" {
+            return body;
+        }
+        body.push_str(line);
+        body.push('\n');
+    }
+    panic!("{DOC}: example `{id}`: the ```{lang} block is not closed");
+}
+
+fn quoted_examples(doc: &str) -> Vec<Quoted> {
+    let mut out = Vec::new();
+    let mut lines = doc.lines();
+    while let Some(line) = lines.next() {
+        if let Some(id) = line
+            .strip_prefix("<!-- example: ")
+            .and_then(|r| r.strip_suffix(" -->"))
+        {
+            let console = fenced(&mut lines, "console", id);
+            let stderr = fenced(&mut lines, "text", id);
+            out.push(Quoted {
+                id: id.to_string(),
+                console,
+                stderr,
+            });
+        }
+    }
+    out
+}
+
+/// Bytes as a single-quoted `printf` format: `\n`, `\xNN` for other
+/// non-printable bytes, `%%`, `\\`, and `'\''` for a quote.
+fn printf_text(bytes: &[u8]) -> String {
+    let mut s = String::new();
+    for &b in bytes {
+        match b {
+            b'\n' => s.push_str("\\n"),
+            b'\\' => s.push_str("\\\\"),
+            b'%' => s.push_str("%%"),
+            b'\'' => s.push_str("'\\''"),
+            0x20..=0x7e => s.push(char::from(b)),
+            _ => s.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    s
+}
+
+/// The console block the document shows for an input.
+fn console(input: Input) -> String {
+    match input {
+        Input::Command(text) => {
+            assert!(!text.contains('\''), "quote in {text:?}");
+            format!("$ boardsh -c '{text}'\n")
+        }
+        Input::Stdin(bytes) => format!("$ printf '{}' | boardsh\n", printf_text(bytes)),
+        Input::Files { files, dirs, arg } => {
+            let mut s = String::new();
+            for d in dirs {
+                s.push_str(&format!("$ mkdir {d}\n"));
+            }
+            for (name, bytes) in files {
+                s.push_str(&format!("$ printf '{}' > {name}\n", printf_text(bytes)));
+            }
+            s.push_str(&format!("$ boardsh {arg}\n"));
+            s
+        }
+        Input::SourceChain => "$ for i in $(seq 0 64); do echo \"source f$((i + 1)).bsh\" > f$i.bsh; done\n$ boardsh f0.bsh\n".to_string(),
+        Input::LongLine => format!(
+            "$ {{ printf 'move A '; head -c {} /dev/zero | tr '\\0' F; echo; }} > long.bsh\n$ boardsh long.bsh\n",
+            MAX_LINE + 1 - "move A ".len()
+        ),
+    }
+}
+
+// ---- the tests ----
+
+#[test]
+fn ids_are_unique() {
+    let ids: BTreeSet<&str> = EXAMPLES.iter().map(|e| e.id).collect();
+    assert_eq!(ids.len(), EXAMPLES.len());
+}
+
+#[test]
+fn the_document_quotes_exactly_the_examples() {
+    let doc = fs::read_to_string(DOC).unwrap();
+    let quoted = quoted_examples(&doc);
+    let in_doc: BTreeSet<&str> = quoted.iter().map(|q| q.id.as_str()).collect();
+    let in_table: BTreeSet<&str> = EXAMPLES.iter().map(|e| e.id).collect();
+    assert_eq!(quoted.len(), in_doc.len(), "an id quoted twice in {DOC}");
+    let only_doc: Vec<_> = in_doc.difference(&in_table).collect();
+    let only_table: Vec<_> = in_table.difference(&in_doc).collect();
+    assert!(
+        only_doc.is_empty() && only_table.is_empty(),
+        "{DOC} quotes {only_doc:?} that the table lacks; the table has {only_table:?} that {DOC} lacks"
+    );
+    for q in &quoted {
+        let example = EXAMPLES.iter().find(|e| e.id == q.id).unwrap();
+        let shown = console(example.input);
+        assert_eq!(
+            q.console, shown,
+            "{DOC}: the command shown for `{}` is not the table's; it should be:\n```console\n{shown}```",
+            q.id
+        );
+    }
+    for (name, why) in UNREACHABLE {
+        assert!(
+            doc.contains(&format!("`{name}`")),
+            "{DOC} does not list `{name}` as unreachable ({why})"
+        );
+    }
+}
+
+#[test]
+fn every_example_prints_what_the_document_quotes() {
+    let doc = fs::read_to_string(DOC).unwrap();
+    let quoted = quoted_examples(&doc);
+    let mut failures = Vec::new();
+    for example in EXAMPLES {
+        let input = example.input;
+        let (status, stderr) = run(input);
+        let first = stderr.lines().next().unwrap_or("");
+        if !first.contains(&format!("error: {}", example.message)) {
+            failures.push(format!(
+                "`{}`: the first line is {first:?}, expected the message {:?}",
+                example.id, example.message
+            ));
+        }
+        if status != Some(example.status) {
+            failures.push(format!(
+                "`{}`: status {status:?}, expected {}",
+                example.id, example.status
+            ));
+        }
+        match quoted.iter().find(|q| q.id == example.id) {
+            Some(q) if q.stderr == stderr => {}
+            _ => failures.push(format!(
+                "`{}`: {DOC} should quote:\n<!-- example: {} -->\n```console\n{}```\n```text\n{stderr}```",
+                example.id,
+                example.id,
+                console(input)
+            )),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn every_error_variant_has_an_example() {
+    let mut covered_names = BTreeSet::new();
+    for example in EXAMPLES {
+        let input = example.input;
+        let kinds = kinds(input);
+        // File arguments that cannot be opened are reported by the front
+        // end, not as error kinds; every other example reports one kind.
+        if example.status == 2 {
+            assert!(kinds.is_empty(), "`{}`", example.id);
+        } else {
+            assert_eq!(kinds.len(), 1, "`{}`: {kinds:?}", example.id);
+        }
+        for kind in &kinds {
+            covered_names.extend(covered(kind));
+        }
+    }
+    let unreachable: BTreeSet<String> = UNREACHABLE.iter().map(|(n, _)| n.to_string()).collect();
+    let mut missing = Vec::new();
+    for (enum_name, file, _) in ENUMS {
+        for v in variants(enum_name, file) {
+            if !covered_names.contains(&v) && !unreachable.contains(&v) {
+                missing.push(v);
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "no example in {DOC} for {missing:?}: add one to EXAMPLES (or, if no input can reach it, to UNREACHABLE)"
+    );
+    for name in &unreachable {
+        assert!(
+            !covered_names.contains(name),
+            "{name} is reachable after all"
+        );
+    }
+}
