@@ -223,6 +223,84 @@ fn parse_move_number(text: &str, offset: usize) -> Result<u64, FenError> {
 ///
 /// A [`FenError`] locating the first problem, left to right.
 pub fn parse(s: &str) -> Result<Position, FenError> {
+    match parse_fast(s) {
+        Some(pos) => Ok(pos),
+        None => parse_located(s),
+    }
+}
+
+/// The hot path of problem-format replay: one pass over the bytes of a
+/// well-formed FEN. Anything unusual (an error, an odd spacing) returns
+/// `None`, and [`parse_located`] decides; where both succeed they agree
+/// (a property test checks it).
+fn parse_fast(s: &str) -> Option<Position> {
+    let b = s.as_bytes();
+    let blanks = |mut i: usize| {
+        while matches!(b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        i
+    };
+    let mut i = blanks(0);
+    let mut pos = Position::empty();
+    let (mut rank, mut file) = (6usize, 0usize);
+    while let Some(&c) = b.get(i) {
+        match CLASSES.get(usize::from(c)).copied().unwrap_or(Class::Other) {
+            Class::Empty(n) => file += usize::from(n),
+            Class::Piece(piece) if file < 7 => {
+                pos.toggle(piece, Bitboard(1u64 << (file * 7 + rank)));
+                file += 1;
+            }
+            Class::Slash if file == 7 && rank > 0 => {
+                rank -= 1;
+                file = 0;
+            }
+            Class::Other => break,
+            _ => return None,
+        }
+        if file > 7 {
+            return None;
+        }
+        i += 1;
+    }
+    if rank != 0 || file != 7 {
+        return None;
+    }
+    let at_end = |i: usize| matches!(b.get(i), None | Some(b' ' | b'\t'));
+    if !at_end(i) {
+        return None;
+    }
+    i = blanks(i);
+    let side = match b.get(i) {
+        None => return Some(pos),
+        Some(b'w' | b'W') => Color::White,
+        Some(b'b' | b'B') => Color::Black,
+        Some(_) => return None,
+    };
+    if !at_end(i + 1) {
+        return None;
+    }
+    pos.set_side_to_move(side);
+    i = blanks(i + 1);
+    if i >= b.len() {
+        return Some(pos);
+    }
+    let mut n: u64 = 0;
+    let start = i;
+    while let Some(&d) = b.get(i).filter(|d| d.is_ascii_digit()) {
+        n = n.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
+        i += 1;
+    }
+    if i == start || blanks(i) != b.len() {
+        return None;
+    }
+    pos.set_move_number(n);
+    Some(pos)
+}
+
+/// The careful parser: the same language as [`parse_fast`], with every
+/// error located.
+fn parse_located(s: &str) -> Result<Position, FenError> {
     let Some((start, end)) = field(s, 0) else {
         let at = s.len();
         return Err(FenError::new(at, 0, FenErrorKind::Empty));
@@ -478,8 +556,79 @@ mod tests {
     }
 
     #[test]
+    fn fast_path_takes_the_common_forms() {
+        for fen in [
+            "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
+            "  2l4/7/4z2/4c2/PP2EP1/3L2p/7\tB 23  ",
+            "7/7/7/7/7/7/7",
+            "7/7/7/7/7/7/7 b",
+            "34/7/7/7/7/7/7 w 18446744073709551615",
+        ] {
+            let fast = parse_fast(fen);
+            assert!(fast.is_some(), "{fen}");
+            assert_eq!(fast.map(Ok), Some(parse_located(fen)), "{fen}");
+        }
+        for odd in [
+            "7/7/7/7/7/7/7 w 18446744073709551616",
+            "7/7/7/7/7/7/8",
+            "7/7/7/7/7/7/7 w0",
+            "7/7/7/7/7/7/7 w 0 x",
+            "7/7/7/7/7/7/7/",
+            "6/7/7/7/7/7/7",
+            "7/7/7/7/7/7/7 w -1",
+            "7/7/7/7/7/7/7x",
+        ] {
+            assert_eq!(parse_fast(odd), None, "{odd}");
+        }
+    }
+
+    #[test]
     fn shifted_moves_offset() {
         let e = parse("7/7/7/3x3/7/7/7").unwrap_err().shifted(4);
         assert_eq!(e.offset, 11);
+    }
+
+    mod properties {
+        use super::super::*;
+        use proptest::prelude::*;
+
+        /// A rank of FEN-ish text: piece letters and digits, sometimes 7 wide.
+        fn rank() -> impl Strategy<Value = String> {
+            prop_oneof![
+                "[1-7pPsSgGmMeElLcCzZ]{1,7}",
+                proptest::collection::vec(
+                    prop_oneof!["[pPsSgGmMeElLcCzZ]", Just("1".to_string())],
+                    7
+                )
+                .prop_map(|v| v.concat()),
+            ]
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(512))]
+
+            /// Wherever the fast path accepts, the careful parser agrees.
+            #[test]
+            fn fast_path_agrees(
+                ranks in proptest::collection::vec(rank(), 5..9),
+                lead in "[ \t]{0,2}",
+                side in "( [wWbBx])?",
+                number in "( [0-9]{1,21}| -[0-9])?",
+                tail in "( x)?",
+            ) {
+                let fen = format!("{lead}{}{side}{number}{tail}", ranks.join("/"));
+                if let Some(pos) = parse_fast(&fen) {
+                    prop_assert_eq!(Ok(pos), parse_located(&fen), "{}", fen);
+                }
+            }
+
+            /// Any string at all: the fast path never accepts what the careful one rejects.
+            #[test]
+            fn fast_path_never_accepts_an_error(text in "[ \t0-9/pPsSgGmMeElLcCzZwWbB-]{0,64}") {
+                if let Some(pos) = parse_fast(&text) {
+                    prop_assert_eq!(Ok(pos), parse_located(&text));
+                }
+            }
+        }
     }
 }

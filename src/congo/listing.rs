@@ -41,19 +41,62 @@ const LABELS: [&[u8]; 16] = [
     b"black zebra:",
 ];
 
+/// Each label padded to 16 bytes, so it is copied as one fixed-size block
+/// (no call to `memcpy`) and the vector then cut back to the label's length.
+// Compile-time table: evaluated while building, where an out-of-range
+// index is a build error, never a run-time panic.
+#[allow(clippy::indexing_slicing)]
+const PADDED: [([u8; 16], usize); 16] = {
+    let mut table = [([0u8; 16], 0); 16];
+    let mut i = 0;
+    while i < 16 {
+        let label = LABELS[i];
+        let mut j = 0;
+        while j < label.len() {
+            table[i].0[j] = label[j];
+            j += 1;
+        }
+        table[i].1 = label.len();
+        i += 1;
+    }
+    table
+};
+
+/// Each square as ` a1`, by index.
+// Compile-time table: evaluated while building, where an out-of-range
+// index is a build error, never a run-time panic.
+#[allow(clippy::indexing_slicing)]
+const ITEMS: [[u8; 3]; SQUARES] = {
+    let mut items = [[0u8; 3]; SQUARES];
+    let mut i = 0;
+    while i < SQUARES {
+        items[i] = [b' ', SQUARE_NAMES[i][0], SQUARE_NAMES[i][1]];
+        i += 1;
+    }
+    items
+};
+
 /// Append the 17-line listing of `pos` to `out`, each line ending in `\n`.
 pub fn write_listing(pos: &Position, out: &mut Vec<u8>) {
     // Labels, 49 squares at 3 bytes and the side line fit in this; one
     // reservation keeps the pushes below from ever growing the vector.
     out.reserve(256 + 3 * SQUARES + 32);
-    let mut labels = LABELS.iter();
+    let mut labels = PADDED.iter();
     for kind in PieceKind::ALL {
         for color in Color::ALL {
-            out.extend_from_slice(labels.next().copied().unwrap_or_default());
-            for sq in pos.pieces(Piece::new(color, kind)) {
-                let name = SQUARE_NAMES.get(sq.index()).copied().unwrap_or([b'?'; 2]);
-                out.push(b' ');
-                out.extend_from_slice(&name);
+            if let Some((label, len)) = labels.next() {
+                let end = out.len() + len;
+                out.extend_from_slice(label);
+                out.truncate(end);
+            }
+            // Ascending bit order is alphabetical square order.
+            let mut bits = pos.pieces(Piece::new(color, kind)).0;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if let Some(item) = ITEMS.get(i) {
+                    out.extend_from_slice(item);
+                }
             }
             out.push(b'\n');
         }

@@ -19,6 +19,9 @@ pub struct LineReader<R> {
     buf: Vec<u8>,
     line_no: usize,
     limit: usize,
+    /// Bytes of the reader's buffer lent out as the last line, to consume
+    /// before reading the next.
+    lent: usize,
 }
 
 /// What one line holds.
@@ -48,6 +51,7 @@ impl<R: BufRead> LineReader<R> {
             buf: Vec::with_capacity(256),
             line_no: 0,
             limit,
+            lent: 0,
         }
     }
 
@@ -57,11 +61,31 @@ impl<R: BufRead> LineReader<R> {
     ///
     /// When reading fails.
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
-        self.buf.clear();
+        if self.lent > 0 {
+            self.reader.consume(self.lent);
+            self.lent = 0;
+        }
         // Room for the longest line plus a byte-order mark and `\r\n`, and
         // one byte more: a buffer this full without a newline holds a line
         // that is too long, whose rest is skipped.
         let room = self.limit.saturating_add(6);
+        // Fast path: the whole line is in the reader's buffer already, so it
+        // is lent from there without a copy.
+        let newline = {
+            let available = self.reader.fill_buf()?;
+            memchr::memchr(b'\n', available)
+        };
+        if let Some(end) = newline.filter(|&end| end < room) {
+            self.lent = end + 1;
+            self.line_no += 1;
+            let available = self.reader.fill_buf()?;
+            let bytes = available.get(..end).unwrap_or_default();
+            return Ok(Some((
+                self.line_no,
+                classify(bytes, self.line_no, self.limit, false),
+            )));
+        }
+        self.buf.clear();
         let read = (&mut self.reader)
             .take(u64::try_from(room).unwrap_or(u64::MAX))
             .read_until(b'\n', &mut self.buf)?;
@@ -73,27 +97,32 @@ impl<R: BufRead> LineReader<R> {
         if cut_off {
             self.reader.skip_until(b'\n')?;
         }
-        let mut bytes: &[u8] = &self.buf;
-        if let Some(rest) = bytes.strip_suffix(b"\n") {
-            bytes = rest;
+        let bytes = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
+        Ok(Some((
+            self.line_no,
+            classify(bytes, self.line_no, self.limit, cut_off),
+        )))
+    }
+}
+
+/// A line's bytes (without `\n`) as [`Text`]: `\r` and, on line 1, a
+/// byte-order mark dropped; too long or not UTF-8 said so.
+fn classify(mut bytes: &[u8], line_no: usize, limit: usize, cut_off: bool) -> Text<'_> {
+    if let Some(rest) = bytes.strip_suffix(b"\r") {
+        bytes = rest;
+    }
+    if line_no == 1
+        && let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF")
+    {
+        bytes = rest;
+    }
+    if cut_off || bytes.len() > limit {
+        Text::TooLong(char_prefix(bytes, TOO_LONG_SHOWN))
+    } else {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Text::Utf8(text),
+            Err(_) => Text::Invalid(bytes),
         }
-        if let Some(rest) = bytes.strip_suffix(b"\r") {
-            bytes = rest;
-        }
-        if self.line_no == 1
-            && let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF")
-        {
-            bytes = rest;
-        }
-        let text = if cut_off || bytes.len() > self.limit {
-            Text::TooLong(char_prefix(bytes, TOO_LONG_SHOWN))
-        } else {
-            match std::str::from_utf8(bytes) {
-                Ok(text) => Text::Utf8(text),
-                Err(_) => Text::Invalid(bytes),
-            }
-        };
-        Ok(Some((self.line_no, text)))
     }
 }
 

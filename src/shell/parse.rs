@@ -364,7 +364,15 @@ fn fast_move(line: &str, segment: &str) -> Option<Located> {
         return None;
     }
     let token = Token::from_char(char::from(*b.get(5)?))?;
-    let throw = segment.get(7..)?.parse::<Throw>().ok()?;
+    let mut faces = [false; 4];
+    for (face, byte) in faces.iter_mut().zip(b.get(7..)?) {
+        *face = match byte {
+            b'F' | b'f' => true,
+            b'B' | b'b' => false,
+            _ => return None,
+        };
+    }
+    let throw = Throw::from_faces(faces);
     let start = offset(line, segment);
     Some(Located {
         command: Command::Move(token, throw),

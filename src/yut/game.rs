@@ -122,6 +122,20 @@ impl Game {
             .collect()
     }
 
+    /// The tokens on `station` as a set: a plain loop over the eight
+    /// states, the hot path of [`Game::apply`] (twice per turn).
+    fn set_on(&self, station: Station) -> TokenSet {
+        let mut bits = 0u8;
+        for (i, s) in self.tokens.iter().enumerate() {
+            if let TokenState::On(x) = s
+                && *x == station
+            {
+                bits |= 1 << i;
+            }
+        }
+        TokenSet::from_bits(bits)
+    }
+
     /// The tokens on `station`, in [`Token::ALL`] order.
     pub fn on(&self, station: Station) -> impl Iterator<Item = Token> + use<> {
         self.tokens_at(TokenState::On(station)).iter()
@@ -153,12 +167,12 @@ impl Game {
         };
         let moved = match start {
             Start::Home => TokenSet::single(token),
-            Start::On(_) => self.tokens_at(from).and(token.team().tokens()),
+            Start::On(s) => self.set_on(s).and(token.team().tokens()),
         };
         let steps = throw.steps();
         let to = TokenState::from(destination(start, steps));
         let caught = match to {
-            TokenState::On(_) => self.tokens_at(to).and(token.team().opponent().tokens()),
+            TokenState::On(s) => self.set_on(s).and(token.team().opponent().tokens()),
             TokenState::Home | TokenState::Escaped => TokenSet::EMPTY,
         };
         for (t, state) in Token::ALL.into_iter().zip(self.tokens.iter_mut()) {

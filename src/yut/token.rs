@@ -159,6 +159,11 @@ impl TokenSet {
         TokenSet(1 << t as u8)
     }
 
+    /// The set whose bit `i` stands for `Token::ALL[i]`.
+    pub(crate) const fn from_bits(bits: u8) -> TokenSet {
+        TokenSet(bits)
+    }
+
     /// This set plus `t`.
     pub const fn with(self, t: Token) -> TokenSet {
         TokenSet(self.0 | 1 << t as u8)
