@@ -215,9 +215,7 @@ fn run_sources<O: Output + ?Sized>(
         out.flush()?;
         return repl::run(runner, out, args.color);
     }
-    if args.init.is_some() {
-        return Ok(status(runner));
-    }
+    // Not a terminal: the commands come from stdin (after `-i`, too).
     let stdin = io::stdin();
     let mut reader = io::BufReader::with_capacity(files::READ_BUFFER, stdin.lock());
     let end = runner.run_file(STDIN, None, Kind::Detect, &mut reader, out)?;
