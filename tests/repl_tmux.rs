@@ -126,3 +126,60 @@ fn prompt_runs_commands_completes_and_keeps_history() {
     let lines: Vec<&str> = saved.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines, ["move A FFFF", "where", "fen", "shwo"]);
 }
+
+#[test]
+fn an_unwritable_history_warns_once_and_the_prompt_goes_on() {
+    if !tmux_available() {
+        eprintln!("tmux not installed: skipping the terminal test");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // The history's parent is a regular file: it can be neither read nor
+    // written, nor its directory created.
+    let plain = dir.path().join("plain");
+    std::fs::write(&plain, "not a directory\n").unwrap();
+    let history = plain.join("history");
+    let status = dir.path().join("status");
+    let tmux = Tmux {
+        socket: format!("boardsh-history-{}", std::process::id()),
+    };
+    let shell = format!(
+        "BOARDSH_HISTORY='{}' '{}' --color never; echo $? > '{}'; sleep 30",
+        history.display(),
+        env!("CARGO_BIN_EXE_boardsh"),
+        status.display()
+    );
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        &shell,
+    ]);
+    tmux.wait_for("the prompt", |s| s.contains("boardsh>"));
+    tmux.run(&["send-keys", "-t", "t", "move A FFFF", "Enter"]);
+    tmux.wait_for("the move", |s| s.contains("A: home -> yut (4)"));
+    tmux.run(&["send-keys", "-t", "t", "where", "Enter"]);
+    tmux.wait_for("where", |s| s.contains("A: yut") && s.contains("d: home"));
+    tmux.run(&["send-keys", "-t", "t", "C-d"]);
+    let start = Instant::now();
+    while std::fs::read_to_string(&status).map_or(true, |s| !s.ends_with('\n')) {
+        assert!(start.elapsed() < Duration::from_secs(10), "no exit");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(std::fs::read_to_string(&status).unwrap().trim(), "0");
+    let screen = tmux.screen();
+    // Reading it failed at the start; writing is then not reported again.
+    let warnings = screen.matches("history `").count();
+    assert_eq!(warnings, 1, "one warning about the history:\n{screen}");
+    assert!(screen.contains(&format!(
+        "boardsh: warning: cannot read history `{}`",
+        history.display()
+    )));
+    assert!(!screen.contains("panicked"));
+    assert!(!history.exists());
+}

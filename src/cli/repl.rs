@@ -177,7 +177,7 @@ pub fn run<O: Output + ?Sized>(
     let mut warn = |runner: &mut Runner<'_>, out: &mut O, what: String| -> io::Result<()> {
         if !warned {
             warned = true;
-            runner.message(out, &what)?;
+            runner.warning(out, &what)?;
         }
         Ok(())
     };

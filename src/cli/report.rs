@@ -3,7 +3,7 @@
 //! Control characters in echoed text are shown escaped (`\x1b`), never sent
 //! raw to the terminal.
 
-use super::theme::error_paint;
+use super::theme::{error_paint, warning_paint};
 use crate::shell::script::{Diagnostic, Reporter};
 use owo_colors::OwoColorize;
 use std::io::Write;
@@ -156,10 +156,21 @@ impl<W: Write> Reporter for StreamReporter<W> {
     }
 
     fn message(&mut self, message: &str) {
+        self.labelled("error:", error_paint(), message);
+    }
+
+    fn warning(&mut self, message: &str) {
+        self.labelled("warning:", warning_paint(), message);
+    }
+}
+
+impl<W: Write> StreamReporter<W> {
+    /// `boardsh: <label> <message>` on one line.
+    fn labelled(&mut self, label: &str, paint: owo_colors::Style, message: &str) {
         let label = if self.color {
-            format!("{}", "error:".style(error_paint()))
+            format!("{}", label.style(paint))
         } else {
-            "error:".to_string()
+            label.to_string()
         };
         let _ = writeln!(self.out, "boardsh: {label} {}", shown_message(message));
         let _ = self.out.flush();

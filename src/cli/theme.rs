@@ -47,6 +47,11 @@ pub fn error_paint() -> Paint {
     Paint::new().red().bold()
 }
 
+/// The style of `warning:`.
+pub fn warning_paint() -> Paint {
+    Paint::new().yellow().bold()
+}
+
 /// An output that colours styled text when `color` is set.
 pub struct Themed<W: Write> {
     pub inner: W,

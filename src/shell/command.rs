@@ -82,7 +82,19 @@ impl fmt::Display for Command {
             Command::Reset(ResetTarget::Congo) => f.write_str("reset congo"),
             Command::Reset(ResetTarget::Yut) => f.write_str("reset yut"),
             Command::Undo => f.write_str("undo"),
-            Command::Source(path) => write!(f, "source {path}"),
+            Command::Source(path) => {
+                // The path is the user's text: control characters are shown
+                // escaped, never sent raw to a terminal.
+                f.write_str("source ")?;
+                for c in path.chars() {
+                    if c.is_control() {
+                        write!(f, "{}", c.escape_default())?;
+                    } else {
+                        write!(f, "{c}")?;
+                    }
+                }
+                Ok(())
+            }
             Command::Help(None) => f.write_str("help"),
             Command::Help(Some(topic)) => write!(f, "help {topic}"),
             Command::Quit => f.write_str("quit"),
@@ -111,4 +123,15 @@ pub struct Located {
     pub command: Command,
     pub span: Span,
     pub arg: Span,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn source_paths_show_control_characters_escaped() {
+        let cmd = Command::Source("a\u{1b}[2Jb c.bsh".to_string());
+        assert_eq!(cmd.to_string(), "source a\\u{1b}[2Jb c.bsh");
+    }
 }

@@ -58,6 +58,12 @@ pub trait Reporter {
 
     /// Show an error that has no line, e.g. an unreadable file argument.
     fn message(&mut self, message: &str);
+
+    /// Show a warning: something went wrong but the session goes on (a
+    /// history file that cannot be written). By default, like an error.
+    fn warning(&mut self, message: &str) {
+        self.message(message);
+    }
 }
 
 /// An opened source.
@@ -160,6 +166,17 @@ impl<'r> Runner<'r> {
     pub fn message<O: Output + ?Sized>(&mut self, out: &mut O, message: &str) -> io::Result<()> {
         out.flush()?;
         self.reporter.message(message);
+        Ok(())
+    }
+
+    /// Flush `out`, then show a warning (see [`Reporter::warning`]).
+    ///
+    /// # Errors
+    ///
+    /// When flushing `out` fails.
+    pub fn warning<O: Output + ?Sized>(&mut self, out: &mut O, message: &str) -> io::Result<()> {
+        out.flush()?;
+        self.reporter.warning(message);
         Ok(())
     }
 
