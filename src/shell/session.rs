@@ -133,6 +133,11 @@ impl Session {
         out: &mut O,
     ) -> Result<Flow, ExecError> {
         let fail = |kind| ExecError::Command(ShellError::new(cmd.arg, kind));
+        if let Command::Moves(_) | Command::Perft(_) | Command::Divide(_) = cmd.command
+            && let Some(why) = play::too_many_moves(&self.position)
+        {
+            return Err(fail(ErrorKind::Illegal(why)));
+        }
         match &cmd.command {
             Command::ShowFen => {
                 out.text(&format!("{}\n", self.position))?;
@@ -152,12 +157,6 @@ impl Session {
                 out.raw(&buf)?;
             }
             Command::Board => board::draw(&self.position, self.last_move.as_ref(), out)?,
-            Command::Moves(_) | Command::Perft(_) | Command::Divide(_)
-                if play::too_many_moves(&self.position).is_some() =>
-            {
-                let why = play::too_many_moves(&self.position).unwrap_or_default();
-                return Err(fail(ErrorKind::Illegal(why)));
-            }
             Command::Moves(filter) => {
                 let mut line = play::moves_line(&self.position, *filter);
                 line.push('\n');
