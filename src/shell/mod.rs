@@ -9,6 +9,7 @@ pub mod lines;
 pub mod output;
 pub mod parse;
 pub mod play;
+mod problem;
 pub mod script;
 pub mod session;
 

@@ -5,10 +5,9 @@ use super::command::Span;
 use super::error::{ErrorKind, ShellError};
 use super::lines::{LineReader, MAX_LINE, Text, escape_invalid};
 use super::output::Output;
-use super::parse::{parse_segment, parse_turn, segments};
+use super::parse::{parse_segment, segments};
+use super::problem::Count;
 use super::session::{ExecError, Flow, Session};
-use crate::congo::{Position, fen, write_listing};
-use crate::yut::{Game, write_board};
 use std::io::{self, BufRead};
 
 /// Deepest nesting of `source`.
@@ -112,7 +111,7 @@ pub struct Runner<'r> {
     pub session: Session,
     loader: &'r mut dyn Loader,
     reporter: &'r mut dyn Reporter,
-    keep_going: bool,
+    pub(super) keep_going: bool,
     /// Identities of the files being replayed, outermost first; `None` for
     /// sources that are not files.
     stack: Vec<(Option<String>, String)>,
@@ -138,7 +137,7 @@ impl<'r> Runner<'r> {
         }
     }
 
-    fn report<O: Output + ?Sized>(
+    pub(super) fn report<O: Output + ?Sized>(
         &mut self,
         out: &mut O,
         origin: &str,
@@ -335,182 +334,11 @@ impl<'r> Runner<'r> {
         )?;
         Ok(Ok(end))
     }
-
-    fn run_problem<O: Output + ?Sized>(
-        &mut self,
-        name: &str,
-        kind: Kind,
-        count: &Count<'_>,
-        lines: &mut LineReader<&mut dyn BufRead>,
-        out: &mut O,
-    ) -> io::Result<End> {
-        let Some(n) = count.value else {
-            let e = problem_error(count.span, "the count is too large".to_string());
-            self.report(out, name, count.line_no, count.line, &e)?;
-            return Ok(End::Failed);
-        };
-        let mut problem = Problem {
-            kind,
-            position: None,
-            game: Game::new(),
-            listed: 0,
-            buf: Vec::with_capacity(1024),
-            failed: false,
-        };
-        let mut seen: u64 = 0;
-        while let Some((line_no, text)) = lines.next_line()? {
-            let (text, bad) = match readable(text) {
-                Ok(t) => (std::borrow::Cow::Borrowed(t), None),
-                Err((shown, e)) => (std::borrow::Cow::Owned(shown), Some(e)),
-            };
-            let trimmed = text.trim_matches([' ', '\t']);
-            if trimmed.is_empty() {
-                continue;
-            }
-            let result = if seen >= n {
-                let msg = format!(
-                    "more lines than the count {n} on line {}: this line is not counted",
-                    count.line_no
-                );
-                Err(problem_error(
-                    Span::new(blank_prefix(&text), trimmed.len()),
-                    msg,
-                ))
-            } else if let Some(e) = bad {
-                Err(e)
-            } else {
-                problem.line(&text, out)?
-            };
-            seen += 1;
-            if let Err(e) = result {
-                problem.failed = true;
-                self.report(out, name, line_no, &text, &e)?;
-                if !self.keep_going {
-                    return Ok(End::Failed);
-                }
-            }
-        }
-        if seen < n {
-            let msg = match seen {
-                0 => format!("the count says {n} lines but none follow"),
-                1 => format!("the count says {n} lines but only 1 follows"),
-                _ => format!("the count says {n} lines but only {seen} follow"),
-            };
-            let e = problem_error(count.span, msg);
-            self.report(out, name, count.line_no, count.line, &e)?;
-            if !self.keep_going {
-                return Ok(End::Failed);
-            }
-            problem.failed = true;
-        }
-        let end = if problem.failed {
-            End::Failed
-        } else {
-            End::Done
-        };
-        if problem.kind == Kind::Yut && (!problem.failed || self.keep_going) {
-            problem.buf.clear();
-            write_board(&problem.game, &mut problem.buf);
-            out.raw(&problem.buf)?;
-        }
-        let (position, game) = match problem.kind {
-            Kind::Congo => (problem.position, None),
-            Kind::Yut => (None, Some(problem.game)),
-            Kind::Detect => (None, None),
-        };
-        if position.is_some() || game.is_some() {
-            let what = super::command::Command::Source(name.to_string());
-            self.session.replace(what, position, game);
-        }
-        Ok(if end == End::Failed {
-            End::Failed
-        } else {
-            End::Done
-        })
-    }
-}
-
-/// The count line of a problem-format input.
-struct Count<'a> {
-    line_no: usize,
-    line: &'a str,
-    span: Span,
-    value: Option<u64>,
-}
-
-fn problem_error(span: Span, msg: String) -> ShellError {
-    ShellError::new(span, ErrorKind::Problem(msg))
-}
-
-/// The state of one problem-format replay.
-struct Problem {
-    kind: Kind,
-    position: Option<Position>,
-    game: Game,
-    listed: u64,
-    buf: Vec<u8>,
-    failed: bool,
-}
-
-impl Problem {
-    /// One counted line: a FEN (listed at once) or a Yut turn (applied).
-    fn line<O: Output + ?Sized>(
-        &mut self,
-        text: &str,
-        out: &mut O,
-    ) -> io::Result<Result<(), ShellError>> {
-        if self.kind == Kind::Detect {
-            let mut words = text.split_ascii_whitespace();
-            let first = words.next().unwrap_or("");
-            self.kind = if first.chars().count() == 1 && words.next().is_some() {
-                Kind::Yut
-            } else {
-                Kind::Congo
-            };
-        }
-        match self.kind {
-            Kind::Yut => {
-                let (token, throw) = match parse_turn(text) {
-                    Ok(turn) => turn,
-                    Err(e) => return Ok(Err(e)),
-                };
-                if let Err(e) = self.game.apply(token, throw) {
-                    let span = turn_token_span(text);
-                    return Ok(Err(ShellError::new(span, ErrorKind::Yut(e))));
-                }
-            }
-            _ => {
-                let pos = match fen::parse(text) {
-                    Ok(pos) => pos,
-                    Err(e) => {
-                        let span = Span::new(e.offset, e.len);
-                        return Ok(Err(ShellError::new(span, ErrorKind::Fen(e.kind))));
-                    }
-                };
-                self.buf.clear();
-                if self.listed > 0 {
-                    self.buf.push(b'\n');
-                }
-                write_listing(&pos, &mut self.buf);
-                self.listed += 1;
-                self.position = Some(pos);
-                out.raw(&self.buf)?;
-            }
-        }
-        Ok(Ok(()))
-    }
-}
-
-/// The span of the token letter in a turn line.
-fn turn_token_span(text: &str) -> Span {
-    let start = blank_prefix(text);
-    let first = text.get(start..).and_then(|t| t.chars().next());
-    Span::new(start, first.map_or(0, char::len_utf8))
 }
 
 /// How many bytes of spaces and tabs start `text` (the blanks of the
 /// grammar; not Unicode white space, which the grammar does not skip).
-fn blank_prefix(text: &str) -> usize {
+pub(super) fn blank_prefix(text: &str) -> usize {
     text.len() - text.trim_start_matches([' ', '\t']).len()
 }
 
@@ -518,7 +346,7 @@ fn blank_prefix(text: &str) -> usize {
 /// error to report. Invalid UTF-8 is shown with `\xNN` escapes and the
 /// error points at the first bad byte; a line too long to read is shown by
 /// its start.
-fn readable(text: Text<'_>) -> Result<&str, (String, ShellError)> {
+pub(super) fn readable(text: Text<'_>) -> Result<&str, (String, ShellError)> {
     match text {
         Text::Utf8(t) => Ok(t),
         Text::Invalid(bytes) => {

@@ -1,0 +1,187 @@
+//! Problem-format replay: a count `N`, then N FENs (each listed at once)
+//! or N Yut turns (the final board printed) — the original problems'
+//! inputs, byte for byte their expected output.
+
+use super::command::{Command, Span};
+use super::error::{ErrorKind, ShellError};
+use super::lines::LineReader;
+use super::output::Output;
+use super::parse::parse_turn;
+use super::script::{End, Kind, Runner, blank_prefix, readable};
+use crate::congo::{Position, fen, write_listing};
+use crate::yut::{Game, write_board};
+use std::io::{self, BufRead};
+
+impl Runner<'_> {
+    /// Replay the N counted lines after `count`, then check none follow.
+    pub(super) fn run_problem<O: Output + ?Sized>(
+        &mut self,
+        name: &str,
+        kind: Kind,
+        count: &Count<'_>,
+        lines: &mut LineReader<&mut dyn BufRead>,
+        out: &mut O,
+    ) -> io::Result<End> {
+        let Some(n) = count.value else {
+            let e = problem_error(count.span, "the count is too large".to_string());
+            self.report(out, name, count.line_no, count.line, &e)?;
+            return Ok(End::Failed);
+        };
+        let mut problem = Problem {
+            kind,
+            position: None,
+            game: Game::new(),
+            listed: 0,
+            buf: Vec::with_capacity(1024),
+            failed: false,
+        };
+        let mut seen: u64 = 0;
+        while let Some((line_no, text)) = lines.next_line()? {
+            let (text, bad) = match readable(text) {
+                Ok(t) => (std::borrow::Cow::Borrowed(t), None),
+                Err((shown, e)) => (std::borrow::Cow::Owned(shown), Some(e)),
+            };
+            let trimmed = text.trim_matches([' ', '\t']);
+            if trimmed.is_empty() {
+                continue;
+            }
+            let result = if seen >= n {
+                let msg = format!(
+                    "more lines than the count {n} on line {}: this line is not counted",
+                    count.line_no
+                );
+                Err(problem_error(
+                    Span::new(blank_prefix(&text), trimmed.len()),
+                    msg,
+                ))
+            } else if let Some(e) = bad {
+                Err(e)
+            } else {
+                problem.line(&text, out)?
+            };
+            seen += 1;
+            if let Err(e) = result {
+                problem.failed = true;
+                self.report(out, name, line_no, &text, &e)?;
+                if !self.keep_going {
+                    return Ok(End::Failed);
+                }
+            }
+        }
+        if seen < n {
+            let msg = match seen {
+                0 => format!("the count says {n} lines but none follow"),
+                1 => format!("the count says {n} lines but only 1 follows"),
+                _ => format!("the count says {n} lines but only {seen} follow"),
+            };
+            let e = problem_error(count.span, msg);
+            self.report(out, name, count.line_no, count.line, &e)?;
+            if !self.keep_going {
+                return Ok(End::Failed);
+            }
+            problem.failed = true;
+        }
+        let end = if problem.failed {
+            End::Failed
+        } else {
+            End::Done
+        };
+        if problem.kind == Kind::Yut && (!problem.failed || self.keep_going) {
+            problem.buf.clear();
+            write_board(&problem.game, &mut problem.buf);
+            out.raw(&problem.buf)?;
+        }
+        let (position, game) = match problem.kind {
+            Kind::Congo => (problem.position, None),
+            Kind::Yut => (None, Some(problem.game)),
+            Kind::Detect => (None, None),
+        };
+        if position.is_some() || game.is_some() {
+            let what = Command::Source(name.to_string());
+            self.session.replace(what, position, game);
+        }
+        Ok(if end == End::Failed {
+            End::Failed
+        } else {
+            End::Done
+        })
+    }
+}
+
+/// The count line of a problem-format input.
+pub(super) struct Count<'a> {
+    pub(super) line_no: usize,
+    pub(super) line: &'a str,
+    pub(super) span: Span,
+    pub(super) value: Option<u64>,
+}
+
+fn problem_error(span: Span, msg: String) -> ShellError {
+    ShellError::new(span, ErrorKind::Problem(msg))
+}
+
+/// The state of one problem-format replay.
+struct Problem {
+    kind: Kind,
+    position: Option<Position>,
+    game: Game,
+    listed: u64,
+    buf: Vec<u8>,
+    failed: bool,
+}
+
+impl Problem {
+    /// One counted line: a FEN (listed at once) or a Yut turn (applied).
+    fn line<O: Output + ?Sized>(
+        &mut self,
+        text: &str,
+        out: &mut O,
+    ) -> io::Result<Result<(), ShellError>> {
+        if self.kind == Kind::Detect {
+            let mut words = text.split_ascii_whitespace();
+            let first = words.next().unwrap_or("");
+            self.kind = if first.chars().count() == 1 && words.next().is_some() {
+                Kind::Yut
+            } else {
+                Kind::Congo
+            };
+        }
+        match self.kind {
+            Kind::Yut => {
+                let (token, throw) = match parse_turn(text) {
+                    Ok(turn) => turn,
+                    Err(e) => return Ok(Err(e)),
+                };
+                if let Err(e) = self.game.apply(token, throw) {
+                    let span = turn_token_span(text);
+                    return Ok(Err(ShellError::new(span, ErrorKind::Yut(e))));
+                }
+            }
+            _ => {
+                let pos = match fen::parse(text) {
+                    Ok(pos) => pos,
+                    Err(e) => {
+                        let span = Span::new(e.offset, e.len);
+                        return Ok(Err(ShellError::new(span, ErrorKind::Fen(e.kind))));
+                    }
+                };
+                self.buf.clear();
+                if self.listed > 0 {
+                    self.buf.push(b'\n');
+                }
+                write_listing(&pos, &mut self.buf);
+                self.listed += 1;
+                self.position = Some(pos);
+                out.raw(&self.buf)?;
+            }
+        }
+        Ok(Ok(()))
+    }
+}
+
+/// The span of the token letter in a turn line.
+fn turn_token_span(text: &str) -> Span {
+    let start = blank_prefix(text);
+    let first = text.get(start..).and_then(|t| t.chars().next());
+    Span::new(start, first.map_or(0, char::len_utf8))
+}
