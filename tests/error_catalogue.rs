@@ -445,7 +445,7 @@ const UNREACHABLE: &[(&str, &str)] = &[
 /// errors here when the move generator lands.
 const ENUMS: &[(&str, &str, Option<&str>)] = &[
     ("ErrorKind", "src/shell/error.rs", None),
-    ("FenErrorKind", "src/congo/fen.rs", Some("Fen")),
+    ("FenErrorKind", "src/congo/fen/mod.rs", Some("Fen")),
     ("YutError", "src/yut/game.rs", Some("Yut")),
     (
         "MoveParseErrorKind",
