@@ -61,6 +61,17 @@ impl<R: BufRead> LineReader<R> {
     ///
     /// When reading fails.
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
+        Ok(self.next_raw()?.map(|raw| (raw.line_no, raw.text())))
+    }
+
+    /// The next line as bytes, not yet checked to be UTF-8: for a caller
+    /// that can use bytes directly (the FEN fast path) and only looks at
+    /// [`Raw::text`] when it cannot.
+    ///
+    /// # Errors
+    ///
+    /// When reading fails.
+    pub fn next_raw(&mut self) -> io::Result<Option<Raw<'_>>> {
         if self.lent > 0 {
             self.reader.consume(self.lent);
             self.lent = 0;
@@ -80,10 +91,12 @@ impl<R: BufRead> LineReader<R> {
             self.line_no += 1;
             let available = self.reader.fill_buf()?;
             let bytes = available.get(..end).unwrap_or_default();
-            return Ok(Some((
-                self.line_no,
-                classify(bytes, self.line_no, self.limit, false),
-            )));
+            return Ok(Some(Raw {
+                line_no: self.line_no,
+                bytes,
+                limit: self.limit,
+                cut_off: false,
+            }));
         }
         self.buf.clear();
         let read = (&mut self.reader)
@@ -98,10 +111,50 @@ impl<R: BufRead> LineReader<R> {
             self.reader.skip_until(b'\n')?;
         }
         let bytes = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
-        Ok(Some((
-            self.line_no,
-            classify(bytes, self.line_no, self.limit, cut_off),
-        )))
+        Ok(Some(Raw {
+            line_no: self.line_no,
+            bytes,
+            limit: self.limit,
+            cut_off,
+        }))
+    }
+}
+
+/// A line as read: its number and bytes (without `\n`), not yet checked.
+pub struct Raw<'a> {
+    /// 1-based line number.
+    pub line_no: usize,
+    bytes: &'a [u8],
+    limit: usize,
+    cut_off: bool,
+}
+
+impl<'a> Raw<'a> {
+    /// What the line holds: text, invalid UTF-8 or too long.
+    pub fn text(&self) -> Text<'a> {
+        classify(self.bytes, self.line_no, self.limit, self.cut_off)
+    }
+
+    /// The line's bytes without `\r` (and a byte-order mark on line 1),
+    /// unless it is too long.
+    pub fn bytes(&self) -> Option<&'a [u8]> {
+        match self.text_bytes() {
+            b if self.cut_off || b.len() > self.limit => None,
+            b => Some(b),
+        }
+    }
+
+    fn text_bytes(&self) -> &'a [u8] {
+        let mut bytes = self.bytes;
+        if let Some(rest) = bytes.strip_suffix(b"\r") {
+            bytes = rest;
+        }
+        if self.line_no == 1
+            && let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF")
+        {
+            bytes = rest;
+        }
+        bytes
     }
 }
 

@@ -41,11 +41,11 @@ pub(super) const CLASSES: [Class; 256] = {
 };
 
 /// The hot path of problem-format replay: one pass over the bytes of a
-/// well-formed FEN. Anything unusual (an error, an odd spacing) returns
-/// `None`, and [`parse_located`] decides; where both succeed they agree
+/// well-formed FEN (bytes, so a caller need not check UTF-8 first: what it
+/// accepts is ASCII). Anything unusual (an error, an odd spacing) returns
+/// `None`, and [`super::parse`] must decide; where both succeed they agree
 /// (a property test checks it).
-pub(super) fn parse_fast(s: &str) -> Option<Position> {
-    let b = s.as_bytes();
+pub fn parse_fast(b: &[u8]) -> Option<Position> {
     let blanks = |mut i: usize| {
         while matches!(b.get(i), Some(b' ' | b'\t')) {
             i += 1;

@@ -10,7 +10,8 @@ use super::piece::Color;
 use super::position::Position;
 use super::square::{File, Rank, Square};
 use crate::quote::quoted;
-use fast::{CLASSES, Class, parse_fast};
+pub use fast::parse_fast;
+use fast::{CLASSES, Class};
 use std::fmt;
 use std::str::FromStr;
 
@@ -192,7 +193,7 @@ fn parse_move_number(text: &str, offset: usize) -> Result<u64, FenError> {
 ///
 /// A [`FenError`] locating the first problem, left to right.
 pub fn parse(s: &str) -> Result<Position, FenError> {
-    match parse_fast(s) {
+    match parse_fast(s.as_bytes()) {
         Some(pos) => Ok(pos),
         None => parse_located(s),
     }

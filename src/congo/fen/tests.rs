@@ -197,7 +197,7 @@ fn fast_path_takes_the_common_forms() {
         "7/7/7/7/7/7/7 b",
         "34/7/7/7/7/7/7 w 18446744073709551615",
     ] {
-        let fast = parse_fast(fen);
+        let fast = parse_fast(fen.as_bytes());
         assert!(fast.is_some(), "{fen}");
         assert_eq!(fast.map(Ok), Some(parse_located(fen)), "{fen}");
     }
@@ -211,7 +211,7 @@ fn fast_path_takes_the_common_forms() {
         "7/7/7/7/7/7/7 w -1",
         "7/7/7/7/7/7/7x",
     ] {
-        assert_eq!(parse_fast(odd), None, "{odd}");
+        assert_eq!(parse_fast(odd.as_bytes()), None, "{odd}");
     }
 }
 
@@ -247,7 +247,7 @@ mod properties {
             tail in "( x)?",
         ) {
             let fen = format!("{lead}{}{side}{number}{tail}", ranks.join("/"));
-            if let Some(pos) = parse_fast(&fen) {
+            if let Some(pos) = parse_fast(fen.as_bytes()) {
                 prop_assert_eq!(Ok(pos), parse_located(&fen), "{}", fen);
             }
         }
@@ -255,7 +255,7 @@ mod properties {
         /// Any string at all: the fast path never accepts what the careful one rejects.
         #[test]
         fn fast_path_never_accepts_an_error(text in "[ \t0-9/pPsSgGmMeElLcCzZwWbB-]{0,64}") {
-            if let Some(pos) = parse_fast(&text) {
+            if let Some(pos) = parse_fast(text.as_bytes()) {
                 prop_assert_eq!(Ok(pos), parse_located(&text));
             }
         }
