@@ -47,7 +47,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub keep_going: bool,
 
-    /// No summary lines from `move`.
+    /// No summary lines from `move` and `play`.
     #[arg(short, long)]
     pub quiet: bool,
 
