@@ -46,6 +46,46 @@ impl Drop for Tmux {
     }
 }
 
+/// Start boardsh in a detached tmux session `t` (uncoloured, with its
+/// history at `history`); when it exits its status goes to `status`.
+fn start(tag: &str, history: &std::path::Path, status: &std::path::Path) -> Tmux {
+    let tmux = Tmux {
+        socket: format!("boardsh-{tag}-{}", std::process::id()),
+    };
+    let shell = format!(
+        "BOARDSH_HISTORY='{}' '{}' --color never; echo $? > '{}'; sleep 30",
+        history.display(),
+        env!("CARGO_BIN_EXE_boardsh"),
+        status.display()
+    );
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        &shell,
+    ]);
+    tmux.wait_for("the prompt", |s| s.contains("boardsh>"));
+    tmux
+}
+
+/// Wait for boardsh to exit; its exit status.
+fn exit_status(status: &std::path::Path) -> String {
+    let start = Instant::now();
+    while std::fs::read_to_string(status).map_or(true, |s| !s.ends_with('\n')) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "boardsh did not exit"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::fs::read_to_string(status).unwrap().trim().to_string()
+}
+
 fn tmux_available() -> bool {
     Command::new("tmux")
         .arg("-V")
@@ -62,27 +102,7 @@ fn prompt_runs_commands_completes_and_keeps_history() {
     let dir = tempfile::tempdir().unwrap();
     let history = dir.path().join("data/boardsh/history");
     let status = dir.path().join("status");
-    let tmux = Tmux {
-        socket: format!("boardsh-test-{}", std::process::id()),
-    };
-    let shell = format!(
-        "BOARDSH_HISTORY='{}' '{}' --color never; echo $? > '{}'; sleep 30",
-        history.display(),
-        env!("CARGO_BIN_EXE_boardsh"),
-        status.display()
-    );
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "t",
-        "-x",
-        "100",
-        "-y",
-        "40",
-        &shell,
-    ]);
-    tmux.wait_for("the prompt", |s| s.contains("boardsh>"));
+    let tmux = start("test", &history, &status);
 
     // A command and its summary line (home + FFFF = 4 steps: yut).
     tmux.run(&["send-keys", "-t", "t", "move A FFFF", "Enter"]);
@@ -112,16 +132,7 @@ fn prompt_runs_commands_completes_and_keeps_history() {
 
     // Ctrl-D on an empty line ends the session with status 0 and saves history.
     tmux.run(&["send-keys", "-t", "t", "C-d"]);
-    let start = Instant::now();
-    while !status.exists() {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "boardsh did not exit"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    std::thread::sleep(Duration::from_millis(100));
-    assert_eq!(std::fs::read_to_string(&status).unwrap().trim(), "0");
+    assert_eq!(exit_status(&status), "0");
     let saved = std::fs::read_to_string(&history).expect("history written");
     let lines: Vec<&str> = saved.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines, ["move A FFFF", "where", "fen", "shwo"]);
@@ -140,38 +151,13 @@ fn an_unwritable_history_warns_once_and_the_prompt_goes_on() {
     std::fs::write(&plain, "not a directory\n").unwrap();
     let history = plain.join("history");
     let status = dir.path().join("status");
-    let tmux = Tmux {
-        socket: format!("boardsh-history-{}", std::process::id()),
-    };
-    let shell = format!(
-        "BOARDSH_HISTORY='{}' '{}' --color never; echo $? > '{}'; sleep 30",
-        history.display(),
-        env!("CARGO_BIN_EXE_boardsh"),
-        status.display()
-    );
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "t",
-        "-x",
-        "120",
-        "-y",
-        "40",
-        &shell,
-    ]);
-    tmux.wait_for("the prompt", |s| s.contains("boardsh>"));
+    let tmux = start("history", &history, &status);
     tmux.run(&["send-keys", "-t", "t", "move A FFFF", "Enter"]);
     tmux.wait_for("the move", |s| s.contains("A: home -> yut (4)"));
     tmux.run(&["send-keys", "-t", "t", "where", "Enter"]);
     tmux.wait_for("where", |s| s.contains("A: yut") && s.contains("d: home"));
     tmux.run(&["send-keys", "-t", "t", "C-d"]);
-    let start = Instant::now();
-    while std::fs::read_to_string(&status).map_or(true, |s| !s.ends_with('\n')) {
-        assert!(start.elapsed() < Duration::from_secs(10), "no exit");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    assert_eq!(std::fs::read_to_string(&status).unwrap().trim(), "0");
+    assert_eq!(exit_status(&status), "0");
     let screen = tmux.screen();
     // Reading it failed at the start; writing is then not reported again.
     let warnings = screen.matches("history `").count();
