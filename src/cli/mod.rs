@@ -98,13 +98,7 @@ fn replay_file<O: Output + ?Sized>(
             return Ok(Stop::Exit(EXIT_USAGE));
         }
     };
-    let end = runner.run_file(
-        &name,
-        Some(identity),
-        Kind::from_path(&name),
-        &mut reader,
-        out,
-    )?;
+    let end = runner.run_named(&name, identity, &mut reader, out)?;
     Ok(match end {
         End::Done => Stop::Next,
         End::Quit => Stop::Exit(status(runner)),
@@ -194,9 +188,8 @@ fn run_sources<O: Output + ?Sized>(
         let name = init.to_string_lossy().into_owned();
         match files::open(init) {
             Ok((identity, mut reader)) => {
-                let kind = Kind::from_path(&name);
                 // An error in the file is reported; the prompt still follows.
-                if runner.run_file(&name, Some(identity), kind, &mut reader, out)? == End::Quit {
+                if runner.run_named(&name, identity, &mut reader, out)? == End::Quit {
                     return Ok(status(runner));
                 }
             }

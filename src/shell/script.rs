@@ -179,6 +179,22 @@ impl<'r> Runner<'r> {
         Ok(())
     }
 
+    /// Replay the file `name` (identity as for [`Runner::run_file`]), its
+    /// kind told by its extension.
+    ///
+    /// # Errors
+    ///
+    /// As [`Runner::run_file`].
+    pub fn run_named<O: Output + ?Sized>(
+        &mut self,
+        name: &str,
+        identity: String,
+        reader: &mut dyn BufRead,
+        out: &mut O,
+    ) -> io::Result<End> {
+        self.run_file(name, Some(identity), Kind::from_path(name), reader, out)
+    }
+
     /// Replay a file (or stdin) whose identity is `identity` (`None` when not a file).
     ///
     /// # Errors
@@ -325,14 +341,7 @@ impl<'r> Runner<'r> {
             identity,
             mut reader,
         } = opened;
-        let end = self.run_file(
-            &name,
-            Some(identity),
-            Kind::from_path(&name),
-            &mut reader,
-            out,
-        )?;
-        Ok(Ok(end))
+        Ok(Ok(self.run_named(&name, identity, &mut reader, out)?))
     }
 }
 
