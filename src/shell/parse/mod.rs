@@ -59,6 +59,18 @@ fn fail<T>(at: &str, len: usize, kind: ErrorKind) -> Res<'_, T> {
     Err(nom::Err::Failure(PErr { at, len, kind }))
 }
 
+/// "expected `what`, found `w`", located on the word `w`.
+fn expected_word<'a, T>(w: &'a str, what: &'static str) -> Res<'a, T> {
+    fail(
+        w,
+        w.len(),
+        ErrorKind::Expected {
+            what,
+            found: Found::Text(w.to_string()),
+        },
+    )
+}
+
 /// A word: a run of non-blank characters after optional blanks.
 fn word(input: &str) -> Res<'_, &str> {
     let (input, _) = space0(input)?;
@@ -109,14 +121,7 @@ fn token(input: &str) -> Res<'_, Token> {
     let mut chars = w.chars();
     match (chars.next().and_then(Token::from_char), chars.next()) {
         (Some(t), None) => Ok((rest, t)),
-        _ => fail(
-            w,
-            w.len(),
-            ErrorKind::Expected {
-                what: "a token letter A-D or a-d",
-                found: Found::Text(w.to_string()),
-            },
-        ),
+        _ => expected_word(w, "a token letter A-D or a-d"),
     }
 }
 
@@ -125,14 +130,7 @@ fn throw(input: &str) -> Res<'_, Throw> {
     let (rest, w) = arg(WHAT)(input)?;
     match w.parse::<Throw>() {
         Ok(t) => Ok((rest, t)),
-        Err(_) => fail(
-            w,
-            w.len(),
-            ErrorKind::Expected {
-                what: WHAT,
-                found: Found::Text(w.to_string()),
-            },
-        ),
+        Err(_) => expected_word(w, WHAT),
     }
 }
 
@@ -144,14 +142,7 @@ fn depth(input: &str) -> Res<'_, u32> {
     let (rest, w) = arg(WHAT)(input)?;
     match w.parse::<u32>() {
         Ok(n) if n <= MAX_DEPTH => Ok((rest, n)),
-        _ => fail(
-            w,
-            w.len(),
-            ErrorKind::Expected {
-                what: WHAT,
-                found: Found::Text(w.to_string()),
-            },
-        ),
+        _ => expected_word(w, WHAT),
     }
 }
 
@@ -175,14 +166,7 @@ fn reset_args(input: &str) -> Res<'_, Command> {
         Ok((rest, w)) if w.eq_ignore_ascii_case("congo") => (rest, ResetTarget::Congo),
         Ok((rest, w)) if w.eq_ignore_ascii_case("yut") => (rest, ResetTarget::Yut),
         Ok((_, w)) => {
-            return fail(
-                w,
-                w.len(),
-                ErrorKind::Expected {
-                    what: "`congo`, `yut` or nothing",
-                    found: Found::Text(w.to_string()),
-                },
-            );
+            return expected_word(w, "`congo`, `yut` or nothing");
         }
     };
     let (rest, ()) = end("reset", "at most one argument, `congo` or `yut`")(rest)?;
@@ -198,13 +182,9 @@ fn moves_args(input: &str) -> Res<'_, Command> {
             } else if let Ok(sq) = w.parse::<Square>() {
                 (rest, MovesFilter::From(sq))
             } else {
-                return fail(
+                return expected_word(
                     w,
-                    w.len(),
-                    ErrorKind::Expected {
-                        what: "a piece kind (pawn, superpawn, giraffe, monkey, elephant, lion, crocodile, zebra) or a square a1..g7",
-                        found: Found::Text(w.to_string()),
-                    },
+                    "a piece kind (pawn, superpawn, giraffe, monkey, elephant, lion, crocodile, zebra) or a square a1..g7",
                 );
             }
         }
@@ -221,14 +201,7 @@ fn help_args(input: &str) -> Res<'_, Command> {
                 let (rest, ()) = end("help", "at most one command name")(rest)?;
                 Ok((rest, Command::Help(Some(doc.name))))
             }
-            None => fail(
-                w,
-                w.len(),
-                ErrorKind::Expected {
-                    what: "a command name",
-                    found: Found::Text(w.to_string()),
-                },
-            ),
+            None => expected_word(w, "a command name"),
         },
     }
 }
