@@ -18,6 +18,7 @@
 
 pub mod cli;
 pub mod congo;
+pub mod interrupt;
 pub(crate) mod quote;
 pub mod shell;
 mod table;

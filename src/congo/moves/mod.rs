@@ -21,5 +21,5 @@ pub use make::{IllegalMove, MoveOutcome};
 pub use movegen::{is_legal, legal_moves, move_count, move_count_up_to};
 pub use mv::{MAX_JUMPS, Move};
 pub use notation::{MoveParseError, MoveParseErrorKind, parse_move};
-pub use perft::{divide, perft};
+pub use perft::{Counting, PerftProgress, divide, divide_with, perft, perft_with};
 pub use status::{Status, status};
