@@ -6,6 +6,7 @@ pub mod command;
 pub mod error;
 pub mod help;
 pub mod lines;
+pub mod live;
 pub mod output;
 pub mod parse;
 pub mod play;
@@ -15,5 +16,6 @@ pub mod session;
 
 pub use command::{Command, Located, Span};
 pub use error::{ErrorKind, ShellError};
+pub use live::Live;
 pub use output::{Output, Plain, Style};
 pub use session::{ExecError, Flow, Session};
