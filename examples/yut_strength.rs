@@ -5,7 +5,7 @@
 //! (the first policy always plays upper; upper starts the even games) and
 //! prints each win rate with its 95% (Wilson) interval, and games per
 //! second of CPU time (from /proc/self/stat where there is one, else wall
-//! time). Run it through `scripts/yut-strength.sh`, or:
+//! time). The pairs without the AI play ten times as many games. Run it through `scripts/yut-strength.sh`, or:
 //!
 //!     nice -n 10 cargo run --release --example yut_strength -- [GAMES] [DEPTH] [SEED]
 //!
@@ -54,15 +54,20 @@ fn main() {
     let seed = arg(2, 2026);
     let ai = Kind::Ai(depth);
     println!("{games} games each, first move alternated, seed {seed}, AI depth {depth}");
-    for (a, b) in [
-        (Kind::Random, Kind::Random),
-        (Kind::Greedy, Kind::Random),
-        (ai, Kind::Random),
-        (ai, Kind::Greedy),
+    // The fast pairs play ten times as many games: a tighter interval on
+    // the first-mover advantage, and enough CPU time to time the
+    // simulator itself (the clock ticks in hundredths of a second).
+    for (a, b, n) in [
+        (Kind::Random, Kind::Random, games * 10),
+        (Kind::Greedy, Kind::Random, games * 10),
+        (Kind::Greedy, Kind::Greedy, games * 10),
+        (ai, Kind::Random, games),
+        (ai, Kind::Greedy, games),
     ] {
-        let (d, cpu, wall) = run(a, b, games, seed);
+        let (d, cpu, wall) = run(a, b, n, seed);
         println!(
-            "{a} vs {b}: {a} wins {}; first mover wins {}; unfinished {}; {:.0} games/s CPU ({:.1} s CPU, {:.1} s wall)",
+            "{a} vs {b}, {} games: {a} wins {}; first mover wins {}; unfinished {}; {:.0} games/s CPU ({:.1} s CPU, {:.1} s wall)",
+            d.games,
             Share::new(d.a_wins, d.games),
             Share::new(d.first_wins, d.games),
             d.unfinished,

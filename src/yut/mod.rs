@@ -19,6 +19,7 @@
 //! ```
 
 pub mod ai;
+pub mod auto;
 pub mod eval;
 pub mod game;
 pub mod next;
@@ -48,3 +49,4 @@ pub use station::{ParseStationError, Station};
 pub use sticks::{ParseSticksError, Sticks};
 pub use throw::{ParseThrowError, Throw};
 pub use token::{ParseTokenError, Team, Token, TokenSet};
+pub use auto::{Step, auto};
