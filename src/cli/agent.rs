@@ -385,9 +385,9 @@ mod tests {
     #[test]
     fn go_takes_the_lion_when_it_can() {
         let mut a = agent(EngineChoice::Strongest);
-        // Facing lions on the d file with nothing between: d3xd5 wins.
+        // Facing lions on d2 and d5 with d3 and d4 empty: d2xd5 wins.
         send(&mut a, "position 7/7/3l3/7/7/3L3/7 w 0");
         let (out, _) = send(&mut a, "go 1");
-        assert_eq!(out, "d3d5\n");
+        assert_eq!(out, "d2d5\n");
     }
 }
