@@ -147,7 +147,10 @@ impl Agent {
     fn set_position(&mut self, args: &[&str]) -> Result<(), String> {
         let split = args.iter().position(|w| w.eq_ignore_ascii_case("moves"));
         let (fen_words, moves) = match split {
-            Some(i) => (args.get(..i).unwrap_or(&[]), args.get(i + 1..).unwrap_or(&[])),
+            Some(i) => (
+                args.get(..i).unwrap_or(&[]),
+                args.get(i + 1..).unwrap_or(&[]),
+            ),
             None => (args, &[][..]),
         };
         let fen_words = match fen_words.split_first() {
@@ -194,7 +197,10 @@ impl Agent {
             _ => None,
         };
         let Some(seconds) = seconds else {
-            complain(err, "go: expected one time in seconds, e.g. `go 5` or `go 0.1`");
+            complain(
+                err,
+                "go: expected one time in seconds, e.g. `go 5` or `go 0.1`",
+            );
             return Ok(());
         };
         let state = status(&self.pos);
@@ -336,7 +342,10 @@ mod tests {
     fn send(a: &mut Agent, line: &str) -> (String, String) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         a.handle(line, Instant::now(), &mut out, &mut err).unwrap();
-        (String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+        (
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
     }
 
     #[test]
@@ -365,7 +374,9 @@ mod tests {
         let mut a = agent(EngineChoice::Random);
         let (_, err) = send(&mut a, "position startpos moves c2c3");
         assert!(err.is_empty(), "{err}");
-        let expected: Position = "gmelecz/ppppppp/7/7/2P4/PP1PPPP/GMELECZ b 0".parse().unwrap();
+        let expected: Position = "gmelecz/ppppppp/7/7/2P4/PP1PPPP/GMELECZ b 0"
+            .parse()
+            .unwrap();
         assert_eq!(a.position(), &expected);
         let (_, err) = send(&mut a, "position 7/7/7/7/7/7/7 w x");
         assert!(err.contains("bad FEN"), "{err}");

@@ -2,13 +2,13 @@
 //! The only part of boardsh that knows about terminals and the file system.
 
 pub mod agent;
-pub mod args;
 pub mod arena;
+pub mod args;
 pub mod complete;
 pub mod files;
 pub mod repl;
-pub mod standin;
 pub mod report;
+pub mod standin;
 pub mod test_runner;
 pub mod theme;
 

@@ -156,7 +156,7 @@ struct Run<'a> {
 
 impl Run<'_> {
     fn should_stop(&mut self) -> bool {
-        if !self.stopped && self.nodes % 512 == 0 {
+        if !self.stopped && self.nodes.is_multiple_of(512) {
             self.stopped = self.stop.interrupted()
                 || self.deadline.is_some_and(|d| Instant::now() >= d)
                 || self.limit_nodes.is_some_and(|n| self.nodes >= n);

@@ -145,7 +145,13 @@ pub fn play_game(
                 return end(loss, why, moves, None, answers);
             }
             Reply::Gone(why) => {
-                return end(loss, format!("{side} gave no answer: {why}"), moves, None, answers);
+                return end(
+                    loss,
+                    format!("{side} gave no answer: {why}"),
+                    moves,
+                    None,
+                    answers,
+                );
             }
         };
         answers.push((side, took));
@@ -166,7 +172,13 @@ pub fn play_game(
         let count = seen.entry(key(&pos)).or_insert(0);
         *count += 1;
         if *count >= 3 && status(&pos) == Status::Continue {
-            return end(Outcome::Draw, "threefold repetition".into(), moves, None, answers);
+            return end(
+                Outcome::Draw,
+                "threefold repetition".into(),
+                moves,
+                None,
+                answers,
+            );
         }
     }
 }
@@ -216,7 +228,10 @@ mod tests {
         assert_eq!(r.outcome, Outcome::Draw);
         assert_eq!(r.reason, "threefold repetition");
         assert_eq!(r.moves.len(), 8);
-        assert_eq!(w.1[..2], ["newgame".to_string(), format!("position {START_FEN}")]);
+        assert_eq!(
+            w.1[..2],
+            ["newgame".to_string(), format!("position {START_FEN}")]
+        );
         assert_eq!(w.1[2], "go 0.1");
         assert_eq!(w.1[3], "moves g7f5");
     }
@@ -243,7 +258,10 @@ mod tests {
 
     #[test]
     fn ply_limit_counts_the_opening() {
-        let opening: Vec<Move> = ["g1f3", "g7f5"].iter().map(|m| m.parse().unwrap()).collect();
+        let opening: Vec<Move> = ["g1f3", "g7f5"]
+            .iter()
+            .map(|m| m.parse().unwrap())
+            .collect();
         let mut w = script(&["f3g1"]);
         let mut b = script(&["f5g7"]);
         let terms = Terms {

@@ -133,7 +133,11 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
             Some(false) => tally.losses += 1,
         }
         for (side, took) in &result.answers {
-            let who = if (*side == Color::White) == a_white { 0 } else { 1 };
+            let who = if (*side == Color::White) == a_white {
+                0
+            } else {
+                1
+            };
             if let Some(s) = slowest.get_mut(who)
                 && *took > s.took
             {

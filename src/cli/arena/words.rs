@@ -93,10 +93,16 @@ mod tests {
 
     #[test]
     fn splits_like_a_shell() {
-        assert_eq!(ok("boardsh agent --depth 3"), ["boardsh", "agent", "--depth", "3"]);
+        assert_eq!(
+            ok("boardsh agent --depth 3"),
+            ["boardsh", "agent", "--depth", "3"]
+        );
         assert_eq!(ok("  a\t b  "), ["a", "b"]);
         assert_eq!(ok("python3 'my agent.py'"), ["python3", "my agent.py"]);
-        assert_eq!(ok(r#"sh -c "echo \"hi\" \$x""#), ["sh", "-c", r#"echo "hi" $x"#]);
+        assert_eq!(
+            ok(r#"sh -c "echo \"hi\" \$x""#),
+            ["sh", "-c", r#"echo "hi" $x"#]
+        );
         assert_eq!(ok(r"a\ b c"), ["a b", "c"]);
         assert_eq!(ok("''"), [""]);
         assert_eq!(ok("a'b'\"c\""), ["abc"]);
