@@ -1,11 +1,14 @@
 //! The terminal front end: arguments, files, the prompt, colour, reports.
 //! The only part of boardsh that knows about terminals and the file system.
 
+pub mod agent;
+pub mod arena;
 pub mod args;
 pub mod complete;
 pub mod files;
 pub mod repl;
 pub mod report;
+pub mod standin;
 pub mod test_runner;
 pub mod theme;
 
@@ -42,6 +45,8 @@ pub fn run() -> i32 {
     };
     match cli.command {
         Some(Sub::Test(t)) => test_runner::run(&t),
+        Some(Sub::Agent(a)) => agent::run(&a),
+        Some(Sub::Match(m)) => arena::run(&m),
         None => run_main(&cli.run),
     }
 }
