@@ -75,7 +75,7 @@ impl Claims {
 }
 
 /// How a temporary file is created (a test makes it fail like a full disk).
-pub(super) type Create<'a> = &'a dyn Fn(&Path) -> io::Result<File>;
+pub type Create<'a> = &'a dyn Fn(&Path) -> io::Result<File>;
 
 /// Create a new file for writing; never an existing one.
 fn create_new(path: &Path) -> io::Result<File> {
@@ -89,7 +89,9 @@ pub fn bless(case: &Case, actual: &Actual, claims: &Claims) -> Outcome {
     bless_with(case, actual, claims, &create_new)
 }
 
-pub(super) fn bless_with(case: &Case, actual: &Actual, claims: &Claims, create: Create) -> Outcome {
+/// [`bless`], creating temporary files with `create` (a test makes it fail
+/// like a full disk).
+pub fn bless_with(case: &Case, actual: &Actual, claims: &Claims, create: Create) -> Outcome {
     // Output cut at the limit is not what the script does: keep the files.
     let over = over_limit(actual);
     if !over.is_empty() {

@@ -139,11 +139,16 @@ impl Expected {
     }
 
     /// Compare: stdout with `.out`, stderr with `.err` (empty without one),
-    /// the status with `.status` (0 without one). Every mismatch is listed;
-    /// output past the limit is a failure of its own.
+    /// the status with `.status` (0 without one). Every mismatch is listed.
+    /// Output past the limit is the only failure shown then (the rest
+    /// follows from the replay having been stopped).
     pub(super) fn check(self, case: &Case, actual: Actual) -> Outcome {
-        let mut problems = over_limit(&actual);
-        if !actual.stdout_over && self.stdout != actual.stdout {
+        let over = over_limit(&actual);
+        if !over.is_empty() {
+            return Outcome::Failed(over);
+        }
+        let mut problems = Vec::new();
+        if self.stdout != actual.stdout {
             problems.push(Problem::Stdout {
                 path: case.out_path(),
                 expected: self.stdout,
@@ -152,7 +157,7 @@ impl Expected {
         }
         let exists = self.stderr.is_some();
         let expected_err = self.stderr.unwrap_or_default();
-        if !actual.stderr_over && expected_err != actual.stderr {
+        if expected_err != actual.stderr {
             problems.push(Problem::Stderr {
                 path: case.err_path(),
                 exists,

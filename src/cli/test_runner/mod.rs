@@ -14,7 +14,7 @@ mod discover;
 mod expected;
 mod render;
 
-pub use bless::Claims;
+pub use bless::{Claims, Create, bless, bless_with};
 pub use capture::{Capture, OUTPUT_LIMIT};
 pub use case::{
     Actual, Blessed, Mode, OPTIONS, Outcome, Problem, replay, run_case, run_case_in,
