@@ -116,8 +116,7 @@ fn a_file_argument_that_fails_while_read_is_exit_2() {
     let out = boardsh().arg(FAILING).arg(&good).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(text(&out.stdout), "", "stops at the first file");
-    let message =
-        "boardsh: error: cannot read `/proc/self/mem`: Input/output error (os error 5)\n";
+    let message = "boardsh: error: cannot read `/proc/self/mem`: Input/output error (os error 5)\n";
     assert_eq!(text(&out.stderr), message);
     let out = boardsh()
         .arg("--keep-going")
@@ -167,7 +166,13 @@ fn a_fifo_that_sources_itself_is_a_cycle_not_a_hang() {
     // cycle check. Now its identity is checked first.
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("loop.bsh");
-    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
     let child = boardsh()
         .arg(&fifo)
         .stdout(Stdio::piped())

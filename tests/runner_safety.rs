@@ -166,7 +166,10 @@ fn an_unreadable_subdirectory_fails_alone() {
     // The failing directory: its name is cut to 400 characters.
     assert!(lines[1].starts_with(&format!("FAIL {}", name(d))), "{out}");
     assert!(lines[1].ends_with("..."), "{}", lines[1]);
-    assert!(lines[2].ends_with(": File name too long (os error 36)"), "{out}");
+    assert!(
+        lines[2].ends_with(": File name too long (os error 36)"),
+        "{out}"
+    );
     assert_eq!(lines[3], format!("ok   {}", name(&last)));
     assert_eq!(lines[4], "2 passed, 1 failed");
 }
@@ -188,11 +191,16 @@ fn names_status_text_and_diffs_are_escaped_and_cut() {
     let (code, out, _) = run(&[d.to_path_buf()], false);
     assert_eq!(code, 1);
     assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
-    let escaped = name(&odd).replace('\u{1b}', "\\x1b").replace('\u{7}', "\\x07");
+    let escaped = name(&odd)
+        .replace('\u{1b}', "\\x1b")
+        .replace('\u{7}', "\\x07");
     assert!(out.contains(&format!("FAIL {escaped}\n")), "{out}");
     assert!(out.contains("\n-\\x1b[2J\n"), "{out}");
     // The status text: 40 characters shown, then `...`.
-    let shown: String = format!("\\x1b[31m{}", "9".repeat(100)).chars().take(40).collect();
+    let shown: String = format!("\\x1b[31m{}", "9".repeat(100))
+        .chars()
+        .take(40)
+        .collect();
     assert!(
         out.contains(&format!(
             "FAIL {}\n  `{}` should hold an exit status number, found `{shown}...`\n",
@@ -377,7 +385,7 @@ fn a_full_disk_during_bless_leaves_the_old_files() {
     while std::io::Write::write_all(&mut filler, &block).is_ok() {}
     drop(filler);
     let before = snapshot(d);
-    let (status, out, _) = run(&[script.clone()], true);
+    let (status, out, _) = run(std::slice::from_ref(&script), true);
     assert_eq!(status, 1);
     assert!(
         out.starts_with(&format!(

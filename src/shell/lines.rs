@@ -44,7 +44,8 @@ impl ReadFault {
 
     /// The read fault inside `e`, if `e` is one.
     pub fn of(e: &io::Error) -> Option<&ReadFault> {
-        e.get_ref().and_then(|inner| inner.downcast_ref::<ReadFault>())
+        e.get_ref()
+            .and_then(|inner| inner.downcast_ref::<ReadFault>())
     }
 }
 

@@ -198,7 +198,8 @@ fn plan(case: &Case, actual: &Actual, claims: &Claims) -> Result<Plan, Problem> 
                     && parse_status(&path, &have).is_ok_and(|s| s == actual.status))
         });
         if !same {
-            plan.writes.push((path, want.to_vec(), Some(meta.permissions())));
+            plan.writes
+                .push((path, want.to_vec(), Some(meta.permissions())));
         }
     }
     Ok(plan)
@@ -213,10 +214,7 @@ fn hidden(path: &Path, tag: &str) -> PathBuf {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    path.with_file_name(format!(
-        ".{name}.boardsh-{tag}-{}-{n}",
-        std::process::id()
-    ))
+    path.with_file_name(format!(".{name}.boardsh-{tag}-{}-{n}", std::process::id()))
 }
 
 /// Write `bytes` whole to a new temporary file beside `target`.
@@ -392,7 +390,14 @@ mod tests {
             panic!("{outcome:?}")
         };
         assert!(
-            matches!(&problems[..], [Problem::BlessFailed { doing: "write", restored: true, .. }]),
+            matches!(
+                &problems[..],
+                [Problem::BlessFailed {
+                    doing: "write",
+                    restored: true,
+                    ..
+                }]
+            ),
             "{problems:?}"
         );
         assert_eq!(fs::read(case.out_path()).unwrap(), b"old out\n");
@@ -417,8 +422,16 @@ mod tests {
         };
         let plan = Plan {
             writes: vec![
-                (case.out_path(), b"new out\n".to_vec(), keep(case.out_path())),
-                (case.err_path(), b"new err\n".to_vec(), keep(case.err_path())),
+                (
+                    case.out_path(),
+                    b"new out\n".to_vec(),
+                    keep(case.out_path()),
+                ),
+                (
+                    case.err_path(),
+                    b"new err\n".to_vec(),
+                    keep(case.err_path()),
+                ),
                 (case.status_path(), b"1\n".to_vec(), None),
             ],
             removes: Vec::new(),
@@ -427,7 +440,10 @@ mod tests {
         fs::create_dir(case.status_path()).unwrap();
         fs::write(case.status_path().join("keep"), "").unwrap();
         let e = commit(plan, &create_new).unwrap_err();
-        assert!(matches!(e, Problem::BlessFailed { restored: true, .. }), "{e:?}");
+        assert!(
+            matches!(e, Problem::BlessFailed { restored: true, .. }),
+            "{e:?}"
+        );
         assert_eq!(fs::read(case.out_path()).unwrap(), b"old out\n");
         assert_eq!(fs::read(case.err_path()).unwrap(), b"old err\n");
         // Script, .out, .err and the directory: no temporary file is left.
