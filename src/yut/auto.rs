@@ -73,15 +73,20 @@ mod tests {
             assert_eq!(p.phase(), Phase::Throw(Team::Lower), "seed {seed}");
             let throws = steps.iter().filter(|s| matches!(s, Step::Threw(_))).count();
             let moves = steps.len() - throws;
-            assert_eq!(throws, moves, "every throw used (no catch is possible on turn one)");
+            assert_eq!(
+                throws, moves,
+                "every throw used (no catch is possible on turn one)"
+            );
         }
     }
 
     #[test]
     fn with_throws_pending_it_only_picks() {
         let mut p = Play::new(Team::Upper, 0);
-        p.throw("FFFF".parse::<Throw>().expect("throw")).expect("yut");
-        p.throw("FBBB".parse::<Throw>().expect("throw")).expect("do");
+        p.throw("FFFF".parse::<Throw>().expect("throw"))
+            .expect("yut");
+        p.throw("FBBB".parse::<Throw>().expect("throw"))
+            .expect("do");
         let before_rng = p.rng();
         let steps = auto(&mut p, &mut Ai::new(Sticks::FAIR, 1)).expect("a turn");
         assert_eq!(steps.len(), 2);

@@ -37,6 +37,7 @@ pub mod throw;
 pub mod token;
 
 pub use ai::Ai;
+pub use auto::{Step, auto};
 pub use game::{Game, MoveReport, TokenState, YutError};
 pub use next::{Next, PlayReport, ThrowReport};
 pub use play::{Phase, Play, PlayError, Use, groups, options};
@@ -49,4 +50,3 @@ pub use station::{ParseStationError, Station};
 pub use sticks::{ParseSticksError, Sticks};
 pub use throw::{ParseThrowError, Throw};
 pub use token::{ParseTokenError, Team, Token, TokenSet};
-pub use auto::{Step, auto};
