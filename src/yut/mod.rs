@@ -35,6 +35,7 @@ pub mod station;
 pub mod sticks;
 pub mod throw;
 pub mod token;
+pub mod view;
 
 pub use ai::Ai;
 pub use auto::{Step, auto};
@@ -50,3 +51,4 @@ pub use station::{ParseStationError, Station};
 pub use sticks::{ParseSticksError, Sticks};
 pub use throw::{ParseThrowError, Throw};
 pub use token::{ParseTokenError, Team, Token, TokenSet};
+pub use view::{OptionsView, TurnView};
