@@ -25,6 +25,8 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_FAILED: i32 = 1;
 /// Exit status: bad usage or an unreadable file.
 pub const EXIT_USAGE: i32 = 2;
+/// Exit status: a batch run stopped by Ctrl-C (128 + SIGINT).
+pub const EXIT_INTERRUPTED: i32 = 130;
 
 /// Where `-c` commands come from in error reports.
 pub const COMMAND_LINE: &str = "<command line>";
@@ -101,8 +103,11 @@ fn replay_file<O: Output + ?Sized>(
     let end = runner.run_named(&name, identity, &mut reader, out)?;
     Ok(match end {
         End::Done => Stop::Next,
+        // With --keep-going a failed file does not stop the next one.
+        End::Failed if runner.keep_going() => Stop::Next,
         End::Quit => Stop::Exit(status(runner)),
         End::Failed => Stop::Exit(EXIT_FAILED),
+        End::Interrupted => Stop::Exit(EXIT_INTERRUPTED),
     })
 }
 
@@ -180,6 +185,7 @@ fn run_sources<O: Output + ?Sized>(
         }
         match end {
             End::Failed => return Ok(EXIT_FAILED),
+            End::Interrupted => return Ok(EXIT_INTERRUPTED),
             End::Quit => return Ok(status(runner)),
             End::Done => {}
         }
@@ -214,6 +220,7 @@ fn run_sources<O: Output + ?Sized>(
     let end = runner.run_file(STDIN, None, Kind::Detect, &mut reader, out)?;
     Ok(match end {
         End::Failed => EXIT_FAILED,
-        _ => status(runner),
+        End::Interrupted => EXIT_INTERRUPTED,
+        End::Done | End::Quit => status(runner),
     })
 }
