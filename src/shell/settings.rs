@@ -58,6 +58,8 @@ pub struct SettingSpec {
     pub summary: &'static str,
     /// Its values.
     pub kind: ValueKind,
+    /// What a bad value is told it should be, e.g. "`on` or `off`".
+    pub expects: &'static str,
     /// Its value in a fresh session.
     pub default: Value,
 }
@@ -76,18 +78,21 @@ impl Setting {
                 name: "timer",
                 summary: "report each command's wall time (and nodes/s) on stderr",
                 kind: ValueKind::Flag,
+                expects: "`on` or `off`",
                 default: Value::Flag(false),
             },
             Setting::Quiet => SettingSpec {
                 name: "quiet",
                 summary: "no change summaries from `move`, `play` and `undo`",
                 kind: ValueKind::Flag,
+                expects: "`on` or `off`",
                 default: Value::Flag(false),
             },
             Setting::KeepGoing => SettingSpec {
                 name: "keep-going",
                 summary: "after an error, go on with the next command",
                 kind: ValueKind::Flag,
+                expects: "`on` or `off`",
                 default: Value::Flag(false),
             },
         }
@@ -112,32 +117,29 @@ impl Setting {
         self as usize
     }
 
-    /// Parse a value for this setting; on failure, what was expected.
+    /// Parse a value for this setting (words in any case).
     ///
     /// # Errors
     ///
-    /// The words for "expected ..." when `text` is not a value of it.
+    /// The setting's [`SettingSpec::expects`] when `text` is not one of
+    /// its values.
     pub fn parse_value(self, text: &str) -> Result<Value, &'static str> {
-        match self.spec().kind {
-            ValueKind::Flag => {
-                if text.eq_ignore_ascii_case("on") {
-                    Ok(Value::Flag(true))
-                } else if text.eq_ignore_ascii_case("off") {
-                    Ok(Value::Flag(false))
-                } else {
-                    Err("`on` or `off`")
-                }
-            }
-            ValueKind::Number { min, max } => match text.parse::<u64>() {
-                Ok(n) if (min..=max).contains(&n) => Ok(Value::Number(n)),
-                _ => Err("a number in range"),
-            },
+        let spec = self.spec();
+        let value = match spec.kind {
+            ValueKind::Flag if text.eq_ignore_ascii_case("on") => Some(Value::Flag(true)),
+            ValueKind::Flag if text.eq_ignore_ascii_case("off") => Some(Value::Flag(false)),
+            ValueKind::Flag => None,
+            ValueKind::Number { min, max } => text
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .map(Value::Number),
             ValueKind::Choice(words) => words
                 .iter()
                 .find(|w| w.eq_ignore_ascii_case(text))
-                .map(|w| Value::Word(w))
-                .ok_or("one of the listed words"),
-        }
+                .map(|w| Value::Word(w)),
+        };
+        value.ok_or(spec.expects)
     }
 
     /// The values to offer when completing (a number offers nothing).

@@ -147,13 +147,7 @@ fn set_args(input: &str) -> Res<'_, Command> {
     };
     let (rest, text) = match word(rest) {
         Ok(ok) => ok,
-        Err(_) => {
-            let what = match setting.parse_value("") {
-                Err(what) => what,
-                Ok(_) => "a value",
-            };
-            return expected_end(rest, what);
-        }
+        Err(_) => return expected_end(rest, setting.spec().expects),
     };
     let value = match setting.parse_value(text) {
         Ok(v) => v,
