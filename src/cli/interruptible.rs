@@ -72,6 +72,10 @@ impl<L: Loader> Loader for CheckedLoader<L> {
             ..opened
         })
     }
+
+    fn identify(&mut self, from: Option<&str>, path: &str) -> Option<String> {
+        self.inner.identify(from, path)
+    }
 }
 
 #[cfg(test)]
