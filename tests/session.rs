@@ -264,13 +264,14 @@ fn help_quit_and_source() {
     let help = run(&mut s, &["help"]);
     for name in [
         "fen", "list", "board", "moves", "play", "status", "perft", "divide", "move", "show",
-        "where", "reset", "undo", "source", "help", "quit",
+        "where", "reset", "undo", "source", "help", "quit", "throw", "turn", "options", "auto",
+        "odds",
     ] {
         assert!(help.contains(&format!("\n  {name}")), "help lists {name}");
     }
     assert_eq!(
         run(&mut s, &["help move"]),
-        "usage: move <token> <throw>\n  one Yut turn: a token A-D or a-d and four F/B yuts\nexample: move A FBFB\n"
+        "usage: move <token> [<throw>]\n  move a Yut token by a pending throw (`move A`, `move A geol`), or a free turn (`move A FBFB`)\nexample: move A FBFB\n"
     );
     let mut out = Vec::new();
     let quit = parse_command("exit").unwrap();

@@ -58,6 +58,12 @@ pub struct RunArgs {
     /// At the prompt, report each line's wall time (and nodes/s of a count) on stderr.
     #[arg(long)]
     pub timer: bool,
+
+    /// Where the Yut sticks' random throws start (as `set seed N`). At the
+    /// prompt without it, the clock picks one (`set` shows it); files and
+    /// `-c` start from 0 so that they replay the same.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
 /// Subcommands.

@@ -17,6 +17,10 @@ pub enum Setting {
     Quiet,
     /// After an error, go on with the next command.
     KeepGoing,
+    /// Where the Yut sticks' random throws start.
+    Seed,
+    /// How likely each Yut stick shows its front.
+    Sticks,
 }
 
 /// What values a setting takes.
@@ -28,6 +32,8 @@ pub enum ValueKind {
     Number { min: u64, max: u64 },
     /// One of these words.
     Choice(&'static [&'static str]),
+    /// A front probability for the Yut sticks, 0.1 to 0.9.
+    Sticks,
 }
 
 /// A setting's value.
@@ -36,6 +42,7 @@ pub enum Value {
     Flag(bool),
     Number(u64),
     Word(&'static str),
+    Sticks(crate::yut::Sticks),
 }
 
 impl fmt::Display for Value {
@@ -45,6 +52,7 @@ impl fmt::Display for Value {
             Value::Flag(false) => f.write_str("off"),
             Value::Number(n) => write!(f, "{n}"),
             Value::Word(w) => f.write_str(w),
+            Value::Sticks(s) => write!(f, "{s}"),
         }
     }
 }
@@ -66,7 +74,13 @@ pub struct SettingSpec {
 
 impl Setting {
     /// Every setting, in the order `set` lists them.
-    pub const ALL: &'static [Setting] = &[Setting::Timer, Setting::Quiet, Setting::KeepGoing];
+    pub const ALL: &'static [Setting] = &[
+        Setting::Timer,
+        Setting::Quiet,
+        Setting::KeepGoing,
+        Setting::Seed,
+        Setting::Sticks,
+    ];
 
     /// How many settings there are.
     pub const COUNT: usize = Setting::ALL.len();
@@ -94,6 +108,23 @@ impl Setting {
                 kind: ValueKind::Flag,
                 expects: "`on` or `off`",
                 default: Value::Flag(false),
+            },
+            Setting::Seed => SettingSpec {
+                name: "seed",
+                summary: "where the Yut sticks' random throws start (`throw`, `auto`)",
+                kind: ValueKind::Number {
+                    min: 0,
+                    max: u64::MAX,
+                },
+                expects: "a seed, a whole number 0..=18446744073709551615",
+                default: Value::Number(0),
+            },
+            Setting::Sticks => SettingSpec {
+                name: "sticks",
+                summary: "how likely each Yut stick lands front up (fair: 0.5)",
+                kind: ValueKind::Sticks,
+                expects: "a front probability from 0.1 to 0.9",
+                default: Value::Sticks(crate::yut::Sticks::FAIR),
             },
         }
     }
@@ -138,6 +169,7 @@ impl Setting {
                 .iter()
                 .find(|w| w.eq_ignore_ascii_case(text))
                 .map(|w| Value::Word(w)),
+            ValueKind::Sticks => text.parse().ok().map(Value::Sticks),
         };
         value.ok_or(spec.expects)
     }
@@ -148,6 +180,7 @@ impl Setting {
             ValueKind::Flag => &["on", "off"],
             ValueKind::Number { .. } => &[],
             ValueKind::Choice(words) => words,
+            ValueKind::Sticks => &["0.5", "0.6"],
         }
     }
 }

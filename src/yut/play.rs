@@ -132,6 +132,24 @@ impl Play {
         }
     }
 
+    /// A new game with the same sticks, the random state going on where
+    /// it is (what `reset yut` gives: a reset cannot re-roll either).
+    pub const fn restart(&self) -> Play {
+        let mut p = Play::new(Team::Upper, 0);
+        p.sticks = self.sticks;
+        p.rng = self.rng;
+        p
+    }
+
+    /// Go on from another board (a problem-format replay): upper to throw,
+    /// nothing pending, sticks and random state kept.
+    pub fn set_board(&mut self, game: Game) {
+        *self = Play {
+            game,
+            ..self.restart()
+        };
+    }
+
     /// The board.
     pub const fn game(&self) -> &Game {
         &self.game

@@ -7,7 +7,7 @@ use crate::shell::board::LastMove;
 use crate::shell::command::{Command, ResetTarget};
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::Reply;
-use crate::yut::Game;
+use crate::yut::{Game, Play};
 
 /// How many changes `undo` can take back.
 pub const UNDO_LIMIT: usize = 1000;
@@ -23,7 +23,7 @@ pub(super) struct CongoPart {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Before {
     pub(super) congo: Option<CongoPart>,
-    pub(super) yut: Option<Game>,
+    pub(super) yut: Option<Play>,
 }
 
 /// One undoable change: the command (named by `undo`) and what it replaced.
@@ -55,14 +55,14 @@ impl Session {
     pub fn replace(&mut self, what: Command, position: Option<Position>, game: Option<Game>) {
         let before = Before {
             congo: Some(self.congo_part()),
-            yut: Some(self.game),
+            yut: Some(self.yut),
         };
         if let Some(p) = position {
             self.position = p;
             self.last_move = None;
         }
         if let Some(g) = game {
-            self.game = g;
+            self.yut.set_board(g);
         }
         self.record(what, before);
     }
@@ -102,7 +102,7 @@ impl Session {
             self.last_move = c.last_move;
         }
         if let Some(g) = change.before.yut {
-            self.game = g;
+            self.yut = g;
         }
         Ok(Reply::Undid(change.what))
     }
@@ -112,20 +112,20 @@ impl Session {
         let congo = matches!(target, ResetTarget::Both | ResetTarget::Congo)
             && (self.position != Position::start() || self.last_move.is_some());
         let yut =
-            matches!(target, ResetTarget::Both | ResetTarget::Yut) && self.game != Game::new();
+            matches!(target, ResetTarget::Both | ResetTarget::Yut) && self.yut != self.yut.restart();
         if !congo && !yut {
             return Reply::Nothing;
         }
         let before = Before {
             congo: congo.then(|| self.congo_part()),
-            yut: yut.then_some(self.game),
+            yut: yut.then_some(self.yut),
         };
         if congo {
             self.position = Position::start();
             self.last_move = None;
         }
         if yut {
-            self.game = Game::new();
+            self.yut = self.yut.restart();
         }
         self.record(cmd.clone(), before);
         Reply::Nothing

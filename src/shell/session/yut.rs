@@ -17,11 +17,11 @@ impl Session {
         throw: Throw,
         cmd: &Command,
     ) -> Result<Reply, ErrorKind> {
-        let mut game = self.game;
-        let report = game.apply(token, throw).map_err(ErrorKind::Yut)?;
+        let mut yut = self.yut;
+        let report = yut.replay(token, throw).map_err(ErrorKind::Yut)?;
         let before = Before {
             congo: None,
-            yut: Some(std::mem::replace(&mut self.game, game)),
+            yut: Some(std::mem::replace(&mut self.yut, yut)),
         };
         self.record(cmd.clone(), before);
         Ok(Reply::Turn(report))
