@@ -350,9 +350,18 @@ const EXAMPLES: &[Example] = &[
         input: Input::Files {
             files: &[
                 ("a.bsh", b"throw FFFF\nthrow FFFF\nthrow FFFF\nthrow FFFF\n"),
-                ("b.bsh", b"source a.bsh\nsource a.bsh\nsource a.bsh\nsource a.bsh\n"),
-                ("c.bsh", b"source b.bsh\nsource b.bsh\nsource b.bsh\nsource b.bsh\n"),
-                ("d.bsh", b"source c.bsh\nsource c.bsh\nsource c.bsh\nsource c.bsh\n"),
+                (
+                    "b.bsh",
+                    b"source a.bsh\nsource a.bsh\nsource a.bsh\nsource a.bsh\n",
+                ),
+                (
+                    "c.bsh",
+                    b"source b.bsh\nsource b.bsh\nsource b.bsh\nsource b.bsh\n",
+                ),
+                (
+                    "d.bsh",
+                    b"source c.bsh\nsource c.bsh\nsource c.bsh\nsource c.bsh\n",
+                ),
             ],
             dirs: &[],
             arg: "d.bsh",

@@ -84,5 +84,8 @@ fn alias_help_text_names_the_other_keyword() {
     assert_eq!(summary(spec, "quit"), "end the session (also `exit`)");
     assert_eq!(summary(spec, "exit"), "end the session (also `quit`)");
     assert_eq!(example(spec, "exit"), "exit");
-    assert_eq!(usage(Keyword::Move.spec(), "move"), "move <token> [<throw>]");
+    assert_eq!(
+        usage(Keyword::Move.spec(), "move"),
+        "move <token> [<throw>]"
+    );
 }

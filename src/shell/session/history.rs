@@ -111,8 +111,8 @@ impl Session {
     pub(super) fn reset(&mut self, target: ResetTarget, cmd: &Command) -> Reply {
         let congo = matches!(target, ResetTarget::Both | ResetTarget::Congo)
             && (self.position != Position::start() || self.last_move.is_some());
-        let yut =
-            matches!(target, ResetTarget::Both | ResetTarget::Yut) && self.yut != self.yut.restart();
+        let yut = matches!(target, ResetTarget::Both | ResetTarget::Yut)
+            && self.yut != self.yut.restart();
         if !congo && !yut {
             return Reply::Nothing;
         }

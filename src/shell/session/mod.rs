@@ -174,9 +174,9 @@ impl Session {
             Command::Move(token, throw) => self
                 .move_token(*token, *throw, &cmd.command)
                 .map_err(fail)?,
-            Command::MoveBy(token, roll) => self
-                .move_by(*token, *roll, &cmd.command)
-                .map_err(fail)?,
+            Command::MoveBy(token, roll) => {
+                self.move_by(*token, *roll, &cmd.command).map_err(fail)?
+            }
             Command::Throw(sticks) => self.throw(*sticks, &cmd.command).map_err(fail)?,
             Command::Turn => Reply::TurnState(self.yut),
             Command::Options(roll) => self.options(*roll).map_err(fail)?,

@@ -27,7 +27,11 @@ impl Session {
 
     /// `throw [<sticks>]`: at random from the game's own random state, or
     /// as given.
-    pub(super) fn throw(&mut self, sticks: Option<Throw>, cmd: &Command) -> Result<Reply, ErrorKind> {
+    pub(super) fn throw(
+        &mut self,
+        sticks: Option<Throw>,
+        cmd: &Command,
+    ) -> Result<Reply, ErrorKind> {
         let mut next = self.yut;
         let report = match sticks {
             Some(t) => next.throw(t),
@@ -94,7 +98,12 @@ impl Session {
     /// `odds <games> <upper> <lower>`: simulated games from here, the
     /// sticks of game i seeded from the game's random state (which does
     /// not advance: asking twice gives the same answer).
-    pub(super) fn odds(&mut self, games: u64, upper: Kind, lower: Kind) -> Result<Reply, ErrorKind> {
+    pub(super) fn odds(
+        &mut self,
+        games: u64,
+        upper: Kind,
+        lower: Kind,
+    ) -> Result<Reply, ErrorKind> {
         if let Phase::Over(w) = self.yut.phase() {
             return Err(ErrorKind::Play(PlayError::Over(w)));
         }
@@ -104,8 +113,15 @@ impl Session {
         let sticks = self.yut.sticks();
         let mut up = upper.build(sticks, seed ^ 1);
         let mut low = lower.build(sticks, seed ^ 2);
-        let tally = odds(&self.yut, &mut *up, &mut *low, games, seed, &self.live.interrupt)
-            .map_err(|_| ErrorKind::Interrupted)?;
+        let tally = odds(
+            &self.yut,
+            &mut *up,
+            &mut *low,
+            games,
+            seed,
+            &self.live.interrupt,
+        )
+        .map_err(|_| ErrorKind::Interrupted)?;
         Ok(Reply::Odds(tally, upper, lower))
     }
 }
