@@ -129,7 +129,6 @@ pub(super) fn divide(
             }
             emit(&sums, &left, &mut emitted);
         }
-        drop(emit);
         if emitted == roots.len() {
             Ok(total)
         } else {

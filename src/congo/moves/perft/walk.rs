@@ -8,9 +8,10 @@
 //! whatever the branching — a set-up position whose monkey has millions of
 //! jump paths costs time, not memory.
 //!
-//! The interrupt is polled at every node above the last ply and every
-//! [`POLL`] monkey paths within a last-ply count (one such count can take
-//! seconds); leaves are published to the progress counter in batches, so
+//! The interrupt is polled every [`POLL`] steps, a step being a node made
+//! above the last ply or a monkey path counted at it (so one last-ply count
+//! of millions of paths, or a node with millions of children, is cut short
+//! too); leaves are published to the progress counter in batches, so
 //! threads counting side by side do not contend on it.
 
 use super::super::make::{Silent, apply};
@@ -23,8 +24,10 @@ use crate::congo::square::Square;
 use crate::interrupt::{Interrupt, Interrupted};
 use std::sync::atomic::Ordering;
 
-/// Moves counted between two polls of the interrupt in a last-ply count.
-const POLL: u64 = 1 << 16;
+/// Steps (nodes made above the last ply, monkey paths counted at it)
+/// between two polls of the interrupt: a poll costs a virtual call and, for
+/// a deadline, a clock read; a step costs at most about a microsecond.
+const POLL: u32 = 1 << 10;
 
 /// Leaves gathered locally before they are added to the shared counter.
 const PUBLISH: u64 = 1 << 16;
@@ -35,6 +38,10 @@ pub(super) struct Walker<'a> {
     progress: &'a PerftProgress,
     /// Leaves counted but not yet added to `progress.nodes`.
     pending: u64,
+    /// Steps since the last poll.
+    steps: u32,
+    /// Set once a poll found the interrupt set; everything then unwinds.
+    stopped: bool,
 }
 
 impl<'a> Walker<'a> {
@@ -43,10 +50,23 @@ impl<'a> Walker<'a> {
             stop,
             progress,
             pending: 0,
+            steps: 0,
+            stopped: stop.interrupted(),
+        }
+    }
+
+    /// One step of work; polls the interrupt every [`POLL`] steps.
+    #[inline]
+    fn step(&mut self) {
+        self.steps += 1;
+        if self.steps >= POLL {
+            self.steps = 0;
+            self.stopped = self.stop.interrupted();
         }
     }
 
     /// Note `n` more leaves, publishing them once enough have gathered.
+    #[inline]
     fn leaves(&mut self, n: u64) {
         self.pending += n;
         if self.pending >= PUBLISH {
@@ -70,47 +90,37 @@ impl<'a> Walker<'a> {
     ///
     /// [`Interrupted`] once the interrupt is set.
     pub(super) fn count(&mut self, pos: &Position, depth: u32) -> Result<u64, Interrupted> {
-        match depth {
-            0 => {
-                self.leaves(1);
-                Ok(1)
+        if self.stopped {
+            return Err(Interrupted);
+        }
+        let n = match depth {
+            0 => 1,
+            1 => {
+                let mut tally = Tally { walker: self, n: 0 };
+                generate(pos, &mut tally);
+                tally.n
             }
-            1 => self.last_ply(pos),
             _ => {
-                if self.stop.interrupted() {
-                    return Err(Interrupted);
-                }
                 let mut expand = Expand {
                     parent: pos,
                     depth: depth - 1,
                     walker: self,
                     sum: 0,
-                    stopped: false,
                 };
                 generate(pos, &mut expand);
-                if expand.stopped {
+                let sum = expand.sum;
+                // The leaves below were noted by the children.
+                return if self.stopped {
                     Err(Interrupted)
                 } else {
-                    Ok(expand.sum)
-                }
+                    Ok(sum)
+                };
             }
-        }
-    }
-
-    /// The number of moves in `pos`, counted without making them.
-    fn last_ply(&mut self, pos: &Position) -> Result<u64, Interrupted> {
-        let mut tally = Tally {
-            walker: self,
-            n: 0,
-            published: 0,
-            stopped: false,
         };
-        generate(pos, &mut tally);
-        if tally.stopped {
+        if self.stopped {
             return Err(Interrupted);
         }
-        let (n, published) = (tally.n, tally.published);
-        self.leaves(n - published);
+        self.leaves(n);
         Ok(n)
     }
 }
@@ -122,16 +132,16 @@ struct Expand<'p, 'w, 'a> {
     depth: u32,
     walker: &'w mut Walker<'a>,
     sum: u64,
-    stopped: bool,
 }
 
 impl Expand<'_, '_, '_> {
+    #[inline]
     fn visit(&mut self, mv: &Move) {
+        self.walker.step();
         let mut child = self.parent.clone();
         apply(&mut child, mv, &mut Silent);
-        match self.walker.count(&child, self.depth) {
-            Ok(n) => self.sum += n,
-            Err(Interrupted) => self.stopped = true,
+        if let Ok(n) = self.walker.count(&child, self.depth) {
+            self.sum += n;
         }
     }
 }
@@ -139,7 +149,7 @@ impl Expand<'_, '_, '_> {
 impl Sink for Expand<'_, '_, '_> {
     fn targets(&mut self, from: Square, targets: u64) {
         for to in Bitboard(targets) {
-            if self.stopped {
+            if self.walker.stopped {
                 return;
             }
             self.visit(&Move::new(from, to));
@@ -149,18 +159,15 @@ impl Sink for Expand<'_, '_, '_> {
         self.visit(&mv);
     }
     fn done(&self) -> bool {
-        self.stopped
+        self.walker.stopped
     }
 }
 
-/// The sink of the last ply: counts moves, polling the interrupt now and
-/// then on the monkey paths (plain moves come a bitboard at a time).
+/// The sink of the last ply: counts moves without making them, stepping
+/// on each monkey path (plain moves come a bitboard at a time).
 struct Tally<'w, 'a> {
     walker: &'w mut Walker<'a>,
     n: u64,
-    /// How much of `n` is already handed to the walker.
-    published: u64,
-    stopped: bool,
 }
 
 impl Sink for Tally<'_, '_> {
@@ -169,13 +176,9 @@ impl Sink for Tally<'_, '_> {
     }
     fn jump(&mut self, _mv: Move) {
         self.n += 1;
-        if self.n - self.published >= POLL {
-            self.walker.leaves(self.n - self.published);
-            self.published = self.n;
-            self.stopped = self.walker.stop.interrupted();
-        }
+        self.walker.step();
     }
     fn done(&self) -> bool {
-        self.stopped
+        self.walker.stopped
     }
 }
