@@ -3,6 +3,7 @@
 
 pub mod args;
 pub mod complete;
+pub mod course;
 pub mod files;
 pub mod repl;
 pub mod report;
@@ -42,6 +43,7 @@ pub fn run() -> i32 {
     };
     match cli.command {
         Some(Sub::Test(t)) => test_runner::run(&t),
+        Some(Sub::Course(c)) => course::run(&c),
         None => run_main(&cli.run),
     }
 }

@@ -18,6 +18,9 @@ mod perft;
 mod status;
 
 pub use make::{IllegalMove, MoveOutcome};
+// The course's searches (`congo::course`) make and count moves the fast way.
+pub(crate) use make::{Silent, apply};
+pub(crate) use movegen::{Sink, generate};
 pub use movegen::{is_legal, legal_moves, move_count, move_count_up_to};
 pub use mv::{MAX_JUMPS, Move};
 pub use notation::{MoveParseError, MoveParseErrorKind, parse_move};
