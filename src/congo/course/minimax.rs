@@ -68,7 +68,9 @@ pub enum SearchError {
     #[error("interrupted")]
     Interrupted,
     /// A position in the tree has more moves than [`MAX_MOVES`].
-    #[error("a position in the search has more than {MAX_MOVES} moves (monkey jump paths)")]
+    #[error(
+        "a position has over {MAX_MOVES} legal moves (monkey jump paths); boardsh will not list or search them"
+    )]
     TooManyMoves,
 }
 
