@@ -21,6 +21,8 @@ pub enum Setting {
     Seed,
     /// How likely each Yut stick shows its front.
     Sticks,
+    /// Which Yut team throws first.
+    First,
 }
 
 /// What values a setting takes.
@@ -80,6 +82,7 @@ impl Setting {
         Setting::KeepGoing,
         Setting::Seed,
         Setting::Sticks,
+        Setting::First,
     ];
 
     /// How many settings there are.
@@ -125,6 +128,13 @@ impl Setting {
                 kind: ValueKind::Sticks,
                 expects: "a front probability from 0.1 to 0.9",
                 default: Value::Sticks(crate::yut::Sticks::FAIR),
+            },
+            Setting::First => SettingSpec {
+                name: "first",
+                summary: "which Yut team throws first (now if the game has not begun, else from `reset yut`)",
+                kind: ValueKind::Choice(&["upper", "lower"]),
+                expects: "`upper` or `lower`",
+                default: Value::Word("upper"),
             },
         }
     }

@@ -106,6 +106,7 @@ impl Uses {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Play {
     game: Game,
+    first: Team,
     to_move: Team,
     pending: Pending,
     due: u8,
@@ -124,6 +125,7 @@ impl Play {
     pub const fn new(first: Team, seed: u64) -> Play {
         Play {
             game: Game::new(),
+            first,
             to_move: first,
             pending: Pending::EMPTY,
             due: 1,
@@ -135,13 +137,28 @@ impl Play {
     /// A new game with the same sticks, the random state going on where
     /// it is (what `reset yut` gives: a reset cannot re-roll either).
     pub const fn restart(&self) -> Play {
-        let mut p = Play::new(Team::Upper, 0);
+        let mut p = Play::new(self.first, 0);
         p.sticks = self.sticks;
         p.rng = self.rng;
         p
     }
 
-    /// Go on from another board (a problem-format replay): upper to throw,
+    /// The team that throws first in a new game.
+    pub const fn first(&self) -> Team {
+        self.first
+    }
+
+    /// Let `team` throw first from the next new game on, and in this one
+    /// too if nothing has happened in it yet.
+    pub fn set_first(&mut self, team: Team) {
+        let fresh = *self == self.restart();
+        self.first = team;
+        if fresh {
+            self.to_move = team;
+        }
+    }
+
+    /// Go on from another board (a problem-format replay): the first team to throw,
     /// nothing pending, sticks and random state kept.
     pub fn set_board(&mut self, game: Game) {
         *self = Play {

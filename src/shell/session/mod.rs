@@ -104,6 +104,11 @@ impl Session {
         match (setting, value) {
             (Setting::Seed, Value::Number(n)) => self.yut.set_seed(n),
             (Setting::Sticks, Value::Sticks(s)) => self.yut.set_sticks(s),
+            (Setting::First, Value::Word(w)) => self.yut.set_first(if w == "lower" {
+                crate::yut::Team::Lower
+            } else {
+                crate::yut::Team::Upper
+            }),
             _ => {}
         }
     }
