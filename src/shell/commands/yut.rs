@@ -110,7 +110,7 @@ pub const AUTO: Spec = Spec {
     name: "auto",
     aliases: &[],
     usage: "",
-    summary: "the computer plays the Yut turn of the team to move (only picks if throws are pending)",
+    summary: "the computer plays the Yut turn of the team to move (only picks if throws wait to be used)",
     example: "auto",
     args: &[],
     errors: &["extra-argument-none", "yut-game-over"],
