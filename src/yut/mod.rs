@@ -22,6 +22,7 @@ pub mod ai;
 pub mod auto;
 pub mod eval;
 pub mod game;
+pub mod groups;
 pub mod next;
 pub mod play;
 pub mod policy;
