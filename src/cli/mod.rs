@@ -1,22 +1,37 @@
 //! The terminal front end: arguments, files, the prompt, colour, reports.
 //! The only part of boardsh that knows about terminals and the file system.
 
+pub mod agent;
+pub mod arena;
 pub mod args;
 pub mod complete;
 pub mod files;
+pub mod foreground;
+pub mod history;
+pub mod interruptible;
+pub mod progress;
 pub mod repl;
 pub mod report;
+pub mod signals;
+pub mod standin;
+pub mod stderr_term;
 pub mod test_runner;
 pub mod theme;
 
 use crate::quote::quoted_path;
+use crate::shell::lines::ReadFault;
 use crate::shell::script::{End, Kind, Runner};
 use crate::shell::{Output, Session};
 use args::{Cli, Sub};
 use clap::Parser;
+use foreground::Foreground;
+use interruptible::{Checked, CheckedLoader, is_interrupted};
+use progress::Progress;
 use report::StreamReporter;
+use signals::{Mode, Signals};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use theme::Themed;
 
 /// Exit status: success.
@@ -36,12 +51,20 @@ pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+            // `--help` and `--version` print to stdout: a failed write
+            // there (`--version > /dev/full`) is an error too.
+            let printed = e.print().and_then(|()| io::stdout().flush());
+            return match printed {
+                Err(e) => io_status(&e),
+                Ok(()) if e.use_stderr() => EXIT_USAGE,
+                Ok(()) => EXIT_OK,
+            };
         }
     };
     match cli.command {
         Some(Sub::Test(t)) => test_runner::run(&t),
+        Some(Sub::Agent(a)) => agent::run(&a),
+        Some(Sub::Match(m)) => arena::run(&m),
         None => run_main(&cli.run),
     }
 }
@@ -65,20 +88,59 @@ enum Stop {
 /// The status a finished run exits with.
 fn status(runner: &Runner<'_>) -> i32 {
     if runner.errors > 0 {
-        EXIT_FAILED
+        failed(runner)
     } else {
         EXIT_OK
     }
 }
 
-/// Map an I/O failure of the output: a closed pipe ends quietly.
+/// The status of a run an error stopped: 2 when a file failed while being
+/// read (an unreadable file), else 1.
+fn failed(runner: &Runner<'_>) -> i32 {
+    if runner.read_faults > 0 {
+        EXIT_USAGE
+    } else {
+        EXIT_FAILED
+    }
+}
+
+/// Map an I/O failure of the output: a closed pipe ends quietly, anything
+/// else is reported on stderr with status 1.
 fn io_status(e: &io::Error) -> i32 {
+    io_status_to(e, &mut io::stderr())
+}
+
+/// [`io_status`], reporting to `err`.
+fn io_status_to(e: &io::Error, err: &mut dyn Write) -> i32 {
     if e.kind() == io::ErrorKind::BrokenPipe {
         EXIT_OK
     } else {
-        let _ = writeln!(io::stderr(), "boardsh: error: {e}");
+        let _ = writeln!(err, "boardsh: error: cannot write the output: {e}");
         EXIT_FAILED
     }
+}
+
+/// A file that failed while being read: report it like an unreadable
+/// file; go on with `--keep-going` (the run then exits 2), else stop with 2.
+/// Other errors (of the output) are passed on.
+fn read_fault<O: Output + ?Sized>(
+    runner: &mut Runner<'_>,
+    name: &str,
+    e: io::Error,
+    out: &mut O,
+) -> io::Result<Stop> {
+    let Some(fault) = ReadFault::of(&e) else {
+        return Err(e);
+    };
+    let message = format!("cannot read {}: {fault}", quoted_path(name));
+    runner.message(out, &message)?;
+    runner.errors += 1;
+    runner.read_faults += 1;
+    Ok(if runner.keep_going() {
+        Stop::Next
+    } else {
+        Stop::Exit(EXIT_USAGE)
+    })
 }
 
 /// Replay one file of the command line.
@@ -98,11 +160,15 @@ fn replay_file<O: Output + ?Sized>(
             return Ok(Stop::Exit(EXIT_USAGE));
         }
     };
-    let end = runner.run_named(&name, identity, &mut reader, out)?;
+    let mut reader = Checked::new(&mut reader, runner.session.live());
+    let end = match runner.run_named(&name, identity, &mut reader, out) {
+        Ok(end) => end,
+        Err(e) => return read_fault(runner, &name, e, out),
+    };
     Ok(match end {
         End::Done => Stop::Next,
         End::Quit => Stop::Exit(status(runner)),
-        End::Failed => Stop::Exit(EXIT_FAILED),
+        End::Failed => Stop::Exit(failed(runner)),
     })
 }
 
@@ -131,9 +197,10 @@ pub fn replay_files<O: Output + ?Sized>(
         }
         Ok(status(&runner))
     })();
+    drop(runner);
     match result.and_then(|code| out.flush().map(|()| code)) {
         Ok(code) => code,
-        Err(e) => io_status(&e),
+        Err(e) => io_status_to(&e, reporter.out),
     }
 }
 
@@ -145,29 +212,96 @@ fn run_main(args: &args::RunArgs) -> i32 {
     };
     let mut session = Session::new();
     session.set_quiet(args.quiet);
-    let mut loader = files::FsLoader;
+    let live = session.live();
+    // Without handlers Ctrl-C still ends the run, only without the flush.
+    let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
+    let mut loader = CheckedLoader {
+        inner: files::FsLoader,
+        live,
+    };
     let mut stderr = io::stderr();
     let mut reporter = StreamReporter {
         out: &mut stderr,
         color: theme::stderr_color(args.color),
     };
     let mut runner = Runner::new(session, &mut loader, &mut reporter, args.keep_going);
-    let result = run_sources(&mut runner, args, &mut out);
+    let result = run_sources(&mut runner, args, &mut out, signals.as_ref());
+    let stopped = matches!(&result, Err(e) if is_interrupted(e));
+    if let Some(code) = signals.as_ref().and_then(Signals::exit_status) {
+        // Ctrl-C, SIGTERM or SIGHUP: what was computed is kept.
+        let _ = out.flush();
+        let _ = writeln!(io::stderr(), "interrupted");
+        return code;
+    }
+    if stopped {
+        // An interruption with no signal recorded (a kill at the prompt's end).
+        let _ = out.flush();
+        return 128 + signal_hook::consts::SIGINT;
+    }
     match result.and_then(|code| out.flush().map(|()| code)) {
         Ok(code) => code,
         Err(e) => io_status(&e),
     }
 }
 
-/// Files, then `-c`, then `-i` and the prompt, or stdin.
+/// Files, then `-c`, then `-i` and the prompt, or stdin. A progress line
+/// shows on stderr while they run, when it is a terminal.
 fn run_sources<O: Output + ?Sized>(
     runner: &mut Runner<'_>,
     args: &args::RunArgs,
     out: &mut O,
+    signals: Option<&Signals>,
 ) -> io::Result<i32> {
+    let show = io::stderr().is_terminal();
+    let on_terminal = io::stdout().is_terminal();
+    let progress = Progress::start(runner.session.live(), show);
+    let given = run_given(runner, args, &mut progress.guard_batch(out, on_terminal));
+    progress.finish();
+    if let Some(code) = given? {
+        return Ok(code);
+    }
+    if io::stdin().is_terminal() {
+        out.flush()?;
+        if let Some(s) = signals {
+            s.set_mode(Mode::Prompt);
+        }
+        let fg = Foreground {
+            signals,
+            progress: show,
+            timer: args.timer,
+        };
+        return repl::run(runner, out, args.color, fg);
+    }
+    // Not a terminal: the commands come from stdin (after `-i`, too).
+    let stdin = io::stdin();
+    let reader = io::BufReader::with_capacity(files::READ_BUFFER, stdin.lock());
+    let mut reader = Checked::new(reader, runner.session.live());
+    let progress = Progress::start(runner.session.live(), show);
+    let mut guarded = progress.guard_batch(out, on_terminal);
+    let end = match runner.run_file(STDIN, None, Kind::Detect, &mut reader, &mut guarded) {
+        Ok(end) => end,
+        Err(e) => match read_fault(runner, STDIN, e, &mut guarded)? {
+            Stop::Exit(code) => return Ok(code),
+            Stop::Next => End::Done,
+        },
+    };
+    drop(guarded);
+    progress.finish();
+    Ok(match end {
+        End::Failed => failed(runner),
+        _ => status(runner),
+    })
+}
+
+/// Files, then `-c`, then `-i`: `Some(status)` when the run ends there.
+fn run_given<O: Output + ?Sized>(
+    runner: &mut Runner<'_>,
+    args: &args::RunArgs,
+    out: &mut O,
+) -> io::Result<Option<i32>> {
     for path in &args.files {
         if let Stop::Exit(code) = replay_file(runner, path, out)? {
-            return Ok(code);
+            return Ok(Some(code));
         }
     }
     if let Some(cmds) = &args.commands {
@@ -179,18 +313,25 @@ fn run_sources<O: Output + ?Sized>(
             }
         }
         match end {
-            End::Failed => return Ok(EXIT_FAILED),
-            End::Quit => return Ok(status(runner)),
+            End::Failed => return Ok(Some(failed(runner))),
+            End::Quit => return Ok(Some(status(runner))),
             End::Done => {}
         }
     }
     if let Some(init) = &args.init {
         let name = init.to_string_lossy().into_owned();
         match files::open(init) {
-            Ok((identity, mut reader)) => {
+            Ok((identity, reader)) => {
+                let mut reader = Checked::new(reader, runner.session.live());
                 // An error in the file is reported; the prompt still follows.
-                if runner.run_named(&name, identity, &mut reader, out)? == End::Quit {
-                    return Ok(status(runner));
+                match runner.run_named(&name, identity, &mut reader, out) {
+                    Ok(End::Quit) => return Ok(Some(status(runner))),
+                    Ok(_) => {}
+                    Err(e) => {
+                        if let Stop::Exit(code) = read_fault(runner, &name, e, out)? {
+                            return Ok(Some(code));
+                        }
+                    }
                 }
             }
             Err(reason) => {
@@ -198,22 +339,11 @@ fn run_sources<O: Output + ?Sized>(
                     out,
                     &format!("cannot read {}: {reason}", quoted_path(&name)),
                 )?;
-                return Ok(EXIT_USAGE);
+                return Ok(Some(EXIT_USAGE));
             }
         }
     } else if args.commands.is_some() || !args.files.is_empty() {
-        return Ok(status(runner));
+        return Ok(Some(status(runner)));
     }
-    if io::stdin().is_terminal() {
-        out.flush()?;
-        return repl::run(runner, out, args.color);
-    }
-    // Not a terminal: the commands come from stdin (after `-i`, too).
-    let stdin = io::stdin();
-    let mut reader = io::BufReader::with_capacity(files::READ_BUFFER, stdin.lock());
-    let end = runner.run_file(STDIN, None, Kind::Detect, &mut reader, out)?;
-    Ok(match end {
-        End::Failed => EXIT_FAILED,
-        _ => status(runner),
-    })
+    Ok(None)
 }
