@@ -39,14 +39,24 @@ fn reason(e: &std::io::Error) -> String {
 /// Opens sourced files, relative to the directory of the file that sources them.
 pub struct FsLoader;
 
+/// `path` as sourced from the file `from`: relative to its directory.
+fn resolve(from: Option<&str>, path: &str) -> PathBuf {
+    let full = PathBuf::from(path);
+    match from.and_then(|f| Path::new(f).parent()) {
+        Some(dir) if full.is_relative() => dir.join(path),
+        _ => full,
+    }
+}
+
 impl Loader for FsLoader {
+    fn identify(&mut self, from: Option<&str>, path: &str) -> Option<String> {
+        std::fs::canonicalize(resolve(from, path))
+            .ok()
+            .map(|p| p.to_string_lossy().into_owned())
+    }
+
     fn open(&mut self, from: Option<&str>, path: &str) -> Result<Opened, String> {
-        let mut full = PathBuf::from(path);
-        if let Some(dir) = from.and_then(|f| Path::new(f).parent())
-            && full.is_relative()
-        {
-            full = dir.join(path);
-        }
+        let full = resolve(from, path);
         let (identity, reader) = open(&full)?;
         Ok(Opened {
             name: full.to_string_lossy().into_owned(),

@@ -13,6 +13,7 @@ pub mod test_runner;
 pub mod theme;
 
 use crate::quote::quoted_path;
+use crate::shell::lines::ReadFault;
 use crate::shell::script::{End, Kind, Runner};
 use crate::shell::{Output, Session};
 use args::{Cli, Sub};
@@ -39,8 +40,14 @@ pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+            // `--help` and `--version` print to stdout: a failed write
+            // there (`--version > /dev/full`) is an error too.
+            let printed = e.print().and_then(|()| io::stdout().flush());
+            return match printed {
+                Err(e) => io_status(&e),
+                Ok(()) if e.use_stderr() => EXIT_USAGE,
+                Ok(()) => EXIT_OK,
+            };
         }
     };
     match cli.command {
@@ -70,20 +77,59 @@ enum Stop {
 /// The status a finished run exits with.
 fn status(runner: &Runner<'_>) -> i32 {
     if runner.errors > 0 {
-        EXIT_FAILED
+        failed(runner)
     } else {
         EXIT_OK
     }
 }
 
-/// Map an I/O failure of the output: a closed pipe ends quietly.
+/// The status of a run an error stopped: 2 when a file failed while being
+/// read (an unreadable file), else 1.
+fn failed(runner: &Runner<'_>) -> i32 {
+    if runner.read_faults > 0 {
+        EXIT_USAGE
+    } else {
+        EXIT_FAILED
+    }
+}
+
+/// Map an I/O failure of the output: a closed pipe ends quietly, anything
+/// else is reported on stderr with status 1.
 fn io_status(e: &io::Error) -> i32 {
+    io_status_to(e, &mut io::stderr())
+}
+
+/// [`io_status`], reporting to `err`.
+fn io_status_to(e: &io::Error, err: &mut dyn Write) -> i32 {
     if e.kind() == io::ErrorKind::BrokenPipe {
         EXIT_OK
     } else {
-        let _ = writeln!(io::stderr(), "boardsh: error: {e}");
+        let _ = writeln!(err, "boardsh: error: cannot write the output: {e}");
         EXIT_FAILED
     }
+}
+
+/// A file that failed while being read: report it like an unreadable
+/// file; go on with `--keep-going` (the run then exits 2), else stop with 2.
+/// Other errors (of the output) are passed on.
+fn read_fault<O: Output + ?Sized>(
+    runner: &mut Runner<'_>,
+    name: &str,
+    e: io::Error,
+    out: &mut O,
+) -> io::Result<Stop> {
+    let Some(fault) = ReadFault::of(&e) else {
+        return Err(e);
+    };
+    let message = format!("cannot read {}: {fault}", quoted_path(name));
+    runner.message(out, &message)?;
+    runner.errors += 1;
+    runner.read_faults += 1;
+    Ok(if runner.keep_going() {
+        Stop::Next
+    } else {
+        Stop::Exit(EXIT_USAGE)
+    })
 }
 
 /// Replay one file of the command line.
@@ -103,11 +149,14 @@ fn replay_file<O: Output + ?Sized>(
             return Ok(Stop::Exit(EXIT_USAGE));
         }
     };
-    let end = runner.run_named(&name, identity, &mut reader, out)?;
+    let end = match runner.run_named(&name, identity, &mut reader, out) {
+        Ok(end) => end,
+        Err(e) => return read_fault(runner, &name, e, out),
+    };
     Ok(match end {
         End::Done => Stop::Next,
         End::Quit => Stop::Exit(status(runner)),
-        End::Failed => Stop::Exit(EXIT_FAILED),
+        End::Failed => Stop::Exit(failed(runner)),
     })
 }
 
@@ -136,9 +185,10 @@ pub fn replay_files<O: Output + ?Sized>(
         }
         Ok(status(&runner))
     })();
+    drop(runner);
     match result.and_then(|code| out.flush().map(|()| code)) {
         Ok(code) => code,
-        Err(e) => io_status(&e),
+        Err(e) => io_status_to(&e, reporter.out),
     }
 }
 
@@ -184,7 +234,7 @@ fn run_sources<O: Output + ?Sized>(
             }
         }
         match end {
-            End::Failed => return Ok(EXIT_FAILED),
+            End::Failed => return Ok(failed(runner)),
             End::Quit => return Ok(status(runner)),
             End::Done => {}
         }
@@ -194,8 +244,14 @@ fn run_sources<O: Output + ?Sized>(
         match files::open(init) {
             Ok((identity, mut reader)) => {
                 // An error in the file is reported; the prompt still follows.
-                if runner.run_named(&name, identity, &mut reader, out)? == End::Quit {
-                    return Ok(status(runner));
+                match runner.run_named(&name, identity, &mut reader, out) {
+                    Ok(End::Quit) => return Ok(status(runner)),
+                    Ok(_) => {}
+                    Err(e) => {
+                        if let Stop::Exit(code) = read_fault(runner, &name, e, out)? {
+                            return Ok(code);
+                        }
+                    }
                 }
             }
             Err(reason) => {
@@ -216,9 +272,15 @@ fn run_sources<O: Output + ?Sized>(
     // Not a terminal: the commands come from stdin (after `-i`, too).
     let stdin = io::stdin();
     let mut reader = io::BufReader::with_capacity(files::READ_BUFFER, stdin.lock());
-    let end = runner.run_file(STDIN, None, Kind::Detect, &mut reader, out)?;
+    let end = match runner.run_file(STDIN, None, Kind::Detect, &mut reader, out) {
+        Ok(end) => end,
+        Err(e) => match read_fault(runner, STDIN, e, out)? {
+            Stop::Exit(code) => return Ok(code),
+            Stop::Next => End::Done,
+        },
+    };
     Ok(match end {
-        End::Failed => EXIT_FAILED,
+        End::Failed => failed(runner),
         _ => status(runner),
     })
 }

@@ -13,6 +13,42 @@ pub const MAX_LINE: usize = 16 * 1024 * 1024;
 /// How many bytes of a too-long line are kept to show where it starts.
 const TOO_LONG_SHOWN: usize = 80;
 
+/// How many bytes past the limit the rest of a too-long line may run: it
+/// is skipped (so the next line can be read) only if its newline comes
+/// within this; a longer line, like the endless one of `/dev/zero`, ends
+/// the file instead.
+pub const SKIP_LIMIT: u64 = 64 * 1024 * 1024;
+
+/// A failure to read a source (not to write output): what
+/// [`LineReader`] wraps its read errors in, so a runner can tell them
+/// from output errors and report them at the place of the file.
+#[derive(Debug)]
+pub struct ReadFault(pub io::Error);
+
+impl std::fmt::Display for ReadFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl std::error::Error for ReadFault {}
+
+impl ReadFault {
+    /// `e` as a read fault, keeping its kind.
+    pub fn wrap(e: io::Error) -> io::Error {
+        if ReadFault::of(&e).is_some() {
+            return e;
+        }
+        io::Error::new(e.kind(), ReadFault(e))
+    }
+
+    /// The read fault inside `e`, if `e` is one.
+    pub fn of(e: &io::Error) -> Option<&ReadFault> {
+        e.get_ref()
+            .and_then(|inner| inner.downcast_ref::<ReadFault>())
+    }
+}
+
 /// A line reader over any `BufRead`.
 pub struct LineReader<R> {
     reader: R,
@@ -22,6 +58,13 @@ pub struct LineReader<R> {
     /// Bytes of the reader's buffer lent out as the last line, to consume
     /// before reading the next.
     lent: usize,
+    /// The last line was too long: its rest is to be skipped before the
+    /// next line (lazily, so the line is reported at once).
+    skip: bool,
+    /// The file was given up (a too-long line without an end in sight).
+    abandoned: bool,
+    /// How far the rest of a too-long line is skipped ([`SKIP_LIMIT`]).
+    skip_limit: u64,
 }
 
 /// What one line holds.
@@ -46,12 +89,22 @@ impl<R: BufRead> LineReader<R> {
 
     /// A reader whose lines may hold at most `limit` bytes.
     pub fn with_limit(reader: R, limit: usize) -> LineReader<R> {
+        LineReader::with_limits(reader, limit, SKIP_LIMIT)
+    }
+
+    /// A reader whose lines may hold at most `limit` bytes, the rest of a
+    /// longer line skipped if it ends within `skip_limit` more bytes (else
+    /// the reader ends there).
+    pub fn with_limits(reader: R, limit: usize, skip_limit: u64) -> LineReader<R> {
         LineReader {
             reader,
             buf: Vec::with_capacity(256),
             line_no: 0,
             limit,
             lent: 0,
+            skip: false,
+            abandoned: false,
+            skip_limit,
         }
     }
 
@@ -70,8 +123,19 @@ impl<R: BufRead> LineReader<R> {
     ///
     /// # Errors
     ///
-    /// When reading fails.
+    /// When reading fails: a [`ReadFault`].
     pub fn next_raw(&mut self) -> io::Result<Option<Raw<'_>>> {
+        self.read_raw().map_err(ReadFault::wrap)
+    }
+
+    fn read_raw(&mut self) -> io::Result<Option<Raw<'_>>> {
+        if self.skip {
+            self.skip = false;
+            self.abandoned = !self.skip_line()?;
+        }
+        if self.abandoned {
+            return Ok(None);
+        }
         if self.lent > 0 {
             self.reader.consume(self.lent);
             self.lent = 0;
@@ -107,9 +171,7 @@ impl<R: BufRead> LineReader<R> {
         }
         self.line_no += 1;
         let cut_off = !self.buf.ends_with(b"\n") && self.buf.len() >= room;
-        if cut_off {
-            self.reader.skip_until(b'\n')?;
-        }
+        self.skip = cut_off;
         let bytes = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
         Ok(Some(Raw {
             line_no: self.line_no,
@@ -117,6 +179,41 @@ impl<R: BufRead> LineReader<R> {
             limit: self.limit,
             cut_off,
         }))
+    }
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// Skip the rest of a too-long line, up to `skip_limit` bytes:
+    /// `true` when its end (a newline or the end of the file) came within
+    /// them.
+    fn skip_line(&mut self) -> io::Result<bool> {
+        let mut skipped = 0u64;
+        loop {
+            let (used, found) = {
+                let available = match self.reader.fill_buf() {
+                    Ok(a) => a,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e),
+                };
+                if available.is_empty() {
+                    return Ok(true);
+                }
+                let left = usize::try_from(self.skip_limit - skipped).unwrap_or(usize::MAX);
+                let window = available.get(..left).unwrap_or(available);
+                match memchr::memchr(b'\n', window) {
+                    Some(i) => (i + 1, true),
+                    None => (window.len(), false),
+                }
+            };
+            self.reader.consume(used);
+            if found {
+                return Ok(true);
+            }
+            skipped = skipped.saturating_add(u64::try_from(used).unwrap_or(u64::MAX));
+            if skipped >= self.skip_limit {
+                return Ok(false);
+            }
+        }
     }
 }
 
@@ -221,7 +318,11 @@ mod tests {
     type Owned = (usize, Result<String, Vec<u8>>);
 
     fn all_with(input: &[u8], limit: usize) -> Vec<Owned> {
-        let mut r = LineReader::with_limit(input, limit);
+        all_skipping(input, limit, SKIP_LIMIT)
+    }
+
+    fn all_skipping(input: &[u8], limit: usize, skip: u64) -> Vec<Owned> {
+        let mut r = LineReader::with_limits(input, limit, skip);
         let mut out = Vec::new();
         while let Some((n, l)) = r.next_line().unwrap() {
             let l = match l {
@@ -285,6 +386,49 @@ mod tests {
                 (4, ok("too long: abcde")),
             ]
         );
+    }
+
+    #[test]
+    fn an_endless_line_ends_the_file() {
+        // Limit 4: reading stops after 4 + 6 = 10 bytes, the line is
+        // reported, and then at most `skip` more bytes are skipped looking
+        // for its end. 20 F's: 10 read, 10 left, so a skip of 16 finds the
+        // newline and the next line is read; a skip of 8 does not, and the
+        // file ends there (`/dev/zero` would never end).
+        let input = format!("{}\nxy\n", "F".repeat(20));
+        let long = (1, Ok("too long: FFFFFFFFFF".to_string()));
+        assert_eq!(
+            all_skipping(input.as_bytes(), 4, 16),
+            [long.clone(), (2, Ok("xy".to_string()))]
+        );
+        assert_eq!(all_skipping(input.as_bytes(), 4, 8), [long]);
+    }
+
+    #[test]
+    fn the_rest_of_a_long_line_is_read_only_when_asked() {
+        // An endless reader: the too-long line is handed over after
+        // limit + 6 bytes, before any skipping (so it is reported at once).
+        let mut r = LineReader::with_limits(io::BufReader::new(io::repeat(b'F')), 4, 1 << 20);
+        let (n, text) = r.next_line().unwrap().unwrap();
+        assert_eq!((n, text), (1, Text::TooLong(b"FFFFFFFFFF")));
+        // Asking for the next line gives up after the skip limit.
+        assert!(r.next_line().unwrap().is_none());
+        assert!(r.next_line().unwrap().is_none());
+    }
+
+    #[test]
+    fn read_errors_are_read_faults() {
+        struct Broken;
+        impl io::Read for Broken {
+            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+                Err(io::Error::other("bad sector"))
+            }
+        }
+        let mut r = LineReader::new(io::BufReader::new(Broken));
+        let e = r.next_line().err().unwrap();
+        assert_eq!(ReadFault::of(&e).unwrap().to_string(), "bad sector");
+        // A plain error is not one.
+        assert!(ReadFault::of(&io::Error::other("x")).is_none());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::command::Span;
 use super::error::{ErrorKind, ShellError};
-use super::lines::{LineReader, MAX_LINE, Text, escape_invalid};
+use super::lines::{LineReader, MAX_LINE, ReadFault, Text, escape_invalid};
 use super::output::Output;
 use super::parse::{parse_segment, segments};
 use super::problem::Count;
@@ -83,6 +83,13 @@ pub trait Loader {
     ///
     /// A reason to show when the file cannot be read.
     fn open(&mut self, from: Option<&str>, path: &str) -> Result<Opened, String>;
+
+    /// The identity [`Loader::open`] would give `path`, found without
+    /// opening it (opening a FIFO waits for a writer), so a cycle is caught
+    /// before the file is opened; `None` when it cannot be told.
+    fn identify(&mut self, _from: Option<&str>, _path: &str) -> Option<String> {
+        None
+    }
 }
 
 /// A loader that refuses every file (for sessions without files).
@@ -117,6 +124,9 @@ pub struct Runner<'r> {
     stack: Vec<(Option<String>, String)>,
     /// How many errors were reported.
     pub errors: usize,
+    /// How many of them were files that failed while being read (exit
+    /// status 2, like an unreadable file).
+    pub read_faults: usize,
 }
 
 impl<'r> Runner<'r> {
@@ -134,7 +144,13 @@ impl<'r> Runner<'r> {
             keep_going,
             stack: Vec::new(),
             errors: 0,
+            read_faults: 0,
         }
+    }
+
+    /// Whether errors are reported and the replay goes on (`--keep-going`).
+    pub fn keep_going(&self) -> bool {
+        self.keep_going
     }
 
     pub(super) fn report<O: Output + ?Sized>(
@@ -310,6 +326,13 @@ impl<'r> Runner<'r> {
             .iter()
             .rev()
             .find_map(|(id, name)| id.as_ref().map(|_| name.clone()));
+        // Cycle and depth are checked before the file is opened, when its
+        // identity can be told (a FIFO that sources itself must not wait).
+        if let Some(identity) = self.loader.identify(from.as_deref(), path)
+            && let Some(e) = self.nesting_error(&identity, path, at)
+        {
+            return Ok(Err(e));
+        }
         let opened = match self.loader.open(from.as_deref(), path) {
             Ok(o) => o,
             Err(reason) => {
@@ -320,28 +343,53 @@ impl<'r> Runner<'r> {
                 return Ok(Err(ShellError::new(at, kind)));
             }
         };
-        if self
-            .stack
-            .iter()
-            .any(|(id, _)| id.as_deref() == Some(opened.identity.as_str()))
-        {
-            return Ok(Err(ShellError::new(
-                at,
-                ErrorKind::SourceCycle(path.to_string()),
-            )));
-        }
-        if self.stack.len() >= MAX_SOURCE_DEPTH {
-            return Ok(Err(ShellError::new(
-                at,
-                ErrorKind::SourceDepth(MAX_SOURCE_DEPTH),
-            )));
+        if let Some(e) = self.nesting_error(&opened.identity, path, at) {
+            return Ok(Err(e));
         }
         let Opened {
             name,
             identity,
             mut reader,
         } = opened;
-        Ok(Ok(self.run_named(&name, identity, &mut reader, out)?))
+        match self.run_named(&name, identity, &mut reader, out) {
+            Ok(end) => Ok(Ok(end)),
+            // The file failed while being read: an error at this `source`.
+            Err(e) => match ReadFault::of(&e) {
+                Some(fault) => {
+                    self.read_faults += 1;
+                    let kind = ErrorKind::Unreadable {
+                        path: path.to_string(),
+                        reason: fault.to_string(),
+                    };
+                    Ok(Err(ShellError::new(at, kind)))
+                }
+                None => Err(e),
+            },
+        }
+    }
+
+    /// Why sourcing the file `identity` here is refused: it is being
+    /// replayed already (a cycle), or files are nested too deep (stdin and
+    /// other sources that are not files do not count).
+    fn nesting_error(&self, identity: &str, path: &str, at: Span) -> Option<ShellError> {
+        let files = self.stack.iter().filter(|(id, _)| id.is_some());
+        if self
+            .stack
+            .iter()
+            .any(|(id, _)| id.as_deref() == Some(identity))
+        {
+            return Some(ShellError::new(
+                at,
+                ErrorKind::SourceCycle(path.to_string()),
+            ));
+        }
+        if files.count() >= MAX_SOURCE_DEPTH {
+            return Some(ShellError::new(
+                at,
+                ErrorKind::SourceDepth(MAX_SOURCE_DEPTH),
+            ));
+        }
+        None
     }
 }
 

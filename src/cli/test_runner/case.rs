@@ -1,20 +1,26 @@
 //! Running one case: replay its script in-process, then compare what it
 //! did with the expected files, or write them (`--bless`).
 
+use super::bless::{Claims, bless};
+use super::capture::{Capture, OUTPUT_LIMIT};
 use super::discover::Case;
+use super::expected::{Expected, kind_name};
 use crate::cli::{Options, replay_files};
 use std::cell::RefCell;
 use std::fs;
-use std::io;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-/// What a script did: its standard output, standard error and exit status.
+/// What a script did: its standard output, standard error and exit status,
+/// and whether either output passed [`OUTPUT_LIMIT`] (the replay stopped
+/// there and the output is not kept).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Actual {
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
     pub status: i32,
+    pub stdout_over: bool,
+    pub stderr_over: bool,
 }
 
 /// Check the expected files, or rewrite them from the actual run.
@@ -48,6 +54,24 @@ pub enum Problem {
     },
     /// A `.status` file that does not hold a number.
     BadStatusFile { path: PathBuf, text: String },
+    /// A script or expected file that is not a regular file (a FIFO, a
+    /// device, a directory): never read.
+    NotAFile { path: PathBuf, kind: &'static str },
+    /// An expected file larger than the output limit: never read.
+    TooLarge { path: PathBuf, limit: usize },
+    /// The script printed more than the limit on one stream; it was
+    /// stopped there.
+    OutputTooLarge { stream: &'static str, limit: usize },
+    /// `--bless` would not write this file (nothing was written).
+    Refused { path: PathBuf, reason: String },
+    /// `--bless` failed writing or removing this file; `restored`: every
+    /// file of the case was then put back as it was.
+    BlessFailed {
+        path: PathBuf,
+        doing: &'static str,
+        reason: String,
+        restored: bool,
+    },
     /// Standard output differs from `.out`.
     Stdout {
         path: PathBuf,
@@ -97,9 +121,11 @@ pub const OPTIONS: Options = Options {
 /// sourced sibling `lib/x.bsh:1:1: ...`) whatever directory the suite is
 /// run from and however its path was written.
 pub fn replay(script: &Path) -> Actual {
-    let mut stdout = Vec::new();
-    let mut stderr = Vec::new();
+    let mut stdout = Capture::new(OUTPUT_LIMIT);
+    let mut stderr = Capture::new(OUTPUT_LIMIT);
     let status = replay_files(&[script.to_path_buf()], OPTIONS, &mut stdout, &mut stderr);
+    let (stdout, stdout_over) = stdout.finish();
+    let (stderr, stderr_over) = stderr.finish();
     let stderr = match script.parent().map(|p| p.to_string_lossy()) {
         Some(dir) if !dir.is_empty() => {
             let sep = if dir.ends_with(std::path::MAIN_SEPARATOR) {
@@ -115,6 +141,8 @@ pub fn replay(script: &Path) -> Actual {
         stdout,
         stderr,
         status,
+        stdout_over,
+        stderr_over,
     }
 }
 
@@ -141,6 +169,38 @@ thread_local! {
 /// Run `case` with `runner` (normally [`replay`]) and check or bless it.
 /// A panic in `runner` is a failure of this case, not of the run.
 pub fn run_case_with(case: &Case, mode: Mode, runner: &mut dyn FnMut(&Path) -> Actual) -> Outcome {
+    let claims = match mode {
+        Mode::Bless => Claims::of(std::slice::from_ref(case)),
+        Mode::Check => Claims::default(),
+    };
+    run_case_in(case, mode, runner, &claims)
+}
+
+/// [`run_case_with`], blessing only files that no other case of `claims`
+/// owns.
+pub fn run_case_in(
+    case: &Case,
+    mode: Mode,
+    runner: &mut dyn FnMut(&Path) -> Actual,
+    claims: &Claims,
+) -> Outcome {
+    if let Some(reason) = case.unreadable() {
+        return Outcome::Failed(vec![Problem::File {
+            path: case.script().to_path_buf(),
+            doing: "read",
+            reason: reason.to_string(),
+        }]);
+    }
+    // A FIFO or a device named as a script would wait or never end.
+    match fs::metadata(case.script()) {
+        Ok(meta) if !meta.is_file() => {
+            return Outcome::Failed(vec![Problem::NotAFile {
+                path: case.script().to_path_buf(),
+                kind: kind_name(meta.file_type()),
+            }]);
+        }
+        _ => {}
+    }
     let expected = match mode {
         Mode::Check => match Expected::read(case) {
             Ok(e) => Some(e),
@@ -165,139 +225,7 @@ pub fn run_case_with(case: &Case, mode: Mode, runner: &mut dyn FnMut(&Path) -> A
     };
     match expected {
         Some(expected) => expected.check(case, actual),
-        None => bless(case, &actual),
-    }
-}
-
-/// The expected files of a case, read.
-struct Expected {
-    stdout: Vec<u8>,
-    /// `None` when there is no `.err`.
-    stderr: Option<Vec<u8>>,
-    status: i32,
-}
-
-/// Read `path`, `Ok(None)` when it does not exist.
-fn read_optional(path: &Path) -> Result<Option<Vec<u8>>, Problem> {
-    match fs::read(path) {
-        Ok(bytes) => Ok(Some(bytes)),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(file_problem(path, "read", &e)),
-    }
-}
-
-fn file_problem(path: &Path, doing: &'static str, e: &io::Error) -> Problem {
-    Problem::File {
-        path: path.to_path_buf(),
-        doing,
-        reason: e.to_string(),
-    }
-}
-
-/// Parse the text of a `.status` file: a number, white space around allowed.
-fn parse_status(path: &Path, bytes: &[u8]) -> Result<i32, Problem> {
-    let text = String::from_utf8_lossy(bytes);
-    text.trim()
-        .parse::<i32>()
-        .map_err(|_| Problem::BadStatusFile {
-            path: path.to_path_buf(),
-            text: text.trim().to_string(),
-        })
-}
-
-impl Expected {
-    fn read(case: &Case) -> Result<Expected, Problem> {
-        let out_path = case.out_path();
-        let stdout = read_optional(&out_path)?.ok_or(Problem::NoExpected(out_path))?;
-        let stderr = read_optional(&case.err_path())?;
-        let status_path = case.status_path();
-        let status = match read_optional(&status_path)? {
-            Some(bytes) => parse_status(&status_path, &bytes)?,
-            None => 0,
-        };
-        Ok(Expected {
-            stdout,
-            stderr,
-            status,
-        })
-    }
-
-    /// Compare: stdout with `.out`, stderr with `.err` (empty without one),
-    /// the status with `.status` (0 without one). Every mismatch is listed.
-    fn check(self, case: &Case, actual: Actual) -> Outcome {
-        let mut problems = Vec::new();
-        if self.stdout != actual.stdout {
-            problems.push(Problem::Stdout {
-                path: case.out_path(),
-                expected: self.stdout,
-                actual: actual.stdout,
-            });
-        }
-        let exists = self.stderr.is_some();
-        let expected_err = self.stderr.unwrap_or_default();
-        if expected_err != actual.stderr {
-            problems.push(Problem::Stderr {
-                path: case.err_path(),
-                exists,
-                expected: expected_err,
-                actual: actual.stderr,
-            });
-        }
-        if self.status != actual.status {
-            problems.push(Problem::Status {
-                expected: self.status,
-                actual: actual.status,
-            });
-        }
-        if problems.is_empty() {
-            Outcome::Passed
-        } else {
-            Outcome::Failed(problems)
-        }
-    }
-}
-
-/// Make `path` hold `want` (`None`: not exist); `Ok(true)` if it changed.
-/// `same` says whether existing contents already count as `want`.
-fn settle(path: &Path, want: Option<&[u8]>, same: impl Fn(&[u8]) -> bool) -> Result<bool, Problem> {
-    let have = read_optional(path)?;
-    match (have, want) {
-        (None, None) => Ok(false),
-        (Some(have), Some(want)) if same(&have) || have == want => Ok(false),
-        (_, Some(want)) => fs::write(path, want)
-            .map(|()| true)
-            .map_err(|e| file_problem(path, "write", &e)),
-        (Some(_), None) => fs::remove_file(path)
-            .map(|()| true)
-            .map_err(|e| file_problem(path, "remove", &e)),
-    }
-}
-
-/// Write what the script did into its expected files.
-fn bless(case: &Case, actual: &Actual) -> Outcome {
-    let out_path = case.out_path();
-    let status_path = case.status_path();
-    let result = (|| {
-        let created = !out_path.exists();
-        let status_text = format!("{}\n", actual.status);
-        let mut changed = settle(&out_path, Some(&actual.stdout), |_| false)?;
-        let err = (!actual.stderr.is_empty()).then_some(actual.stderr.as_slice());
-        changed |= settle(&case.err_path(), err, |_| false)?;
-        let status = (actual.status != 0).then_some(status_text.as_bytes());
-        changed |= settle(&status_path, status, |have| {
-            parse_status(&status_path, have).is_ok_and(|s| s == actual.status)
-        })?;
-        Ok(if created {
-            Blessed::Created
-        } else if changed {
-            Blessed::Updated
-        } else {
-            Blessed::Unchanged
-        })
-    })();
-    match result {
-        Ok(blessed) => Outcome::Blessed(blessed),
-        Err(problem) => Outcome::Failed(vec![problem]),
+        None => bless(case, &actual, claims),
     }
 }
 
@@ -312,13 +240,5 @@ mod tests {
             strip_line_prefix(text, b"d/"),
             b"x.bsh:1:1: error: e\n    source d/y.bsh\n    ^\nlib/y.bsh:2:1: e\n"
         );
-    }
-
-    #[test]
-    fn status_files_allow_white_space() {
-        let p = Path::new("x.status");
-        assert_eq!(parse_status(p, b"1\n"), Ok(1));
-        assert_eq!(parse_status(p, b" 2 \r\n"), Ok(2));
-        assert!(parse_status(p, b"one").is_err());
     }
 }

@@ -1,6 +1,8 @@
 //! Finding test cases: scripts with an expected `.out` beside them, under
 //! the paths given, in a deterministic (sorted) order.
 
+use super::render::shown_path;
+use crate::cli::report::escape;
 use std::collections::HashSet;
 use std::fmt;
 use std::fs;
@@ -13,9 +15,13 @@ pub const SCRIPT_EXTENSIONS: [&str; 4] = ["bsh", "fen", "in", "yut"];
 /// One regression test: a script and, beside it, the files that hold what
 /// it should print (`.out`), report on stderr (`.err`) and exit with
 /// (`.status`).
+///
+/// A directory that cannot be listed during a run is a case too, one that
+/// fails with the reason (so the rest of the run goes on).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
     script: PathBuf,
+    unreadable: Option<String>,
 }
 
 impl Case {
@@ -23,6 +29,20 @@ impl Case {
     pub fn new(script: impl Into<PathBuf>) -> Case {
         Case {
             script: script.into(),
+            unreadable: None,
+        }
+    }
+
+    /// A path found in the tree that cannot be read, and why: a case that
+    /// fails.
+    pub fn unreadable(&self) -> Option<&str> {
+        self.unreadable.as_deref()
+    }
+
+    fn failing(path: PathBuf, e: &io::Error) -> Case {
+        Case {
+            script: path,
+            unreadable: Some(reason(e)),
         }
     }
 
@@ -69,24 +89,24 @@ impl fmt::Display for DiscoverError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DiscoverError::Unreadable { path, reason } => {
-                write!(f, "cannot read `{}`: {reason}", path.display())
+                write!(f, "cannot read `{}`: {}", shown_path(path), escape(reason))
             }
             DiscoverError::NoCases(path) => write!(
                 f,
                 "`{}` holds no test cases (a script .bsh, .fen, .in or .yut with a .out beside it)",
-                path.display()
+                shown_path(path)
             ),
             DiscoverError::NotAScript(path) => write!(
                 f,
                 "`{}` is not a test script (expected .bsh, .fen, .in or .yut)",
-                path.display()
+                shown_path(path)
             ),
             DiscoverError::SameStem { first, second } => write!(
                 f,
                 "`{}` and `{}` would share the expected output `{}`: rename one",
-                first.display(),
-                second.display(),
-                first.with_extension("out").display()
+                shown_path(first),
+                shown_path(second),
+                shown_path(&first.with_extension("out"))
             ),
         }
     }
@@ -113,7 +133,9 @@ fn reason(e: &io::Error) -> String {
 ///
 /// A directory is searched recursively (entries whose name starts with `.`
 /// are skipped) for scripts with a `.out` beside them; scripts without one
-/// are not cases (they may be files that cases `source`). A script named
+/// are not cases (they may be files that cases `source`). A subdirectory
+/// that cannot be listed is a failing case (the run goes on); a `.out`
+/// that is not a regular file still makes a case, which reports it. A script named
 /// directly is a case even without a `.out` (running it then fails with
 /// "no expected output"; `--bless` creates it).
 ///
@@ -132,7 +154,7 @@ pub fn discover(paths: &[PathBuf]) -> Result<Vec<Case>, Vec<DiscoverError>> {
                 path: path.clone(),
                 reason: reason(&e),
             }),
-            Ok(m) if m.is_dir() => walk(path, &mut found).and_then(|()| {
+            Ok(m) if m.is_dir() => walk(path, &mut found, true).and_then(|()| {
                 if found.is_empty() {
                     Err(DiscoverError::NoCases(path.clone()))
                 } else {
@@ -160,32 +182,49 @@ pub fn discover(paths: &[PathBuf]) -> Result<Vec<Case>, Vec<DiscoverError>> {
     }
 }
 
-/// Collect the cases under `dir` in sorted order.
-fn walk(dir: &Path, cases: &mut Vec<Case>) -> Result<(), DiscoverError> {
-    let unreadable = |e: io::Error| DiscoverError::Unreadable {
-        path: dir.to_path_buf(),
-        reason: reason(&e),
-    };
-    let mut entries = Vec::new();
-    for entry in fs::read_dir(dir).map_err(unreadable)? {
-        let entry = entry.map_err(unreadable)?;
-        if entry.file_name().to_string_lossy().starts_with('.') {
-            continue;
+/// Collect the cases under `dir` in sorted order. `top`: `dir` was named
+/// by the run, so failing to list it is a bad path; below it, a failing
+/// case.
+fn walk(dir: &Path, cases: &mut Vec<Case>, top: bool) -> Result<(), DiscoverError> {
+    let listed = fs::read_dir(dir).and_then(|entries| {
+        let mut listed = Vec::new();
+        for entry in entries {
+            let entry = entry?;
+            if entry.file_name().to_string_lossy().starts_with('.') {
+                continue;
+            }
+            // Follow links to files, never links to directories (no loops).
+            let kind = entry.file_type()?;
+            let path = entry.path();
+            let is_dir = kind.is_dir();
+            let is_file = kind.is_file() || (kind.is_symlink() && path.is_file());
+            listed.push((entry.file_name(), path, is_dir, is_file));
         }
-        // Follow links to files, never links to directories (no loops).
-        let kind = entry.file_type().map_err(unreadable)?;
-        let path = entry.path();
-        let is_dir = kind.is_dir();
-        let is_file = kind.is_file() || (kind.is_symlink() && path.is_file());
-        entries.push((entry.file_name(), path, is_dir, is_file));
-    }
+        Ok(listed)
+    });
+    let mut entries = match listed {
+        Ok(entries) => entries,
+        Err(e) if top => {
+            return Err(DiscoverError::Unreadable {
+                path: dir.to_path_buf(),
+                reason: reason(&e),
+            });
+        }
+        Err(e) => {
+            cases.push(Case::failing(dir.to_path_buf(), &e));
+            return Ok(());
+        }
+    };
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     // The scripts of this directory that are cases, by stem.
     let mut stems: Vec<(PathBuf, PathBuf)> = Vec::new();
     for (_, path, is_dir, is_file) in entries {
         if is_dir {
-            walk(&path, cases)?;
-        } else if is_file && is_script(&path) && path.with_extension("out").is_file() {
+            walk(&path, cases, false)?;
+        } else if is_file
+            && is_script(&path)
+            && fs::symlink_metadata(path.with_extension("out")).is_ok()
+        {
             let stem = path.with_extension("");
             if let Some((_, first)) = stems.iter().find(|(s, _)| *s == stem) {
                 return Err(DiscoverError::SameStem {

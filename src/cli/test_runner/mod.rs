@@ -7,11 +7,18 @@
 //! (expected exit status; without it 0). In `.err`, paths are relative to
 //! the case's directory (see [`replay`]).
 
+mod bless;
+mod capture;
 mod case;
 mod discover;
+mod expected;
 mod render;
 
-pub use case::{Actual, Blessed, Mode, OPTIONS, Outcome, Problem, replay, run_case, run_case_with};
+pub use bless::{Claims, Create, bless, bless_with};
+pub use capture::{Capture, OUTPUT_LIMIT};
+pub use case::{
+    Actual, Blessed, Mode, OPTIONS, Outcome, Problem, replay, run_case, run_case_in, run_case_with,
+};
 pub use discover::{Case, DiscoverError, SCRIPT_EXTENSIONS, discover, is_script};
 pub use render::{describe, write_diff, write_outcome};
 
@@ -92,10 +99,16 @@ pub fn run_paths(
     } else {
         Mode::Check
     };
+    // Under `--bless`, which files belong to which case: none is written
+    // over a file that is also another case's.
+    let claims = match mode {
+        Mode::Bless => Claims::of(&cases),
+        Mode::Check => Claims::default(),
+    };
     let mut failed = 0usize;
     let result = (|| {
         for case in &cases {
-            let outcome = run_case_with(case, mode, runner);
+            let outcome = run_case_in(case, mode, runner, &claims);
             if !outcome.passed() {
                 failed += 1;
             }
@@ -107,7 +120,7 @@ pub fn run_paths(
     match result {
         // A closed pipe ends quietly.
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            let _ = writeln!(err, "boardsh: error: {e}");
+            let _ = writeln!(err, "boardsh: error: cannot write the results: {e}");
             EXIT_FAILED
         }
         _ if failed > 0 => EXIT_FAILED,
