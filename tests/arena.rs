@@ -200,3 +200,40 @@ fn bad_usage_is_status_2() {
     assert_eq!(code, Some(2));
     assert!(err.contains("cannot start"), "{err}");
 }
+
+#[test]
+fn one_record_file_holds_every_game_and_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("match.bsh");
+    let illegal = script_agent("echo a1a7");
+    let (out, err, code) = run_match(&[
+        "--games",
+        "3",
+        "--time",
+        "0.2",
+        "--pgn",
+        file.to_str().unwrap(),
+        "boardsh agent --engine random",
+        &illegal,
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    // The script agent loses each game at its first answer; its losing
+    // answer is kept as a comment, so the record still replays.
+    assert!(out.contains("A: 3 wins, 0 draws, 0 losses"), "{out}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.matches("# game ").count(), 3, "{text}");
+    assert_eq!(text.matches("# losing answer: a1a7").count(), 3, "{text}");
+    assert_eq!(
+        text.matches("fen gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0")
+            .count(),
+        3
+    );
+    let replay = boardsh().arg("--quiet").arg(&file).output().unwrap();
+    assert_eq!(replay.status.code(), Some(0));
+    // No temporary file is left beside the record.
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["match.bsh"]);
+}
