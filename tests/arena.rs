@@ -52,8 +52,10 @@ fn random_mover_against_boardsh_with_a_fixed_seed() {
     let args = [
         "--games",
         "4",
+        // Far more than either agent needs (a few ms), so that a loaded
+        // machine never makes an answer late and the games stay the same.
         "--time",
-        "0.5",
+        "5",
         "--max-plies",
         "80",
         "--seed",
@@ -141,7 +143,7 @@ fn illegal_silent_and_dead_agents_lose() {
         "--games",
         "2",
         "--time",
-        "0.2",
+        "5",
         &illegal,
         "boardsh agent --engine random",
     ]);
@@ -157,24 +159,24 @@ fn illegal_silent_and_dead_agents_lose() {
         "--games",
         "2",
         "--time",
-        "0.1",
+        "1",
         "--grace",
-        "0.05",
+        "0.5",
         "boardsh agent --engine random",
         silent,
     ]);
     assert_eq!(code, Some(0));
     assert!(out.contains("A: 2 wins, 0 draws, 0 losses"), "{out}");
-    assert!(out.contains("did not answer within 0.150 s"), "{out}");
+    assert!(out.contains("did not answer within 1.500 s"), "{out}");
 
     // Dead: exits at once.
-    let (out, _, code) = run_match(&["--games", "2", "--time", "0.1", "true", "boardsh agent"]);
+    let (out, _, code) = run_match(&["--games", "2", "--time", "5", "true", "boardsh agent"]);
     assert_eq!(code, Some(0));
     assert!(out.contains("A: 0 wins, 0 draws, 2 losses"), "{out}");
     assert!(out.contains("gave no answer"), "{out}");
 
-    // Late: answers a legal first move, but after the limit and grace.
-    let late = script_agent("sleep 0.5; echo c2c3");
+    // Late: answers a legal first move, but long after the limit and grace.
+    let late = script_agent("sleep 2; echo c2c3");
     let (out, _, _) = run_match(&[
         "--games",
         "1",
@@ -210,7 +212,7 @@ fn one_record_file_holds_every_game_and_replays() {
         "--games",
         "3",
         "--time",
-        "0.2",
+        "5",
         "--pgn",
         file.to_str().unwrap(),
         "boardsh agent --engine random",
