@@ -6,12 +6,13 @@ pub mod complete;
 pub mod files;
 pub mod repl;
 pub mod report;
+pub mod streams;
 pub mod test_runner;
 pub mod theme;
 
 use crate::quote::quoted_path;
 use crate::shell::lines::ReadFault;
-use crate::shell::script::{End, Kind, Runner};
+use crate::shell::script::{End, Kind, Loader, Runner};
 use crate::shell::{Output, Session};
 use args::{Cli, Sub};
 use clap::Parser;
@@ -59,6 +60,9 @@ pub struct Options {
     pub keep_going: bool,
     pub quiet: bool,
     pub color_err: bool,
+    /// Open only regular files (`boardsh test`: a FIFO or a device, as a
+    /// file or sourced, is an unreadable file).
+    pub regular_only: bool,
 }
 
 /// How a sequence of sources ended.
@@ -131,10 +135,11 @@ fn read_fault<O: Output + ?Sized>(
 fn replay_file<O: Output + ?Sized>(
     runner: &mut Runner<'_>,
     path: &std::path::Path,
+    regular_only: bool,
     out: &mut O,
 ) -> io::Result<Stop> {
     let name = path.to_string_lossy().into_owned();
-    let (identity, mut reader) = match files::open(path) {
+    let (identity, mut reader) = match files::open_checked(path, regular_only) {
         Ok(ok) => ok,
         Err(reason) => {
             runner.message(
@@ -166,15 +171,21 @@ pub fn replay_files<O: Output + ?Sized>(
 ) -> i32 {
     let mut session = Session::new();
     session.set_quiet(opts.quiet);
-    let mut loader = files::FsLoader;
+    let mut fs_loader = files::FsLoader;
+    let mut regular = files::RegularFiles;
+    let loader: &mut dyn Loader = if opts.regular_only {
+        &mut regular
+    } else {
+        &mut fs_loader
+    };
     let mut reporter = StreamReporter {
         out: err,
         color: opts.color_err,
     };
-    let mut runner = Runner::new(session, &mut loader, &mut reporter, opts.keep_going);
+    let mut runner = Runner::new(session, loader, &mut reporter, opts.keep_going);
     let result = (|| {
         for path in files {
-            if let Stop::Exit(code) = replay_file(&mut runner, path, out)? {
+            if let Stop::Exit(code) = replay_file(&mut runner, path, opts.regular_only, out)? {
                 return Ok(code);
             }
         }
@@ -202,21 +213,23 @@ fn run_main(args: &args::RunArgs) -> i32 {
         color: theme::stderr_color(args.color),
     };
     let mut runner = Runner::new(session, &mut loader, &mut reporter, args.keep_going);
-    let result = run_sources(&mut runner, args, &mut out);
+    let result = run_sources(&mut runner, args, None, &mut out);
     match result.and_then(|code| out.flush().map(|()| code)) {
         Ok(code) => code,
         Err(e) => io_status(&e),
     }
 }
 
-/// Files, then `-c`, then `-i` and the prompt, or stdin.
+/// Files, then `-c`, then `-i` and the prompt, or stdin: the process's
+/// (`stdin` is `None`; a terminal gets the prompt) or `stdin`.
 fn run_sources<O: Output + ?Sized>(
     runner: &mut Runner<'_>,
     args: &args::RunArgs,
+    stdin: Option<&mut dyn io::BufRead>,
     out: &mut O,
 ) -> io::Result<i32> {
     for path in &args.files {
-        if let Stop::Exit(code) = replay_file(runner, path, out)? {
+        if let Stop::Exit(code) = replay_file(runner, path, false, out)? {
             return Ok(code);
         }
     }
@@ -260,14 +273,22 @@ fn run_sources<O: Output + ?Sized>(
     } else if args.commands.is_some() || !args.files.is_empty() {
         return Ok(status(runner));
     }
-    if io::stdin().is_terminal() {
+    let given = stdin.is_some();
+    if !given && io::stdin().is_terminal() {
         out.flush()?;
         return repl::run(runner, out, args.color);
     }
     // Not a terminal: the commands come from stdin (after `-i`, too).
-    let stdin = io::stdin();
-    let mut reader = io::BufReader::with_capacity(files::READ_BUFFER, stdin.lock());
-    let end = match runner.run_file(STDIN, None, Kind::Detect, &mut reader, out) {
+    let process = io::stdin();
+    let mut locked;
+    let reader: &mut dyn io::BufRead = match stdin {
+        Some(reader) => reader,
+        None => {
+            locked = io::BufReader::with_capacity(files::READ_BUFFER, process.lock());
+            &mut locked
+        }
+    };
+    let end = match runner.run_file(STDIN, None, Kind::Detect, reader, out) {
         Ok(end) => end,
         Err(e) => match read_fault(runner, STDIN, e, out)? {
             Stop::Exit(code) => return Ok(code),
