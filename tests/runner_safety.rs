@@ -477,3 +477,27 @@ fn a_case_sourcing_a_fifo_or_a_device_fails_without_waiting() {
         )
     );
 }
+
+#[test]
+fn bless_with_out_linked_to_dev_full_is_refused_at_once() {
+    // Issue 16: `a.out -> /dev/full` made `--bless` grow to 22.9 GB (it
+    // read the device without end) until the kernel killed it.
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let script = write(d, "a.bsh", "fen\n");
+    symlink("/dev/full", d.join("a.out")).unwrap();
+    let start = Instant::now();
+    let (status, out, _) = run(&[d.to_path_buf()], true);
+    assert!(start.elapsed() < Duration::from_secs(30));
+    assert_eq!(status, 1);
+    assert_eq!(
+        out,
+        format!(
+            "FAIL {}\n  refused to bless `{}`: it is a symbolic link; no file of the case was \
+             changed\n0 passed, 1 failed\n",
+            name(&script),
+            name(&d.join("a.out"))
+        )
+    );
+    assert_eq!(fs::read_link(d.join("a.out")).unwrap(), Path::new("/dev/full"));
+}

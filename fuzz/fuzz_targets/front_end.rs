@@ -65,7 +65,7 @@ fuzz_target!(|data: &[u8]| {
         .collect();
     // Only /dev/null: reading /dev/zero is slow (16 MiB a line) and
     // already covered by tests/io_faults.rs.
-    let tree = tree::build(root, &files, &["/dev/null"]);
+    let tree = tree::build(root, &files, &["/dev/null"], false);
     let mut args = vec![OsString::from("boardsh")];
     for chunk in sections
         .next()

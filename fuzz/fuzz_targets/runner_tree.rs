@@ -30,7 +30,12 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let chunks: Vec<&[u8]> = rest.split(|&b| b == 0xff).take(24).collect();
-    let tree = tree::build(root, &chunks, &["/dev/null", "/dev/zero", "/dev/full"]);
+    let tree = tree::build(
+        root,
+        &chunks,
+        &["/dev/null", "/dev/zero", "/dev/full"],
+        true,
+    );
     let bless = flags & 1 != 0;
     // The whole tree, or one script of it named directly.
     let paths = if flags & 2 != 0 {

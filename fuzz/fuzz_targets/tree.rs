@@ -57,8 +57,10 @@ fn mkfifo(path: &Path) {
 /// Empty `root`'s tree and make it anew from `chunks`: each chunk is one
 /// entry, its first byte choosing the name (low 4 bits) and the kind (high
 /// 4 bits), the rest its contents or the entry it links to.
-/// Links to devices point at one of `devices`.
-pub fn build(root: &Path, chunks: &[&[u8]], devices: &[&str]) -> PathBuf {
+/// Links to devices point at one of `devices`; FIFOs are made only when
+/// `fifos` (else sockets: opening a FIFO waits for a writer, as it should
+/// outside `boardsh test`).
+pub fn build(root: &Path, chunks: &[&[u8]], devices: &[&str], fifos: bool) -> PathBuf {
     let tree = root.join("tree");
     let _ = fs::remove_dir_all(&tree);
     fs::create_dir_all(tree.join("sub/deep")).expect("make the tree");
@@ -88,7 +90,7 @@ pub fn build(root: &Path, chunks: &[&[u8]], devices: &[&str]) -> PathBuf {
             11 => symlink(&path, &path),
             12 => symlink(tree.join("nowhere"), &path),
             13 => fs::hard_link(other(), &path),
-            14 => {
+            14 if fifos => {
                 mkfifo(&path);
                 Ok(())
             }
