@@ -499,5 +499,8 @@ fn bless_with_out_linked_to_dev_full_is_refused_at_once() {
             name(&d.join("a.out"))
         )
     );
-    assert_eq!(fs::read_link(d.join("a.out")).unwrap(), Path::new("/dev/full"));
+    assert_eq!(
+        fs::read_link(d.join("a.out")).unwrap(),
+        Path::new("/dev/full")
+    );
 }

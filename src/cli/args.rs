@@ -54,6 +54,10 @@ pub struct RunArgs {
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
+
+    /// At the prompt, report each line's wall time (and nodes/s of a count) on stderr.
+    #[arg(long)]
+    pub timer: bool,
 }
 
 /// Subcommands.
@@ -61,6 +65,94 @@ pub struct RunArgs {
 pub enum Sub {
     /// Run regression tests: every script with an expected `.out` beside it.
     Test(TestArgs),
+    /// Play Congo as a tournament agent (the course's protocol on stdin/stdout).
+    Agent(AgentArgs),
+    /// Play agents against each other and measure their strength.
+    Match(MatchArgs),
+}
+
+/// Which move chooser an agent uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineChoice {
+    /// The engine with every feature on.
+    Strongest,
+    /// Plain fixed-depth-4 alpha-beta on material only.
+    Baseline,
+    /// A uniformly random legal move (seeded by --seed).
+    Random,
+}
+
+/// Options of `boardsh agent`.
+#[derive(Clone, Debug, Args)]
+pub struct AgentArgs {
+    /// The move chooser.
+    #[arg(long, value_enum, default_value_t = EngineChoice::Strongest, value_name = "NAME")]
+    pub engine: EngineChoice,
+
+    /// Search no deeper than N plies.
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+
+    /// Search no more than N nodes per move.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+
+    /// Transposition table size in MB.
+    #[arg(long, value_name = "MB")]
+    pub hash: Option<usize>,
+
+    /// Search threads.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// Seed of the random mover.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub seed: u64,
+
+    /// Each finished search depth on stderr.
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
+/// Options of `boardsh match`.
+#[derive(Clone, Debug, Args)]
+pub struct MatchArgs {
+    /// Number of games (each opening is played twice, colours swapped).
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    pub games: u32,
+
+    /// Seconds per move (whole or decimal), sent as `go S`.
+    #[arg(long, value_name = "S")]
+    pub time: f64,
+
+    /// A game still going after this many plies (opening included) is a draw.
+    #[arg(long, default_value_t = 200, value_name = "P")]
+    pub max_plies: u32,
+
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub seed: u64,
+
+    /// Plies of each random opening.
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    pub opening_plies: u32,
+
+    /// Seconds an answer may come after the limit before it is late.
+    #[arg(long, default_value_t = 0.1, value_name = "S")]
+    pub grace: f64,
+
+    /// Record each game as a boardsh script: one file per game in a
+    /// directory (existing, or a path ending in `/`), else all in one file.
+    #[arg(long, value_name = "DIR|FILE")]
+    pub pgn: Option<PathBuf>,
+
+    /// The first agent's command line (shell words; `boardsh` alone is this program).
+    #[arg(value_name = "CMD1")]
+    pub cmd1: String,
+
+    /// The second agent's command line.
+    #[arg(value_name = "CMD2")]
+    pub cmd2: String,
 }
 
 /// Options of `boardsh test`.

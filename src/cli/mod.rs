@@ -1,11 +1,20 @@
 //! The terminal front end: arguments, files, the prompt, colour, reports.
 //! The only part of boardsh that knows about terminals and the file system.
 
+pub mod agent;
+pub mod arena;
 pub mod args;
 pub mod complete;
 pub mod files;
+pub mod foreground;
+pub mod history;
+pub mod interruptible;
+pub mod progress;
 pub mod repl;
 pub mod report;
+pub mod signals;
+pub mod standin;
+pub mod stderr_term;
 pub mod streams;
 pub mod test_runner;
 pub mod theme;
@@ -16,9 +25,14 @@ use crate::shell::script::{End, Kind, Loader, Runner};
 use crate::shell::{Output, Session};
 use args::{Cli, Sub};
 use clap::Parser;
+use foreground::Foreground;
+use interruptible::{Checked, CheckedLoader, is_interrupted};
+use progress::Progress;
 use report::StreamReporter;
+use signals::{Mode, Signals};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use theme::Themed;
 
 /// Exit status: success.
@@ -50,6 +64,8 @@ pub fn run() -> i32 {
     };
     match cli.command {
         Some(Sub::Test(t)) => test_runner::run(&t),
+        Some(Sub::Agent(a)) => agent::run(&a),
+        Some(Sub::Match(m)) => arena::run(&m),
         None => run_main(&cli.run),
     }
 }
@@ -149,6 +165,7 @@ fn replay_file<O: Output + ?Sized>(
             return Ok(Stop::Exit(EXIT_USAGE));
         }
     };
+    let mut reader = Checked::new(&mut reader, runner.session.live());
     let end = match runner.run_named(&name, identity, &mut reader, out) {
         Ok(end) => end,
         Err(e) => return read_fault(runner, &name, e, out),
@@ -206,31 +223,96 @@ fn run_main(args: &args::RunArgs) -> i32 {
     };
     let mut session = Session::new();
     session.set_quiet(args.quiet);
-    let mut loader = files::FsLoader;
+    let live = session.live();
+    // Without handlers Ctrl-C still ends the run, only without the flush.
+    let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
+    let mut loader = CheckedLoader {
+        inner: files::FsLoader,
+        live,
+    };
     let mut stderr = io::stderr();
     let mut reporter = StreamReporter {
         out: &mut stderr,
         color: theme::stderr_color(args.color),
     };
     let mut runner = Runner::new(session, &mut loader, &mut reporter, args.keep_going);
-    let result = run_sources(&mut runner, args, None, &mut out);
+    let result = run_sources(&mut runner, args, &mut out, signals.as_ref());
+    let stopped = matches!(&result, Err(e) if is_interrupted(e));
+    if let Some(code) = signals.as_ref().and_then(Signals::exit_status) {
+        // Ctrl-C, SIGTERM or SIGHUP: what was computed is kept.
+        let _ = out.flush();
+        let _ = writeln!(io::stderr(), "interrupted");
+        return code;
+    }
+    if stopped {
+        // An interruption with no signal recorded (a kill at the prompt's end).
+        let _ = out.flush();
+        return 128 + signal_hook::consts::SIGINT;
+    }
     match result.and_then(|code| out.flush().map(|()| code)) {
         Ok(code) => code,
         Err(e) => io_status(&e),
     }
 }
 
-/// Files, then `-c`, then `-i` and the prompt, or stdin: the process's
-/// (`stdin` is `None`; a terminal gets the prompt) or `stdin`.
+/// Files, then `-c`, then `-i` and the prompt, or stdin. A progress line
+/// shows on stderr while they run, when it is a terminal.
 fn run_sources<O: Output + ?Sized>(
     runner: &mut Runner<'_>,
     args: &args::RunArgs,
-    stdin: Option<&mut dyn io::BufRead>,
     out: &mut O,
+    signals: Option<&Signals>,
 ) -> io::Result<i32> {
+    let show = io::stderr().is_terminal();
+    let on_terminal = io::stdout().is_terminal();
+    let progress = Progress::start(runner.session.live(), show);
+    let given = run_given(runner, args, &mut progress.guard_batch(out, on_terminal));
+    progress.finish();
+    if let Some(code) = given? {
+        return Ok(code);
+    }
+    if io::stdin().is_terminal() {
+        out.flush()?;
+        if let Some(s) = signals {
+            s.set_mode(Mode::Prompt);
+        }
+        let fg = Foreground {
+            signals,
+            progress: show,
+            timer: args.timer,
+        };
+        return repl::run(runner, out, args.color, fg);
+    }
+    // Not a terminal: the commands come from stdin (after `-i`, too).
+    let stdin = io::stdin();
+    let reader = io::BufReader::with_capacity(files::READ_BUFFER, stdin.lock());
+    let mut reader = Checked::new(reader, runner.session.live());
+    let progress = Progress::start(runner.session.live(), show);
+    let mut guarded = progress.guard_batch(out, on_terminal);
+    let end = match runner.run_file(STDIN, None, Kind::Detect, &mut reader, &mut guarded) {
+        Ok(end) => end,
+        Err(e) => match read_fault(runner, STDIN, e, &mut guarded)? {
+            Stop::Exit(code) => return Ok(code),
+            Stop::Next => End::Done,
+        },
+    };
+    drop(guarded);
+    progress.finish();
+    Ok(match end {
+        End::Failed => failed(runner),
+        _ => status(runner),
+    })
+}
+
+/// Files, then `-c`, then `-i`: `Some(status)` when the run ends there.
+fn run_given<O: Output + ?Sized>(
+    runner: &mut Runner<'_>,
+    args: &args::RunArgs,
+    out: &mut O,
+) -> io::Result<Option<i32>> {
     for path in &args.files {
         if let Stop::Exit(code) = replay_file(runner, path, false, out)? {
-            return Ok(code);
+            return Ok(Some(code));
         }
     }
     if let Some(cmds) = &args.commands {
@@ -242,22 +324,23 @@ fn run_sources<O: Output + ?Sized>(
             }
         }
         match end {
-            End::Failed => return Ok(failed(runner)),
-            End::Quit => return Ok(status(runner)),
+            End::Failed => return Ok(Some(failed(runner))),
+            End::Quit => return Ok(Some(status(runner))),
             End::Done => {}
         }
     }
     if let Some(init) = &args.init {
         let name = init.to_string_lossy().into_owned();
         match files::open(init) {
-            Ok((identity, mut reader)) => {
+            Ok((identity, reader)) => {
+                let mut reader = Checked::new(reader, runner.session.live());
                 // An error in the file is reported; the prompt still follows.
                 match runner.run_named(&name, identity, &mut reader, out) {
-                    Ok(End::Quit) => return Ok(status(runner)),
+                    Ok(End::Quit) => return Ok(Some(status(runner))),
                     Ok(_) => {}
                     Err(e) => {
                         if let Stop::Exit(code) = read_fault(runner, &name, e, out)? {
-                            return Ok(code);
+                            return Ok(Some(code));
                         }
                     }
                 }
@@ -267,36 +350,11 @@ fn run_sources<O: Output + ?Sized>(
                     out,
                     &format!("cannot read {}: {reason}", quoted_path(&name)),
                 )?;
-                return Ok(EXIT_USAGE);
+                return Ok(Some(EXIT_USAGE));
             }
         }
     } else if args.commands.is_some() || !args.files.is_empty() {
-        return Ok(status(runner));
+        return Ok(Some(status(runner)));
     }
-    let given = stdin.is_some();
-    if !given && io::stdin().is_terminal() {
-        out.flush()?;
-        return repl::run(runner, out, args.color);
-    }
-    // Not a terminal: the commands come from stdin (after `-i`, too).
-    let process = io::stdin();
-    let mut locked;
-    let reader: &mut dyn io::BufRead = match stdin {
-        Some(reader) => reader,
-        None => {
-            locked = io::BufReader::with_capacity(files::READ_BUFFER, process.lock());
-            &mut locked
-        }
-    };
-    let end = match runner.run_file(STDIN, None, Kind::Detect, reader, out) {
-        Ok(end) => end,
-        Err(e) => match read_fault(runner, STDIN, e, out)? {
-            Stop::Exit(code) => return Ok(code),
-            Stop::Next => End::Done,
-        },
-    };
-    Ok(match end {
-        End::Failed => failed(runner),
-        _ => status(runner),
-    })
+    Ok(None)
 }

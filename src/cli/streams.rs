@@ -7,16 +7,20 @@ use super::args::{Cli, ColorChoice, Sub};
 use super::report::StreamReporter;
 use super::test_runner::{self, Config};
 use super::theme::Themed;
-use super::{EXIT_OK, EXIT_USAGE, files, io_status_to, run_sources};
-use crate::shell::script::Runner;
+use super::{
+    EXIT_OK, EXIT_USAGE, STDIN, Stop, failed, files, io_status_to, read_fault, run_given, status,
+};
+use crate::shell::script::{End, Kind, Runner};
 use crate::shell::{Output, Session};
 use clap::Parser;
 use std::ffi::OsString;
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 
 /// Run boardsh with `args` (the program's name first) as the binary does
 /// when stdin is not a terminal, reading `stdin` and writing `stdout` and
 /// `stderr`; returns the exit status. Colour only with `--color always`.
+/// The `agent` and `match` subcommands, which talk to other programs, are
+/// refused (status 2).
 pub fn run_with(
     args: &[OsString],
     stdin: &mut dyn BufRead,
@@ -49,6 +53,14 @@ pub fn run_with(
             };
             test_runner::run_paths(&t.paths, config, stdout, stderr, &mut test_runner::replay)
         }
+        // They talk to engines on the process's own streams: not here.
+        Some(Sub::Agent(_) | Sub::Match(_)) => {
+            let _ = writeln!(
+                stderr,
+                "boardsh: error: `agent` and `match` run only as the program itself"
+            );
+            EXIT_USAGE
+        }
         None => {
             let args = &cli.run;
             let color = args.color == ColorChoice::Always;
@@ -64,7 +76,11 @@ pub fn run_with(
                 color,
             };
             let mut runner = Runner::new(session, &mut loader, &mut reporter, args.keep_going);
-            let result = run_sources(&mut runner, args, Some(stdin), &mut out);
+            let result = match run_given(&mut runner, args, &mut out) {
+                Ok(Some(code)) => Ok(code),
+                Ok(None) => run_stdin(&mut runner, stdin, &mut out),
+                Err(e) => Err(e),
+            };
             drop(runner);
             match result.and_then(|code| out.flush().map(|()| code)) {
                 Ok(code) => code,
@@ -72,6 +88,25 @@ pub fn run_with(
             }
         }
     }
+}
+
+/// The commands of `stdin` (after `-i`, too), as when stdin is not a terminal.
+fn run_stdin<O: Output + ?Sized>(
+    runner: &mut Runner<'_>,
+    stdin: &mut dyn BufRead,
+    out: &mut O,
+) -> io::Result<i32> {
+    let end = match runner.run_file(STDIN, None, Kind::Detect, stdin, out) {
+        Ok(end) => end,
+        Err(e) => match read_fault(runner, STDIN, e, out)? {
+            Stop::Exit(code) => return Ok(code),
+            Stop::Next => End::Done,
+        },
+    };
+    Ok(match end {
+        End::Failed => failed(runner),
+        _ => status(runner),
+    })
 }
 
 #[cfg(test)]

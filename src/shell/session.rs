@@ -5,13 +5,18 @@ use super::board::{self, LastMove};
 use super::command::{Command, Located, ResetTarget};
 use super::error::{ErrorKind, ShellError};
 use super::help;
+use super::live::Live;
 use super::output::{Output, Style};
 use super::play;
-use crate::congo::moves::{legal_moves, move_count_up_to, perft, status};
+use crate::congo::moves::{
+    Counting, divide_with, legal_moves, move_count_up_to, perft_with, status,
+};
 use crate::congo::{Bitboard, Position, write_listing};
+use crate::interrupt::Interrupted;
 use crate::yut::{Game, Token, write_board};
 use std::collections::VecDeque;
 use std::io;
+use std::sync::Arc;
 
 /// How many changes `undo` can take back.
 pub const UNDO_LIMIT: usize = 1000;
@@ -51,6 +56,8 @@ pub struct Session {
     game: Game,
     history: VecDeque<Change>,
     quiet: bool,
+    /// The interrupt flag and live counters shared with the front end.
+    live: Arc<Live>,
 }
 
 /// A failure while executing: either the command was rejected, or output failed.
@@ -71,6 +78,21 @@ impl Session {
     /// Silence (or not) the summary lines of `move`.
     pub fn set_quiet(&mut self, quiet: bool) {
         self.quiet = quiet;
+    }
+
+    /// The interrupt flag and live counters of the running command, shared
+    /// with the front end (its Ctrl-C handler and progress line).
+    pub fn live(&self) -> Arc<Live> {
+        Arc::clone(&self.live)
+    }
+
+    /// How a long count here runs: on this thread, stopped by the live flag.
+    fn counting(&self) -> Counting<'_> {
+        Counting {
+            threads: 1,
+            stop: &self.live.interrupt,
+            progress: &self.live.perft,
+        }
     }
 
     /// The Congo position.
@@ -189,9 +211,19 @@ impl Session {
                 out.text(&format!("{}\n", status(&self.position)))?;
             }
             Command::Perft(depth) => {
-                out.text(&format!("{}\n", perft(&self.position, *depth)))?;
+                let n =
+                    perft_with(&self.position, *depth, &self.counting()).map_err(interrupted)?;
+                out.text(&format!("{n}\n"))?;
             }
-            Command::Divide(depth) => out.text(&play::divide_text(&self.position, *depth))?,
+            Command::Divide(depth) => {
+                let mut rows = String::new();
+                let total = divide_with(&self.position, *depth, &self.counting(), &mut |mv, n| {
+                    rows.push_str(&format!("{mv}: {n}\n"));
+                })
+                .map_err(interrupted)?;
+                rows.push_str(&format!("total: {total}\n"));
+                out.text(&rows)?;
+            }
             Command::Move(token, throw) => {
                 let mut game = self.game;
                 let report = game
@@ -266,6 +298,12 @@ impl Session {
         }
         self.record(cmd.clone(), before);
     }
+}
+
+/// An interrupted computation, until the shell has an error kind for it:
+/// an I/O error carrying [`Interrupted`], which the front end recognises.
+fn interrupted(e: Interrupted) -> ExecError {
+    ExecError::Io(io::Error::other(e))
 }
 
 fn team_style(token: Token) -> Style {

@@ -1,0 +1,404 @@
+//! `boardsh agent`: the Congo course's tournament protocol (Part 7) on
+//! stdin and stdout.
+//!
+//! The manager sends `newgame`, `position <fen>`, `moves <m1> [<m2> ...]`
+//! and `go <seconds>`; the agent answers each `go` with one line, its move,
+//! and plays it on its own board. Nothing else is ever written to stdout:
+//! complaints (an unknown command, an illegal move, `go` when the game is
+//! over) go to stderr and leave the board as it was.
+//!
+//! Time: the agent is a long-lived process, so the budget of a `go` runs
+//! from the moment its line is read. The search plans to use at most
+//! [`THINK_SHARE`] of the given time and is stopped outright at
+//! [`HARD_SHARE`] of it, which leaves the rest for a loaded machine, the
+//! pipe and the manager (see `go_budget`).
+
+use super::arena::rng::Rng;
+use super::args::{AgentArgs, EngineChoice};
+use super::standin::{Engine, EngineConfig, Limits, SearchInfo, Zobrist};
+use crate::congo::moves::{legal_moves, move_count_up_to, parse_move, status};
+use crate::congo::{Move, Position, Status};
+use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
+
+/// The share of `go`'s time the search is given as its time limit.
+pub const THINK_SHARE: f64 = 0.5;
+/// The share of `go`'s time after which the search is stopped regardless.
+pub const HARD_SHARE: f64 = 0.75;
+/// Positions with more legal moves than this (monkey paths in a set-up
+/// position) are refused rather than searched.
+pub const MOVE_GUARD: u64 = 100_000;
+
+/// What picks the moves.
+enum Brain {
+    /// The alpha-beta engine with some settings.
+    Search(Box<Engine>),
+    /// A uniformly random legal move (for tests and as a weak opponent).
+    Random(Rng),
+}
+
+/// One agent: its board, the game's positions so far, and its brain.
+pub struct Agent {
+    pos: Position,
+    /// Hashes of the positions before `pos` in this game, oldest first.
+    history: Vec<u64>,
+    brain: Brain,
+    limits: Limits,
+    verbose: bool,
+}
+
+/// Whether to go on reading commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The think budget and the hard deadline for `go <seconds>`, from the
+/// moment its line was read.
+pub fn go_budget(seconds: f64) -> (Duration, Duration) {
+    let total = Duration::from_secs_f64(seconds.clamp(0.0, 1.0e6));
+    (total.mul_f64(THINK_SHARE), total.mul_f64(HARD_SHARE))
+}
+
+impl Agent {
+    /// An agent at the start position with the settings of `args`.
+    pub fn new(args: &AgentArgs) -> Agent {
+        let brain = match args.engine {
+            EngineChoice::Random => Brain::Random(Rng::new(args.seed)),
+            EngineChoice::Strongest | EngineChoice::Baseline => {
+                let mut config = if args.engine == EngineChoice::Baseline {
+                    EngineConfig::material_depth4()
+                } else {
+                    EngineConfig::strongest()
+                };
+                if let Some(mb) = args.hash {
+                    config.hash_mb = mb;
+                }
+                if let Some(t) = args.threads {
+                    config.threads = t.max(1);
+                }
+                Brain::Search(Box::new(Engine::new(config)))
+            }
+        };
+        Agent {
+            pos: Position::start(),
+            history: Vec::new(),
+            brain,
+            limits: Limits {
+                depth: args.depth,
+                nodes: args.nodes,
+                time: None,
+            },
+            verbose: args.verbose,
+        }
+    }
+
+    /// The agent's board.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Handle one input line. Answers go to `out` (flushed), complaints to
+    /// `err`.
+    ///
+    /// # Errors
+    ///
+    /// Only failures to write to `out`.
+    pub fn handle(
+        &mut self,
+        line: &str,
+        read_at: Instant,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> io::Result<Flow> {
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else {
+            return Ok(Flow::Continue);
+        };
+        let args: Vec<&str> = words.collect();
+        let result = match cmd.to_ascii_lowercase().as_str() {
+            "newgame" => {
+                self.new_game();
+                Ok(())
+            }
+            "position" => self.set_position(&args),
+            "moves" => self.apply_moves(&args),
+            "go" => return self.go(&args, read_at, out, err).map(|()| Flow::Continue),
+            "quit" | "exit" => return Ok(Flow::Quit),
+            "isready" => Ok(()),
+            _ => Err(format!("unknown command `{cmd}`")),
+        };
+        if let Err(msg) = result {
+            complain(err, &msg);
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn new_game(&mut self) {
+        self.pos = Position::start();
+        self.history.clear();
+        if let Brain::Search(engine) = &mut self.brain {
+            engine.new_game();
+        }
+    }
+
+    /// `position <fen> [moves ...]` or `position startpos [moves ...]`.
+    fn set_position(&mut self, args: &[&str]) -> Result<(), String> {
+        let split = args.iter().position(|w| w.eq_ignore_ascii_case("moves"));
+        let (fen_words, moves) = match split {
+            Some(i) => (
+                args.get(..i).unwrap_or(&[]),
+                args.get(i + 1..).unwrap_or(&[]),
+            ),
+            None => (args, &[][..]),
+        };
+        let fen_words = match fen_words.split_first() {
+            Some((first, rest)) if first.eq_ignore_ascii_case("fen") => rest,
+            _ => fen_words,
+        };
+        let pos = match fen_words {
+            [] => return Err("position: expected a FEN or `startpos`".into()),
+            [w] if w.eq_ignore_ascii_case("startpos") => Position::start(),
+            _ => {
+                let fen = fen_words.join(" ");
+                fen.parse::<Position>()
+                    .map_err(|e| format!("position: bad FEN `{fen}`: {e}"))?
+            }
+        };
+        if move_count_up_to(&pos, MOVE_GUARD) >= MOVE_GUARD {
+            return Err(format!(
+                "position: refused, over {MOVE_GUARD} legal moves (monkey paths)"
+            ));
+        }
+        let (pos, history) = play_all(pos, Vec::new(), moves)?;
+        self.pos = pos;
+        self.history = history;
+        Ok(())
+    }
+
+    /// `moves m1 m2 ...`: all of them, or none if one is illegal.
+    fn apply_moves(&mut self, args: &[&str]) -> Result<(), String> {
+        let (pos, history) = play_all(self.pos.clone(), self.history.clone(), args)?;
+        self.pos = pos;
+        self.history = history;
+        Ok(())
+    }
+
+    fn go(
+        &mut self,
+        args: &[&str],
+        read_at: Instant,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> io::Result<()> {
+        let seconds = match args {
+            [s] => s.parse::<f64>().ok().filter(|t| t.is_finite() && *t >= 0.0),
+            _ => None,
+        };
+        let Some(seconds) = seconds else {
+            complain(
+                err,
+                "go: expected one time in seconds, e.g. `go 5` or `go 0.1`",
+            );
+            return Ok(());
+        };
+        let state = status(&self.pos);
+        if state != Status::Continue {
+            complain(err, &format!("go: the game is over ({state}); no move"));
+            return Ok(());
+        }
+        let (think, hard) = go_budget(seconds);
+        let Some(mv) = self.choose(think, read_at + hard, err) else {
+            complain(err, "go: no legal move; no move");
+            return Ok(());
+        };
+        writeln!(out, "{mv}")?;
+        out.flush()?;
+        let key = self.pos.zobrist();
+        match self.pos.play(mv) {
+            Ok(_) => self.history.push(key),
+            Err(e) => complain(err, &format!("go: internal error: {e}")),
+        }
+        Ok(())
+    }
+
+    /// The move to play, within `think` and before `deadline`.
+    fn choose(&mut self, think: Duration, deadline: Instant, err: &mut dyn Write) -> Option<Move> {
+        let fallback = legal_moves(&self.pos);
+        match &mut self.brain {
+            Brain::Random(rng) => fallback.get(rng.below(fallback.len())).copied(),
+            Brain::Search(engine) => {
+                let limits = Limits {
+                    time: Some(think),
+                    ..self.limits
+                };
+                let verbose = self.verbose;
+                let mut report = |info: &SearchInfo| {
+                    if verbose {
+                        log_info(err, info);
+                    }
+                };
+                let info = engine.search(&self.pos, &self.history, &limits, &deadline, &mut report);
+                let best = info.best.filter(|m| fallback.contains(m));
+                best.or_else(|| fallback.first().copied())
+            }
+        }
+    }
+}
+
+/// Play `moves` from `pos`, extending `history`; the first bad one is an error.
+fn play_all(
+    mut pos: Position,
+    mut history: Vec<u64>,
+    moves: &[&str],
+) -> Result<(Position, Vec<u64>), String> {
+    for word in moves {
+        let mv = parse_move(word).map_err(|e| format!("moves: bad move `{word}`: {e}"))?;
+        let key = pos.zobrist();
+        pos.play(mv)
+            .map_err(|_| format!("moves: `{word}` is not a legal move in {pos}"))?;
+        history.push(key);
+    }
+    Ok((pos, history))
+}
+
+fn complain(err: &mut dyn Write, msg: &str) {
+    let _ = writeln!(err, "boardsh agent: {msg}");
+}
+
+fn log_info(err: &mut dyn Write, info: &SearchInfo) {
+    let pv: Vec<String> = info.pv.iter().map(ToString::to_string).collect();
+    let _ = writeln!(
+        err,
+        "boardsh agent: depth {} score {} nodes {} time {:.3} pv {}",
+        info.depth,
+        info.score,
+        info.nodes,
+        info.elapsed.as_secs_f64(),
+        pv.join(" ")
+    );
+}
+
+/// Serve the protocol from `input` until EOF or `quit`.
+///
+/// # Errors
+///
+/// Failures to read `input` or write `out`.
+pub fn serve(
+    agent: &mut Agent,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<()> {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            return Ok(());
+        }
+        let read_at = Instant::now();
+        let line = String::from_utf8_lossy(&buf);
+        if agent.handle(&line, read_at, out, err)? == Flow::Quit {
+            return Ok(());
+        }
+    }
+}
+
+/// `boardsh agent`: serve stdin and stdout; the exit status.
+pub fn run(args: &AgentArgs) -> i32 {
+    let mut agent = Agent::new(args);
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut err = io::stderr();
+    match serve(&mut agent, &mut input, &mut out, &mut err) {
+        Ok(()) => super::EXIT_OK,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => super::EXIT_OK,
+        Err(e) => {
+            let _ = writeln!(err, "boardsh agent: error: {e}");
+            super::EXIT_FAILED
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn agent(engine: EngineChoice) -> Agent {
+        Agent::new(&AgentArgs {
+            engine,
+            depth: Some(2),
+            nodes: None,
+            hash: None,
+            threads: None,
+            seed: 1,
+            verbose: false,
+        })
+    }
+
+    fn send(a: &mut Agent, line: &str) -> (String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        a.handle(line, Instant::now(), &mut out, &mut err).unwrap();
+        (
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
+    }
+
+    #[test]
+    fn budget_shares() {
+        let (think, hard) = go_budget(0.1);
+        assert_eq!(think, Duration::from_millis(50));
+        assert_eq!(hard, Duration::from_millis(75));
+        assert_eq!(go_budget(-1.0).0, Duration::ZERO);
+    }
+
+    #[test]
+    fn bad_moves_leave_the_board_alone() {
+        let mut a = agent(EngineChoice::Random);
+        // c2c3 is legal; c2c5 is not: all or nothing.
+        let (out, err) = send(&mut a, "moves c2c3 c6c5 c2c5");
+        assert!(out.is_empty());
+        assert!(err.contains("c2c5"), "{err}");
+        assert_eq!(a.position(), &Position::start());
+        let (_, err) = send(&mut a, "moves c2c3 c6c5\r");
+        assert!(err.is_empty(), "{err}");
+        assert_ne!(a.position(), &Position::start());
+    }
+
+    #[test]
+    fn position_takes_startpos_fen_and_trailing_moves() {
+        let mut a = agent(EngineChoice::Random);
+        let (_, err) = send(&mut a, "position startpos moves c2c3");
+        assert!(err.is_empty(), "{err}");
+        let expected: Position = "gmelecz/ppppppp/7/7/2P4/PP1PPPP/GMELECZ b 0"
+            .parse()
+            .unwrap();
+        assert_eq!(a.position(), &expected);
+        let (_, err) = send(&mut a, "position 7/7/7/7/7/7/7 w x");
+        assert!(err.contains("bad FEN"), "{err}");
+        assert_eq!(a.position(), &expected);
+    }
+
+    #[test]
+    fn go_after_the_end_gives_a_reason_and_no_move() {
+        let mut a = agent(EngineChoice::Strongest);
+        // Black's lion is gone: White has won.
+        send(&mut a, "position 3L3/7/7/7/7/7/7 w 0");
+        let (out, err) = send(&mut a, "go 0.05");
+        assert!(out.is_empty());
+        assert!(err.contains("game is over (White wins)"), "{err}");
+    }
+
+    #[test]
+    fn go_takes_the_lion_when_it_can() {
+        let mut a = agent(EngineChoice::Strongest);
+        // Facing lions on d2 and d5 with d3 and d4 empty: d2xd5 wins.
+        send(&mut a, "position 7/7/3l3/7/7/3L3/7 w 0");
+        let (out, _) = send(&mut a, "go 1");
+        assert_eq!(out, "d2d5\n");
+    }
+}

@@ -1,0 +1,114 @@
+//! Match statistics: score and an Elo difference with a 95% interval.
+//!
+//! The score is `p = (W + D/2) / N`; the Elo difference is the logistic
+//! model's `-400 log10(1/p - 1)`. The interval maps `p ± 1.96 s` through
+//! the same function, where `s` is the standard error of the mean game
+//! score (the sample deviation of the per-game scores 1, 1/2, 0 over
+//! `sqrt(N)`): the usual normal approximation, fine for tens of games and
+//! more, and infinite at a score of 0 or 100%.
+
+use std::fmt;
+
+/// Wins, draws and losses of the first player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+/// An Elo difference, possibly infinite.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Elo(pub f64);
+
+impl fmt::Display for Elo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_infinite() {
+            f.write_str(if self.0 > 0.0 { "+inf" } else { "-inf" })
+        } else {
+            write!(f, "{:+.0}", self.0)
+        }
+    }
+}
+
+/// The Elo difference a score `p` in 0..=1 stands for.
+pub fn elo_of(p: f64) -> f64 {
+    if p <= 0.0 {
+        f64::NEG_INFINITY
+    } else if p >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+}
+
+impl Tally {
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The score as a fraction (0 with no games).
+    pub fn score(&self) -> f64 {
+        let n = f64::from(self.games());
+        if n == 0.0 {
+            0.0
+        } else {
+            (f64::from(self.wins) + f64::from(self.draws) / 2.0) / n
+        }
+    }
+
+    /// The Elo difference and its 95% interval (low, high).
+    pub fn elo(&self) -> (Elo, Elo, Elo) {
+        let n = f64::from(self.games());
+        let p = self.score();
+        if n == 0.0 {
+            return (Elo(0.0), Elo(f64::NEG_INFINITY), Elo(f64::INFINITY));
+        }
+        let var = (f64::from(self.wins) * (1.0 - p).powi(2)
+            + f64::from(self.draws) * (0.5 - p).powi(2)
+            + f64::from(self.losses) * p.powi(2))
+            / n;
+        let se = (var / n).sqrt();
+        (
+            Elo(elo_of(p)),
+            Elo(elo_of(p - 1.96 * se)),
+            Elo(elo_of(p + 1.96 * se)),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn even_score_is_zero_elo() {
+        let t = Tally {
+            wins: 10,
+            draws: 0,
+            losses: 10,
+        };
+        let (e, lo, hi) = t.elo();
+        assert_eq!(e.0, 0.0);
+        // p = 0.5, per-game deviation 0.5, se = 0.5/sqrt(20) = 0.1118;
+        // p + 1.96 se = 0.7191: -400 log10(1/0.7191 - 1) = +163.
+        assert_eq!(hi.to_string(), "+163");
+        assert_eq!(lo.to_string(), "-163");
+    }
+
+    #[test]
+    fn known_points() {
+        // 75%: 1/p - 1 = 1/3, -400 log10(1/3) = 190.8.
+        assert_eq!(Elo(elo_of(0.75)).to_string(), "+191");
+        assert_eq!(Elo(elo_of(1.0)).to_string(), "+inf");
+        assert_eq!(Elo(elo_of(0.0)).to_string(), "-inf");
+        let t = Tally {
+            wins: 3,
+            draws: 2,
+            losses: 1,
+        };
+        assert_eq!(t.games(), 6);
+        assert!((t.score() - 4.0 / 6.0).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,276 @@
+//! The referee of one game: sets both players up, asks the side to move
+//! for a move with `go`, checks it, passes it on with `moves`, and stops
+//! the game by the rules and the match's limits.
+//!
+//! A game ends at a lion capture (the capturer wins), a side to move with
+//! no legal move (it loses), the third occurrence of a position (board and
+//! side to move: a draw), or the ply limit, opening plies included (a
+//! draw). A player whose answer is not a legal move, comes later than the
+//! time plus the grace, or never comes, loses.
+
+use super::seat::{Reply, Seat};
+use crate::congo::moves::{parse_move, status};
+use crate::congo::{Color, Move, Position, START_FEN, Status};
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// The result from White's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    WhiteWins,
+    BlackWins,
+    Draw,
+}
+
+impl Outcome {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn notation(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+
+    fn win_for(c: Color) -> Outcome {
+        match c {
+            Color::White => Outcome::WhiteWins,
+            Color::Black => Outcome::BlackWins,
+        }
+    }
+}
+
+/// The rules of a game beyond Congo's own.
+#[derive(Clone, Copy, Debug)]
+pub struct Terms {
+    /// Seconds per move as sent in `go`.
+    pub time: f64,
+    /// How much later than `time` an answer may come.
+    pub grace: Duration,
+    /// Plies (opening included) after which a going game is drawn.
+    pub max_plies: u32,
+}
+
+/// How a game went.
+#[derive(Clone, Debug)]
+pub struct GameResult {
+    pub outcome: Outcome,
+    /// Why it ended, in words.
+    pub reason: String,
+    /// Moves played, opening first.
+    pub moves: Vec<Move>,
+    /// The answer that lost the game, if a bad answer did.
+    pub bad_answer: Option<String>,
+    /// Each answer's side and time, in order.
+    pub answers: Vec<(Color, Duration)>,
+}
+
+/// The position as a repetition key: board and side, not the move number.
+fn key(pos: &Position) -> Position {
+    let mut k = pos.clone();
+    k.set_move_number(0);
+    k
+}
+
+/// Start a player's game: the start position, then the opening's moves.
+fn set_up(seat: &mut dyn Seat, words: &[String]) {
+    seat.tell("newgame");
+    seat.tell(&format!("position {START_FEN}"));
+    if !words.is_empty() {
+        seat.tell(&format!("moves {}", words.join(" ")));
+    }
+}
+
+/// Play one game from the start position after `opening`.
+pub fn play_game(
+    white: &mut dyn Seat,
+    black: &mut dyn Seat,
+    opening: &[Move],
+    terms: &Terms,
+) -> GameResult {
+    let mut pos = Position::start();
+    let mut seen: HashMap<Position, u32> = HashMap::new();
+    seen.insert(key(&pos), 1);
+    let mut moves = Vec::new();
+    for mv in opening {
+        if pos.play(*mv).is_err() {
+            break;
+        }
+        moves.push(*mv);
+        *seen.entry(key(&pos)).or_insert(0) += 1;
+    }
+    let words: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    set_up(white, &words);
+    set_up(black, &words);
+    let limit = Duration::from_secs_f64(terms.time.clamp(0.0, 1.0e6));
+    let wait = limit + terms.grace;
+    let mut answers = Vec::new();
+    let end = |outcome, reason: String, moves, bad, answers| GameResult {
+        outcome,
+        reason,
+        moves,
+        bad_answer: bad,
+        answers,
+    };
+    loop {
+        let side = pos.side_to_move();
+        match status(&pos) {
+            Status::Continue => {}
+            Status::GameOver => return end(Outcome::Draw, "no lions".into(), moves, None, answers),
+            s => {
+                let winner = s.winner().unwrap_or(!side);
+                let why = if pos.lion(!winner).is_none() {
+                    format!("{winner} captured the lion")
+                } else {
+                    format!("{} has no legal move", !winner)
+                };
+                return end(Outcome::win_for(winner), why, moves, None, answers);
+            }
+        }
+        let plies = u32::try_from(moves.len()).unwrap_or(u32::MAX);
+        if plies >= terms.max_plies {
+            let why = format!("ply limit {}", terms.max_plies);
+            return end(Outcome::Draw, why, moves, None, answers);
+        }
+        let (mover, other): (&mut dyn Seat, &mut dyn Seat) = match side {
+            Color::White => (&mut *white, &mut *black),
+            Color::Black => (&mut *black, &mut *white),
+        };
+        let loss = Outcome::win_for(!side);
+        let (text, took) = match mover.ask(&format!("go {}", terms.time), wait) {
+            Reply::Line(text, took) => (text, took),
+            Reply::Timeout(took) => {
+                answers.push((side, took));
+                let why = format!("{side} did not answer within {:.3} s", wait.as_secs_f64());
+                return end(loss, why, moves, None, answers);
+            }
+            Reply::Gone(why) => {
+                return end(
+                    loss,
+                    format!("{side} gave no answer: {why}"),
+                    moves,
+                    None,
+                    answers,
+                );
+            }
+        };
+        answers.push((side, took));
+        if took > wait {
+            let why = format!(
+                "{side} answered late: {:.3} s for {:.3} s",
+                took.as_secs_f64(),
+                limit.as_secs_f64()
+            );
+            return end(loss, why, moves, Some(text), answers);
+        }
+        let Some(mv) = parse_move(&text).ok().filter(|mv| pos.play(*mv).is_ok()) else {
+            let why = format!("{side} played `{text}`, not a legal move");
+            return end(loss, why, moves, Some(text), answers);
+        };
+        moves.push(mv);
+        other.tell(&format!("moves {mv}"));
+        let count = seen.entry(key(&pos)).or_insert(0);
+        *count += 1;
+        if *count >= 3 && status(&pos) == Status::Continue {
+            return end(
+                Outcome::Draw,
+                "threefold repetition".into(),
+                moves,
+                None,
+                answers,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::VecDeque;
+
+    /// Answers from a list, whatever it is asked.
+    struct Script(VecDeque<Reply>, Vec<String>);
+
+    impl Seat for Script {
+        fn tell(&mut self, line: &str) -> bool {
+            self.1.push(line.to_string());
+            true
+        }
+        fn ask(&mut self, line: &str, _wait: Duration) -> Reply {
+            self.1.push(line.to_string());
+            self.0
+                .pop_front()
+                .unwrap_or(Reply::Gone("script ended".into()))
+        }
+    }
+
+    fn script(moves: &[&str]) -> Script {
+        let replies = moves
+            .iter()
+            .map(|m| Reply::Line((*m).to_string(), Duration::from_millis(1)))
+            .collect();
+        Script(replies, Vec::new())
+    }
+
+    const TERMS: Terms = Terms {
+        time: 0.1,
+        grace: Duration::from_millis(50),
+        max_plies: 200,
+    };
+
+    #[test]
+    fn shuffling_zebras_repeat_three_times() {
+        // Both zebras go out and back twice: the start position (White to
+        // move) occurs a third time after ply 8.
+        let mut w = script(&["g1f3", "f3g1", "g1f3", "f3g1"]);
+        let mut b = script(&["g7f5", "f5g7", "g7f5", "f5g7"]);
+        let r = play_game(&mut w, &mut b, &[], &TERMS);
+        assert_eq!(r.outcome, Outcome::Draw);
+        assert_eq!(r.reason, "threefold repetition");
+        assert_eq!(r.moves.len(), 8);
+        assert_eq!(
+            w.1[..2],
+            ["newgame".to_string(), format!("position {START_FEN}")]
+        );
+        assert_eq!(w.1[2], "go 0.1");
+        assert_eq!(w.1[3], "moves g7f5");
+    }
+
+    #[test]
+    fn illegal_late_and_missing_answers_lose() {
+        let mut w = script(&["a1a5"]);
+        let mut b = script(&[]);
+        let r = play_game(&mut w, &mut b, &[], &TERMS);
+        assert_eq!(r.outcome, Outcome::BlackWins);
+        assert_eq!(r.bad_answer.as_deref(), Some("a1a5"));
+
+        let mut w = script(&["c2c3"]);
+        let r = play_game(&mut w, &mut b, &[], &TERMS);
+        assert_eq!(r.outcome, Outcome::WhiteWins, "{}", r.reason);
+        assert!(r.reason.contains("black gave no answer"), "{}", r.reason);
+
+        let late = Reply::Line("c2c3".into(), Duration::from_millis(151));
+        let mut w = Script(VecDeque::from([late]), Vec::new());
+        let r = play_game(&mut w, &mut b, &[], &TERMS);
+        assert_eq!(r.outcome, Outcome::BlackWins);
+        assert!(r.reason.contains("late"), "{}", r.reason);
+    }
+
+    #[test]
+    fn ply_limit_counts_the_opening() {
+        let opening: Vec<Move> = ["g1f3", "g7f5"]
+            .iter()
+            .map(|m| m.parse().unwrap())
+            .collect();
+        let mut w = script(&["f3g1"]);
+        let mut b = script(&["f5g7"]);
+        let terms = Terms {
+            max_plies: 4,
+            ..TERMS
+        };
+        let r = play_game(&mut w, &mut b, &opening, &terms);
+        assert_eq!(r.outcome, Outcome::Draw);
+        assert_eq!(r.reason, "ply limit 4");
+        assert_eq!(b.1[2], "moves g1f3 g7f5");
+    }
+}

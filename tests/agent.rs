@@ -1,0 +1,205 @@
+//! `boardsh agent` driven over pipes like a tournament manager would:
+//! whole games, bad input, `go` after the end, EOF. The test keeps its own
+//! board with the library's move rules and checks every answer on it.
+
+use boardsh::congo::{Move, Position, Status, legal_moves, status};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Agent {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Agent {
+    fn start(args: &[&str]) -> Agent {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_boardsh"))
+            .arg("agent")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("agent starts");
+        let stdin = child.stdin.take();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Agent {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(text.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// One answer line and how long it took from the request.
+    fn ask(&mut self, text: &str) -> (String, Duration) {
+        let start = Instant::now();
+        self.send(text);
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).unwrap();
+        (line, start.elapsed())
+    }
+
+    /// Close stdin; the rest of stdout and stderr, and the exit status.
+    fn finish(mut self) -> (String, String, Option<i32>) {
+        drop(self.stdin.take());
+        let mut out = String::new();
+        self.stdout.read_to_string(&mut out).unwrap();
+        let mut err = String::new();
+        self.child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        let code = self.child.wait().unwrap().code();
+        (out, err, code)
+    }
+}
+
+/// The test's own opponent: the first legal move in sorted order that
+/// does not hand the agent an immediate lion capture, else the first move;
+/// deterministic, so each run plays the same game against a fixed agent.
+fn reply(pos: &Position) -> Move {
+    let moves = legal_moves(pos);
+    let safe = moves.iter().copied().find(|m| {
+        let next = pos.after(*m).unwrap();
+        legal_moves(&next)
+            .iter()
+            .all(|r| next.after(*r).unwrap().lion(pos.side_to_move()).is_some())
+    });
+    safe.unwrap_or(moves[0])
+}
+
+/// Play a whole game: the agent is White and answers `go`, the test
+/// replies. Every answer must be one legal move, on time.
+fn play_whole_game(agent: &mut Agent, go: &str, limit: Duration) -> Position {
+    agent.send("newgame\nposition gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n");
+    let mut pos = Position::start();
+    while pos.move_number() < 100 {
+        if status(&pos) != Status::Continue {
+            break;
+        }
+        let (line, took) = agent.ask(go);
+        assert!(line.ends_with('\n'), "one whole line: {line:?}");
+        let mv: Move = line.trim_end().parse().expect("a move in notation");
+        pos.play(mv).expect("the agent's move is legal");
+        // The margin covers process scheduling on a loaded machine; the
+        // agent itself stops thinking at 75% of the limit.
+        assert!(took < limit, "{go:?} answered in {took:?}");
+        if status(&pos) != Status::Continue {
+            break;
+        }
+        let r = reply(&pos);
+        pos.play(r).unwrap();
+        agent.send(&format!("moves {r}\n"));
+    }
+    pos
+}
+
+#[test]
+fn whole_game_over_pipes_then_go_after_the_end_and_eof() {
+    let mut agent = Agent::start(&["--depth", "3"]);
+    // A whole game as the course's runner plays it: to its end or to 100
+    // moves of each side (a draw there).
+    let pos = play_whole_game(&mut agent, "go 0.5\n", Duration::from_millis(600));
+    assert!(
+        status(&pos) != Status::Continue || pos.move_number() == 100,
+        "{pos}"
+    );
+    // Then a game that surely ends: facing lions on d2 and d5 with d3 and
+    // d4 empty, White to move: the agent must take the lion (any searcher
+    // sees a one-move win), and `go` after that gives a reason on stderr
+    // and no move.
+    agent.send("newgame\nposition 7/7/3l3/7/7/3L3/7 w 0\n");
+    let (line, _) = agent.ask("go 1\n");
+    assert_eq!(line, "d2d5\n");
+    agent.send("go 0.1\n");
+    let (out, err, code) = agent.finish();
+    assert_eq!(out, "", "nothing on stdout after the end");
+    assert!(err.contains("game is over (White wins)"), "{err}");
+    assert_eq!(code, Some(0), "EOF ends the agent with status 0");
+}
+
+#[test]
+fn bad_input_leaves_the_board_and_the_agent_alive() {
+    let mut agent = Agent::start(&["--engine", "random", "--seed", "5"]);
+    agent.send("newgame\r\n\n   \r\nfrobnicate 3\nposition nonsense\n");
+    agent.send("moves c2c3 c6c5\r\n");
+    // Illegal (c5 is Black's pawn's square, a pawn cannot go 2), then a
+    // legal move followed by an illegal one: neither line changes anything.
+    agent.send("moves c3c5\nmoves d2d3 d2d3\nmoves b7b5\ngo\ngo soon\ngo -1\n");
+    let mut pos = Position::start();
+    pos.play("c2c3".parse().unwrap()).unwrap();
+    pos.play("c6c5".parse().unwrap()).unwrap();
+    // The random mover's answers must be legal on the board the two good
+    // lines made; a changed board would sooner or later give an illegal one.
+    for _ in 0..6 {
+        let (line, _) = agent.ask("  go   0.1  \r\n");
+        let mv: Move = line.trim_end().parse().expect("a move");
+        pos.play(mv).expect("legal on the unchanged board");
+        if status(&pos) != Status::Continue {
+            break;
+        }
+        let r = legal_moves(&pos)[0];
+        pos.play(r).unwrap();
+        agent.send(&format!("moves {r}\n"));
+        if status(&pos) != Status::Continue {
+            break;
+        }
+    }
+    let (out, err, code) = agent.finish();
+    assert_eq!(out, "");
+    assert_eq!(code, Some(0));
+    for needle in [
+        "unknown command `frobnicate`",
+        "position: bad FEN",
+        "`c3c5` is not a legal move",
+        "`d2d3` is not a legal move",
+        "`b7b5` is not a legal move",
+        "go: expected one time",
+    ] {
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+    // One complaint per bad line, nothing for the blank ones: 8 bad lines
+    // (frobnicate, position, c3c5, `d2d3 d2d3`, b7b5, go, go soon, go -1).
+    assert_eq!(err.lines().count(), 8, "{err}");
+}
+
+#[test]
+fn go_in_a_short_time_is_answered_in_time() {
+    // `go 0.05`: the agent thinks at most 25 ms and is stopped at 37.5 ms.
+    // Allow the manager's grace (0.1 s) for a loaded machine.
+    let mut agent = Agent::start(&[]);
+    let pos = play_whole_game(&mut agent, "go 0.05\n", Duration::from_millis(150));
+    let (_, _, code) = agent.finish();
+    assert_eq!(code, Some(0), "{pos}");
+}
+
+#[test]
+fn a_set_position_with_trailing_moves_and_the_course_fen() {
+    // The course's Part 7 example position (no giraffes, monkeys or
+    // crocodiles), with `moves` replayed on it; the agent answers for Black.
+    let mut agent = Agent::start(&["--depth", "2"]);
+    agent.send("position 2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 0\nmoves d2d3\n");
+    let (line, _) = agent.ask("go 1\n");
+    let mut pos: Position = "2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 0".parse().unwrap();
+    pos.play("d2d3".parse().unwrap()).unwrap();
+    let mv: Move = line.trim_end().parse().unwrap();
+    assert!(legal_moves(&pos).contains(&mv), "{line}");
+    agent.send("position startpos moves c2c3\n");
+    let (line, _) = agent.ask("go 1\n");
+    let mut pos = Position::start();
+    pos.play("c2c3".parse().unwrap()).unwrap();
+    let mv: Move = line.trim_end().parse().unwrap();
+    assert!(legal_moves(&pos).contains(&mv), "{line}");
+    let (out, err, code) = agent.finish();
+    assert_eq!((out.as_str(), err.as_str(), code), ("", "", Some(0)));
+}

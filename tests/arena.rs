@@ -1,0 +1,202 @@
+//! `boardsh match` end to end: real agent processes (boardsh's own agent,
+//! a random mover, and misbehaving shell scripts), a fixed seed, the
+//! result lines, the summary and the recorded games.
+
+use assert_cmd::Command;
+use std::path::Path;
+use std::time::Duration;
+
+fn boardsh() -> Command {
+    let mut cmd = Command::cargo_bin("boardsh").expect("binary builds");
+    // Never hang: a match that stops answering fails the test.
+    cmd.timeout(Duration::from_secs(120));
+    cmd
+}
+
+fn run_match(args: &[&str]) -> (String, String, Option<i32>) {
+    let out = boardsh().arg("match").args(args).output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
+}
+
+/// The result notation of each `game` line.
+fn results(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| l.starts_with("game "))
+        .map(|l| l.split_whitespace().nth(7).unwrap().trim_end_matches(':'))
+        .collect()
+}
+
+/// A's wins, draws and losses counted from the game lines: A is White in
+/// odd games (the first of each opening pair), Black in even ones.
+fn count_for_a(out: &str) -> (usize, usize, usize) {
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    for (i, r) in results(out).iter().enumerate() {
+        let a_white = i % 2 == 0;
+        match (*r, a_white) {
+            ("1/2-1/2", _) => d += 1,
+            ("1-0", true) | ("0-1", false) => w += 1,
+            _ => l += 1,
+        }
+    }
+    (w, d, l)
+}
+
+#[test]
+fn random_mover_against_boardsh_with_a_fixed_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = format!("{}/", dir.path().join("games").display());
+    let args = [
+        "--games",
+        "4",
+        "--time",
+        "0.5",
+        "--max-plies",
+        "80",
+        "--seed",
+        "7",
+        "--pgn",
+        &pgn,
+        "boardsh agent --engine random --seed 3",
+        "boardsh agent --depth 2",
+    ];
+    let (out, err, code) = run_match(&args);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(results(&out).len(), 4, "{out}");
+    let (w, d, l) = count_for_a(&out);
+    assert!(
+        out.contains(&format!("A: {w} wins, {d} draws, {l} losses in 4 games")),
+        "{out}"
+    );
+    assert!(out.contains("Elo A - B: "), "{out}");
+    assert!(out.contains("slowest answer of A: "), "{out}");
+    // Games 1 and 2 share an opening, as do 3 and 4; the two openings differ.
+    let openings: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .map(|l| l.split("; opening ").nth(1).unwrap())
+        .collect();
+    assert_eq!(openings[0], openings[1]);
+    assert_eq!(openings[2], openings[3]);
+    assert_ne!(openings[0], openings[2]);
+    assert_eq!(openings[0].split(' ').count(), 4);
+    // The same seeds give the same games: both movers are deterministic
+    // (a seeded random mover; a fixed-depth search far inside its time).
+    let (again, _, _) = run_match(&args);
+    let games = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| l.starts_with("game "))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(games(&out), games(&again));
+    // Each record replays in boardsh and ends where the result says.
+    for (i, r) in results(&out).iter().enumerate() {
+        let file = Path::new(&pgn).join(format!("game-{:03}.bsh", i + 1));
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains(&format!("# result {r} (")), "{text}");
+        let replay = boardsh()
+            .arg("--quiet")
+            .arg(&file)
+            .args(["-c", "status"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            replay.status.code(),
+            Some(0),
+            "{text}{}",
+            String::from_utf8_lossy(&replay.stderr)
+        );
+        let status = String::from_utf8(replay.stdout).unwrap();
+        let line = out
+            .lines()
+            .filter(|l| l.starts_with("game "))
+            .nth(i)
+            .unwrap();
+        let expected = match *r {
+            "1-0" if line.contains("captured the lion") => "White wins\n",
+            "0-1" if line.contains("captured the lion") => "Black wins\n",
+            // Drawn at the ply limit or by repetition: the game goes on.
+            "1/2-1/2" => "Continue\n",
+            _ => panic!("unexpected result line {line}"),
+        };
+        assert!(status.ends_with(expected), "{line}: {status}");
+    }
+}
+
+/// A shell-script agent answering every `go` with `answer`.
+fn script_agent(answer: &str) -> String {
+    format!("sh -c 'while read l; do case \"$l\" in go*) {answer};; esac; done'")
+}
+
+#[test]
+fn illegal_silent_and_dead_agents_lose() {
+    // Illegal: a1a7 is never a legal move from the start (nothing moves
+    // six squares along a file there).
+    let illegal = script_agent("echo a1a7");
+    let (out, err, code) = run_match(&[
+        "--games",
+        "2",
+        "--time",
+        "0.2",
+        &illegal,
+        "boardsh agent --engine random",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("A: 0 wins, 0 draws, 2 losses"), "{out}");
+    assert!(out.contains("played `a1a7`, not a legal move"), "{out}");
+    assert!(out.contains("Elo A - B: -inf"), "{out}");
+
+    // Silent: reads everything, never answers; it loses on time and the
+    // manager goes on (the agent is killed and restarted).
+    let silent = "sh -c 'while read l; do :; done'";
+    let (out, _, code) = run_match(&[
+        "--games",
+        "2",
+        "--time",
+        "0.1",
+        "--grace",
+        "0.05",
+        "boardsh agent --engine random",
+        silent,
+    ]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("A: 2 wins, 0 draws, 0 losses"), "{out}");
+    assert!(out.contains("did not answer within 0.150 s"), "{out}");
+
+    // Dead: exits at once.
+    let (out, _, code) = run_match(&["--games", "2", "--time", "0.1", "true", "boardsh agent"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("A: 0 wins, 0 draws, 2 losses"), "{out}");
+    assert!(out.contains("gave no answer"), "{out}");
+
+    // Late: answers a legal first move, but after the limit and grace.
+    let late = script_agent("sleep 0.5; echo c2c3");
+    let (out, _, _) = run_match(&[
+        "--games",
+        "1",
+        "--time",
+        "0.1",
+        "--grace",
+        "0.1",
+        &late,
+        "boardsh agent",
+    ]);
+    assert!(out.contains("A: 0 wins, 0 draws, 1 losses"), "{out}");
+}
+
+#[test]
+fn bad_usage_is_status_2() {
+    let (_, err, code) = run_match(&["--time", "0", "boardsh agent", "boardsh agent"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--time"), "{err}");
+    let (_, err, code) = run_match(&["--time", "1", "'unterminated", "boardsh agent"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("unterminated single quote"), "{err}");
+    let (_, err, code) = run_match(&["--time", "1", "/nonexistent/agent", "boardsh agent"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("cannot start"), "{err}");
+}
