@@ -105,6 +105,9 @@ mod tests {
         let mut out = Vec::new();
         draw(&pos, None, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
-        assert!(text.ends_with("  a b c d e f g\nWhite wins, move 5\n"), "{text}");
+        assert!(
+            text.ends_with("  a b c d e f g\nWhite wins, move 5\n"),
+            "{text}"
+        );
     }
 }
