@@ -435,3 +435,117 @@ mod live {
         assert_eq!(reporter.0, 0);
     }
 }
+
+mod source_is_one_change {
+    use super::*;
+    use boardsh::shell::script::{Diagnostic, End, Loader, Opened, Reporter, Runner};
+    use std::io::{self, BufRead, Read};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// `half.bsh`: a move, a bad throw, a move never reached.
+    /// `endless.bsh`: `move A FFFF; undo` and fens forever (never ends).
+    struct Files;
+
+    /// Endless lines alternating two FENs: each line is a change.
+    struct Endless(usize);
+
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let line: &[u8] = if self.0.is_multiple_of(2) {
+                b"fen 3l3/7/7/7/7/7/3L3 w 0\n"
+            } else {
+                b"fen 3l3/7/7/7/7/7/3L3 b 1\n"
+            };
+            self.0 += 1;
+            let n = line.len().min(buf.len());
+            buf[..n].copy_from_slice(&line[..n]);
+            Ok(n)
+        }
+    }
+
+    impl Loader for Files {
+        fn open(&mut self, _: Option<&str>, path: &str) -> Result<Opened, String> {
+            let reader: Box<dyn BufRead> = match path {
+                "half.bsh" => Box::new(&b"move A FFFF\nmove A FXFF\nmove B FFFF\n"[..]),
+                "endless.bsh" => Box::new(io::BufReader::new(Endless(0))),
+                _ => return Err("no such file".into()),
+            };
+            Ok(Opened {
+                name: path.into(),
+                identity: path.into(),
+                reader,
+            })
+        }
+    }
+
+    #[derive(Default)]
+    struct Quiet(usize);
+
+    impl Reporter for Quiet {
+        fn report(&mut self, _: &Diagnostic<'_>) {
+            self.0 += 1;
+        }
+        fn message(&mut self, _: &str) {}
+    }
+
+    fn line(runner: &mut Runner<'_>, text: &str) -> (End, String) {
+        let mut out = Vec::new();
+        let end = runner.run_line("<test>", 1, text, &mut out).unwrap();
+        (end, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn a_failed_source_is_taken_back_by_one_undo() {
+        let mut loader = Files;
+        let mut reporter = Quiet::default();
+        let mut runner = Runner::new(Session::new(), &mut loader, &mut reporter, false);
+        line(&mut runner, "move b BBBB"); // home -> mo (5), out of the way
+        // half.bsh stops at its bad throw, after A's move (home -> yut).
+        let (end, text) = line(&mut runner, "source half.bsh");
+        assert_eq!((end, text.as_str()), (End::Failed, "A: home -> yut (4)\n"));
+        let (_, text) = line(&mut runner, "undo; where");
+        assert!(
+            text.starts_with("undid: source half.bsh\nA: home\nB: home\n"),
+            "{text}"
+        );
+        // b's move, made before the source, is the next change back.
+        let (_, text) = line(&mut runner, "undo");
+        assert_eq!(text, "undid: move b BBBB\n");
+        drop(runner);
+        assert_eq!(reporter.0, 1);
+    }
+
+    #[test]
+    fn an_interrupted_source_is_taken_back_by_one_undo() {
+        let mut loader = Files;
+        let mut reporter = Quiet::default();
+        let session = Session::new();
+        let live = session.live();
+        let mut runner = Runner::new(session, &mut loader, &mut reporter, false);
+        line(&mut runner, "play c2c3");
+        let done = Arc::new(AtomicBool::new(false));
+        let presser = {
+            let done = Arc::clone(&done);
+            std::thread::spawn(move || {
+                while !done.load(Ordering::Relaxed) {
+                    live.interrupt.store(true, Ordering::Relaxed);
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+            })
+        };
+        // The file never ends: only Ctrl-C stops it, after many changes.
+        let (end, _) = line(&mut runner, "source endless.bsh");
+        done.store(true, Ordering::Relaxed);
+        presser.join().unwrap();
+        assert_eq!(end, End::Interrupted);
+        let (_, text) = line(&mut runner, "undo; fen");
+        // Back to the position after c2c3 (black to move), in one undo.
+        assert_eq!(
+            text,
+            "undid: source endless.bsh\ngmelecz/ppppppp/7/7/2P4/PP1PPPP/GMELECZ b 0\n"
+        );
+        let (_, text) = line(&mut runner, "undo");
+        assert_eq!(text, "undid: play c2c3\n");
+    }
+}

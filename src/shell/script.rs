@@ -1,7 +1,7 @@
 //! Replaying sources of lines in a session: command scripts, problem-format
 //! inputs (detected by content), `source`, errors reported with locations.
 
-use super::command::{Located, Span};
+use super::command::{Command, Located, Span};
 use super::error::{ErrorKind, ShellError};
 use super::lines::{LineReader, ReadFault};
 use super::output::Output;
@@ -366,7 +366,12 @@ impl<'r> Runner<'r> {
             identity,
             mut reader,
         } = opened;
-        match self.run_named(&name, identity, &mut reader, out) {
+        // The whole file is one change, however it ends (failed and
+        // interrupted files too): one `undo` takes back all it did.
+        self.session.begin_group();
+        let result = self.run_named(&name, identity, &mut reader, out);
+        self.session.end_group(Command::Source(path.to_string()));
+        match result {
             Ok(end) => Ok(Ok(end)),
             // The file failed while being read: an error at this `source`.
             Err(e) => match ReadFault::of(&e) {
