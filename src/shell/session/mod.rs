@@ -155,9 +155,7 @@ impl Session {
             Command::Status => self.status(),
             Command::Perft(depth) => self.perft(*depth).map_err(fail)?,
             Command::Divide(depth) => self.divide(*depth, sink, fail)?,
-            Command::Move(token, throw) => self
-                .move_token(*token, *throw, &cmd.command)
-                .map_err(fail)?,
+            Command::Move(token, throw) => self.move_token(*token, *throw).map_err(fail)?,
             Command::Show => Reply::YutBoard(self.game),
             Command::Where => Reply::Where(self.game),
             Command::Reset(target) => self.reset(*target, &cmd.command),
