@@ -402,6 +402,21 @@ mod live {
         }
     }
 
+    /// A thread that sets the interrupt flag once, shortly after the
+    /// command `label` has started (as a Ctrl-C handler would).
+    pub(super) fn press_during(
+        live: std::sync::Arc<boardsh::shell::Live>,
+        label: &'static str,
+    ) -> std::thread::JoinHandle<()> {
+        std::thread::spawn(move || {
+            while live.label() != label {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            live.interrupt.store(true, Ordering::Relaxed);
+        })
+    }
+
     #[test]
     fn the_runner_stops_the_line_at_an_interrupt_without_reporting() {
         let session = Session::new();
@@ -409,25 +424,15 @@ mod live {
         let mut loader = NoFiles;
         let mut reporter = Count::default();
         let mut out = Vec::new();
-        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        // Ctrl-C, pressed again and again until the runner returns: perft 7
-        // takes tens of seconds uninterrupted.
-        let presser = {
-            let done = std::sync::Arc::clone(&done);
-            std::thread::spawn(move || {
-                while !done.load(Ordering::Relaxed) {
-                    live.interrupt.store(true, Ordering::Relaxed);
-                    std::thread::sleep(std::time::Duration::from_millis(5));
-                }
-            })
-        };
+        // Ctrl-C, pressed once perft 7 runs (uninterrupted it takes tens of
+        // seconds): the runner names each command in `Live` as it starts.
+        let presser = press_during(live, "perft 7");
         let end = {
             let mut runner = Runner::new(session, &mut loader, &mut reporter, true);
             let end = runner.run_line("<test>", 1, "move A FFFF; perft 7; where", &mut out);
             assert_eq!(runner.errors, 0);
             end
         };
-        done.store(true, Ordering::Relaxed);
         presser.join().unwrap();
         // Even with keep-going, the rest of the line does not run.
         assert_eq!(end.unwrap(), End::Interrupted);
@@ -441,10 +446,9 @@ mod source_is_one_change {
     use boardsh::shell::script::{Diagnostic, End, Loader, Opened, Reporter, Runner};
     use std::io::{self, BufRead, Read};
     use std::sync::Arc;
-    use std::sync::atomic::{AtomicBool, Ordering};
 
     /// `half.bsh`: a move, a bad throw, a move never reached.
-    /// `endless.bsh`: `move A FFFF; undo` and fens forever (never ends).
+    /// `endless.bsh`: two FENs in turn, forever (each line a change).
     struct Files;
 
     /// Endless lines alternating two FENs: each line is a change.
@@ -524,21 +528,13 @@ mod source_is_one_change {
         let live = session.live();
         let mut runner = Runner::new(session, &mut loader, &mut reporter, false);
         line(&mut runner, "play c2c3");
-        let done = Arc::new(AtomicBool::new(false));
-        let presser = {
-            let done = Arc::clone(&done);
-            std::thread::spawn(move || {
-                while !done.load(Ordering::Relaxed) {
-                    live.interrupt.store(true, Ordering::Relaxed);
-                    std::thread::sleep(std::time::Duration::from_millis(5));
-                }
-            })
-        };
+        let presser = super::live::press_during(Arc::clone(&live), "source endless.bsh");
         // The file never ends: only Ctrl-C stops it, after many changes.
         let (end, _) = line(&mut runner, "source endless.bsh");
-        done.store(true, Ordering::Relaxed);
         presser.join().unwrap();
         assert_eq!(end, End::Interrupted);
+        // As the front end does before the next line: the Ctrl-C is spent.
+        live.start("undo; fen");
         let (_, text) = line(&mut runner, "undo; fen");
         // Back to the position after c2c3 (black to move), in one undo.
         assert_eq!(

@@ -295,15 +295,15 @@ impl<'r> Runner<'r> {
         out: &mut O,
     ) -> io::Result<Result<End, Box<ShellError>>> {
         let live = self.session.live_ref();
-        if self.stack.is_empty() {
-            // A command of its own (the prompt, `-c`): a Ctrl-C from before
-            // it is forgotten.
-            live.start(&cmd.command.to_string());
-        } else if live.interrupted() {
-            // Inside a file (the running command is the file, or the
-            // `source` that opened it), a Ctrl-C stops it before its next
-            // command.
+        if live.interrupted() {
+            // A Ctrl-C stops the rest of the line, or of the file (inside
+            // one, the running command is the file or its `source`).
             return Ok(Ok(End::Interrupted));
+        }
+        if self.stack.is_empty() {
+            // A command of its own (the prompt, `-c`): named for the
+            // progress line.
+            live.begin(&cmd.command.to_string());
         }
         let quiet = self.session.settings().flag(Setting::Quiet);
         let mut streamed = Rendering {
