@@ -95,6 +95,26 @@ impl Session {
         }
     }
 
+    /// `perft`'s output, or why it stopped. Kept out of [`Session::execute`]
+    /// so that the common commands do not pay for its frame.
+    #[inline(never)]
+    fn perft_text(&self, depth: u32) -> Result<String, ExecError> {
+        let n = perft_with(&self.position, depth, &self.counting()).map_err(interrupted)?;
+        Ok(format!("{n}\n"))
+    }
+
+    /// `divide`'s output, or why it stopped.
+    #[inline(never)]
+    fn divide_text(&self, depth: u32) -> Result<String, ExecError> {
+        let mut rows = String::new();
+        let total = divide_with(&self.position, depth, &self.counting(), &mut |mv, n| {
+            rows.push_str(&format!("{mv}: {n}\n"));
+        })
+        .map_err(interrupted)?;
+        rows.push_str(&format!("total: {total}\n"));
+        Ok(rows)
+    }
+
     /// The Congo position.
     pub fn position(&self) -> &Position {
         &self.position
@@ -210,20 +230,8 @@ impl Session {
             Command::Status => {
                 out.text(&format!("{}\n", status(&self.position)))?;
             }
-            Command::Perft(depth) => {
-                let n =
-                    perft_with(&self.position, *depth, &self.counting()).map_err(interrupted)?;
-                out.text(&format!("{n}\n"))?;
-            }
-            Command::Divide(depth) => {
-                let mut rows = String::new();
-                let total = divide_with(&self.position, *depth, &self.counting(), &mut |mv, n| {
-                    rows.push_str(&format!("{mv}: {n}\n"));
-                })
-                .map_err(interrupted)?;
-                rows.push_str(&format!("total: {total}\n"));
-                out.text(&rows)?;
-            }
+            Command::Perft(depth) => out.text(&self.perft_text(*depth)?)?,
+            Command::Divide(depth) => out.text(&self.divide_text(*depth)?)?,
             Command::Move(token, throw) => {
                 let mut game = self.game;
                 let report = game
@@ -317,17 +325,29 @@ fn team_style(token: Token) -> Style {
 /// Write a rendered Yut board, styling the token letters by team.
 fn write_styled_board<O: Output + ?Sized>(board: &[u8], out: &mut O) -> io::Result<()> {
     let mut start = 0;
-    for (i, &b) in board.iter().enumerate() {
-        let style = match b {
-            b'A'..=b'D' => Style::UpperTeam,
-            b'a'..=b'd' => Style::LowerTeam,
-            _ => continue,
-        };
+    while let Some((i, style)) = next_token(board, start) {
         out.raw(board.get(start..i).unwrap_or_default())?;
-        out.styled(style, char::from(b).encode_utf8(&mut [0; 4]))?;
+        let letter = board.get(i..=i).unwrap_or_default();
+        out.styled(style, std::str::from_utf8(letter).unwrap_or_default())?;
         start = i + 1;
     }
     out.raw(board.get(start..).unwrap_or_default())
+}
+
+/// The next token letter of a rendered board at or after `from`, with its
+/// style. Not generic, so the scan compiles the same for every output.
+fn next_token(board: &[u8], from: usize) -> Option<(usize, Style)> {
+    let rest = board.get(from..)?;
+    // `A`..=`D` and `a`..=`d` differ only in bit 0x20: one test for both.
+    let i = rest
+        .iter()
+        .position(|&b| (b | 0x20).wrapping_sub(b'a') < 4)?;
+    let style = if rest.get(i)?.is_ascii_uppercase() {
+        Style::UpperTeam
+    } else {
+        Style::LowerTeam
+    };
+    Some((from + i, style))
 }
 
 fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Result<()> {
