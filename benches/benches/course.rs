@@ -8,7 +8,7 @@
 //! evaluate by listing both sides' moves and looking at each target
 //! square. Both must give the same values (checked before timing).
 //!
-//! `cargo bench --bench course`; each measurement is a whole file, so
+//! `cargo bench -p boardsh-benches --bench course`; each measurement is a whole file, so
 //! divide by 5 (or 10) for the time per hundred positions.
 
 use boardsh::congo::course::{Evaluation, Rules, alphabeta};
@@ -20,6 +20,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 fn positions(path: &str) -> Vec<Position> {
+    // Paths are from the repository root, this crate's parent.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(path);
     let text = std::fs::read_to_string(path).expect("course data");
     text.lines()
         .skip(1)
