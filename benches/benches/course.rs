@@ -116,12 +116,18 @@ fn search(c: &mut Criterion) {
     let files = [
         (
             "2022-500",
-            "tests/data/course/official/2022/eval5-500.in",
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../tests/data/course/official/2022/eval5-500.in"
+            ),
             Rules::Course2022,
         ),
         (
             "2021-1000",
-            "tests/data/course/official/2021/movegen-1000.in",
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../tests/data/course/official/2021/movegen-1000.in"
+            ),
             Rules::Course2021,
         ),
     ];
