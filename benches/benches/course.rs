@@ -20,10 +20,6 @@ use std::hint::black_box;
 use std::time::Duration;
 
 fn positions(path: &str) -> Vec<Position> {
-    // Paths are from the repository root, this crate's parent.
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join(path);
     let text = std::fs::read_to_string(path).expect("course data");
     text.lines()
         .skip(1)
