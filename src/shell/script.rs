@@ -45,6 +45,11 @@ pub trait Reporter {
     fn warning(&mut self, message: &str) {
         self.message(message);
     }
+
+    /// With the `timer` setting on: a command of its own (at the prompt,
+    /// in `-c`) took `elapsed` and counted `nodes` (0 for no count). By
+    /// default, nothing is shown.
+    fn timing(&mut self, _elapsed: std::time::Duration, _nodes: u64) {}
 }
 
 /// An opened source.
@@ -290,6 +295,28 @@ impl<'r> Runner<'r> {
     /// check the interrupt flag, so replay stays fast and a Ctrl-C during
     /// the file stops it.
     fn run_command<O: Output + ?Sized>(
+        &mut self,
+        cmd: &Located,
+        out: &mut O,
+    ) -> io::Result<Result<End, Box<ShellError>>> {
+        // `set timer on`: the wall time of each command of its own (those
+        // of a sourced file are timed as their `source`).
+        if !(self.stack.is_empty() && self.session.settings().flag(Setting::Timer)) {
+            return self.run_untimed(cmd, out);
+        }
+        let started = std::time::Instant::now();
+        let result = self.run_untimed(cmd, out)?;
+        if !matches!(result, Ok(End::Interrupted)) {
+            let live = self.session.live_ref();
+            let nodes = live.perft.nodes.load(std::sync::atomic::Ordering::Relaxed)
+                + live.work.load(std::sync::atomic::Ordering::Relaxed);
+            out.flush()?;
+            self.reporter.timing(started.elapsed(), nodes);
+        }
+        Ok(result)
+    }
+
+    fn run_untimed<O: Output + ?Sized>(
         &mut self,
         cmd: &Located,
         out: &mut O,
