@@ -1,17 +1,51 @@
 //! The prompt in a real terminal: tmux runs boardsh, send-keys types,
-//! capture-pane reads the screen. Skipped when tmux is not installed.
+//! capture-pane reads the screen. Every test is reported as ignored
+//! ("needs tmux") when tmux is not installed.
+//!
+//! Run alone with `cargo test --test repl_tmux`; filter like any test.
 
+use libtest_mimic::{Arguments, Completion, Trial};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+/// How long any wait lasts before the test fails.
+const PATIENCE: Duration = Duration::from_secs(15);
+
 struct Tmux {
-    socket: String,
+    /// The server's socket, in a directory removed with it.
+    socket: std::path::PathBuf,
+    _dir: tempfile::TempDir,
 }
 
 impl Tmux {
+    /// A tmux server of its own running `shell` in a 120x40 session `t`.
+    fn new(tag: &str, shell: &str) -> Tmux {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("boardsh-tmux-{tag}"))
+            .tempdir()
+            .unwrap();
+        let tmux = Tmux {
+            socket: dir.path().join("socket"),
+            _dir: dir,
+        };
+        tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "t",
+            "-x",
+            "120",
+            "-y",
+            "40",
+            shell,
+        ]);
+        tmux
+    }
+
     fn run(&self, args: &[&str]) -> String {
         let out = Command::new("tmux")
-            .arg("-L")
+            .arg("-S")
             .arg(&self.socket)
             .args(args)
             .output()
@@ -19,11 +53,19 @@ impl Tmux {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-t", "t", "-p"])
+    /// Type `keys` (tmux key names: "Enter", "C-c", or literal text).
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "t"];
+        args.extend_from_slice(keys);
+        self.run(&args);
     }
 
-    /// Wait until the screen satisfies `ok` (or fail after a few seconds).
+    /// The visible screen with the scrollback.
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-t", "t", "-p", "-S", "-2000"])
+    }
+
+    /// Wait until the screen satisfies `ok` (or fail after [`PATIENCE`]).
     fn wait_for(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
@@ -32,11 +74,18 @@ impl Tmux {
                 return screen;
             }
             assert!(
-                start.elapsed() < Duration::from_secs(10),
+                start.elapsed() < PATIENCE,
                 "timed out waiting for {what}; screen:\n{screen}"
             );
-            std::thread::sleep(Duration::from_millis(50));
+            std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// Wait for the `n`th prompt to be on the screen.
+    fn prompts(&self, n: usize) -> String {
+        self.wait_for(&format!("prompt {n}"), |s| {
+            s.matches("boardsh>").count() >= n
+        })
     }
 }
 
@@ -46,79 +95,93 @@ impl Drop for Tmux {
     }
 }
 
-/// Start boardsh in a detached tmux session `t` (uncoloured, with its
-/// history at `history`); when it exits its status goes to `status`.
-fn start(tag: &str, history: &std::path::Path, status: &std::path::Path) -> Tmux {
-    let tmux = Tmux {
-        socket: format!("boardsh-{tag}-{}", std::process::id()),
-    };
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_boardsh")
+}
+
+/// Start boardsh at the prompt (uncoloured, its history at `history`,
+/// `args` added); its process id goes to `status` with `.pid` added, and
+/// when it exits its status goes to `status`.
+fn start(tag: &str, history: &Path, status: &Path, args: &str) -> Tmux {
     let shell = format!(
-        "BOARDSH_HISTORY='{}' '{}' --color never; echo $? > '{}'; sleep 30",
+        "sh -c \"echo \\$\\$ > '{}.pid'; exec env BOARDSH_HISTORY='{}' '{}' --color never {args}\"; \
+         echo $? > '{}'; sleep 30",
+        status.display(),
         history.display(),
-        env!("CARGO_BIN_EXE_boardsh"),
+        bin(),
         status.display()
     );
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "t",
-        "-x",
-        "120",
-        "-y",
-        "40",
-        &shell,
-    ]);
-    tmux.wait_for("the prompt", |s| s.contains("boardsh>"));
+    let tmux = Tmux::new(tag, &shell);
+    tmux.prompts(1);
     tmux
 }
 
+/// Send `signal` to the boardsh started with `status`.
+fn signal(status: &Path, signal: i32) {
+    let pid = std::fs::read_to_string(format!("{}.pid", status.display())).unwrap();
+    let pid: i32 = pid.trim().parse().unwrap();
+    // SAFETY: kill(2) with a process id of our own child's child.
+    assert_eq!(unsafe { libc::kill(pid, signal) }, 0, "boardsh runs");
+}
+
 /// Wait for boardsh to exit; its exit status.
-fn exit_status(status: &std::path::Path) -> String {
+fn exit_status(status: &Path) -> String {
     let start = Instant::now();
     while std::fs::read_to_string(status).map_or(true, |s| !s.ends_with('\n')) {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "boardsh did not exit"
-        );
+        assert!(start.elapsed() < PATIENCE, "boardsh did not exit");
         std::thread::sleep(Duration::from_millis(50));
     }
     std::fs::read_to_string(status).unwrap().trim().to_string()
 }
 
-fn tmux_available() -> bool {
-    Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success())
+/// The entries of a history file (rustyline's format: `#V2`, then lines).
+fn entries(history: &Path) -> Vec<String> {
+    std::fs::read_to_string(history)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
 }
 
-#[test]
+/// What the screen shows after the last `boardsh> {cmd}` line, up to the
+/// next prompt.
+fn output_of(screen: &str, cmd: &str) -> String {
+    let echo = format!("boardsh> {cmd}");
+    let after = screen.rsplit_once(echo.as_str()).map_or("", |(_, a)| a);
+    let body = after.split_once("boardsh>").map_or(after, |(b, _)| b);
+    body.trim_matches('\n').to_string()
+}
+
+/// Run `cmd` at the prompt (the `n`th prompt is then on the screen) and
+/// return its output.
+fn ask(tmux: &Tmux, n: &mut usize, cmd: &str) -> String {
+    tmux.keys(&[cmd, "Enter"]);
+    *n += 1;
+    output_of(&tmux.prompts(*n), cmd)
+}
+
 fn prompt_runs_commands_completes_and_keeps_history() {
-    if !tmux_available() {
-        eprintln!("tmux not installed: skipping the terminal test");
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let history = dir.path().join("data/boardsh/history");
     let status = dir.path().join("status");
-    let tmux = start("test", &history, &status);
+    let tmux = start("test", &history, &status, "");
 
     // A command and its summary line (home + FFFF = 4 steps: yut).
-    tmux.run(&["send-keys", "-t", "t", "move A FFFF", "Enter"]);
+    tmux.keys(&["move A FFFF", "Enter"]);
     tmux.wait_for("the move summary", |s| s.contains("A: home -> yut (4)"));
 
     // Tab completes a unique command name: `wh` -> `where`.
-    tmux.run(&["send-keys", "-t", "t", "wh", "Tab"]);
+    tmux.keys(&["wh", "Tab"]);
     tmux.wait_for("completion", |s| s.contains("boardsh> where"));
-    tmux.run(&["send-keys", "-t", "t", "Enter"]);
+    tmux.keys(&["Enter"]);
     tmux.wait_for("where's output", |s| {
         s.contains("A: yut") && s.contains("d: home")
     });
 
     // Ctrl-C abandons a half-typed line; the session goes on.
-    tmux.run(&["send-keys", "-t", "t", "move B FF", "C-c"]);
-    tmux.run(&["send-keys", "-t", "t", "fen", "Enter"]);
+    tmux.keys(&["move B FF", "C-c"]);
+    tmux.keys(&["fen", "Enter"]);
     tmux.wait_for("fen", |s| s.contains("GMELECZ w 0"));
     let screen = tmux.screen();
     assert!(
@@ -127,23 +190,16 @@ fn prompt_runs_commands_completes_and_keeps_history() {
     );
 
     // An error shows with a caret and the prompt comes back.
-    tmux.run(&["send-keys", "-t", "t", "shwo", "Enter"]);
+    tmux.keys(&["shwo", "Enter"]);
     tmux.wait_for("the error", |s| s.contains("did you mean `show`?"));
 
-    // Ctrl-D on an empty line ends the session with status 0 and saves history.
-    tmux.run(&["send-keys", "-t", "t", "C-d"]);
+    // Ctrl-D on an empty line ends the session with status 0.
+    tmux.keys(&["C-d"]);
     assert_eq!(exit_status(&status), "0");
-    let saved = std::fs::read_to_string(&history).expect("history written");
-    let lines: Vec<&str> = saved.lines().filter(|l| !l.starts_with('#')).collect();
-    assert_eq!(lines, ["move A FFFF", "where", "fen", "shwo"]);
+    assert_eq!(entries(&history), ["move A FFFF", "where", "fen", "shwo"]);
 }
 
-#[test]
 fn an_unwritable_history_warns_once_and_the_prompt_goes_on() {
-    if !tmux_available() {
-        eprintln!("tmux not installed: skipping the terminal test");
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     // The history's parent is a regular file: it can be neither read nor
     // written, nor its directory created.
@@ -151,12 +207,12 @@ fn an_unwritable_history_warns_once_and_the_prompt_goes_on() {
     std::fs::write(&plain, "not a directory\n").unwrap();
     let history = plain.join("history");
     let status = dir.path().join("status");
-    let tmux = start("history", &history, &status);
-    tmux.run(&["send-keys", "-t", "t", "move A FFFF", "Enter"]);
+    let tmux = start("history", &history, &status, "");
+    tmux.keys(&["move A FFFF", "Enter"]);
     tmux.wait_for("the move", |s| s.contains("A: home -> yut (4)"));
-    tmux.run(&["send-keys", "-t", "t", "where", "Enter"]);
+    tmux.keys(&["where", "Enter"]);
     tmux.wait_for("where", |s| s.contains("A: yut") && s.contains("d: home"));
-    tmux.run(&["send-keys", "-t", "t", "C-d"]);
+    tmux.keys(&["C-d"]);
     assert_eq!(exit_status(&status), "0");
     let screen = tmux.screen();
     // Reading it failed at the start; writing is then not reported again.
@@ -168,4 +224,331 @@ fn an_unwritable_history_warns_once_and_the_prompt_goes_on() {
     )));
     assert!(!screen.contains("panicked"));
     assert!(!history.exists());
+}
+
+fn a_device_as_history_gives_the_prompt_at_once() {
+    // Reading /dev/zero as a history never ends; it must not be read.
+    let dir = tempfile::tempdir().unwrap();
+    let status = dir.path().join("status");
+    let started = Instant::now();
+    let tmux = start("zero", Path::new("/dev/zero"), &status, "");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    let screen = tmux.screen();
+    assert!(
+        screen.contains("history `/dev/zero` is a device, not a regular file"),
+        "{screen}"
+    );
+    let mut n = 1;
+    assert_eq!(ask(&tmux, &mut n, "status"), "Continue");
+    tmux.keys(&["C-d"]);
+    assert_eq!(exit_status(&status), "0");
+}
+
+/// Set up a session with a change in each game, then run `long` at the
+/// prompt, press Ctrl-C after 2 s, and check that the prompt is back within
+/// 1 s and that `fen`, `where` and `undo` answer exactly as before it.
+fn interrupt_keeps_the_session(tag: &str, long: &str, dir: &Path) {
+    let history = dir.join("history");
+    let status = dir.join("status");
+    let tmux = start(tag, &history, &status, "");
+    let mut n = 1;
+    ask(&tmux, &mut n, "move A FFFF");
+    ask(&tmux, &mut n, "play a2a3");
+    let fen = ask(&tmux, &mut n, "fen");
+    let wherever = ask(&tmux, &mut n, "where");
+    assert!(fen.contains("1PPPPPP"), "a2a3 was played: {fen}");
+
+    tmux.keys(&[long, "Enter"]);
+    std::thread::sleep(Duration::from_secs(2));
+    let before = tmux.screen();
+    assert_eq!(
+        before.matches("boardsh>").count(),
+        n,
+        "`{long}` still runs after 2 s:\n{before}"
+    );
+    let pressed = Instant::now();
+    tmux.keys(&["C-c"]);
+    n += 1;
+    let screen = tmux.prompts(n);
+    let took = pressed.elapsed();
+    assert!(took < Duration::from_secs(1), "the prompt took {took:?}");
+    assert!(
+        output_of(&screen, long).ends_with("interrupted"),
+        "{screen}"
+    );
+
+    assert_eq!(ask(&tmux, &mut n, "fen"), fen);
+    assert_eq!(ask(&tmux, &mut n, "where"), wherever);
+    // The interrupted command changed nothing: undo takes back the play.
+    assert_eq!(ask(&tmux, &mut n, "undo"), "undid: play a2a3");
+    tmux.keys(&["C-d"]);
+    assert_eq!(exit_status(&status), "0");
+    // Every entered line is in the history, the interrupted one too.
+    let saved = entries(&history);
+    assert!(saved.contains(&long.to_string()), "{saved:?}");
+}
+
+fn ctrl_c_stops_perft_and_keeps_the_session() {
+    let dir = tempfile::tempdir().unwrap();
+    interrupt_keeps_the_session("perft", "perft 8", dir.path());
+}
+
+fn ctrl_c_stops_divide_and_keeps_the_session() {
+    let dir = tempfile::tempdir().unwrap();
+    interrupt_keeps_the_session("divide", "divide 7", dir.path());
+}
+
+fn ctrl_c_stops_a_long_source_and_keeps_the_session() {
+    let dir = tempfile::tempdir().unwrap();
+    // A million lines that set the position it already has: each changes
+    // nothing and prints nothing, and all take far longer than 2 s.
+    let fen = "gmelecz/ppppppp/7/7/P6/1PPPPPP/GMELECZ b 0";
+    let line = format!("fen {fen}; fen {fen}\n");
+    let script = dir.path().join("big.bsh");
+    std::fs::write(&script, line.repeat(1_000_000)).unwrap();
+    let cmd = format!("source {}", script.display());
+    interrupt_keeps_the_session("source", &cmd, dir.path());
+}
+
+fn a_progress_line_shows_while_perft_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let status = dir.path().join("status");
+    let tmux = start("progress", &dir.path().join("h"), &status, "");
+    tmux.keys(&["perft 8", "Enter"]);
+    // After half a second: what runs, nodes, the rate, root moves of 24
+    // (the start position has 24 moves, congo-rules.md's perft 1).
+    let screen = tmux.wait_for("the progress line", |s| {
+        s.contains("perft 8: ") && s.contains(" nodes/s") && s.contains("/24")
+    });
+    assert!(screen.contains("Ctrl-C stops"), "{screen}");
+    tmux.keys(&["C-c"]);
+    let screen = tmux.prompts(2);
+    // Cleared once the command ended.
+    assert!(!screen.contains("nodes/s"), "{screen}");
+    tmux.keys(&["C-d"]);
+    assert_eq!(exit_status(&status), "0");
+}
+
+/// `boardsh -c 'perft N' > out` run in the terminal (so stderr is one and
+/// the progress line shows there): `out` holds exactly the count.
+fn count_to_a_file(tag: &str, depth: u32, count: u64) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let status = dir.path().join("status");
+    let shell = format!(
+        "'{}' -c 'perft {depth}' > '{}'; echo $? > '{}'; sleep 30",
+        bin(),
+        out.display(),
+        status.display()
+    );
+    let _tmux = Tmux::new(tag, &shell);
+    assert_eq!(exit_status(&status), "0");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), format!("{count}\n"));
+}
+
+fn perft_5_to_a_file_is_only_the_count() {
+    // congo-rules.md: perft 5 of the start position is 9,404,326.
+    count_to_a_file("file5", 5, 9_404_326);
+}
+
+fn perft_6_to_a_file_is_only_the_count() {
+    // congo-rules.md: perft 6 of the start position is 247,900,251.
+    count_to_a_file("file6", 6, 247_900_251);
+}
+
+fn type_ahead_runs_every_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let status = dir.path().join("status");
+    let tmux = start("ahead", &dir.path().join("h"), &status, "");
+    // Three lines at once, as a paste without bracketed paste arrives.
+    tmux.keys(&[
+        "move A FFFF",
+        "Enter",
+        "where",
+        "Enter",
+        "play a2a3",
+        "Enter",
+    ]);
+    let screen = tmux.prompts(4);
+    assert!(screen.contains("A: home -> yut (4)"), "{screen}");
+    assert!(screen.contains("A: yut"), "{screen}");
+    assert!(screen.contains("a2a3: white pawn"), "{screen}");
+    tmux.keys(&["undo", "Enter"]);
+    tmux.prompts(5);
+    // Lines typed while a command runs (perft 5 takes a while in a debug
+    // build) run after it, in order.
+    tmux.keys(&["perft 5", "Enter"]);
+    std::thread::sleep(Duration::from_millis(100));
+    tmux.keys(&["fen", "Enter", "status", "Enter"]);
+    let screen = tmux.prompts(8);
+    let screen = screen.rsplit_once("boardsh> perft 5").unwrap().1;
+    // congo-rules.md: perft 5 of the start position is 9,404,326.
+    let count = screen.find("9404326").expect(screen);
+    let fen = screen
+        .find("gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0")
+        .expect("fen ran");
+    let cont = screen.find("Continue").expect("status ran");
+    assert!(count < fen && fen < cont, "{screen}");
+    tmux.keys(&["C-d"]);
+    assert_eq!(exit_status(&status), "0");
+}
+
+/// `count` earlier entries, to show that nothing of them is lost.
+fn earlier(history: &Path, count: usize) -> Vec<String> {
+    let lines: Vec<String> = (0..count).map(|i| format!("perft {}", i % 4)).collect();
+    std::fs::create_dir_all(history.parent().unwrap()).unwrap();
+    std::fs::write(history, format!("#V2\n{}\n", lines.join("\n"))).unwrap();
+    lines
+}
+
+fn killing_the_terminal_never_loses_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let history = dir.path().join("history");
+    let mut want = earlier(&history, 500);
+    let mut size = std::fs::metadata(&history).unwrap().len();
+    for trial in 0..20 {
+        let status = dir.path().join(format!("status{trial}"));
+        let tmux = start(&format!("kill{trial}"), &history, &status, "");
+        let line = format!("fen # trial {trial}");
+        tmux.keys(&[&line, "Enter"]);
+        tmux.prompts(2);
+        want.push(line);
+        // A line being typed when the terminal goes is lost, nothing else.
+        tmux.keys(&["where # never entered"]);
+        tmux.wait_for("the typed line", |s| s.contains("# never entered"));
+        match trial % 3 {
+            // The terminal closes: boardsh gets SIGHUP (or EIO reading).
+            0 => drop(tmux),
+            // A hang-up or SIGTERM sent to boardsh alone.
+            sig => {
+                signal(
+                    &status,
+                    if sig == 1 {
+                        libc::SIGHUP
+                    } else {
+                        libc::SIGTERM
+                    },
+                );
+                // Ended by the signal: the shell says 128 + its number.
+                let code = 128
+                    + if sig == 1 {
+                        libc::SIGHUP
+                    } else {
+                        libc::SIGTERM
+                    };
+                assert_eq!(exit_status(&status), code.to_string());
+            }
+        }
+        let now = std::fs::metadata(&history).unwrap().len();
+        assert!(now >= size, "trial {trial}: the history shrank");
+        size = now;
+        assert_eq!(entries(&history), want, "trial {trial}");
+    }
+}
+
+fn two_prompts_at_once_keep_both_their_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let history = dir.path().join("history");
+    let mut want = earlier(&history, 10);
+    let one = start("one", &history, &dir.path().join("s1"), "");
+    let two = start("two", &history, &dir.path().join("s2"), "");
+    for i in 0..5 {
+        for (tmux, name) in [(&one, "one"), (&two, "two")] {
+            let line = format!("status # {name} {i}");
+            tmux.keys(&[&line, "Enter"]);
+            tmux.prompts(i + 2);
+            want.push(line);
+        }
+    }
+    one.keys(&["C-d"]);
+    assert_eq!(exit_status(&dir.path().join("s1")), "0");
+    drop(two); // the second one's terminal closes
+    assert_eq!(entries(&history), want);
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let tmux = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    // (name, test, slow: ignored unless asked for with `--ignored`)
+    let tests: Vec<(&str, fn(), bool)> = vec![
+        (
+            "prompt_runs_commands_completes_and_keeps_history",
+            prompt_runs_commands_completes_and_keeps_history,
+            false,
+        ),
+        (
+            "an_unwritable_history_warns_once_and_the_prompt_goes_on",
+            an_unwritable_history_warns_once_and_the_prompt_goes_on,
+            false,
+        ),
+        (
+            "a_device_as_history_gives_the_prompt_at_once",
+            a_device_as_history_gives_the_prompt_at_once,
+            false,
+        ),
+        (
+            "ctrl_c_stops_perft_and_keeps_the_session",
+            ctrl_c_stops_perft_and_keeps_the_session,
+            false,
+        ),
+        (
+            "ctrl_c_stops_divide_and_keeps_the_session",
+            ctrl_c_stops_divide_and_keeps_the_session,
+            false,
+        ),
+        (
+            "ctrl_c_stops_a_long_source_and_keeps_the_session",
+            ctrl_c_stops_a_long_source_and_keeps_the_session,
+            false,
+        ),
+        (
+            "a_progress_line_shows_while_perft_runs",
+            a_progress_line_shows_while_perft_runs,
+            false,
+        ),
+        (
+            "perft_5_to_a_file_is_only_the_count",
+            perft_5_to_a_file_is_only_the_count,
+            false,
+        ),
+        // Slow: about 25 s in a debug build, more on a loaded machine.
+        (
+            "perft_6_to_a_file_is_only_the_count",
+            perft_6_to_a_file_is_only_the_count,
+            true,
+        ),
+        (
+            "type_ahead_runs_every_line",
+            type_ahead_runs_every_line,
+            false,
+        ),
+        (
+            "killing_the_terminal_never_loses_history",
+            killing_the_terminal_never_loses_history,
+            false,
+        ),
+        (
+            "two_prompts_at_once_keep_both_their_lines",
+            two_prompts_at_once_keep_both_their_lines,
+            false,
+        ),
+    ];
+    let trials = tests
+        .into_iter()
+        .map(|(name, test, slow)| {
+            Trial::ignorable_test(name, move || {
+                if tmux {
+                    test();
+                    Ok(Completion::Completed)
+                } else {
+                    Ok(Completion::ignored_with("needs tmux"))
+                }
+            })
+            .with_ignored_flag(slow)
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
 }

@@ -54,6 +54,10 @@ pub struct RunArgs {
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
+
+    /// At the prompt, report each line's wall time (and nodes/s of a count) on stderr.
+    #[arg(long)]
+    pub timer: bool,
 }
 
 /// Subcommands.

@@ -6,21 +6,32 @@ pub mod arena;
 pub mod args;
 pub mod complete;
 pub mod files;
+pub mod foreground;
+pub mod history;
+pub mod interruptible;
+pub mod progress;
 pub mod repl;
 pub mod report;
+pub mod signals;
 pub mod standin;
+pub mod stderr_term;
 pub mod test_runner;
 pub mod theme;
 
 use crate::quote::quoted_path;
 use crate::shell::lines::ReadFault;
 use crate::shell::script::{End, Kind, Runner};
-use crate::shell::{Output, Session};
+use crate::shell::{Output, Session, Setting, Value};
 use args::{Cli, Sub};
 use clap::Parser;
+use foreground::Foreground;
+use interruptible::{Checked, CheckedLoader, is_interrupted};
+use progress::Progress;
 use report::StreamReporter;
+use signals::{Mode, Signals};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use theme::Themed;
 
 /// Exit status: success.
@@ -29,6 +40,8 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_FAILED: i32 = 1;
 /// Exit status: bad usage or an unreadable file.
 pub const EXIT_USAGE: i32 = 2;
+/// Exit status: a batch run stopped by Ctrl-C (128 + SIGINT).
+pub const EXIT_INTERRUPTED: i32 = 130;
 
 /// Where `-c` commands come from in error reports.
 pub const COMMAND_LINE: &str = "<command line>";
@@ -149,14 +162,18 @@ fn replay_file<O: Output + ?Sized>(
             return Ok(Stop::Exit(EXIT_USAGE));
         }
     };
+    let mut reader = Checked::new(&mut reader, runner.session.live());
     let end = match runner.run_named(&name, identity, &mut reader, out) {
         Ok(end) => end,
         Err(e) => return read_fault(runner, &name, e, out),
     };
     Ok(match end {
         End::Done => Stop::Next,
+        // With --keep-going a failed file does not stop the next one.
+        End::Failed if runner.keep_going() => Stop::Next,
         End::Quit => Stop::Exit(status(runner)),
         End::Failed => Stop::Exit(failed(runner)),
+        End::Interrupted => Stop::Exit(EXIT_INTERRUPTED),
     })
 }
 
@@ -200,29 +217,101 @@ fn run_main(args: &args::RunArgs) -> i32 {
     };
     let mut session = Session::new();
     session.set_quiet(args.quiet);
-    let mut loader = files::FsLoader;
+    if args.timer {
+        session
+            .settings_mut()
+            .set(Setting::Timer, Value::Flag(true));
+    }
+    let live = session.live();
+    // Without handlers Ctrl-C still ends the run, only without the flush.
+    let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
+    let mut loader = CheckedLoader {
+        inner: files::FsLoader,
+        live,
+    };
     let mut stderr = io::stderr();
     let mut reporter = StreamReporter {
         out: &mut stderr,
         color: theme::stderr_color(args.color),
     };
     let mut runner = Runner::new(session, &mut loader, &mut reporter, args.keep_going);
-    let result = run_sources(&mut runner, args, &mut out);
+    let result = run_sources(&mut runner, args, &mut out, signals.as_ref());
+    let stopped = matches!(&result, Err(e) if is_interrupted(e));
+    if let Some(code) = signals.as_ref().and_then(Signals::exit_status) {
+        // Ctrl-C, SIGTERM or SIGHUP: what was computed is kept.
+        let _ = out.flush();
+        let _ = writeln!(io::stderr(), "interrupted");
+        return code;
+    }
+    if stopped {
+        // An interruption with no signal recorded (a kill at the prompt's end).
+        let _ = out.flush();
+        return 128 + signal_hook::consts::SIGINT;
+    }
     match result.and_then(|code| out.flush().map(|()| code)) {
         Ok(code) => code,
         Err(e) => io_status(&e),
     }
 }
 
-/// Files, then `-c`, then `-i` and the prompt, or stdin.
+/// Files, then `-c`, then `-i` and the prompt, or stdin. A progress line
+/// shows on stderr while they run, when it is a terminal.
 fn run_sources<O: Output + ?Sized>(
     runner: &mut Runner<'_>,
     args: &args::RunArgs,
     out: &mut O,
+    signals: Option<&Signals>,
 ) -> io::Result<i32> {
+    let show = io::stderr().is_terminal();
+    let on_terminal = io::stdout().is_terminal();
+    let progress = Progress::start(runner.session.live(), show);
+    let given = run_given(runner, args, &mut progress.guard_batch(out, on_terminal));
+    progress.finish();
+    if let Some(code) = given? {
+        return Ok(code);
+    }
+    if io::stdin().is_terminal() {
+        out.flush()?;
+        if let Some(s) = signals {
+            s.set_mode(Mode::Prompt);
+        }
+        let fg = Foreground {
+            signals,
+            progress: show,
+        };
+        return repl::run(runner, out, args.color, fg);
+    }
+    // Not a terminal: the commands come from stdin (after `-i`, too).
+    let stdin = io::stdin();
+    let reader = io::BufReader::with_capacity(files::READ_BUFFER, stdin.lock());
+    let mut reader = Checked::new(reader, runner.session.live());
+    let progress = Progress::start(runner.session.live(), show);
+    let mut guarded = progress.guard_batch(out, on_terminal);
+    let end = match runner.run_file(STDIN, None, Kind::Detect, &mut reader, &mut guarded) {
+        Ok(end) => end,
+        Err(e) => match read_fault(runner, STDIN, e, &mut guarded)? {
+            Stop::Exit(code) => return Ok(code),
+            Stop::Next => End::Done,
+        },
+    };
+    drop(guarded);
+    progress.finish();
+    Ok(match end {
+        End::Failed => failed(runner),
+        End::Interrupted => EXIT_INTERRUPTED,
+        End::Done | End::Quit => status(runner),
+    })
+}
+
+/// Files, then `-c`, then `-i`: `Some(status)` when the run ends there.
+fn run_given<O: Output + ?Sized>(
+    runner: &mut Runner<'_>,
+    args: &args::RunArgs,
+    out: &mut O,
+) -> io::Result<Option<i32>> {
     for path in &args.files {
         if let Stop::Exit(code) = replay_file(runner, path, out)? {
-            return Ok(code);
+            return Ok(Some(code));
         }
     }
     if let Some(cmds) = &args.commands {
@@ -234,22 +323,24 @@ fn run_sources<O: Output + ?Sized>(
             }
         }
         match end {
-            End::Failed => return Ok(failed(runner)),
-            End::Quit => return Ok(status(runner)),
+            End::Failed => return Ok(Some(failed(runner))),
+            End::Interrupted => return Ok(Some(EXIT_INTERRUPTED)),
+            End::Quit => return Ok(Some(status(runner))),
             End::Done => {}
         }
     }
     if let Some(init) = &args.init {
         let name = init.to_string_lossy().into_owned();
         match files::open(init) {
-            Ok((identity, mut reader)) => {
+            Ok((identity, reader)) => {
+                let mut reader = Checked::new(reader, runner.session.live());
                 // An error in the file is reported; the prompt still follows.
                 match runner.run_named(&name, identity, &mut reader, out) {
-                    Ok(End::Quit) => return Ok(status(runner)),
+                    Ok(End::Quit) => return Ok(Some(status(runner))),
                     Ok(_) => {}
                     Err(e) => {
                         if let Stop::Exit(code) = read_fault(runner, &name, e, out)? {
-                            return Ok(code);
+                            return Ok(Some(code));
                         }
                     }
                 }
@@ -259,28 +350,11 @@ fn run_sources<O: Output + ?Sized>(
                     out,
                     &format!("cannot read {}: {reason}", quoted_path(&name)),
                 )?;
-                return Ok(EXIT_USAGE);
+                return Ok(Some(EXIT_USAGE));
             }
         }
     } else if args.commands.is_some() || !args.files.is_empty() {
-        return Ok(status(runner));
+        return Ok(Some(status(runner)));
     }
-    if io::stdin().is_terminal() {
-        out.flush()?;
-        return repl::run(runner, out, args.color);
-    }
-    // Not a terminal: the commands come from stdin (after `-i`, too).
-    let stdin = io::stdin();
-    let mut reader = io::BufReader::with_capacity(files::READ_BUFFER, stdin.lock());
-    let end = match runner.run_file(STDIN, None, Kind::Detect, &mut reader, out) {
-        Ok(end) => end,
-        Err(e) => match read_fault(runner, STDIN, e, out)? {
-            Stop::Exit(code) => return Ok(code),
-            Stop::Next => End::Done,
-        },
-    };
-    Ok(match end {
-        End::Failed => failed(runner),
-        _ => status(runner),
-    })
+    Ok(None)
 }

@@ -3,38 +3,22 @@
 
 use super::args::ColorChoice;
 use super::complete::{self, Completion};
-use super::report::PROMPT;
+use super::foreground::{After, Foreground, run_input};
+use super::history::{HISTORY_SIZE, History, history_path};
 use super::theme;
 use crate::shell::Output;
-use crate::shell::script::{End, Runner};
+use crate::shell::script::Runner;
 use owo_colors::OwoColorize;
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::config::{Behavior, ColorMode, CompletionType, Config};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::{CmdKind, Highlighter};
 use rustyline::hint::{Hint, Hinter};
-use rustyline::history::{DefaultHistory, History};
+use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
 use rustyline::{Context, Editor, Helper};
 use std::borrow::Cow;
 use std::io;
-use std::path::PathBuf;
-
-/// How many lines of history are kept.
-pub const HISTORY_SIZE: usize = 1000;
-
-/// The history file: `$BOARDSH_HISTORY`, else `$XDG_DATA_HOME/boardsh/history`,
-/// else `~/.local/share/boardsh/history`.
-pub fn history_path() -> Option<PathBuf> {
-    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
-    if let Some(p) = var("BOARDSH_HISTORY") {
-        return Some(PathBuf::from(p));
-    }
-    let data = var("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .or_else(|| var("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
-    Some(data.join("boardsh").join("history"))
-}
 
 /// A usage hint: shown greyed, inserts nothing.
 pub struct UsageHint(String);
@@ -146,6 +130,8 @@ impl Validator for BoardHelper {}
 impl Helper for BoardHelper {}
 
 /// Run the prompt until `quit` or Ctrl-D; returns the exit status.
+/// Each entered line is saved to the history at once (see [`History`]) and
+/// runs as [`run_input`] says (Ctrl-C stops it, a progress line shows).
 ///
 /// # Errors
 ///
@@ -154,12 +140,13 @@ pub fn run<O: Output + ?Sized>(
     runner: &mut Runner<'_>,
     out: &mut O,
     color: ColorChoice,
+    fg: Foreground<'_>,
 ) -> io::Result<i32> {
     let color_out = theme::stdout_color(color);
     let config = Config::builder()
         .max_history_size(HISTORY_SIZE)
         .map_err(io::Error::other)?
-        .auto_add_history(true)
+        .auto_add_history(false)
         .completion_type(CompletionType::List)
         .history_ignore_space(true)
         .behavior(Behavior::PreferTerm)
@@ -172,25 +159,13 @@ pub fn run<O: Output + ?Sized>(
     let mut editor: Editor<BoardHelper, DefaultHistory> =
         Editor::with_config(config).map_err(io::Error::other)?;
     editor.set_helper(Some(BoardHelper::new(color_out)));
-    let history = history_path();
-    let mut warned = false;
-    let mut warn = |runner: &mut Runner<'_>, out: &mut O, what: String| -> io::Result<()> {
-        if !warned {
-            warned = true;
-            runner.warning(out, &what)?;
-        }
-        Ok(())
-    };
-    if let Some(path) = &history {
-        match editor.load_history(path) {
-            Ok(()) => {}
-            Err(ReadlineError::Io(e)) if e.kind() == io::ErrorKind::NotFound => {}
-            Err(e) => warn(
-                runner,
-                out,
-                format!("cannot read history `{}`: {e}", path.display()),
-            )?,
-        }
+    let opened = History::open(history_path());
+    let mut history = opened.history;
+    for entry in opened.entries {
+        editor.add_history_entry(entry).map_err(io::Error::other)?;
+    }
+    if let Some(warning) = opened.warning {
+        runner.warning(out, &warning)?;
     }
     let styled = format!("{}", "boardsh> ".bold().green());
     let prompt = (
@@ -209,19 +184,18 @@ pub fn run<O: Output + ?Sized>(
         }
         match editor.readline(&prompt) {
             Ok(input) => {
-                let mut quit = false;
-                for line in input.split('\n') {
-                    line_no += 1;
-                    if runner.run_line(PROMPT, line_no, line.trim_end_matches('\r'), out)?
-                        == End::Quit
-                    {
-                        quit = true;
+                if editor.add_history_entry(input.as_str()).unwrap_or(false)
+                    && let Some(warning) = history.record(&input)
+                {
+                    runner.warning(out, &warning)?;
+                }
+                match run_input(runner, out, &input, &mut line_no, fg)? {
+                    After::Prompt => {}
+                    After::Quit => break,
+                    After::Exit(status) => {
+                        code = status;
                         break;
                     }
-                }
-                out.flush()?;
-                if quit {
-                    break;
                 }
             }
             Err(ReadlineError::Interrupted) => continue,
@@ -231,20 +205,6 @@ pub fn run<O: Output + ?Sized>(
                 code = 1;
                 break;
             }
-        }
-    }
-    if let Some(path) = &history
-        && editor.history().len() > 0
-    {
-        let saved = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir)
-                .map_err(|e| e.to_string())
-                .and_then(|()| editor.save_history(path).map_err(|e| e.to_string())),
-            _ => editor.save_history(path).map_err(|e| e.to_string()),
-        };
-        if let Err(e) = saved {
-            let what = format!("cannot write history `{}`: {e}", path.display());
-            warn(runner, out, what)?;
         }
     }
     Ok(code)

@@ -36,7 +36,11 @@ impl std::error::Error for ReadFault {}
 impl ReadFault {
     /// `e` as a read fault, keeping its kind.
     pub fn wrap(e: io::Error) -> io::Error {
-        if ReadFault::of(&e).is_some() {
+        // An interruption (Ctrl-C while a file is read) is no fault of the file.
+        let interrupted = e
+            .get_ref()
+            .is_some_and(|inner| inner.is::<crate::interrupt::Interrupted>());
+        if interrupted || ReadFault::of(&e).is_some() {
             return e;
         }
         io::Error::new(e.kind(), ReadFault(e))

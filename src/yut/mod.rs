@@ -18,16 +18,35 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod ai;
+pub mod auto;
+pub mod eval;
 pub mod game;
+pub mod next;
+pub mod play;
+pub mod policy;
 pub mod render;
+pub mod rng;
+pub mod roll;
 pub mod route;
+pub mod rules;
+pub mod sim;
 pub mod station;
+pub mod sticks;
 pub mod throw;
 pub mod token;
 
+pub use ai::Ai;
+pub use auto::{Step, auto};
 pub use game::{Game, MoveReport, TokenState, YutError};
+pub use next::{Next, PlayReport, ThrowReport};
+pub use play::{Phase, Play, PlayError, Use, groups, options};
+pub use policy::{Greedy, Kind, Policy, Random};
 pub use render::{EMPTY_BOARD, board, write_board};
+pub use rng::Rng;
+pub use roll::{ParseRollError, Pending, Roll};
 pub use route::{Dest, Start, destination};
 pub use station::{ParseStationError, Station};
+pub use sticks::{ParseSticksError, Sticks};
 pub use throw::{ParseThrowError, Throw};
 pub use token::{ParseTokenError, Team, Token, TokenSet};

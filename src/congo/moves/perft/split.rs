@@ -14,7 +14,8 @@
 //! stops them all (a shared flag joins the caller's [`Interrupt`]).
 
 use super::super::make::{Silent, apply};
-use super::super::movegen::{List, generate, move_count_up_to};
+use super::super::movegen::{generate, move_count_up_to};
+use super::super::sink::List;
 use super::super::mv::Move;
 use super::Counting;
 use super::walk::Walker;

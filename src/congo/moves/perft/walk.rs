@@ -15,7 +15,8 @@
 //! threads counting side by side do not contend on it.
 
 use super::super::make::{Silent, apply};
-use super::super::movegen::{Sink, generate};
+use super::super::movegen::generate;
+use super::super::sink::Sink;
 use super::super::mv::Move;
 use super::PerftProgress;
 use crate::congo::bitboard::Bitboard;

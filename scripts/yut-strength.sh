@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Measured strength of the Yut Nori computer player and the simulator's
+# speed: random vs random (first-mover advantage), greedy vs random, the
+# AI vs random and vs greedy, each over GAMES games with the first move
+# alternated, win rates with 95% intervals, games/s of CPU time.
+#
+#   scripts/yut-strength.sh [GAMES] [DEPTH] [SEED]    (defaults 10000 2 2026)
+#
+# Runs under nice: it is a long job on a shared machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --locked --example yut_strength
+exec nice -n 10 target/release/examples/yut_strength "$@"

@@ -1,0 +1,97 @@
+//! The computer plays a turn: what `auto` does.
+
+use super::ai::Ai;
+use super::next::{PlayReport, ThrowReport};
+use super::play::{Phase, Play, PlayError};
+
+/// One step of a turn played by the computer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// It threw the sticks.
+    Threw(ThrowReport),
+    /// It used a pending throw.
+    Moved(PlayReport),
+}
+
+impl std::fmt::Display for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Step::Threw(r) => write!(f, "{r}"),
+            Step::Moved(r) => write!(f, "{r}"),
+        }
+    }
+}
+
+/// Play the turn of the team to move with `ai`, from the game's own
+/// random throws.
+///
+/// With no throw pending it plays the whole turn: it throws (again after
+/// a yut, a mo or a catch) and uses every throw, until the other team is
+/// to throw or the game is over. With throws already pending (thrown by
+/// hand, say) it only picks: it uses them and stops where a throw is
+/// due, leaving the sticks to whoever threw them.
+///
+/// # Errors
+///
+/// [`PlayError::Over`] when the game is already over; `play` is then
+/// unchanged. (On success `play` holds the turn's end.)
+pub fn auto(play: &mut Play, ai: &mut Ai) -> Result<Vec<Step>, PlayError> {
+    let team = match play.phase() {
+        Phase::Over(w) => return Err(PlayError::Over(w)),
+        Phase::Throw(t) | Phase::Move(t) => t,
+    };
+    let only_pick = !play.pending().is_empty();
+    let mut steps = Vec::new();
+    loop {
+        match play.phase() {
+            Phase::Throw(t) if t == team && !only_pick => {
+                steps.push(Step::Threw(play.throw_random()?));
+            }
+            Phase::Move(t) if t == team => {
+                let Some(u) = ai.pick(play) else { break };
+                steps.push(Step::Moved(play.apply(u)?));
+            }
+            _ => break,
+        }
+    }
+    Ok(steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yut::{Sticks, Team, Throw};
+
+    #[test]
+    fn a_whole_turn_ends_with_the_other_team_to_throw() {
+        for seed in 0..20 {
+            let mut p = Play::new(Team::Upper, seed);
+            let mut ai = Ai::new(Sticks::FAIR, 1);
+            let steps = auto(&mut p, &mut ai).expect("a turn");
+            assert!(matches!(steps.first(), Some(Step::Threw(_))));
+            assert!(matches!(steps.last(), Some(Step::Moved(_))));
+            assert_eq!(p.phase(), Phase::Throw(Team::Lower), "seed {seed}");
+            let throws = steps.iter().filter(|s| matches!(s, Step::Threw(_))).count();
+            let moves = steps.len() - throws;
+            assert_eq!(
+                throws, moves,
+                "every throw used (no catch is possible on turn one)"
+            );
+        }
+    }
+
+    #[test]
+    fn with_throws_pending_it_only_picks() {
+        let mut p = Play::new(Team::Upper, 0);
+        p.throw("FFFF".parse::<Throw>().expect("throw"))
+            .expect("yut");
+        p.throw("FBBB".parse::<Throw>().expect("throw"))
+            .expect("do");
+        let before_rng = p.rng();
+        let steps = auto(&mut p, &mut Ai::new(Sticks::FAIR, 1)).expect("a turn");
+        assert_eq!(steps.len(), 2);
+        assert!(steps.iter().all(|s| matches!(s, Step::Moved(_))));
+        assert_eq!(p.rng(), before_rng, "no sticks thrown");
+        assert_eq!(p.phase(), Phase::Throw(Team::Lower));
+    }
+}

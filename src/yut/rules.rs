@@ -1,0 +1,62 @@
+//! The rules a game under [`Play`](super::Play) follows, as `help yut`
+//! shows them. Kept here, beside the code that enforces them, so the two
+//! cannot drift apart; the shell's help topic prints [`RULES`] as it is.
+
+/// The text of `help yut`: the rules, the throw table, the commands.
+pub const RULES: &str = "\
+Yut Nori: two teams of four tokens race once round the board.
+Upper case (A B C D) against lower case (a b c d); upper throws first.
+
+Throws: four sticks, each front (F) or back (B) up.
+  sticks      name  steps  odds (fair sticks)
+  one F       do    1      4/16
+  two F       gae   2      6/16
+  three F     geol  3      4/16
+  FFFF        yut   4      1/16, throw again
+  BBBB        mo    5      1/16, throw again
+
+A turn: throw; a yut or a mo earns another throw, again and again. Then
+use the pending throws in any order, each moving one token (with every
+token of its team on the same station: a stack). A move that catches
+(ends on opponents, who go home) earns one more throw, thrown at once,
+before the remaining throws are used. A throw with no use is lost (this
+happens only when the last token escapes with throws still pending). The
+first team with all four tokens escaped wins; after that moves are
+refused. Shortcuts: a move that starts on mo, duet-mo or bang turns onto
+the diagonal; passing a corner does not turn. A token escapes when it
+passes cham-meoki.
+
+Commands:
+  throw [STICKS]       throw for the team to move (or record FBFF by hand)
+  move TOKEN [THROW]   move by a pending throw: move A, move A geol
+  move TOKEN FBFB      a free turn of the original problem (no turn rules)
+  turn                 whose turn it is, the pending throws, the winner
+  options [THROW]      where each token or stack would land, and catches
+  auto                 the computer plays the turn of the team to move
+  odds [N]             the chance each team wins, from N simulated games
+  set seed N           the random throws start again from seed N
+  set sticks P         each stick shows its front with probability P
+";
+
+#[cfg(test)]
+mod tests {
+    use super::RULES;
+    use crate::yut::{Roll, Sticks};
+
+    #[test]
+    fn table_matches_the_code() {
+        // Every result's name, steps and fair odds appear on its row.
+        let odds = Sticks::FAIR.odds();
+        for (r, p) in Roll::ALL.into_iter().zip(odds) {
+            let cells = format!("{:<6}{:<7}{}/16", r.name(), r.steps(), (p * 16.0) as u32);
+            let row = RULES.lines().find(|l| l.contains(&cells));
+            assert!(row.is_some(), "no row `{cells}`");
+            assert_eq!(row.is_some_and(|l| l.contains("throw again")), r.again());
+        }
+    }
+
+    #[test]
+    fn lines_fit_a_terminal() {
+        assert!(RULES.lines().all(|l| l.chars().count() <= 76));
+    }
+}

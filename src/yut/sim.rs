@@ -1,0 +1,253 @@
+//! Whole games simulated under policies: who wins, how often, how fast.
+//!
+//! A simulated game throws from its [`Play`]'s own random state and asks
+//! the team to move's [`Policy`] for each use. [`odds`] runs many games
+//! from one position, each with sticks seeded from one master seed, so a
+//! result is reproducible; [`duel`] plays two policies against each other
+//! from the start with the first move alternated.
+
+use crate::interrupt::{Interrupt, Interrupted};
+
+use super::play::{Phase, Play};
+use super::policy::Policy;
+use super::rng::Rng;
+use super::token::Team;
+
+/// The most actions (throws and moves) a game may take before it is
+/// called unfinished. A game averages well under a hundred; a turn
+/// cannot go on forever unless the sticks do (mo after mo).
+pub const MAX_ACTIONS: u32 = 10_000;
+
+/// Play `play` to the end: throws at random, moves by the policy of the
+/// team to move. The winner, or `None` after [`MAX_ACTIONS`] or when a
+/// policy finds no move.
+pub fn play_out(play: &mut Play, upper: &mut dyn Policy, lower: &mut dyn Policy) -> Option<Team> {
+    for _ in 0..MAX_ACTIONS {
+        match play.phase() {
+            Phase::Over(w) => return Some(w),
+            Phase::Throw(_) => {
+                play.throw_random().ok()?;
+            }
+            Phase::Move(team) => {
+                let policy: &mut dyn Policy = match team {
+                    Team::Upper => &mut *upper,
+                    Team::Lower => &mut *lower,
+                };
+                let u = policy.choose(play)?;
+                play.apply(u).ok()?;
+            }
+        }
+    }
+    None
+}
+
+/// Wins counted over simulated games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games played.
+    pub games: u64,
+    /// Games won by upper and by lower.
+    pub wins: [u64; 2],
+    /// Games that reached [`MAX_ACTIONS`] (none expected).
+    pub unfinished: u64,
+}
+
+impl Tally {
+    /// Count one game's result.
+    pub fn add(&mut self, winner: Option<Team>) {
+        self.games += 1;
+        match winner {
+            Some(Team::Upper) => self.wins[0] += 1,
+            Some(Team::Lower) => self.wins[1] += 1,
+            None => self.unfinished += 1,
+        }
+    }
+
+    /// `team`'s share of the games with its 95% interval.
+    pub fn share(&self, team: Team) -> Share {
+        let wins = match team {
+            Team::Upper => self.wins[0],
+            Team::Lower => self.wins[1],
+        };
+        Share::new(wins, self.games)
+    }
+}
+
+/// A proportion with its 95% (Wilson score) interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Share {
+    /// The observed proportion.
+    pub p: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+}
+
+impl Share {
+    /// `k` successes in `n` trials. The Wilson interval stays inside
+    /// 0..=1 and behaves at 0 and n, unlike the plain normal one.
+    pub fn new(k: u64, n: u64) -> Share {
+        if n == 0 {
+            return Share {
+                p: 0.0,
+                low: 0.0,
+                high: 1.0,
+            };
+        }
+        let (k, n) = (k as f64, n as f64);
+        let z = 1.959_963_984_540_054_f64;
+        let p = k / n;
+        let denom = 1.0 + z * z / n;
+        let centre = (p + z * z / (2.0 * n)) / denom;
+        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+        Share {
+            p,
+            low: (centre - half).max(0.0),
+            high: (centre + half).min(1.0),
+        }
+    }
+}
+
+impl std::fmt::Display for Share {
+    /// `61.2% (60.3-62.2%)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:.1}% ({:.1}-{:.1}%)",
+            self.p * 100.0,
+            self.low * 100.0,
+            self.high * 100.0
+        )
+    }
+}
+
+/// How often interrupts are polled, in games.
+const POLL: u64 = 16;
+
+/// Play `games` games from `start` under the two policies, game `i`'s
+/// sticks seeded from the `i`-th number of `seed`'s stream.
+///
+/// # Errors
+///
+/// [`Interrupted`] when `stop` says so (polled every few games).
+pub fn odds(
+    start: &Play,
+    upper: &mut dyn Policy,
+    lower: &mut dyn Policy,
+    games: u64,
+    seed: u64,
+    stop: &dyn Interrupt,
+) -> Result<Tally, Interrupted> {
+    let mut seeds = Rng::new(seed);
+    let mut tally = Tally::default();
+    for i in 0..games {
+        if i % POLL == 0 && stop.interrupted() {
+            return Err(Interrupted);
+        }
+        let mut play = *start;
+        play.set_seed(seeds.next_u64());
+        tally.add(play_out(&mut play, upper, lower));
+    }
+    Ok(tally)
+}
+
+/// The result of [`duel`]: wins of the first policy (`a`) and the second
+/// (`b`), in all and in the games each moved first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Duel {
+    /// Games played (half with `a` first, half with `b`, `a` first in the
+    /// odd one out).
+    pub games: u64,
+    /// Games `a` won.
+    pub a_wins: u64,
+    /// Games won by whichever side moved first.
+    pub first_wins: u64,
+    /// Unfinished games.
+    pub unfinished: u64,
+}
+
+/// `a` against `b` over `games` new games, the first move alternated: `a`
+/// always plays upper, and upper starts the even-numbered games.
+///
+/// # Errors
+///
+/// [`Interrupted`] when `stop` says so.
+pub fn duel(
+    a: &mut dyn Policy,
+    b: &mut dyn Policy,
+    games: u64,
+    seed: u64,
+    stop: &dyn Interrupt,
+) -> Result<Duel, Interrupted> {
+    let mut seeds = Rng::new(seed);
+    let mut d = Duel::default();
+    for i in 0..games {
+        if i % POLL == 0 && stop.interrupted() {
+            return Err(Interrupted);
+        }
+        let first = if i % 2 == 0 { Team::Upper } else { Team::Lower };
+        let mut play = Play::new(first, seeds.next_u64());
+        let w = play_out(&mut play, a, b);
+        d.games += 1;
+        match w {
+            Some(w) => {
+                d.a_wins += u64::from(w == Team::Upper);
+                d.first_wins += u64::from(w == first);
+            }
+            None => d.unfinished += 1,
+        }
+    }
+    Ok(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interrupt::Never;
+    use crate::yut::policy::{Greedy, Random};
+
+    #[test]
+    fn wilson_interval() {
+        // 50 of 100: centre 0.5, half-width z*sqrt(.25/100 + z^2/40000)/(1+z^2/100)
+        // = 1.96 * 0.05095 / 1.0384 = 0.0962.
+        let s = Share::new(50, 100);
+        assert!((s.p - 0.5).abs() < 1e-12);
+        assert!((s.low - 0.4038).abs() < 1e-3 && (s.high - 0.5962).abs() < 1e-3);
+        let all = Share::new(10, 10);
+        assert!(all.high > 0.999_999 && all.high <= 1.0);
+        assert!(all.low > 0.65 && all.low < 0.75); // 0.722
+        assert_eq!(s.to_string(), "50.0% (40.4-59.6%)");
+    }
+
+    #[test]
+    fn games_end_and_tallies_add_up() {
+        let mut a = Random(Rng::new(1));
+        let mut b = Greedy;
+        let t = odds(&Play::default(), &mut a, &mut b, 50, 7, &Never).expect("not interrupted");
+        assert_eq!(t.games, 50);
+        assert_eq!(t.unfinished, 0);
+        assert_eq!(t.wins[0] + t.wins[1], 50);
+    }
+
+    #[test]
+    fn same_seed_same_tally() {
+        let run = || {
+            let mut a = Random(Rng::new(3));
+            let mut b = Random(Rng::new(4));
+            duel(&mut a, &mut b, 40, 11, &Never).expect("not interrupted")
+        };
+        assert_eq!(run(), run());
+    }
+
+    #[test]
+    fn interrupted_stops() {
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        let mut a = Greedy;
+        let mut b = Greedy;
+        assert_eq!(
+            odds(&Play::default(), &mut a, &mut b, 10, 0, &stop),
+            Err(Interrupted)
+        );
+    }
+}
