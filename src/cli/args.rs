@@ -58,6 +58,11 @@ pub struct RunArgs {
     /// At the prompt, report each line's wall time (and nodes/s of a count) on stderr.
     #[arg(long)]
     pub timer: bool,
+
+    /// Worker threads for perft, divide and search, 1 to 256 (the
+    /// `threads` setting; default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
 }
 
 /// Subcommands.
