@@ -21,6 +21,10 @@ mod status;
 
 pub use illegal::{Illegal, MOVE_LIMIT, too_many_moves, why_illegal};
 pub use make::{IllegalMove, MoveOutcome};
+// The course's searches (`congo::course`) make and count moves the fast way.
+pub(crate) use make::{Silent, apply};
+pub(crate) use movegen::generate;
+pub(crate) use sink::Sink;
 pub use movegen::{is_legal, legal_moves, move_count, move_count_up_to};
 pub use mv::{MAX_JUMPS, Move};
 pub use notation::{MoveParseError, MoveParseErrorKind, parse_move};
