@@ -59,6 +59,11 @@ pub struct RunArgs {
     /// on stderr (the `timer` setting).
     #[arg(long)]
     pub timer: bool,
+
+    /// Worker threads for perft, divide and search, 1 to 256 (the
+    /// `threads` setting; default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
 }
 
 /// Subcommands.

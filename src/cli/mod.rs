@@ -246,6 +246,11 @@ fn run_main(args: &args::RunArgs) -> i32 {
             .settings_mut()
             .set(Setting::Timer, Value::Flag(true));
     }
+    if let Some(n) = args.threads {
+        session
+            .settings_mut()
+            .set(Setting::Threads, Value::Number(n));
+    }
     let live = session.live();
     // Without handlers Ctrl-C still ends the run, only without the flush.
     let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
