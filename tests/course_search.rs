@@ -105,6 +105,28 @@ fn drowning_inside_the_search() {
 }
 
 #[test]
+fn a_side_without_moves_has_lost() {
+    // White pawns fill ranks 2-7 and d1; the white lion c1 has its castle
+    // squares c2 d1 d2 full of its own pawns; every pawn's forward squares
+    // hold its own pawns, and those on the far rank (no promotion in 2021)
+    // or in the far half can only retreat to an empty square, of which
+    // there is none behind them. The black lion stands on a1 (a set-up
+    // position), on no line with c1. So White, to move, has no move:
+    // boardsh's rules say White has lost, scored -10000 at any depth >= 1
+    // (the static evaluation is 43 pawns, 4300).
+    let pos = "PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/l1LP3 w 0";
+    assert!(legal_moves(&fen(pos)).is_empty());
+    assert_eq!(evaluate(&fen(pos)), 4300);
+    for depth in 1..=4 {
+        for eval in [Evaluation::Material, Evaluation::Advanced] {
+            let r = search(pos, Rules::Course2021, depth, eval);
+            assert_eq!((r.value, r.best), (NO_MOVE, None));
+        }
+    }
+    assert_eq!(NO_MOVE, -WIN);
+}
+
+#[test]
 fn hand_out_searches() {
     // The hand-outs' samples (spec/course/part4-2021.txt, part5-2022.txt).
     let r = search(
