@@ -445,7 +445,7 @@ fn count_and_case_errors_are_located() {
     let (status, out, err) = run(&["make"], "1\n3l3/7/7/7/7/7/3L3 w 0\n  d1d4\n");
     assert_eq!((status, out.as_str()), (Some(1), ""));
     assert!(
-        err.starts_with("<stdin>:3:3: error: `d1d4` is not a legal move here"),
+        err.starts_with("<stdin>:3:3: error: `d1d4` is not legal: the white lion on d1 can play"),
         "{err}"
     );
     // make: a FEN without its move line.

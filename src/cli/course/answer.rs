@@ -1,7 +1,7 @@
 //! One case of a course task: its answer, or a located error.
 
 use crate::congo::course::{Evaluation, Rules, SearchError, alphabeta, minimax};
-use crate::congo::moves::{Move, legal_moves, move_count_up_to, parse_move};
+use crate::congo::moves::{Illegal, Move, legal_moves, move_count_up_to, parse_move, why_illegal};
 use crate::congo::{PieceKind, Position, fen, status, write_listing};
 use crate::interrupt::Never;
 use crate::shell::{ErrorKind, ShellError, Span};
@@ -217,13 +217,14 @@ pub fn answer_make(cfg: &Config, pos: &Position, text: &str) -> Result<Vec<u8>, 
         let e = e.shifted(start);
         ShellError::new(Span::new(e.offset, e.len), ErrorKind::Move(e.kind))
     })?;
+    let span = Span::new(start, word.len());
+    if let Some(why) = why_illegal(pos, mv) {
+        return Err(ShellError::new(span, ErrorKind::Illegal(why)));
+    }
     let mut after = pos.clone();
-    cfg.rules.play(&mut after, mv).map_err(|e| {
-        ShellError::new(
-            Span::new(start, word.len()),
-            ErrorKind::Illegal(format!("{e} (in {pos})")),
-        )
-    })?;
+    cfg.rules
+        .play(&mut after, mv)
+        .map_err(|e| ShellError::new(span, ErrorKind::Illegal(Illegal::Rejected(e))))?;
     Ok(format!("{after}\n{}\n", status(&after)).into_bytes())
 }
 

@@ -9,20 +9,24 @@
 //!   count the move tree.
 
 mod attacks;
+mod illegal;
 mod make;
 mod monkey;
 mod movegen;
 mod mv;
 mod notation;
 mod perft;
+mod sink;
 mod status;
 
+pub use illegal::{Illegal, MOVE_LIMIT, too_many_moves, why_illegal};
 pub use make::{IllegalMove, MoveOutcome};
 // The course's searches (`congo::course`) make and count moves the fast way.
 pub(crate) use make::{Silent, apply};
-pub(crate) use movegen::{Sink, generate};
+pub(crate) use movegen::generate;
 pub use movegen::{is_legal, legal_moves, move_count, move_count_up_to};
 pub use mv::{MAX_JUMPS, Move};
 pub use notation::{MoveParseError, MoveParseErrorKind, parse_move};
 pub use perft::{Counting, PerftProgress, divide, divide_with, perft, perft_with};
+pub(crate) use sink::Sink;
 pub use status::{Status, status};
