@@ -4,6 +4,7 @@
 
 use boardsh::congo::course::{
     Evaluation, NO_MOVE, Rules, Searched, WIN, alphabeta, evaluate, evaluate_advanced, minimax,
+    terms,
 };
 use boardsh::congo::moves::legal_moves;
 use boardsh::congo::{Color, Move, Piece, PieceKind, Position, Square};
@@ -339,5 +340,110 @@ fn alphabeta_equals_plain_negamax_on_random_positions() {
         let expected = negamax(&pos, depth, rules.promotes());
         let fast = alphabeta(&pos, rules, depth, Evaluation::Advanced, &Never).unwrap();
         assert_eq!(fast.value, expected, "{rules} depth {depth}: {pos}");
+    }
+}
+
+/// Independent negamax with the material evaluation (the hand-outs' Part 4).
+fn negamax_material(pos: &Position, depth: u32, promotes: bool) -> i32 {
+    let over = decided(pos).is_some_and(|r| r != 0);
+    if over || depth == 0 {
+        return signed(pos, decided(pos).unwrap_or_else(|| material_white(pos)));
+    }
+    let moves = legal_moves(pos);
+    if moves.is_empty() {
+        return NO_MOVE;
+    }
+    moves
+        .iter()
+        .map(|&m| -negamax_material(&child(pos, m, promotes), depth - 1, promotes))
+        .max()
+        .unwrap()
+}
+
+/// The first move in sorted order reaching the best of `values`.
+fn first_best(moves: &[Move], values: &[i32]) -> (i32, Move) {
+    let best = *values.iter().max().unwrap();
+    let i = values.iter().position(|&v| v == best).unwrap();
+    (best, moves[i])
+}
+
+#[test]
+fn hand_out_samples_at_the_prompt() {
+    // What `tests/scripts/course/hand-outs-*.bsh` print: the hand-outs'
+    // values (spec/course/part4-*.txt, part5-*.txt), the terms of the
+    // advanced evaluation from the independent `activity` above, and the
+    // best moves: minimax 2 by the independent negamax at every root move,
+    // alphabeta 4 by boardsh's depth-3 values of the children (checked
+    // against the plain negamax above) with the root choice made here.
+    let cases = [
+        // (rules, FEN, minimax 2, alphabeta 4)
+        (
+            Rules::Course2021,
+            "2ele1z/ppppppp/7/7/7/PPP1PPP/2ELE1Z w 4",
+            -100,
+            -103,
+        ),
+        (
+            Rules::Course2021,
+            "1z5/pPp1lP1/5ep/4P1e/4L1p/2p2pP/7 b 35",
+            800,
+            832,
+        ),
+        (
+            Rules::Course2021,
+            "1z5/pPp1lP1/5ep/4P1e/4L1p/2p2pP/7 w 12",
+            -1000,
+            -914,
+        ),
+        (
+            Rules::Course2022,
+            "3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4",
+            -100,
+            -105,
+        ),
+        (
+            Rules::Course2022,
+            "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12",
+            750,
+            1020,
+        ),
+        (
+            Rules::Course2022,
+            "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 w 35",
+            -1200,
+            -669,
+        ),
+    ];
+    for (rules, f, m2, ab4) in cases {
+        let pos = fen(f);
+        let promotes = rules.promotes();
+        let moves = legal_moves(&pos);
+        let children: Vec<Position> = moves.iter().map(|&m| child(&pos, m, promotes)).collect();
+        let v2: Vec<i32> = children
+            .iter()
+            .map(|c| -negamax_material(c, 1, promotes))
+            .collect();
+        let (value, best) = first_best(&moves, &v2);
+        let lib = minimax(&pos, rules, 2, Evaluation::Material, &Never).unwrap();
+        assert_eq!((value, lib.value, lib.best), (m2, m2, Some(best)), "{f}");
+        let v4: Vec<i32> = children
+            .iter()
+            .map(|c| {
+                -alphabeta(c, rules, 3, Evaluation::Advanced, &Never)
+                    .unwrap()
+                    .value
+            })
+            .collect();
+        let (value, best) = first_best(&moves, &v4);
+        let lib = alphabeta(&pos, rules, 4, Evaluation::Advanced, &Never).unwrap();
+        assert_eq!((value, lib.value, lib.best), (ab4, ab4, Some(best)), "{f}");
+        let t = terms(&pos);
+        let (wm, wa) = activity(&pos, Color::White);
+        let (bm, ba) = activity(&pos, Color::Black);
+        assert_eq!(
+            (t.material, t.mobility, t.attack),
+            (material_white(&pos), wm - bm, wa - ba),
+            "{f}"
+        );
     }
 }

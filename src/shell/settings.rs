@@ -17,6 +17,8 @@ pub enum Setting {
     Quiet,
     /// After an error, go on with the next command.
     KeepGoing,
+    /// The Congo course's rules for `play`, `eval`, `minimax`, `alphabeta`.
+    Rules,
 }
 
 /// What values a setting takes.
@@ -66,7 +68,12 @@ pub struct SettingSpec {
 
 impl Setting {
     /// Every setting, in the order `set` lists them.
-    pub const ALL: &'static [Setting] = &[Setting::Timer, Setting::Quiet, Setting::KeepGoing];
+    pub const ALL: &'static [Setting] = &[
+        Setting::Timer,
+        Setting::Quiet,
+        Setting::KeepGoing,
+        Setting::Rules,
+    ];
 
     /// How many settings there are.
     pub const COUNT: usize = Setting::ALL.len();
@@ -94,6 +101,13 @@ impl Setting {
                 kind: ValueKind::Flag,
                 expects: "`on` or `off`",
                 default: Value::Flag(false),
+            },
+            Setting::Rules => SettingSpec {
+                name: "rules",
+                summary: "the Congo course's rules for play, eval, minimax, alphabeta",
+                kind: ValueKind::Choice(&["2021", "2022", "full"]),
+                expects: "`2021`, `2022` or `full`",
+                default: Value::Word("full"),
             },
         }
     }
