@@ -203,7 +203,7 @@ const EXAMPLES: &[Example] = &[
         "unexpected argument `now`: `eval` takes one evaluation",
     ),
     command(
-        "expected-search-depth",
+        "course-expected-depth",
         "minimax 13",
         "expected a search depth 0..=12, found `13`",
     ),

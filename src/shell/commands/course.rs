@@ -41,7 +41,7 @@ pub const MINIMAX: Spec = Spec {
         hint: "[<depth>]",
         complete: Complete::Nothing,
     }],
-    errors: &["expected-search-depth", "extra-argument-minimax"],
+    errors: &["course-expected-depth", "extra-argument-minimax"],
     parse: |i| {
         let (rest, n) = optional_depth(i, 2)?;
         let (rest, ()) = end("minimax", "at most one depth")(rest)?;
@@ -60,7 +60,7 @@ pub const ALPHABETA: Spec = Spec {
         hint: "[<depth>]",
         complete: Complete::Nothing,
     }],
-    errors: &["expected-search-depth", "extra-argument-alphabeta"],
+    errors: &["course-expected-depth", "extra-argument-alphabeta"],
     parse: |i| {
         let (rest, n) = optional_depth(i, 4)?;
         let (rest, ()) = end("alphabeta", "at most one depth")(rest)?;
