@@ -447,3 +447,27 @@ fn hand_out_samples_at_the_prompt() {
         );
     }
 }
+
+#[test]
+fn an_interrupted_search_at_the_prompt_changes_nothing() {
+    use boardsh::shell::parse::parse_command;
+    use boardsh::shell::reply::Reply;
+    use boardsh::shell::{ErrorKind, ExecError, Session};
+    use std::sync::atomic::Ordering;
+    // The flag is polled every 1024 nodes: alphabeta 12 from the start
+    // position visits far more, so it must stop with `interrupted`.
+    let mut session = Session::new();
+    let before = session.position().clone();
+    session.live().interrupt.store(true, Ordering::Relaxed);
+    let cmd = parse_command("alphabeta 12").unwrap();
+    match session.execute(&cmd, &mut Vec::<Reply>::new()) {
+        Err(ExecError::Command(e)) => assert_eq!(e.kind, ErrorKind::Interrupted),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(session.position(), &before);
+    // Cleared, the same session answers (depth 1: the best of 24 moves).
+    session.live().interrupt.store(false, Ordering::Relaxed);
+    let cmd = parse_command("minimax 1").unwrap();
+    let reply = session.execute(&cmd, &mut Vec::<Reply>::new()).unwrap();
+    assert!(matches!(reply, Reply::CourseSearch(r) if r.depth == 1 && r.best.is_some()));
+}
