@@ -135,8 +135,9 @@ pub struct CourseArgs {
     #[arg(value_enum)]
     pub task: CourseTask,
 
-    /// The course year's rules: its piece set (other pieces are an error)
-    /// and promotion. Without it: boardsh's full rules.
+    /// The course year's rules: promotion (none in 2021) and its piece set
+    /// (another piece is an error, except in the listing and move lists).
+    /// Without it: boardsh's full rules.
     #[arg(long, value_enum, value_name = "YEAR")]
     pub year: Option<CourseYear>,
 

@@ -7,6 +7,7 @@
 //! generic (`history`).
 
 mod congo;
+mod course;
 mod history;
 mod yut;
 
@@ -155,6 +156,9 @@ impl Session {
             Command::Status => self.status(),
             Command::Perft(depth) => self.perft(*depth).map_err(fail)?,
             Command::Divide(depth) => self.divide(*depth, sink, fail)?,
+            Command::CourseEval(eval) => self.course_eval(*eval).map_err(fail)?,
+            Command::Minimax(depth) => self.course_search(false, *depth).map_err(fail)?,
+            Command::Alphabeta(depth) => self.course_search(true, *depth).map_err(fail)?,
             Command::Move(token, throw) => self.move_token(*token, *throw).map_err(fail)?,
             Command::Show => Reply::YutBoard(self.game),
             Command::Where => Reply::Where(self.game),
