@@ -15,7 +15,7 @@
 
 use super::arena::rng::Rng;
 use super::args::{AgentArgs, EngineChoice};
-use super::standin::{Engine, EngineConfig, Limits, SearchInfo, Zobrist};
+use super::standin::{Engine, EngineConfig, Limits, SearchInfo};
 use crate::congo::moves::{legal_moves, move_count_up_to, parse_move, status};
 use crate::congo::{Move, Position, Status};
 use std::io::{self, BufRead, Write};

@@ -8,7 +8,7 @@
 //! - [`status`] says whether the game goes on; [`perft`] and [`divide`]
 //!   count the move tree.
 
-mod attacks;
+pub(crate) mod attacks;
 mod make;
 mod monkey;
 mod movegen;
@@ -23,3 +23,8 @@ pub use mv::{MAX_JUMPS, Move};
 pub use notation::{MoveParseError, MoveParseErrorKind, parse_move};
 pub use perft::{Counting, PerftProgress, divide, divide_with, perft, perft_with};
 pub use status::{Status, status};
+
+// The search generates and makes moves through the same fast paths as perft.
+pub(crate) use make::{Silent, apply};
+pub(crate) use movegen::{Sink, generate};
+pub(crate) use mv::jumped_square;
