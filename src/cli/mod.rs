@@ -5,6 +5,7 @@ pub mod agent;
 pub mod arena;
 pub mod args;
 pub mod complete;
+pub mod course;
 pub mod files;
 pub mod foreground;
 pub mod history;
@@ -14,13 +15,14 @@ pub mod repl;
 pub mod report;
 pub mod signals;
 pub mod stderr_term;
+pub mod streams;
 pub mod test_runner;
 pub mod theme;
 
 use crate::quote::quoted_path;
 use crate::shell::lines::ReadFault;
-use crate::shell::script::{End, Kind, Runner};
-use crate::shell::{Output, Session};
+use crate::shell::script::{End, Kind, Loader, Runner};
+use crate::shell::{Output, Session, Setting, Value};
 use args::{Cli, Sub};
 use clap::Parser;
 use foreground::Foreground;
@@ -39,6 +41,8 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_FAILED: i32 = 1;
 /// Exit status: bad usage or an unreadable file.
 pub const EXIT_USAGE: i32 = 2;
+/// Exit status: a batch run stopped by Ctrl-C (128 + SIGINT).
+pub const EXIT_INTERRUPTED: i32 = 130;
 
 /// Where `-c` commands come from in error reports.
 pub const COMMAND_LINE: &str = "<command line>";
@@ -62,6 +66,7 @@ pub fn run() -> i32 {
     };
     match cli.command {
         Some(Sub::Test(t)) => test_runner::run(&t),
+        Some(Sub::Course(c)) => course::run(&c),
         Some(Sub::Agent(a)) => agent::run(&a),
         Some(Sub::Match(m)) => arena::run(&m),
         None => run_main(&cli.run),
@@ -74,6 +79,9 @@ pub struct Options {
     pub keep_going: bool,
     pub quiet: bool,
     pub color_err: bool,
+    /// Open only regular files (`boardsh test`: a FIFO or a device, as a
+    /// file or sourced, is an unreadable file).
+    pub regular_only: bool,
 }
 
 /// How a sequence of sources ended.
@@ -146,10 +154,11 @@ fn read_fault<O: Output + ?Sized>(
 fn replay_file<O: Output + ?Sized>(
     runner: &mut Runner<'_>,
     path: &std::path::Path,
+    regular_only: bool,
     out: &mut O,
 ) -> io::Result<Stop> {
     let name = path.to_string_lossy().into_owned();
-    let (identity, mut reader) = match files::open(path) {
+    let (identity, mut reader) = match files::open_checked(path, regular_only) {
         Ok(ok) => ok,
         Err(reason) => {
             runner.message(
@@ -166,8 +175,11 @@ fn replay_file<O: Output + ?Sized>(
     };
     Ok(match end {
         End::Done => Stop::Next,
+        // With --keep-going a failed file does not stop the next one.
+        End::Failed if runner.keep_going() => Stop::Next,
         End::Quit => Stop::Exit(status(runner)),
         End::Failed => Stop::Exit(failed(runner)),
+        End::Interrupted => Stop::Exit(EXIT_INTERRUPTED),
     })
 }
 
@@ -182,15 +194,21 @@ pub fn replay_files<O: Output + ?Sized>(
 ) -> i32 {
     let mut session = Session::new();
     session.set_quiet(opts.quiet);
-    let mut loader = files::FsLoader;
+    let mut fs_loader = files::FsLoader;
+    let mut regular = files::RegularFiles;
+    let loader: &mut dyn Loader = if opts.regular_only {
+        &mut regular
+    } else {
+        &mut fs_loader
+    };
     let mut reporter = StreamReporter {
         out: err,
         color: opts.color_err,
     };
-    let mut runner = Runner::new(session, &mut loader, &mut reporter, opts.keep_going);
+    let mut runner = Runner::new(session, loader, &mut reporter, opts.keep_going);
     let result = (|| {
         for path in files {
-            if let Stop::Exit(code) = replay_file(&mut runner, path, out)? {
+            if let Stop::Exit(code) = replay_file(&mut runner, path, opts.regular_only, out)? {
                 return Ok(code);
             }
         }
@@ -211,6 +229,11 @@ fn run_main(args: &args::RunArgs) -> i32 {
     };
     let mut session = Session::new();
     session.set_quiet(args.quiet);
+    if args.timer {
+        session
+            .settings_mut()
+            .set(Setting::Timer, Value::Flag(true));
+    }
     let live = session.live();
     // Without handlers Ctrl-C still ends the run, only without the flush.
     let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
@@ -267,7 +290,6 @@ fn run_sources<O: Output + ?Sized>(
         let fg = Foreground {
             signals,
             progress: show,
-            timer: args.timer,
         };
         return repl::run(runner, out, args.color, fg);
     }
@@ -288,7 +310,8 @@ fn run_sources<O: Output + ?Sized>(
     progress.finish();
     Ok(match end {
         End::Failed => failed(runner),
-        _ => status(runner),
+        End::Interrupted => EXIT_INTERRUPTED,
+        End::Done | End::Quit => status(runner),
     })
 }
 
@@ -299,7 +322,7 @@ fn run_given<O: Output + ?Sized>(
     out: &mut O,
 ) -> io::Result<Option<i32>> {
     for path in &args.files {
-        if let Stop::Exit(code) = replay_file(runner, path, out)? {
+        if let Stop::Exit(code) = replay_file(runner, path, false, out)? {
             return Ok(Some(code));
         }
     }
@@ -313,6 +336,7 @@ fn run_given<O: Output + ?Sized>(
         }
         match end {
             End::Failed => return Ok(Some(failed(runner))),
+            End::Interrupted => return Ok(Some(EXIT_INTERRUPTED)),
             End::Quit => return Ok(Some(status(runner))),
             End::Done => {}
         }
