@@ -2,12 +2,15 @@
 //! the moves.
 
 pub mod bitboard;
+pub mod course;
 pub mod fen;
 pub mod listing;
 pub mod moves;
 pub mod piece;
 pub mod position;
+pub mod search;
 pub mod square;
+mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use fen::{FenError, FenErrorKind};
