@@ -65,8 +65,10 @@ impl Session {
             return Err(ErrorKind::Illegal(why));
         }
         let mut after = self.position.clone();
-        let outcome = after
-            .play(mv)
+        // The `rules` setting: under 2021 a pawn on the far rank stays a pawn.
+        let outcome = self
+            .rules()
+            .play(&mut after, mv)
             .map_err(|e| ErrorKind::Illegal(Illegal::Rejected(e)))?;
         let last = LastMove {
             text: mv.to_string(),
@@ -86,7 +88,7 @@ impl Session {
         refuse_huge(&self.position)?;
         self.live.reset_counters();
         let counting = Counting {
-            threads: 1,
+            threads: self.settings().threads(),
             stop: &self.live.interrupt,
             progress: &self.live.perft,
         };
@@ -113,7 +115,7 @@ impl Session {
         let stop = Either(&self.live.interrupt, &write_failed);
         self.live.reset_counters();
         let counting = Counting {
-            threads: 1,
+            threads: self.settings().threads(),
             stop: &stop,
             progress: &self.live.perft,
         };
