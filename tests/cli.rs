@@ -378,6 +378,31 @@ fn version_and_help() {
 }
 
 #[test]
+fn quit_and_exit_take_an_exit_status() {
+    // `quit N` ends the session at once with status N: the `where` after it
+    // never runs, so stdout holds only what came before.
+    let out = boardsh()
+        .args(["-c", "fen; quit 3; where"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n"
+    );
+    // The same from a piped script, with the alias.
+    let out = boardsh().write_stdin("exit 7\nfen\n").output().unwrap();
+    assert_eq!(out.status.code(), Some(7));
+    assert!(out.stdout.is_empty());
+    // Plain `quit` exits 0 as before...
+    let out = boardsh().args(["-c", "quit"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    // ...and a status out of range is an error that runs nothing.
+    let out = boardsh().args(["-c", "quit 256"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
 fn the_timer_reports_each_command_on_stderr_only() {
     // `set timer on` (and `--timer`): one `time:` line per command of its
     // own, after it; a count adds its nodes (perft 3 of the start position
