@@ -1,7 +1,7 @@
 //! Replaying sources of lines in a session: command scripts, problem-format
 //! inputs (detected by content), `source`, errors reported with locations.
 
-use super::command::{Located, Span};
+use super::command::{Command, Located, Span};
 use super::error::{ErrorKind, ShellError};
 use super::lines::{LineReader, ReadFault};
 use super::output::Output;
@@ -322,15 +322,15 @@ impl<'r> Runner<'r> {
         out: &mut O,
     ) -> io::Result<Result<End, Box<ShellError>>> {
         let live = self.session.live_ref();
-        if self.stack.is_empty() {
-            // A command of its own (the prompt, `-c`): a Ctrl-C from before
-            // it is forgotten.
-            live.start(&cmd.command.to_string());
-        } else if live.interrupted() {
-            // Inside a file (the running command is the file, or the
-            // `source` that opened it), a Ctrl-C stops it before its next
-            // command.
+        if live.interrupted() {
+            // A Ctrl-C stops the rest of the line, or of the file (inside
+            // one, the running command is the file or its `source`).
             return Ok(Ok(End::Interrupted));
+        }
+        if self.stack.is_empty() {
+            // A command of its own (the prompt, `-c`): named for the
+            // progress line.
+            live.begin(&cmd.command.to_string());
         }
         let quiet = self.session.settings().flag(Setting::Quiet);
         let mut streamed = Rendering {
@@ -392,7 +392,12 @@ impl<'r> Runner<'r> {
             identity,
             mut reader,
         } = opened;
-        match self.run_named(&name, identity, &mut reader, out) {
+        // The whole file is one change, however it ends (failed and
+        // interrupted files too): one `undo` takes back all it did.
+        self.session.begin_group();
+        let result = self.run_named(&name, identity, &mut reader, out);
+        self.session.end_group(Command::Source(path.to_string()));
+        match result {
             Ok(end) => Ok(Ok(end)),
             // The file failed while being read: an error at this `source`.
             Err(e) => match ReadFault::of(&e) {
