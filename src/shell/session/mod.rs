@@ -21,7 +21,7 @@ use super::settings::{Setting, Settings, Value};
 use crate::congo::Position;
 use crate::congo::moves::{legal_moves, move_count_up_to};
 use crate::yut::Game;
-use history::Change;
+use history::{Change, Group};
 use std::collections::VecDeque;
 use std::io;
 use std::sync::Arc;
@@ -57,6 +57,8 @@ pub struct Session {
     last_move: Option<LastMove>,
     game: Game,
     history: VecDeque<Change>,
+    /// Open groups of changes (running `source`s), innermost last.
+    groups: Vec<Group>,
     settings: Settings,
     live: Arc<Live>,
 }
@@ -153,9 +155,7 @@ impl Session {
             Command::Status => self.status(),
             Command::Perft(depth) => self.perft(*depth).map_err(fail)?,
             Command::Divide(depth) => self.divide(*depth, sink, fail)?,
-            Command::Move(token, throw) => self
-                .move_token(*token, *throw, &cmd.command)
-                .map_err(fail)?,
+            Command::Move(token, throw) => self.move_token(*token, *throw).map_err(fail)?,
             Command::Show => Reply::YutBoard(self.game),
             Command::Where => Reply::Where(self.game),
             Command::Reset(target) => self.reset(*target, &cmd.command),
