@@ -43,11 +43,11 @@ pub struct RunArgs {
     #[arg(short = 'i', long = "init", value_name = "FILE")]
     pub init: Option<PathBuf>,
 
-    /// Report an error and go on instead of stopping at the first one.
+    /// After an error, go on with the next command (the `keep-going` setting).
     #[arg(long)]
     pub keep_going: bool,
 
-    /// No summary lines from `move` and `play`.
+    /// No change summaries from `move`, `play` and `undo` (the `quiet` setting).
     #[arg(short, long)]
     pub quiet: bool,
 
@@ -55,9 +55,15 @@ pub struct RunArgs {
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
 
-    /// At the prompt, report each line's wall time (and nodes/s of a count) on stderr.
+    /// At the prompt, report each line's wall time (and nodes/s of a count)
+    /// on stderr (the `timer` setting).
     #[arg(long)]
     pub timer: bool,
+
+    /// Worker threads for perft, divide and search, 1 to 256 (the
+    /// `threads` setting; default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
 
     /// Where the Yut sticks' random throws start (as `set seed N`). At the
     /// prompt without it, the clock picks one (`set` shows it); files and
@@ -135,8 +141,9 @@ pub struct CourseArgs {
     #[arg(value_enum)]
     pub task: CourseTask,
 
-    /// The course year's rules: its piece set (other pieces are an error)
-    /// and promotion. Without it: boardsh's full rules.
+    /// The course year's rules: promotion (none in 2021) and its piece set
+    /// (another piece is an error, except in the listing and move lists).
+    /// Without it: boardsh's full rules.
     #[arg(long, value_enum, value_name = "YEAR")]
     pub year: Option<CourseYear>,
 
@@ -157,23 +164,14 @@ pub struct CourseArgs {
     pub color: ColorChoice,
 }
 
-/// Which move chooser an agent uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EngineChoice {
-    /// The engine with every feature on.
-    Strongest,
-    /// Plain fixed-depth-4 alpha-beta on material only.
-    Baseline,
-    /// A uniformly random legal move (seeded by --seed).
-    Random,
-}
-
 /// Options of `boardsh agent`.
 #[derive(Clone, Debug, Args)]
 pub struct AgentArgs {
-    /// The move chooser.
-    #[arg(long, value_enum, default_value_t = EngineChoice::Strongest, value_name = "NAME")]
-    pub engine: EngineChoice,
+    /// The move chooser: `strongest` (every feature), `baseline` (plain
+    /// fixed-depth-4 alpha-beta on material), `random` (a seeded random
+    /// mover), or an engine spec such as `strongest,-qsearch,mobility=0`.
+    #[arg(long, default_value = "strongest", value_name = "SPEC")]
+    pub engine: String,
 
     /// Search no deeper than N plies.
     #[arg(long, value_name = "N")]
@@ -226,6 +224,11 @@ pub struct MatchArgs {
     /// Seconds an answer may come after the limit before it is late.
     #[arg(long, default_value_t = 0.1, value_name = "S")]
     pub grace: f64,
+
+    /// Start no new opening pair after this many seconds; the summary
+    /// covers the games played.
+    #[arg(long, value_name = "S")]
+    pub max_seconds: Option<f64>,
 
     /// Record each game as a boardsh script: one file per game in a
     /// directory (existing, or a path ending in `/`), else all in one file.

@@ -2,6 +2,7 @@
 
 use super::commands::Keyword;
 use super::settings::{Setting, Value};
+use crate::congo::course::Evaluation;
 use crate::congo::moves::Move;
 use crate::congo::{PieceKind, Position, Square};
 use crate::yut::{Kind, Roll, Throw, Token};
@@ -44,6 +45,12 @@ pub enum Command {
     Perft(u32),
     /// `divide <depth>`.
     Divide(u32),
+    /// `eval material|advanced`: a course evaluation.
+    CourseEval(Evaluation),
+    /// `minimax [<depth>]`: the course's minimax (material).
+    Minimax(u32),
+    /// `alphabeta [<depth>]`: the course's alpha-beta (advanced evaluation).
+    Alphabeta(u32),
     /// `move <token> <throw>`: one free Yut turn of the original problem
     /// (no turn rules).
     Move(Token, Throw),
@@ -75,7 +82,8 @@ pub enum Command {
     /// `help [<command>]`: the topic is a keyword or alias from the registry.
     Help(Option<&'static str>),
     /// `quit` or `exit`.
-    Quit,
+    /// With a status: `quit 2` ends the session with exit status 2.
+    Quit(Option<u8>),
 }
 
 impl Command {
@@ -90,6 +98,9 @@ impl Command {
             Command::Status => Keyword::Status,
             Command::Perft(_) => Keyword::Perft,
             Command::Divide(_) => Keyword::Divide,
+            Command::CourseEval(_) => Keyword::Eval,
+            Command::Minimax(_) => Keyword::Minimax,
+            Command::Alphabeta(_) => Keyword::Alphabeta,
             Command::Move(..) | Command::MoveBy(..) => Keyword::Move,
             Command::Throw(_) => Keyword::Throw,
             Command::Turn => Keyword::Turn,
@@ -103,7 +114,7 @@ impl Command {
             Command::Source(_) => Keyword::Source,
             Command::Set(_) => Keyword::Set,
             Command::Help(_) => Keyword::Help,
-            Command::Quit => Keyword::Quit,
+            Command::Quit(_) => Keyword::Quit,
         }
     }
 }
@@ -123,6 +134,10 @@ impl fmt::Display for Command {
             Command::Status => f.write_str("status"),
             Command::Perft(n) => write!(f, "perft {n}"),
             Command::Divide(n) => write!(f, "divide {n}"),
+            Command::CourseEval(Evaluation::Material) => f.write_str("eval material"),
+            Command::CourseEval(Evaluation::Advanced) => f.write_str("eval advanced"),
+            Command::Minimax(n) => write!(f, "minimax {n}"),
+            Command::Alphabeta(n) => write!(f, "alphabeta {n}"),
             Command::Move(token, throw) => write!(f, "move {token} {throw}"),
             Command::MoveBy(token, None) => write!(f, "move {token}"),
             Command::MoveBy(token, Some(roll)) => write!(f, "move {token} {}", roll.name()),
@@ -156,7 +171,8 @@ impl fmt::Display for Command {
             Command::Set(Some((setting, value))) => write!(f, "set {} {value}", setting.name()),
             Command::Help(None) => f.write_str("help"),
             Command::Help(Some(topic)) => write!(f, "help {topic}"),
-            Command::Quit => f.write_str("quit"),
+            Command::Quit(None) => f.write_str("quit"),
+            Command::Quit(Some(code)) => write!(f, "quit {code}"),
         }
     }
 }
