@@ -183,6 +183,97 @@ fn keep_going_reports_and_continues() {
 }
 
 #[test]
+fn keep_going_runs_the_rest_of_a_line() {
+    // The case: the bad throw `FXFF` is skipped, B still moves and
+    // `where` still lists (FFFF is 4 steps: home -> yut for each).
+    let line = "move A FFFF; move A FXFF; move B FFFF; where";
+    let go = boardsh()
+        .args(["--keep-going", "-c", line])
+        .output()
+        .unwrap();
+    assert_eq!(go.status.code(), Some(1), "the error still fails the run");
+    let stdout = String::from_utf8(go.stdout).unwrap();
+    assert!(
+        stdout.starts_with("A: home -> yut (4)\nB: home -> yut (4)\nA: yut\nB: yut\nC: home\n"),
+        "{stdout}"
+    );
+    // Without it the first error stops the line: only A's move printed.
+    let stop = boardsh().args(["-c", line]).output().unwrap();
+    assert_eq!(stop.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(stop.stdout).unwrap(),
+        "A: home -> yut (4)\n"
+    );
+}
+
+#[test]
+fn keep_going_after_a_failed_problem_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // A problem-format Congo file whose FEN has the bad digit 9.
+    let bad = write_temp(&dir, "bad.fen", "1\n7/7/7/7/7/7/9\n");
+    let good = write_temp(&dir, "good.bsh", "where\n");
+    let line = format!("move A FFFF; source {}; where", bad.display());
+    // Sourced: with --keep-going the command after it runs.
+    let go = boardsh()
+        .args(["--keep-going", "-c", &line])
+        .output()
+        .unwrap();
+    assert_eq!(go.status.code(), Some(1));
+    let stdout = String::from_utf8(go.stdout).unwrap();
+    assert!(
+        stdout.starts_with("A: home -> yut (4)\nA: yut\n"),
+        "{stdout}"
+    );
+    let stop = boardsh().args(["-c", &line]).output().unwrap();
+    assert_eq!(
+        String::from_utf8(stop.stdout).unwrap(),
+        "A: home -> yut (4)\n"
+    );
+    // As file arguments: the next file runs after the failed one.
+    let go = boardsh()
+        .arg("--keep-going")
+        .args([&bad, &good])
+        .output()
+        .unwrap();
+    assert_eq!(go.status.code(), Some(1));
+    assert!(
+        String::from_utf8(go.stdout)
+            .unwrap()
+            .starts_with("A: home\n")
+    );
+    let stop = boardsh().args([&bad, &good]).output().unwrap();
+    assert_eq!(stop.status.code(), Some(1));
+    assert!(
+        stop.stdout.is_empty(),
+        "without --keep-going good.bsh never runs"
+    );
+}
+
+#[test]
+fn quiet_silences_every_change_summary_never_a_query() {
+    // `move`, `play` and `undo` print nothing; `fen`, `where`, `status` do.
+    // After undoing c2c3 the position is the start again (white to move).
+    let out = boardsh()
+        .args([
+            "--quiet",
+            "-c",
+            "move A FFFF; play c2c3; undo; fen; status; where",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.starts_with("gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\nContinue\nA: yut\n"),
+        "{stdout}"
+    );
+    // The flag is the `quiet` setting: `set` shows it on.
+    let out = boardsh().args(["-q", "-c", "set"]).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("\nquiet       on "), "{stdout}");
+}
+
+#[test]
 fn quiet_silences_move_summaries() {
     let out = boardsh()
         .args(["--quiet", "-c", "move A FFFF; where"])

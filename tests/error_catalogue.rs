@@ -16,7 +16,7 @@
 
 use boardsh::cli::files::FsLoader;
 use boardsh::shell::script::{Diagnostic, Kind, Reporter, Runner};
-use boardsh::shell::{ErrorKind, Session};
+use boardsh::shell::{ErrorKind, Keyword, Session};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
@@ -112,6 +112,18 @@ const EXAMPLES: &[Example] = &[
         "help me",
         "expected a command name, found `me`",
     ),
+    // `colour` starts at byte 4 (column 5); settings are listed by `set`.
+    command(
+        "expected-setting",
+        "set colour on",
+        "expected a setting name (`set` lists them), found `colour`",
+    ),
+    // `quiet` is an on/off setting; `yes` starts at byte 10.
+    command(
+        "expected-setting-value",
+        "set quiet yes",
+        "expected `on` or `off`, found `yes`",
+    ),
     command(
         "expected-file-name",
         "source",
@@ -172,6 +184,11 @@ const EXAMPLES: &[Example] = &[
         "extra-argument-divide",
         "divide 1 2",
         "unexpected argument `2`: `divide` takes one depth",
+    ),
+    command(
+        "extra-argument-set",
+        "set quiet on now",
+        "unexpected argument `now`: `set` takes a setting name and a value",
     ),
     command(
         "extra-argument-play",
@@ -433,6 +450,10 @@ const UNREACHABLE: &[(&str, &str)] = &[
     (
         "FenErrorKind::Empty",
         "a blank FEN line is skipped, and `fen` alone prints the FEN",
+    ),
+    (
+        "ErrorKind::Interrupted",
+        "only Ctrl-C during a command raises it, and the runner does not report it",
     ),
     (
         "MoveParseErrorKind::Empty",
@@ -809,5 +830,37 @@ fn every_error_variant_has_an_example() {
             !covered_names.contains(name),
             "{name} is reachable after all"
         );
+    }
+}
+
+/// The registry's side: every command names the catalogue examples of the
+/// errors it gives, each of them is in the table, and each command example
+/// of the table belongs to the command that fails in it (its last command).
+#[test]
+fn every_command_has_catalogued_errors() {
+    for &kw in Keyword::ALL {
+        let spec = kw.spec();
+        assert!(!spec.errors.is_empty(), "`{}` lists no errors", spec.name);
+        for id in spec.errors {
+            assert!(
+                EXAMPLES.iter().any(|e| e.id == *id),
+                "`{}` names the example `{id}`, which the table lacks",
+                spec.name
+            );
+        }
+    }
+    for example in EXAMPLES {
+        if let Input::Command(text) = example.input {
+            let last = text.rsplit(';').next().unwrap_or(text).trim();
+            let word = last.split(' ').next().unwrap_or("");
+            // An unknown word (`frobnicate`) belongs to no command.
+            if let Some((kw, _)) = Keyword::find(word) {
+                assert!(
+                    kw.spec().errors.contains(&example.id),
+                    "`{}` ({text}) fails in `{word}`, whose registry entry does not list it",
+                    example.id
+                );
+            }
+        }
     }
 }

@@ -11,7 +11,7 @@ fn run(session: &mut Session, cmds: &[&str]) -> String {
     for cmd in cmds {
         let located = parse_command(cmd).unwrap_or_else(|e| panic!("{cmd}: {e}"));
         session
-            .execute(&located, &mut out)
+            .run(&located, &mut out)
             .unwrap_or_else(|e| panic!("{cmd}: {e}"));
     }
     String::from_utf8(out).unwrap()
@@ -21,7 +21,7 @@ fn run(session: &mut Session, cmds: &[&str]) -> String {
 fn fails(session: &mut Session, cmd: &str) -> String {
     match parse_command(cmd) {
         Err(e) => e.to_string(),
-        Ok(located) => match session.execute(&located, &mut Vec::new()) {
+        Ok(located) => match session.run(&located, &mut Vec::new()) {
             Err(ExecError::Command(e)) => e.to_string(),
             other => panic!("{cmd} did not fail: {other:?}"),
         },
@@ -274,10 +274,10 @@ fn help_quit_and_source() {
     );
     let mut out = Vec::new();
     let quit = parse_command("exit").unwrap();
-    assert_eq!(s.execute(&quit, &mut out).unwrap(), Flow::Quit);
+    assert_eq!(s.run(&quit, &mut out).unwrap(), Flow::Quit);
     let source = parse_command("source games/a.bsh").unwrap();
     assert_eq!(
-        s.execute(&source, &mut out).unwrap(),
+        s.run(&source, &mut out).unwrap(),
         Flow::Source("games/a.bsh".into())
     );
 }
@@ -331,5 +331,107 @@ mod properties {
                 run(&mut s, &[&format!("play {mv}")]);
             }
         }
+    }
+}
+
+mod live {
+    use super::*;
+    use boardsh::shell::script::{Diagnostic, End, NoFiles, Reporter, Runner};
+    use boardsh::shell::{ErrorKind, Reply};
+    use std::sync::atomic::Ordering;
+
+    #[test]
+    fn divide_streams_each_root_move_then_returns_the_total() {
+        let mut s = Session::new();
+        let mut streamed: Vec<Reply> = Vec::new();
+        let cmd = parse_command("divide 2").unwrap();
+        let total = s.execute(&cmd, &mut streamed).unwrap();
+        // 24 root moves at the start (see `moves_of_the_start_position`),
+        // each answered by Black's 24 symmetric moves: 576 in all.
+        assert_eq!(total, Reply::DivideTotal(576));
+        assert_eq!(streamed.len(), 24);
+        let mut names = Vec::new();
+        for reply in &streamed {
+            match reply {
+                Reply::DivideMove(mv, 24) => names.push(mv.to_string()),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        let mut sorted = names.clone();
+        sorted.sort();
+        assert_eq!(names, sorted, "streamed in notation order");
+    }
+
+    #[test]
+    fn an_interrupted_count_changes_nothing() {
+        let mut s = Session::new();
+        run(&mut s, &["move A FFFF", "play c2c3"]);
+        let before = state(&mut s);
+        s.live().interrupt.store(true, Ordering::Relaxed);
+        for text in ["perft 3", "divide 3"] {
+            let cmd = parse_command(text).unwrap();
+            let mut streamed: Vec<Reply> = Vec::new();
+            match s.execute(&cmd, &mut streamed) {
+                Err(ExecError::Command(e)) => {
+                    assert_eq!(e.kind, ErrorKind::Interrupted);
+                    assert_eq!(e.to_string(), "interrupted");
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+            // The flag is polled before the first root move's subtree.
+            assert!(streamed.is_empty(), "{text}: {streamed:?}");
+        }
+        s.live().interrupt.store(false, Ordering::Relaxed);
+        assert_eq!(state(&mut s), before);
+        // The history is intact: the two changes undo in order.
+        assert_eq!(
+            run(&mut s, &["undo", "undo"]),
+            "undid: play c2c3\nundid: move A FFFF\n"
+        );
+    }
+
+    #[derive(Default)]
+    struct Count(usize);
+
+    impl Reporter for Count {
+        fn report(&mut self, _: &Diagnostic<'_>) {
+            self.0 += 1;
+        }
+        fn message(&mut self, _: &str) {
+            self.0 += 1;
+        }
+    }
+
+    #[test]
+    fn the_runner_stops_the_line_at_an_interrupt_without_reporting() {
+        let session = Session::new();
+        let live = session.live();
+        let mut loader = NoFiles;
+        let mut reporter = Count::default();
+        let mut out = Vec::new();
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        // Ctrl-C, pressed again and again until the runner returns: perft 7
+        // takes tens of seconds uninterrupted.
+        let presser = {
+            let done = std::sync::Arc::clone(&done);
+            std::thread::spawn(move || {
+                while !done.load(Ordering::Relaxed) {
+                    live.interrupt.store(true, Ordering::Relaxed);
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+            })
+        };
+        let end = {
+            let mut runner = Runner::new(session, &mut loader, &mut reporter, true);
+            let end = runner.run_line("<test>", 1, "move A FFFF; perft 7; where", &mut out);
+            assert_eq!(runner.errors, 0);
+            end
+        };
+        done.store(true, Ordering::Relaxed);
+        presser.join().unwrap();
+        // Even with keep-going, the rest of the line does not run.
+        assert_eq!(end.unwrap(), End::Interrupted);
+        assert_eq!(String::from_utf8(out).unwrap(), "A: home -> yut (4)\n");
+        assert_eq!(reporter.0, 0);
     }
 }

@@ -2,7 +2,8 @@
 //! functions of the line (the rustyline glue lives in `repl`).
 
 use crate::congo::PieceKind;
-use crate::shell::help;
+use crate::shell::commands::{self, Complete, Keyword};
+use crate::shell::settings::Setting;
 
 /// What Tab should complete at the cursor.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,8 +13,6 @@ pub enum Completion {
     /// Complete a file path (after `source`).
     Path,
 }
-
-const TOKENS: [&str; 8] = ["A", "B", "C", "D", "a", "b", "c", "d"];
 
 /// All 16 throws, in F/B order.
 fn throws() -> Vec<String> {
@@ -33,6 +32,43 @@ fn current(line: &str, pos: usize) -> (usize, &str) {
     (start, before.get(start..).unwrap_or(""))
 }
 
+/// What the registry says completes at argument `index` (0-based) of the
+/// command `keyword`; a path argument goes on to the end of the command.
+fn arg_completion(keyword: &str, index: usize) -> Option<Complete> {
+    let (kw, _) = Keyword::find(keyword)?;
+    let args = kw.spec().args;
+    match args.get(index) {
+        Some(a) => Some(a.complete),
+        None => args
+            .last()
+            .map(|a| a.complete)
+            .filter(|c| *c == Complete::Path),
+    }
+}
+
+/// The words a completion entry offers; `words` are the command's words so
+/// far, `moves` the session's legal Congo moves.
+fn offered(complete: Complete, words: &[&str], moves: &[String]) -> Vec<String> {
+    let owned = |list: &[&str]| list.iter().map(|w| (*w).to_string()).collect();
+    match complete {
+        Complete::Nothing | Complete::Path => Vec::new(),
+        Complete::Words(list) | Complete::ExactWords(list) => owned(list),
+        Complete::Throws => throws(),
+        Complete::PieceKinds => PieceKind::ALL
+            .iter()
+            .map(|k| k.name().to_string())
+            .collect(),
+        Complete::LegalMoves => moves.to_vec(),
+        Complete::Keywords => commands::names().map(str::to_string).collect(),
+        Complete::Settings => Setting::ALL.iter().map(|s| s.name().to_string()).collect(),
+        Complete::SettingValue => words
+            .get(1)
+            .and_then(|name| Setting::find(name))
+            .map(|s| owned(s.completions()))
+            .unwrap_or_default(),
+    }
+}
+
 /// Candidates for the word under the cursor in `line`; `moves` are the
 /// legal Congo moves of the session (for `play`).
 pub fn complete(line: &str, pos: usize, moves: &[String]) -> Completion {
@@ -49,22 +85,18 @@ pub fn complete(line: &str, pos: usize, moves: &[String]) -> Completion {
     } else {
         words.len().saturating_sub(1)
     };
-    let keyword = words.first().map(|w| w.to_ascii_lowercase());
-    let options: Vec<String> = match (index, keyword.as_deref()) {
-        (0, _) => help::COMMANDS.iter().map(|c| c.name.to_string()).collect(),
-        (1, Some("move")) => TOKENS.iter().map(|t| t.to_string()).collect(),
-        (2, Some("move")) => throws(),
-        (1, Some("reset")) => vec!["congo".into(), "yut".into()],
-        (1, Some("help")) => help::COMMANDS.iter().map(|c| c.name.to_string()).collect(),
-        (1, Some("moves")) => PieceKind::ALL
-            .iter()
-            .map(|k| k.name().to_string())
-            .collect(),
-        (1, Some("play")) => moves.to_vec(),
-        (_, Some("source")) => return Completion::Path,
-        _ => Vec::new(),
+    let (options, fold) = match (index, words.first()) {
+        (0, _) => (commands::names().map(str::to_string).collect(), true),
+        (_, Some(keyword)) => match arg_completion(keyword, index - 1) {
+            Some(Complete::Path) => return Completion::Path,
+            Some(c) => (
+                offered(c, &words, moves),
+                !matches!(c, Complete::ExactWords(_)),
+            ),
+            None => (Vec::new(), true),
+        },
+        (_, None) => (Vec::new(), true),
     };
-    let fold = index != 1 || keyword.as_deref() != Some("move");
     let matches = options
         .into_iter()
         .filter(|o| {
@@ -81,7 +113,8 @@ pub fn complete(line: &str, pos: usize, moves: &[String]) -> Completion {
 
 /// A greyed usage hint for the command being typed, shown after the cursor
 /// at the end of the line: the rest of a uniquely typed keyword, then its
-/// arguments. `None` when there is nothing useful to say.
+/// arguments; after an argument and a blank, the usage of what comes next.
+/// `None` when there is nothing useful to say.
 pub fn hint(line: &str, pos: usize) -> Option<String> {
     if pos < line.len() {
         return None;
@@ -97,30 +130,35 @@ pub fn hint(line: &str, pos: usize) -> Option<String> {
     };
     match rest {
         None => {
-            let lower = word.to_ascii_lowercase();
-            let doc = match help::find(&lower) {
-                Some(doc) => doc,
+            let (kw, name) = match Keyword::find(word) {
+                Some(found) => found,
                 None => {
-                    let mut found = help::COMMANDS.iter().filter(|c| c.name.starts_with(&lower));
-                    let doc = found.next()?;
+                    let lower = word.to_ascii_lowercase();
+                    let mut found = commands::names().filter(|n| n.starts_with(&lower));
+                    let name = found.next()?;
                     if found.next().is_some() {
                         return None;
                     }
-                    doc
+                    Keyword::find(name)?
                 }
             };
-            let tail = doc.name.get(word.len()..).unwrap_or("");
-            if doc.args.is_empty() {
+            let spec = kw.spec();
+            let tail = name.get(word.len()..).unwrap_or("");
+            if spec.usage.is_empty() {
                 (!tail.is_empty()).then(|| tail.to_string())
             } else {
-                Some(format!("{tail} {}", doc.args))
+                Some(format!("{tail} {}", spec.usage))
             }
         }
-        Some(r) if r.trim().is_empty() => {
-            let doc = help::find(word)?;
-            (!doc.args.is_empty()).then(|| doc.args.to_string())
+        Some(r) => {
+            // Only right after a blank: the next argument's usage.
+            if !r.is_empty() && !r.ends_with([' ', '\t']) {
+                return None;
+            }
+            let (kw, _) = Keyword::find(word)?;
+            let typed = r.split_whitespace().count();
+            kw.spec().args.get(typed).map(|a| a.hint.to_string())
         }
-        Some(_) => None,
     }
 }
 
@@ -133,7 +171,7 @@ pub fn keywords(line: &str) -> Vec<(usize, usize, bool)> {
     for seg in code.split(';') {
         let lead = seg.len() - seg.trim_start().len();
         if let Some(word) = seg.split_whitespace().next() {
-            out.push((offset + lead, word.len(), help::find(word).is_some()));
+            out.push((offset + lead, word.len(), Keyword::find(word).is_some()));
         }
         offset += seg.len() + 1;
     }
@@ -169,6 +207,9 @@ mod tests {
         assert_eq!(words("reset y").1, ["yut"]);
         assert_eq!(words("play e").1, ["e2e3"]);
         assert_eq!(complete("source sc", 9, &[]), Completion::Path);
+        assert_eq!(words("set ke").1, ["keep-going"]);
+        assert_eq!(words("set quiet o").1, ["on", "off"]);
+        assert_eq!(words("help ex").1, ["exit"]);
     }
 
     #[test]
@@ -178,6 +219,9 @@ mod tests {
         assert_eq!(hint("sh", 2).as_deref(), Some("ow"));
         assert_eq!(hint("mov", 3), None, "move and moves both match");
         assert_eq!(hint("move A", 6), None);
+        assert_eq!(hint("move A ", 7).as_deref(), Some("<throw>"));
+        assert_eq!(hint("move A FFFF ", 12), None, "nothing after the throw");
+        assert_eq!(hint("set ", 4).as_deref(), Some("[<name> <value>]"));
         assert_eq!(hint("xyz", 3), None);
     }
 

@@ -4,12 +4,12 @@
 //! rest of the input and the prompt comes back; the session is as the
 //! command found it (an interrupted command changes nothing).
 
-use super::interruptible::is_interrupted;
+use super::interruptible::{interrupted, is_interrupted};
 use super::progress::{Progress, timer_text};
 use super::report::PROMPT;
 use super::signals::{Mode, Signals};
-use crate::shell::Output;
 use crate::shell::script::{End, Runner};
+use crate::shell::{Output, Setting};
 use std::io::{self, Write};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -21,8 +21,6 @@ pub struct Foreground<'s> {
     pub signals: Option<&'s Signals>,
     /// Show the progress line (stderr is a terminal).
     pub progress: bool,
-    /// Report each line's wall time on stderr (`set timer on`).
-    pub timer: bool,
 }
 
 /// What comes after an entered input.
@@ -88,14 +86,19 @@ fn run_lines<O: Output + ?Sized>(
         let end = runner.run_line(PROMPT, *line_no, line, &mut progress.guard(out));
         progress.finish();
         let end = end?;
-        if fg.timer && !line.trim().is_empty() {
+        // The `timer` setting (`set timer on`, `--timer`).
+        if runner.session.settings().flag(Setting::Timer) && !line.trim().is_empty() {
             let nodes =
                 live.perft.nodes.load(Ordering::Relaxed) + live.work.load(Ordering::Relaxed);
             out.flush()?;
             let _ = writeln!(io::stderr(), "{}", timer_text(started.elapsed(), nodes));
         }
-        if end == End::Quit {
-            return Ok(After::Quit);
+        match end {
+            End::Quit => return Ok(After::Quit),
+            // A command was interrupted: the rest of the input is dropped,
+            // `interrupted` is printed and the prompt comes back.
+            End::Interrupted => return Err(interrupted()),
+            End::Done | End::Failed => {}
         }
     }
     Ok(After::Prompt)

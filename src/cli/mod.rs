@@ -21,7 +21,7 @@ pub mod theme;
 use crate::quote::quoted_path;
 use crate::shell::lines::ReadFault;
 use crate::shell::script::{End, Kind, Runner};
-use crate::shell::{Output, Session};
+use crate::shell::{Output, Session, Setting, Value};
 use args::{Cli, Sub};
 use clap::Parser;
 use foreground::Foreground;
@@ -40,6 +40,8 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_FAILED: i32 = 1;
 /// Exit status: bad usage or an unreadable file.
 pub const EXIT_USAGE: i32 = 2;
+/// Exit status: a batch run stopped by Ctrl-C (128 + SIGINT).
+pub const EXIT_INTERRUPTED: i32 = 130;
 
 /// Where `-c` commands come from in error reports.
 pub const COMMAND_LINE: &str = "<command line>";
@@ -167,8 +169,11 @@ fn replay_file<O: Output + ?Sized>(
     };
     Ok(match end {
         End::Done => Stop::Next,
+        // With --keep-going a failed file does not stop the next one.
+        End::Failed if runner.keep_going() => Stop::Next,
         End::Quit => Stop::Exit(status(runner)),
         End::Failed => Stop::Exit(failed(runner)),
+        End::Interrupted => Stop::Exit(EXIT_INTERRUPTED),
     })
 }
 
@@ -212,6 +217,11 @@ fn run_main(args: &args::RunArgs) -> i32 {
     };
     let mut session = Session::new();
     session.set_quiet(args.quiet);
+    if args.timer {
+        session
+            .settings_mut()
+            .set(Setting::Timer, Value::Flag(true));
+    }
     let live = session.live();
     // Without handlers Ctrl-C still ends the run, only without the flush.
     let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
@@ -268,7 +278,6 @@ fn run_sources<O: Output + ?Sized>(
         let fg = Foreground {
             signals,
             progress: show,
-            timer: args.timer,
         };
         return repl::run(runner, out, args.color, fg);
     }
@@ -289,7 +298,8 @@ fn run_sources<O: Output + ?Sized>(
     progress.finish();
     Ok(match end {
         End::Failed => failed(runner),
-        _ => status(runner),
+        End::Interrupted => EXIT_INTERRUPTED,
+        End::Done | End::Quit => status(runner),
     })
 }
 
@@ -314,6 +324,7 @@ fn run_given<O: Output + ?Sized>(
         }
         match end {
             End::Failed => return Ok(Some(failed(runner))),
+            End::Interrupted => return Ok(Some(EXIT_INTERRUPTED)),
             End::Quit => return Ok(Some(status(runner))),
             End::Done => {}
         }

@@ -1,5 +1,7 @@
 //! The commands of the shell language, parsed and validated.
 
+use super::commands::Keyword;
+use super::settings::{Setting, Value};
 use crate::congo::moves::Move;
 use crate::congo::{PieceKind, Position, Square};
 use crate::yut::{Throw, Token};
@@ -54,10 +56,37 @@ pub enum Command {
     Undo,
     /// `source <file>`.
     Source(String),
-    /// `help [<command>]`: the topic is a command name from the table.
+    /// `set [<name> <value>]`: list the settings, or change one.
+    Set(Option<(Setting, Value)>),
+    /// `help [<command>]`: the topic is a keyword or alias from the registry.
     Help(Option<&'static str>),
     /// `quit` or `exit`.
     Quit,
+}
+
+impl Command {
+    /// The registry keyword of the command.
+    pub fn keyword(&self) -> Keyword {
+        match self {
+            Command::ShowFen | Command::SetFen(_) => Keyword::Fen,
+            Command::List => Keyword::List,
+            Command::Board => Keyword::Board,
+            Command::Moves(_) => Keyword::Moves,
+            Command::Play(_) => Keyword::Play,
+            Command::Status => Keyword::Status,
+            Command::Perft(_) => Keyword::Perft,
+            Command::Divide(_) => Keyword::Divide,
+            Command::Move(..) => Keyword::Move,
+            Command::Show => Keyword::Show,
+            Command::Where => Keyword::Where,
+            Command::Reset(_) => Keyword::Reset,
+            Command::Undo => Keyword::Undo,
+            Command::Source(_) => Keyword::Source,
+            Command::Set(_) => Keyword::Set,
+            Command::Help(_) => Keyword::Help,
+            Command::Quit => Keyword::Quit,
+        }
+    }
 }
 
 /// Prints the command in canonical form, as `undo` names it.
@@ -95,6 +124,8 @@ impl fmt::Display for Command {
                 }
                 Ok(())
             }
+            Command::Set(None) => f.write_str("set"),
+            Command::Set(Some((setting, value))) => write!(f, "set {} {value}", setting.name()),
             Command::Help(None) => f.write_str("help"),
             Command::Help(Some(topic)) => write!(f, "help {topic}"),
             Command::Quit => f.write_str("quit"),

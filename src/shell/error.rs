@@ -2,7 +2,7 @@
 
 use super::command::Span;
 use crate::congo::FenErrorKind;
-use crate::congo::moves::MoveParseErrorKind;
+use crate::congo::moves::{Illegal, MoveParseErrorKind};
 use crate::quote::{quoted, quoted_path};
 use crate::yut::YutError;
 use std::fmt;
@@ -49,7 +49,7 @@ pub enum ErrorKind {
     #[error("{0}")]
     Move(MoveParseErrorKind),
     #[error("{0}")]
-    Illegal(String),
+    Illegal(Illegal),
     #[error("nothing to undo")]
     NothingToUndo,
     #[error("cannot read {}: {reason}", quoted_path(.path))]
@@ -64,6 +64,9 @@ pub enum ErrorKind {
     LineTooLong(usize),
     #[error("{0}")]
     Problem(String),
+    /// The command was stopped (Ctrl-C) before it finished; it changed nothing.
+    #[error("interrupted")]
+    Interrupted,
 }
 
 /// A located error: what, and which bytes of its line.

@@ -29,17 +29,26 @@ impl Live {
         self.interrupt.load(Ordering::Relaxed)
     }
 
-    /// Reset the counters and the flag before a command starts.
+    /// Reset the counters and the flag before a command starts (the
+    /// runner calls this before each command typed at the prompt or given
+    /// with `-c`; a Ctrl-C pressed before it no longer counts).
     pub fn start(&self, label: &str) {
         self.interrupt.store(false, Ordering::Relaxed);
-        self.perft.nodes.store(0, Ordering::Relaxed);
-        self.perft.roots_done.store(0, Ordering::Relaxed);
-        self.perft.roots.store(0, Ordering::Relaxed);
-        self.work.store(0, Ordering::Relaxed);
+        self.reset_counters();
         if let Ok(mut l) = self.label.lock() {
             l.clear();
             l.push_str(label);
         }
+    }
+
+    /// Zero the counters, keeping the flag and the label: a long command
+    /// calls this as it begins its work (it may run inside a `source`,
+    /// after others that counted).
+    pub fn reset_counters(&self) {
+        self.perft.nodes.store(0, Ordering::Relaxed);
+        self.perft.roots_done.store(0, Ordering::Relaxed);
+        self.perft.roots.store(0, Ordering::Relaxed);
+        self.work.store(0, Ordering::Relaxed);
     }
 
     /// What is running now.

@@ -1,40 +1,23 @@
 //! Replaying sources of lines in a session: command scripts, problem-format
 //! inputs (detected by content), `source`, errors reported with locations.
 
-use super::command::Span;
+use super::command::{Located, Span};
 use super::error::{ErrorKind, ShellError};
-use super::lines::{LineReader, MAX_LINE, ReadFault, Text, escape_invalid};
+use super::lines::{LineReader, ReadFault};
 use super::output::Output;
 use super::parse::{parse_segment, segments};
-use super::problem::Count;
-use super::session::{ExecError, Flow, Session};
+use super::problem::{Count, Host, run_problem};
+use super::render::{Rendering, render};
+use super::replay::{blank_prefix, readable};
+use super::reply::Reply;
+use super::session::{ExecError, Session};
+use super::settings::{Setting, Value};
 use std::io::{self, BufRead};
+
+pub use super::replay::{End, Kind};
 
 /// Deepest nesting of `source`.
 pub const MAX_SOURCE_DEPTH: usize = 64;
-
-/// What a file is expected to hold, from its extension.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// `.in`, stdin, anything else: problem format of either game, or commands.
-    Detect,
-    /// `.fen`: Congo FENs in problem format, or commands.
-    Congo,
-    /// `.yut`: Yut turns in problem format, or commands.
-    Yut,
-}
-
-impl Kind {
-    /// The kind a file name suggests.
-    pub fn from_path(path: &str) -> Kind {
-        let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
-        match ext.as_deref() {
-            Some("fen") => Kind::Congo,
-            Some("yut") => Kind::Yut,
-            _ => Kind::Detect,
-        }
-    }
-}
 
 /// An error with where it happened, for the front end to draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,24 +84,12 @@ impl Loader for NoFiles {
     }
 }
 
-/// How a replay ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum End {
-    /// All lines ran (errors may have been reported under `keep_going`).
-    Done,
-    /// A `quit`/`exit` ended the session.
-    Quit,
-    /// An error stopped it.
-    Failed,
-}
-
 /// A session plus what it needs to replay lines: a loader, a reporter, options.
 pub struct Runner<'r> {
     /// The session the lines act on.
     pub session: Session,
     loader: &'r mut dyn Loader,
     reporter: &'r mut dyn Reporter,
-    pub(super) keep_going: bool,
     /// Identities of the files being replayed, outermost first; `None` for
     /// sources that are not files.
     stack: Vec<(Option<String>, String)>,
@@ -130,27 +101,33 @@ pub struct Runner<'r> {
 }
 
 impl<'r> Runner<'r> {
-    /// A runner over `session`.
+    /// A runner over `session`; `keep_going` sets the session's
+    /// `keep-going` setting (as `--keep-going` does).
     pub fn new(
         session: Session,
         loader: &'r mut dyn Loader,
         reporter: &'r mut dyn Reporter,
         keep_going: bool,
     ) -> Runner<'r> {
+        let mut session = session;
+        if keep_going {
+            session
+                .settings_mut()
+                .set(Setting::KeepGoing, Value::Flag(true));
+        }
         Runner {
             session,
             loader,
             reporter,
-            keep_going,
             stack: Vec::new(),
             errors: 0,
             read_faults: 0,
         }
     }
 
-    /// Whether errors are reported and the replay goes on (`--keep-going`).
+    /// Whether an error lets the next command run (the `keep-going` setting).
     pub fn keep_going(&self) -> bool {
-        self.keep_going
+        self.session.settings().flag(Setting::KeepGoing)
     }
 
     pub(super) fn report<O: Output + ?Sized>(
@@ -244,7 +221,7 @@ impl<'r> Runner<'r> {
                 Ok(t) => t,
                 Err((shown, e)) => {
                     self.report(out, name, line_no, &shown, &e)?;
-                    if self.keep_going {
+                    if self.keep_going() {
                         script = true;
                         continue;
                     }
@@ -264,7 +241,7 @@ impl<'r> Runner<'r> {
                         span: Span::new(blank_prefix(text), trimmed.len()),
                         value: trimmed.parse::<u64>().ok(),
                     };
-                    return self.run_problem(name, kind, &count, &mut lines, out);
+                    return run_problem(self, name, kind, &count, &mut lines, out);
                 }
                 script = true;
             }
@@ -276,7 +253,9 @@ impl<'r> Runner<'r> {
         Ok(End::Done)
     }
 
-    /// Run every command of one line.
+    /// Run every command of one line. After an error the rest of the
+    /// line is skipped, unless `keep-going` is set: then the next command
+    /// runs (also after a failed `source`).
     ///
     /// # Errors
     ///
@@ -289,29 +268,65 @@ impl<'r> Runner<'r> {
         out: &mut O,
     ) -> io::Result<End> {
         for seg in segments(line) {
-            let result = match parse_segment(line, seg) {
+            let error = match parse_segment(line, seg) {
                 Ok(None) => continue,
-                Ok(Some(cmd)) => match self.session.execute(&cmd, out) {
-                    Ok(Flow::Continue) => continue,
-                    Ok(Flow::Quit) => return Ok(End::Quit),
-                    Ok(Flow::Source(path)) => match self.source(&path, cmd.arg, out)? {
-                        Ok(End::Done) => continue,
-                        Ok(end) => return Ok(end),
-                        Err(e) => e,
-                    },
-                    Err(ExecError::Command(e)) => e,
-                    Err(ExecError::Io(e)) => return Err(e),
+                Ok(Some(cmd)) => match self.run_command(&cmd, out)? {
+                    Ok(End::Done) => continue,
+                    Ok(End::Failed) if self.keep_going() => continue,
+                    Ok(end) => return Ok(end),
+                    Err(e) => *e,
                 },
                 Err(e) => e,
             };
-            self.report(out, origin, line_no, line, &result)?;
-            return Ok(if self.keep_going {
-                End::Done
-            } else {
-                End::Failed
-            });
+            self.report(out, origin, line_no, line, &error)?;
+            if !self.keep_going() {
+                return Ok(End::Failed);
+            }
         }
         Ok(End::Done)
+    }
+
+    /// Run one parsed command: tell [`Live`](super::Live) it starts, run
+    /// it, render its replies, follow a `source`. Commands of a file only
+    /// check the interrupt flag, so replay stays fast and a Ctrl-C during
+    /// the file stops it.
+    fn run_command<O: Output + ?Sized>(
+        &mut self,
+        cmd: &Located,
+        out: &mut O,
+    ) -> io::Result<Result<End, Box<ShellError>>> {
+        let live = self.session.live_ref();
+        if self.stack.is_empty() {
+            // A command of its own (the prompt, `-c`): a Ctrl-C from before
+            // it is forgotten.
+            live.start(&cmd.command.to_string());
+        } else if live.interrupted() {
+            // Inside a file (the running command is the file, or the
+            // `source` that opened it), a Ctrl-C stops it before its next
+            // command.
+            return Ok(Ok(End::Interrupted));
+        }
+        let quiet = self.session.settings().flag(Setting::Quiet);
+        let mut streamed = Rendering {
+            out: &mut *out,
+            quiet,
+        };
+        let reply = match self.session.execute(cmd, &mut streamed) {
+            Ok(reply) => reply,
+            Err(ExecError::Command(e)) if e.kind == ErrorKind::Interrupted => {
+                return Ok(Ok(End::Interrupted));
+            }
+            Err(ExecError::Command(e)) => return Ok(Err(e)),
+            Err(ExecError::Io(e)) => return Err(e),
+        };
+        match reply {
+            Reply::Quit => Ok(Ok(End::Quit)),
+            Reply::Source(path) => Ok(self.source(&path, cmd.arg, out)?.map_err(Box::new)),
+            reply => {
+                render(&reply, quiet, out)?;
+                Ok(Ok(End::Done))
+            }
+        }
     }
 
     /// `source <path>`: open it through the loader and replay it here.
@@ -393,28 +408,27 @@ impl<'r> Runner<'r> {
     }
 }
 
-/// How many bytes of spaces and tabs start `text` (the blanks of the
-/// grammar; not Unicode white space, which the grammar does not skip).
-pub(super) fn blank_prefix(text: &str) -> usize {
-    text.len() - text.trim_start_matches([' ', '\t']).len()
-}
+impl Host for Runner<'_> {
+    fn keep_going(&self) -> bool {
+        Runner::keep_going(self)
+    }
 
-/// A line's text, or why it cannot be run: the text to show for it and the
-/// error to report. Invalid UTF-8 is shown with `\xNN` escapes and the
-/// error points at the first bad byte; a line too long to read is shown by
-/// its start.
-pub(super) fn readable(text: Text<'_>) -> Result<&str, (String, ShellError)> {
-    match text {
-        Text::Utf8(t) => Ok(t),
-        Text::Invalid(bytes) => {
-            let (shown, span) = escape_invalid(bytes);
-            Err((shown, ShellError::new(span, ErrorKind::InvalidUtf8)))
-        }
-        Text::TooLong(start) => {
-            let (mut shown, _) = escape_invalid(start);
-            shown.push_str("...");
-            let e = ShellError::new(Span::new(0, 0), ErrorKind::LineTooLong(MAX_LINE));
-            Err((shown, e))
-        }
+    fn report<O: Output + ?Sized>(
+        &mut self,
+        out: &mut O,
+        origin: &str,
+        line_no: usize,
+        line: &str,
+        error: &ShellError,
+    ) -> io::Result<()> {
+        Runner::report(self, out, origin, line_no, line, error)
+    }
+
+    fn session(&mut self) -> &mut Session {
+        &mut self.session
+    }
+
+    fn interrupted(&self) -> bool {
+        self.session.live_ref().interrupted()
     }
 }

@@ -9,14 +9,17 @@
 //!   count the move tree.
 
 pub(crate) mod attacks;
+mod illegal;
 mod make;
 mod monkey;
 mod movegen;
 mod mv;
 mod notation;
 mod perft;
+mod sink;
 mod status;
 
+pub use illegal::{Illegal, MOVE_LIMIT, too_many_moves, why_illegal};
 pub use make::{IllegalMove, MoveOutcome};
 pub use movegen::{is_legal, legal_moves, move_count, move_count_up_to};
 pub use mv::{MAX_JUMPS, Move};

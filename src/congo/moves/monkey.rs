@@ -8,8 +8,8 @@
 //! lion ends the move. Every prefix of a path is a move of its own.
 
 use super::attacks::MONKEY_LEGS;
-use super::movegen::Sink;
 use super::mv::Move;
+use super::sink::Sink;
 use crate::congo::bitboard::Bitboard;
 use crate::congo::square::Square;
 

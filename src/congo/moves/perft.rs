@@ -9,8 +9,9 @@
 //! from another thread, and report each root move as soon as it is counted.
 
 use super::make::{Silent, apply};
-use super::movegen::{List, generate, legal_moves, move_count};
+use super::movegen::{generate, legal_moves, move_count};
 use super::mv::Move;
+use super::sink::List;
 use crate::congo::position::Position;
 use crate::interrupt::{Interrupt, Interrupted, Never};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};

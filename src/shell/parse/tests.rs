@@ -1,6 +1,7 @@
 //! The grammar: the fast path against nom, spans, errors, keywords.
 
 use super::*;
+use crate::shell::command::ResetTarget;
 
 #[test]
 fn fast_path_agrees_with_the_grammar() {

@@ -1,0 +1,184 @@
+//! The session commands' registry entries and argument grammars: `reset`,
+//! `undo`, `source`, `set`, `help`, `quit`.
+
+use super::{ArgSpec, Complete, Keyword, Spec};
+use crate::shell::command::{Command, ResetTarget};
+use crate::shell::error::{ErrorKind, Found};
+use crate::shell::parse::grammar::{
+    Res, bare, end, expected_end, expected_word, fail, is_space, word,
+};
+use crate::shell::settings::Setting;
+
+/// `reset [congo|yut]`.
+pub const RESET: Spec = Spec {
+    name: "reset",
+    aliases: &[],
+    usage: "[congo|yut]",
+    summary: "back to the start position and/or all tokens home (both when no argument)",
+    example: "reset yut",
+    args: &[ArgSpec {
+        hint: "[congo|yut]",
+        complete: Complete::Words(&["congo", "yut"]),
+    }],
+    errors: &["expected-reset-target", "extra-argument-reset"],
+    parse: reset_args,
+};
+
+/// `undo`.
+pub const UNDO: Spec = Spec {
+    name: "undo",
+    aliases: &[],
+    usage: "",
+    summary: "take back the last command that changed the session",
+    example: "undo",
+    args: &[],
+    errors: &["nothing-to-undo", "extra-argument-none"],
+    parse: |i| bare(i, "undo", Command::Undo),
+};
+
+/// `source <file>`.
+pub const SOURCE: Spec = Spec {
+    name: "source",
+    aliases: &[],
+    usage: "<file>",
+    summary: "replay a script or problem-format file inside this session",
+    example: "source scripts/tour.bsh",
+    args: &[ArgSpec {
+        hint: "<file>",
+        complete: Complete::Path,
+    }],
+    errors: &[
+        "expected-file-name",
+        "expected-matching-quotes",
+        "source-missing",
+        "source-directory",
+        "source-cycle",
+        "source-depth",
+        "invalid-utf8",
+        "line-too-long",
+    ],
+    parse: source_args,
+};
+
+/// `set [<name> <value>]`.
+pub const SET: Spec = Spec {
+    name: "set",
+    aliases: &[],
+    usage: "[<name> <value>]",
+    summary: "list the session settings, or change one (e.g. `set quiet on`)",
+    example: "set timer on",
+    args: &[
+        ArgSpec {
+            hint: "[<name> <value>]",
+            complete: Complete::Settings,
+        },
+        ArgSpec {
+            hint: "<value>",
+            complete: Complete::SettingValue,
+        },
+    ],
+    errors: &[
+        "expected-setting",
+        "expected-setting-value",
+        "extra-argument-set",
+    ],
+    parse: set_args,
+};
+
+/// `help [<command>]`.
+pub const HELP: Spec = Spec {
+    name: "help",
+    aliases: &[],
+    usage: "[<command>]",
+    summary: "list the commands, or show one command's usage",
+    example: "help move",
+    args: &[ArgSpec {
+        hint: "[<command>]",
+        complete: Complete::Keywords,
+    }],
+    errors: &["expected-help-topic", "extra-argument-help"],
+    parse: help_args,
+};
+
+/// `quit`, `exit`.
+pub const QUIT: Spec = Spec {
+    name: "quit",
+    aliases: &["exit"],
+    usage: "",
+    summary: "end the session",
+    example: "quit",
+    args: &[],
+    errors: &["extra-argument-none"],
+    parse: |i| bare(i, "quit", Command::Quit),
+};
+
+fn reset_args(input: &str) -> Res<'_, Command> {
+    let (rest, target) = match word(input) {
+        Err(_) => (input, ResetTarget::Both),
+        Ok((rest, w)) if w.eq_ignore_ascii_case("congo") => (rest, ResetTarget::Congo),
+        Ok((rest, w)) if w.eq_ignore_ascii_case("yut") => (rest, ResetTarget::Yut),
+        Ok((_, w)) => {
+            return expected_word(w, "`congo`, `yut` or nothing");
+        }
+    };
+    let (rest, ()) = end("reset", "at most one argument, `congo` or `yut`")(rest)?;
+    Ok((rest, Command::Reset(target)))
+}
+
+fn help_args(input: &str) -> Res<'_, Command> {
+    match word(input) {
+        Err(_) => Ok((input, Command::Help(None))),
+        Ok((rest, w)) => match Keyword::find(w) {
+            Some((_, name)) => {
+                let (rest, ()) = end("help", "at most one command name")(rest)?;
+                Ok((rest, Command::Help(Some(name))))
+            }
+            None => expected_word(w, "a command name"),
+        },
+    }
+}
+
+fn set_args(input: &str) -> Res<'_, Command> {
+    let Ok((rest, name)) = word(input) else {
+        return Ok((input, Command::Set(None)));
+    };
+    let Some(setting) = Setting::find(name) else {
+        return expected_word(name, "a setting name (`set` lists them)");
+    };
+    let (rest, text) = match word(rest) {
+        Ok(ok) => ok,
+        Err(_) => return expected_end(rest, setting.spec().expects),
+    };
+    let value = match setting.parse_value(text) {
+        Ok(v) => v,
+        Err(what) => return expected_word(text, what),
+    };
+    let (rest, ()) = end("set", "a setting name and a value")(rest)?;
+    Ok((rest, Command::Set(Some((setting, value)))))
+}
+
+/// `source <file>`: the rest of the command, trimmed; quotes allow spaces.
+fn source_args(input: &str) -> Res<'_, Command> {
+    let text = input.trim_matches(is_space);
+    let at = input.trim_start_matches(is_space);
+    if text.is_empty() {
+        return expected_end(input, "a file name");
+    }
+    let path = match text.strip_prefix('"') {
+        Some(inner) => match inner.strip_suffix('"') {
+            Some(p) if !p.is_empty() => p,
+            _ => {
+                return fail(
+                    at,
+                    text.len(),
+                    ErrorKind::Expected {
+                        what: "a file name in matching quotes",
+                        found: Found::Text(text.to_string()),
+                    },
+                );
+            }
+        },
+        None => text,
+    };
+    Ok(("", Command::Source(path.to_string())))
+}

@@ -1,0 +1,201 @@
+//! The renderer: a [`Reply`] to the shell's text, byte for byte what each
+//! command prints, through the [`Output`]/[`Style`] colour boundary. It
+//! owns `--quiet` (change summaries are dropped).
+
+use super::board;
+use super::commands::{self, Keyword};
+use super::output::{Output, Style};
+use super::reply::{Reply, Sink};
+use super::settings::Settings;
+use crate::congo::moves::{MoveOutcome, Status};
+use crate::congo::{Piece, Square, write_listing};
+use crate::yut::{Game, Token, write_board};
+use std::io;
+
+/// Write `reply` to `out`; with `quiet`, change summaries print nothing.
+///
+/// # Errors
+///
+/// When `out` fails.
+#[inline]
+pub fn render<O: Output + ?Sized>(reply: &Reply, quiet: bool, out: &mut O) -> io::Result<()> {
+    // Checked here, inlined, so a quiet replay skips the call altogether.
+    if quiet && reply.is_change_summary() {
+        return Ok(());
+    }
+    write_reply(reply, out)
+}
+
+/// [`render`] without the `quiet` check.
+fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()> {
+    match reply {
+        Reply::Nothing | Reply::Quit | Reply::Source(_) => Ok(()),
+        Reply::Fen(pos) => out.text(&format!("{pos}\n")),
+        Reply::Listing(pos) => {
+            let mut buf = Vec::with_capacity(512);
+            write_listing(pos, &mut buf);
+            out.raw(&buf)
+        }
+        Reply::Board(board) => board::draw(&board.0, board.1.as_ref(), out),
+        Reply::Moves(moves) => {
+            let mut line = String::with_capacity(moves.len() * 5 + 1);
+            for (i, mv) in moves.iter().enumerate() {
+                if i > 0 {
+                    line.push(' ');
+                }
+                line.push_str(&mv.to_string());
+            }
+            line.push('\n');
+            out.text(&line)
+        }
+        Reply::Played(outcome, status) => {
+            let mut line = summary(outcome, *status);
+            line.push('\n');
+            out.text(&line)
+        }
+        Reply::Status(st) => out.text(&format!("{st}\n")),
+        Reply::Count(n) => out.text(&format!("{n}\n")),
+        Reply::DivideMove(mv, n) => out.text(&format!("{mv}: {n}\n")),
+        Reply::DivideTotal(n) => out.text(&format!("total: {n}\n")),
+        Reply::Turn(report) => out.text(&format!("{report}\n")),
+        Reply::YutBoard(game) => {
+            let mut buf = Vec::with_capacity(32 * 33);
+            write_board(game, &mut buf);
+            write_styled_board(&buf, out)
+        }
+        Reply::Where(game) => write_where(game, out),
+        Reply::Undid(cmd) => out.text(&format!("undid: {cmd}\n")),
+        Reply::Help(topic) => write_help(*topic, out),
+        Reply::Settings(settings) => write_settings(settings, out),
+    }
+}
+
+/// A [`Sink`] that renders each streamed reply at once.
+pub struct Rendering<'o, O: Output + ?Sized> {
+    /// Where the text goes.
+    pub out: &'o mut O,
+    /// Whether change summaries are dropped.
+    pub quiet: bool,
+}
+
+impl<O: Output + ?Sized> Sink for Rendering<'_, O> {
+    fn reply(&mut self, reply: Reply) -> io::Result<()> {
+        render(&reply, self.quiet, self.out)
+    }
+}
+
+fn piece_list(items: &[(Square, Piece)]) -> String {
+    let parts: Vec<String> = items.iter().map(|(sq, p)| format!("{p} on {sq}")).collect();
+    match parts.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// One summary line for a played move, e.g.
+/// `b1d3f5: white monkey, captures black pawn on c2 and black pawn on e4`;
+/// `status` is the game's status after it (named when the game is over).
+pub fn summary(outcome: &MoveOutcome, status: Status) -> String {
+    let mut line = format!("{}: {}", outcome.mv, outcome.piece);
+    if !outcome.captured.is_empty() {
+        line.push_str(", captures ");
+        line.push_str(&piece_list(&outcome.captured));
+    }
+    if outcome.promoted {
+        line.push_str(", promotes to superpawn");
+    }
+    if !outcome.drowned.is_empty() {
+        line.push_str(", drowns ");
+        line.push_str(&piece_list(&outcome.drowned));
+    }
+    if status.is_over() {
+        line.push_str("; ");
+        line.push_str(&status.to_string());
+    }
+    line
+}
+
+fn team_style(token: Token) -> Style {
+    if token.char().is_ascii_uppercase() {
+        Style::UpperTeam
+    } else {
+        Style::LowerTeam
+    }
+}
+
+fn write_where<O: Output + ?Sized>(game: &Game, out: &mut O) -> io::Result<()> {
+    for token in Token::ALL {
+        out.styled(team_style(token), &token.to_string())?;
+        out.text(&format!(": {}\n", game.state(token)))?;
+    }
+    Ok(())
+}
+
+/// Write a rendered Yut board, styling the token letters by team.
+fn write_styled_board<O: Output + ?Sized>(board: &[u8], out: &mut O) -> io::Result<()> {
+    let mut start = 0;
+    for (i, &b) in board.iter().enumerate() {
+        let style = match b {
+            b'A'..=b'D' => Style::UpperTeam,
+            b'a'..=b'd' => Style::LowerTeam,
+            _ => continue,
+        };
+        out.raw(board.get(start..i).unwrap_or_default())?;
+        out.styled(style, char::from(b).encode_utf8(&mut [0; 4]))?;
+        start = i + 1;
+    }
+    out.raw(board.get(start..).unwrap_or_default())
+}
+
+/// What `help` says about an error in a line of several commands.
+pub const ERRORS_NOTE: &str = "an error skips the rest of its line (at the prompt the next line runs; a file or `-c` stops);\n\
+with `set keep-going on` (or --keep-going) the next command runs instead.\n";
+
+fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Result<()> {
+    match topic.and_then(Keyword::find) {
+        Some((kw, name)) => {
+            let spec = kw.spec();
+            out.text(&format!("usage: {}\n", commands::usage(spec, name)))?;
+            out.text(&format!("  {}\n", commands::summary(spec, name)))?;
+            out.text(&format!("example: {}\n", commands::example(spec, name)))
+        }
+        None => {
+            out.text("commands (separate several with `;`, comment with `#`):\n")?;
+            let rows: Vec<(String, String)> = Keyword::ALL
+                .iter()
+                .flat_map(|kw| {
+                    let spec = kw.spec();
+                    std::iter::once(spec.name)
+                        .chain(spec.aliases.iter().copied())
+                        .map(move |name| {
+                            (commands::usage(spec, name), commands::summary(spec, name))
+                        })
+                })
+                .collect();
+            let width = rows.iter().map(|(u, _)| u.len()).max().unwrap_or(0);
+            for (usage, summary) in rows {
+                out.text(&format!("  {usage:width$}  {summary}\n"))?;
+            }
+            out.text("`help <command>` shows one command with an example.\n")?;
+            out.text(ERRORS_NOTE)
+        }
+    }
+}
+
+fn write_settings<O: Output + ?Sized>(settings: &Settings, out: &mut O) -> io::Result<()> {
+    let width = settings
+        .iter()
+        .map(|(s, _)| s.name().len())
+        .max()
+        .unwrap_or(0);
+    for (setting, value) in settings.iter() {
+        let shown = value.to_string();
+        out.text(&format!(
+            "{:width$}  {shown:5}  {}\n",
+            setting.name(),
+            setting.spec().summary
+        ))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,79 @@
+//! What a command produced, as data: [`Session::execute`](super::Session::execute)
+//! returns a [`Reply`] (and hands streamed ones, such as `divide`'s lines,
+//! to a [`Sink`] as they come). The renderer (`shell::render`) turns a reply
+//! into the shell's text; another front end could turn it into JSON.
+
+use super::board::LastMove;
+use super::command::Command;
+use super::settings::Settings;
+use crate::congo::Position;
+use crate::congo::moves::{Move, MoveOutcome, Status};
+use crate::yut::{Game, MoveReport};
+use std::io;
+
+/// One result of a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Nothing to show (a change without summary: `fen <FEN>`, `reset`, `set`).
+    Nothing,
+    /// `fen`: the position, shown as its FEN.
+    Fen(Box<Position>),
+    /// `list`: the position, shown as the 17-line listing.
+    Listing(Box<Position>),
+    /// `board`: the position and the last move, shown as a grid.
+    Board(Box<(Position, Option<LastMove>)>),
+    /// `moves`: legal moves, sorted by notation.
+    Moves(Vec<Move>),
+    /// `play`: what the move did, and the status after it (a change summary).
+    Played(Box<MoveOutcome>, Status),
+    /// `status`.
+    Status(Status),
+    /// `perft`: a node count.
+    Count(u64),
+    /// `divide`, streamed: one root move and the leaves below it.
+    DivideMove(Move, u64),
+    /// `divide`: the total, after every root move.
+    DivideTotal(u64),
+    /// `move`: one Yut turn (a change summary).
+    Turn(MoveReport),
+    /// `show`: the Yut game, shown as the 32x32 board.
+    YutBoard(Game),
+    /// `where`: every token's state.
+    Where(Game),
+    /// `undo`: the command taken back (a change summary).
+    Undid(Command),
+    /// `help [<command>]`: the topic, a keyword or alias.
+    Help(Option<&'static str>),
+    /// `set`: every setting with its value.
+    Settings(Box<Settings>),
+    /// `quit`: end the session.
+    Quit,
+    /// `source <file>`: the runner replays this file.
+    Source(String),
+}
+
+impl Reply {
+    /// Whether this reply only says what a change did (`--quiet` hides it).
+    #[inline]
+    pub fn is_change_summary(&self) -> bool {
+        matches!(self, Reply::Played(..) | Reply::Turn(_) | Reply::Undid(_))
+    }
+}
+
+/// Where a command hands the replies it streams while it runs.
+pub trait Sink {
+    /// Take one reply (render it now, or keep it).
+    ///
+    /// # Errors
+    ///
+    /// When showing it fails (the command then stops).
+    fn reply(&mut self, reply: Reply) -> io::Result<()>;
+}
+
+/// Keeps streamed replies (for tests and other front ends).
+impl Sink for Vec<Reply> {
+    fn reply(&mut self, reply: Reply) -> io::Result<()> {
+        self.push(reply);
+        Ok(())
+    }
+}

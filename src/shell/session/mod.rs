@@ -1,0 +1,201 @@
+//! The session: one Congo position and one Yut game, changed by commands,
+//! with an undo history and the settings. No terminal, no files.
+//!
+//! [`Session::execute`] runs one command and returns what it produced as a
+//! [`Reply`] (streamed replies go to a [`Sink`] while it runs); the
+//! handlers are split by game (`congo`, `yut`), the undo history is
+//! generic (`history`).
+
+mod congo;
+mod history;
+mod yut;
+
+use super::board::LastMove;
+use super::command::{Command, Located};
+use super::error::{ErrorKind, ShellError};
+use super::live::Live;
+use super::output::Output;
+use super::render::{Rendering, render};
+use super::reply::{Reply, Sink};
+use super::settings::{Setting, Settings, Value};
+use crate::congo::Position;
+use crate::congo::moves::{legal_moves, move_count_up_to};
+use crate::yut::Game;
+use history::Change;
+use std::collections::VecDeque;
+use std::io;
+use std::sync::Arc;
+
+pub use history::UNDO_LIMIT;
+
+/// What a command asks of whoever runs it, beyond its output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on with the next command.
+    Continue,
+    /// End the session.
+    Quit,
+    /// Replay this file inside the session (the runner opens it).
+    Source(String),
+}
+
+impl Flow {
+    /// The flow a reply asks for.
+    pub fn of(reply: &Reply) -> Flow {
+        match reply {
+            Reply::Quit => Flow::Quit,
+            Reply::Source(path) => Flow::Source(path.clone()),
+            _ => Flow::Continue,
+        }
+    }
+}
+
+/// A shell session.
+#[derive(Clone, Debug, Default)]
+pub struct Session {
+    position: Position,
+    last_move: Option<LastMove>,
+    game: Game,
+    history: VecDeque<Change>,
+    settings: Settings,
+    live: Arc<Live>,
+}
+
+/// A failure while executing: either the command was rejected, or output
+/// failed. The error is boxed: rare, and it keeps the result of every
+/// command small on the replay hot path.
+#[derive(Debug, thiserror::Error)]
+pub enum ExecError {
+    #[error(transparent)]
+    Command(Box<ShellError>),
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+impl From<ShellError> for ExecError {
+    fn from(e: ShellError) -> ExecError {
+        ExecError::Command(Box::new(e))
+    }
+}
+
+impl Session {
+    /// A fresh session: the Congo start position, all Yut tokens home.
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// Silence (or not) the change summaries of `move`, `play` and `undo`
+    /// (the `quiet` setting).
+    pub fn set_quiet(&mut self, quiet: bool) {
+        self.settings.set(Setting::Quiet, Value::Flag(quiet));
+    }
+
+    /// The session's settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The session's settings, to change (the command-line flags).
+    pub fn settings_mut(&mut self) -> &mut Settings {
+        &mut self.settings
+    }
+
+    /// The interrupt flag and live counters of the running command, shared
+    /// with the front end (its signal handler and progress line).
+    pub fn live(&self) -> Arc<Live> {
+        Arc::clone(&self.live)
+    }
+
+    /// The shared [`Live`] without touching its count (for the runner).
+    pub(in crate::shell) fn live_ref(&self) -> &Live {
+        &self.live
+    }
+
+    /// The Congo position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The Yut game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The legal Congo moves in notation (for completing `play`).
+    pub fn legal_move_names(&self) -> Vec<String> {
+        const LIMIT: u64 = 10_000;
+        if move_count_up_to(&self.position, LIMIT) >= LIMIT {
+            return Vec::new();
+        }
+        // Sorted by notation already.
+        legal_moves(&self.position)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    /// Run one command; streamed replies go to `sink` as they come, the
+    /// final one is returned.
+    ///
+    /// # Errors
+    ///
+    /// A located [`ShellError`] when the command is rejected or interrupted
+    /// (the session is then unchanged), or an I/O error from `sink`.
+    pub fn execute(&mut self, cmd: &Located, sink: &mut dyn Sink) -> Result<Reply, ExecError> {
+        let fail = |kind| ExecError::from(ShellError::new(cmd.arg, kind));
+        Ok(match &cmd.command {
+            Command::ShowFen => self.show_fen(),
+            Command::SetFen(pos) => self.set_fen(pos, &cmd.command),
+            Command::List => self.list(),
+            Command::Board => self.board(),
+            Command::Moves(filter) => self.moves(*filter).map_err(fail)?,
+            Command::Play(mv) => self.play(*mv, &cmd.command).map_err(fail)?,
+            Command::Status => self.status(),
+            Command::Perft(depth) => self.perft(*depth).map_err(fail)?,
+            Command::Divide(depth) => self.divide(*depth, sink, fail)?,
+            Command::Move(token, throw) => self
+                .move_token(*token, *throw, &cmd.command)
+                .map_err(fail)?,
+            Command::Show => Reply::YutBoard(self.game),
+            Command::Where => Reply::Where(self.game),
+            Command::Reset(target) => self.reset(*target, &cmd.command),
+            Command::Undo => self.undo().map_err(fail)?,
+            Command::Source(path) => Reply::Source(path.clone()),
+            Command::Set(None) => Reply::Settings(Box::new(self.settings.clone())),
+            Command::Set(Some((setting, value))) => {
+                self.settings.set(*setting, *value);
+                Reply::Nothing
+            }
+            Command::Help(topic) => Reply::Help(*topic),
+            Command::Quit => Reply::Quit,
+        })
+    }
+
+    /// Run one command and render what it produced to `out` (honouring
+    /// the `quiet` setting).
+    ///
+    /// # Errors
+    ///
+    /// As [`Session::execute`], plus errors of `out`.
+    pub fn run<O: Output + ?Sized>(
+        &mut self,
+        cmd: &Located,
+        out: &mut O,
+    ) -> Result<Flow, ExecError> {
+        let quiet = self.settings.flag(Setting::Quiet);
+        let reply = self.execute(
+            cmd,
+            &mut Rendering {
+                out: &mut *out,
+                quiet,
+            },
+        )?;
+        render(&reply, quiet, out)?;
+        Ok(Flow::of(&reply))
+    }
+}
+
+/// The error of a stopped command.
+fn interrupted<T>(_: T) -> ErrorKind {
+    ErrorKind::Interrupted
+}

@@ -1,0 +1,241 @@
+//! Session settings: the one home of every switch a session has (`set`
+//! lists and changes them; the command-line flags set the same entries).
+//!
+//! A setting is one [`Setting`] variant with one entry in [`Setting::spec`]
+//! (name, what it does, what values it takes, its default). Values live in
+//! [`Settings`], read with [`Settings::flag`] / [`Settings::number`] /
+//! [`Settings::word`].
+
+use std::fmt;
+
+/// Every session setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Setting {
+    /// Report each command's wall time (and nodes/s) on stderr.
+    Timer,
+    /// Silence the change summaries of `move`, `play` and `undo`.
+    Quiet,
+    /// After an error, go on with the next command.
+    KeepGoing,
+}
+
+/// What values a setting takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueKind {
+    /// `on` or `off`.
+    Flag,
+    /// A whole number in `min..=max`.
+    Number { min: u64, max: u64 },
+    /// One of these words.
+    Choice(&'static [&'static str]),
+}
+
+/// A setting's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    Flag(bool),
+    Number(u64),
+    Word(&'static str),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Flag(true) => f.write_str("on"),
+            Value::Flag(false) => f.write_str("off"),
+            Value::Number(n) => write!(f, "{n}"),
+            Value::Word(w) => f.write_str(w),
+        }
+    }
+}
+
+/// One setting's description.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SettingSpec {
+    /// The name `set` takes, lower case.
+    pub name: &'static str,
+    /// What it does, one line.
+    pub summary: &'static str,
+    /// Its values.
+    pub kind: ValueKind,
+    /// What a bad value is told it should be, e.g. "`on` or `off`".
+    pub expects: &'static str,
+    /// Its value in a fresh session.
+    pub default: Value,
+}
+
+impl Setting {
+    /// Every setting, in the order `set` lists them.
+    pub const ALL: &'static [Setting] = &[Setting::Timer, Setting::Quiet, Setting::KeepGoing];
+
+    /// How many settings there are.
+    pub const COUNT: usize = Setting::ALL.len();
+
+    /// The setting's description (one arm per setting, no catch-all).
+    pub const fn spec(self) -> SettingSpec {
+        match self {
+            Setting::Timer => SettingSpec {
+                name: "timer",
+                summary: "report each command's wall time (and nodes/s) on stderr",
+                kind: ValueKind::Flag,
+                expects: "`on` or `off`",
+                default: Value::Flag(false),
+            },
+            Setting::Quiet => SettingSpec {
+                name: "quiet",
+                summary: "no change summaries from `move`, `play` and `undo`",
+                kind: ValueKind::Flag,
+                expects: "`on` or `off`",
+                default: Value::Flag(false),
+            },
+            Setting::KeepGoing => SettingSpec {
+                name: "keep-going",
+                summary: "after an error, go on with the next command",
+                kind: ValueKind::Flag,
+                expects: "`on` or `off`",
+                default: Value::Flag(false),
+            },
+        }
+    }
+
+    /// The setting's name.
+    pub const fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// The setting called `name` (any case).
+    pub fn find(name: &str) -> Option<Setting> {
+        Setting::ALL
+            .iter()
+            .copied()
+            .find(|s| s.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The place of the setting in [`Setting::ALL`] (which lists them in
+    /// declaration order; a test checks).
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Parse a value for this setting (words in any case).
+    ///
+    /// # Errors
+    ///
+    /// The setting's [`SettingSpec::expects`] when `text` is not one of
+    /// its values.
+    pub fn parse_value(self, text: &str) -> Result<Value, &'static str> {
+        let spec = self.spec();
+        let value = match spec.kind {
+            ValueKind::Flag if text.eq_ignore_ascii_case("on") => Some(Value::Flag(true)),
+            ValueKind::Flag if text.eq_ignore_ascii_case("off") => Some(Value::Flag(false)),
+            ValueKind::Flag => None,
+            ValueKind::Number { min, max } => text
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .map(Value::Number),
+            ValueKind::Choice(words) => words
+                .iter()
+                .find(|w| w.eq_ignore_ascii_case(text))
+                .map(|w| Value::Word(w)),
+        };
+        value.ok_or(spec.expects)
+    }
+
+    /// The values to offer when completing (a number offers nothing).
+    pub fn completions(self) -> &'static [&'static str] {
+        match self.spec().kind {
+            ValueKind::Flag => &["on", "off"],
+            ValueKind::Number { .. } => &[],
+            ValueKind::Choice(words) => words,
+        }
+    }
+}
+
+/// The values of every setting of one session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    values: [Value; Setting::COUNT],
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        let mut values = [Value::Flag(false); Setting::COUNT];
+        for (value, setting) in values.iter_mut().zip(Setting::ALL) {
+            *value = setting.spec().default;
+        }
+        Settings { values }
+    }
+}
+
+impl Settings {
+    /// The value of `setting`.
+    pub fn get(&self, setting: Setting) -> Value {
+        self.values
+            .get(setting.index())
+            .copied()
+            .unwrap_or(setting.spec().default)
+    }
+
+    /// Change `setting` (the value is one [`Setting::parse_value`] gave).
+    pub fn set(&mut self, setting: Setting, value: Value) {
+        if let Some(slot) = self.values.get_mut(setting.index()) {
+            *slot = value;
+        }
+    }
+
+    /// An on/off setting's value (`false` for a setting of another kind).
+    pub fn flag(&self, setting: Setting) -> bool {
+        matches!(self.get(setting), Value::Flag(true))
+    }
+
+    /// A number setting's value (0 for a setting of another kind).
+    pub fn number(&self, setting: Setting) -> u64 {
+        match self.get(setting) {
+            Value::Number(n) => n,
+            _ => 0,
+        }
+    }
+
+    /// A word setting's value (`""` for a setting of another kind).
+    pub fn word(&self, setting: Setting) -> &'static str {
+        match self.get(setting) {
+            Value::Word(w) => w,
+            _ => "",
+        }
+    }
+
+    /// Every setting with its value, in [`Setting::ALL`] order.
+    pub fn iter(&self) -> impl Iterator<Item = (Setting, Value)> + '_ {
+        Setting::ALL.iter().map(|&s| (s, self.get(s)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_findable_and_defaults_fit_their_kind() {
+        for (i, s) in Setting::ALL.iter().enumerate() {
+            assert_eq!(s.index(), i);
+            assert_eq!(Setting::find(&s.name().to_ascii_uppercase()), Some(*s));
+            let spec = s.spec();
+            assert!(!spec.summary.is_empty());
+            // The default must be a value the setting's own parser accepts.
+            assert_eq!(s.parse_value(&spec.default.to_string()), Ok(spec.default));
+        }
+        assert_eq!(Setting::find("time"), None);
+    }
+
+    #[test]
+    fn flags_take_on_and_off_only() {
+        let mut settings = Settings::default();
+        assert!(!settings.flag(Setting::Quiet));
+        assert_eq!(Setting::Quiet.parse_value("ON"), Ok(Value::Flag(true)));
+        assert_eq!(Setting::Quiet.parse_value("yes"), Err("`on` or `off`"));
+        settings.set(Setting::Quiet, Value::Flag(true));
+        assert!(settings.flag(Setting::Quiet));
+        assert!(!settings.flag(Setting::Timer));
+    }
+}
