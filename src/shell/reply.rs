@@ -8,6 +8,7 @@ use super::command::Command;
 use super::settings::Settings;
 use crate::congo::Position;
 use crate::congo::moves::{Move, MoveOutcome, Status};
+use crate::congo::search::SearchInfo;
 use crate::yut::{Game, MoveReport};
 use std::io;
 
@@ -34,6 +35,11 @@ pub enum Reply {
     DivideMove(Move, u64),
     /// `divide`: the total, after every root move.
     DivideTotal(u64),
+    /// `eval`: each term in centipawns, the last `total`.
+    Eval(Vec<(&'static str, i32)>),
+    /// `best`, `analyze`: the search's answer (for `analyze`, also each
+    /// finished depth, streamed).
+    Search(Box<SearchInfo>),
     /// `move`: one Yut turn (a change summary).
     Turn(MoveReport),
     /// `show`: the Yut game, shown as the 32x32 board.

@@ -17,6 +17,10 @@ pub enum Setting {
     Quiet,
     /// After an error, go on with the next command.
     KeepGoing,
+    /// The engine's transposition table size in megabytes.
+    Hash,
+    /// The engine's search threads.
+    Threads,
 }
 
 /// What values a setting takes.
@@ -66,7 +70,13 @@ pub struct SettingSpec {
 
 impl Setting {
     /// Every setting, in the order `set` lists them.
-    pub const ALL: &'static [Setting] = &[Setting::Timer, Setting::Quiet, Setting::KeepGoing];
+    pub const ALL: &'static [Setting] = &[
+        Setting::Timer,
+        Setting::Quiet,
+        Setting::KeepGoing,
+        Setting::Hash,
+        Setting::Threads,
+    ];
 
     /// How many settings there are.
     pub const COUNT: usize = Setting::ALL.len();
@@ -94,6 +104,20 @@ impl Setting {
                 kind: ValueKind::Flag,
                 expects: "`on` or `off`",
                 default: Value::Flag(false),
+            },
+            Setting::Hash => SettingSpec {
+                name: "hash",
+                summary: "the engine's transposition table, in megabytes",
+                kind: ValueKind::Number { min: 1, max: 4096 },
+                expects: "a size in megabytes 1..=4096",
+                default: Value::Number(16),
+            },
+            Setting::Threads => SettingSpec {
+                name: "threads",
+                summary: "the engine's search threads (one is used today)",
+                kind: ValueKind::Number { min: 1, max: 256 },
+                expects: "a number of threads 1..=256",
+                default: Value::Number(1),
             },
         }
     }

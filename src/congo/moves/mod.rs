@@ -30,5 +30,5 @@ pub use status::{Status, status};
 // The search generates and makes moves through the same fast paths as perft.
 pub(crate) use make::{Silent, apply};
 pub(crate) use movegen::generate;
-pub(crate) use sink::Sink;
 pub(crate) use mv::jumped_square;
+pub(crate) use sink::Sink;

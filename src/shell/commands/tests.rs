@@ -60,9 +60,9 @@ fn every_command_is_documented_and_its_example_round_trips() {
 
 #[test]
 fn the_catch_all_of_old_is_gone() {
-    // `eval` is not a command (yet): it must be unknown, not `quit`.
-    let e = parse_command("eval").unwrap_err();
-    assert!(e.to_string().starts_with("unknown command `eval`"), "{e}");
+    // `evaluate` is not a command (`eval` is): it must be unknown, not `quit`.
+    let e = parse_command("evaluate").unwrap_err();
+    assert!(e.to_string().starts_with("unknown command `evaluate`"), "{e}");
 }
 
 #[test]

@@ -7,6 +7,7 @@
 //! generic (`history`).
 
 mod congo;
+mod engine;
 mod history;
 mod yut;
 
@@ -153,6 +154,10 @@ impl Session {
             Command::Status => self.status(),
             Command::Perft(depth) => self.perft(*depth).map_err(fail)?,
             Command::Divide(depth) => self.divide(*depth, sink, fail)?,
+            Command::Eval => self.eval(),
+            Command::Best(limit) => self.best(*limit).map_err(fail)?,
+            Command::Go(limit) => self.go(*limit).map_err(fail)?,
+            Command::Analyze => self.analyze(sink, fail)?,
             Command::Move(token, throw) => self
                 .move_token(*token, *throw, &cmd.command)
                 .map_err(fail)?,
