@@ -2,7 +2,7 @@
 //! boardsh prints, with its exact standard error. This test keeps the two in
 //! step:
 //!
-//! - every example of [`EXAMPLES`] runs through the binary, and its standard
+//! - every example of [`EXAMPLES`] (and [`COURSE_EXAMPLES`]) runs through the binary, and its standard
 //!   error must be the block quoted for it in `docs/errors.md`, its status
 //!   the one in the table, and its message the one reasoned out here;
 //! - `docs/errors.md` quotes exactly the examples of the table (same ids,
@@ -17,6 +17,7 @@
 use boardsh::cli::files::FsLoader;
 use boardsh::shell::script::{Diagnostic, Kind, Reporter, Runner};
 use boardsh::shell::{ErrorKind, Keyword, Session};
+use clap::Parser;
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
@@ -39,6 +40,11 @@ enum Input {
     SourceChain,
     /// `long.bsh`: one line of 16 MiB + 1 bytes; run `boardsh long.bsh`.
     LongLine,
+    /// `printf '<bytes>' | boardsh course <args>`.
+    Course {
+        args: &'static [&'static str],
+        stdin: &'static [u8],
+    },
 }
 
 /// One example: an id (as in `<!-- example: id -->`), how to run it, the
@@ -480,6 +486,92 @@ const EXAMPLES: &[Example] = &[
     },
 ];
 
+const fn course(
+    id: &'static str,
+    args: &'static [&'static str],
+    stdin: &'static [u8],
+    message: &'static str,
+) -> Example {
+    Example {
+        id,
+        input: Input::Course { args, stdin },
+        status: 1,
+        message,
+    }
+}
+
+/// The examples of `boardsh course` (reading the course's test files).
+const COURSE_EXAMPLES: &[Example] = &[
+    // The first line must be the count: here it is a FEN (column 1).
+    course(
+        "course-count-expected",
+        &["eval", "--year", "2021"],
+        b"3l3/7/7/7/7/7/3L3 w 0\n",
+        "expected the count of cases (a file without one needs --no-count), found `3l3/7/7/7/7/7/3L3 w 0`",
+    ),
+    course(
+        "course-empty",
+        &["eval"],
+        b"",
+        "the input is empty: expected the count of cases",
+    ),
+    // `G` is byte 15 of its line: "3l3/" and five "7/" are 14 bytes, then
+    // "2" (a1 and b1 empty): column 16.
+    course(
+        "course-foreign-piece",
+        &["eval", "--year", "2021"],
+        b"1\n3l3/7/7/7/7/7/2GL3 w 0\n",
+        "`G` on c1 is a white giraffe: the 2021 course has no giraffe",
+    ),
+    course(
+        "course-none-follow",
+        &["eval"],
+        b"2\n",
+        "the count says 2 cases but none follow",
+    ),
+    course(
+        "course-more-lines",
+        &["eval"],
+        b"1\n3l3/7/7/7/7/7/3L3 w 0\n3l3/7/7/7/7/7/3L3 b 0\n",
+        "more lines than the count 1 on line 1: this line is not counted",
+    ),
+    course(
+        "course-no-move-line",
+        &["make"],
+        b"1\n3l3/7/7/7/7/7/3L3 w 0\n",
+        "this FEN has no move line after it (make reads a FEN line, then a move line)",
+    ),
+    // The lion steps one square: d1d4 is not among its moves.
+    course(
+        "course-illegal-move",
+        &["make"],
+        b"1\n3l3/7/7/7/7/7/3L3 w 0\nd1d4\n",
+        "`d1d4` is not a legal move here (in 3l3/7/7/7/7/7/3L3 w 0)",
+    ),
+    // The monkey lattice of `illegal-too-many-moves`, under full rules.
+    course(
+        "course-too-many-moves",
+        &["eval-advanced"],
+        b"1\n1p1p1pL/ppppppp/1p1p1p1/ppplppp/1p1p1p1/ppppppp/Mp1p1p1 w 0\n",
+        "a position has over 10000 legal moves (monkey jump paths); boardsh will not list or search them",
+    ),
+    // A usage error (status 2): the 2021 course has no giraffe to list.
+    Example {
+        id: "course-no-such-kind",
+        input: Input::Course {
+            args: &["giraffe", "--year", "2021"],
+            stdin: b"",
+        },
+        status: 2,
+        message: "the 2021 course has no giraffe: no giraffe moves to list",
+    },
+];
+
+/// Every example: the shell's, then the course's.
+fn examples() -> impl Iterator<Item = &'static Example> {
+    EXAMPLES.iter().chain(COURSE_EXAMPLES)
+}
+
 /// Variants no input can reach, with why; `docs/errors.md` lists them too.
 const UNREACHABLE: &[(&str, &str)] = &[
     (
@@ -544,6 +636,11 @@ fn set_up(input: Input, dir: &Path) -> (Vec<String>, Vec<u8>) {
             fs::write(dir.join("long.bsh"), bytes).unwrap();
             (vec!["long.bsh".into()], Vec::new())
         }
+        Input::Course { args, stdin } => {
+            let mut all = vec!["course".to_string()];
+            all.extend(args.iter().map(|a| a.to_string()));
+            (all, stdin.to_vec())
+        }
     }
 }
 
@@ -554,10 +651,14 @@ fn run(input: Input) -> (Option<i32>, String) {
     let mut cmd = assert_cmd::Command::cargo_bin("boardsh").unwrap();
     cmd.current_dir(dir.path())
         .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .args(["--color", "never"])
-        .args(&args)
-        .write_stdin(stdin);
+        .env_remove("CLICOLOR_FORCE");
+    // `--color` belongs to the subcommand under `boardsh course`.
+    if matches!(input, Input::Course { .. }) {
+        cmd.args(&args).args(["--color", "never"]);
+    } else {
+        cmd.args(["--color", "never"]).args(&args);
+    }
+    cmd.write_stdin(stdin);
     let out = cmd.output().unwrap();
     (out.status.code(), String::from_utf8(out.stderr).unwrap())
 }
@@ -578,8 +679,28 @@ impl Reporter for Kinds {
 fn kinds(input: Input) -> Vec<ErrorKind> {
     let dir = tempfile::tempdir().unwrap();
     let (args, stdin) = set_up(input, dir.path());
-    let mut loader = FsLoader;
     let mut kinds = Kinds::default();
+    if let Input::Course { .. } = input {
+        let argv = std::iter::once("boardsh".to_string()).chain(args.iter().cloned());
+        let cli = boardsh::cli::args::Cli::try_parse_from(argv).unwrap();
+        let Some(boardsh::cli::args::Sub::Course(course_args)) = cli.command else {
+            panic!("not a course command");
+        };
+        if let Ok(cfg) = boardsh::cli::course::config(&course_args) {
+            let mut report = |d: &Diagnostic<'_>| kinds.0.push(d.error.kind.clone());
+            let mut out = Vec::new();
+            boardsh::cli::course::answer_input(
+                &cfg,
+                "<stdin>",
+                &mut &stdin[..],
+                &mut out,
+                &mut report,
+            )
+            .unwrap();
+        }
+        return kinds.0;
+    }
+    let mut loader = FsLoader;
     let mut out = Vec::new();
     {
         let mut runner = Runner::new(Session::new(), &mut loader, &mut kinds, false);
@@ -589,6 +710,7 @@ fn kinds(input: Input) -> Vec<ErrorKind> {
                     .run_line("<command line>", 1, text, &mut out)
                     .unwrap();
             }
+            Input::Course { .. } => unreachable!(),
             Input::Stdin(_) => {
                 runner
                     .run_file("<stdin>", None, Kind::Detect, &mut &stdin[..], &mut out)
@@ -751,6 +873,11 @@ fn console(input: Input) -> String {
             s
         }
         Input::SourceChain => "$ for i in $(seq 0 64); do echo \"source f$((i + 1)).bsh\" > f$i.bsh; done\n$ boardsh f0.bsh\n".to_string(),
+        Input::Course { args, stdin } => format!(
+            "$ printf '{}' | boardsh course {}\n",
+            printf_text(stdin),
+            args.join(" ")
+        ),
         Input::LongLine => format!(
             "$ {{ printf 'move A '; head -c {} /dev/zero | tr '\\0' F; echo; }} > long.bsh\n$ boardsh long.bsh\n",
             MAX_LINE + 1 - "move A ".len()
@@ -762,8 +889,8 @@ fn console(input: Input) -> String {
 
 #[test]
 fn ids_are_unique() {
-    let ids: BTreeSet<&str> = EXAMPLES.iter().map(|e| e.id).collect();
-    assert_eq!(ids.len(), EXAMPLES.len());
+    let ids: BTreeSet<&str> = examples().map(|e| e.id).collect();
+    assert_eq!(ids.len(), examples().count());
 }
 
 #[test]
@@ -771,7 +898,7 @@ fn the_document_quotes_exactly_the_examples() {
     let doc = fs::read_to_string(DOC).unwrap();
     let quoted = quoted_examples(&doc);
     let in_doc: BTreeSet<&str> = quoted.iter().map(|q| q.id.as_str()).collect();
-    let in_table: BTreeSet<&str> = EXAMPLES.iter().map(|e| e.id).collect();
+    let in_table: BTreeSet<&str> = examples().map(|e| e.id).collect();
     assert_eq!(quoted.len(), in_doc.len(), "an id quoted twice in {DOC}");
     let only_doc: Vec<_> = in_doc.difference(&in_table).collect();
     let only_table: Vec<_> = in_table.difference(&in_doc).collect();
@@ -780,7 +907,7 @@ fn the_document_quotes_exactly_the_examples() {
         "{DOC} quotes {only_doc:?} that the table lacks; the table has {only_table:?} that {DOC} lacks"
     );
     for q in &quoted {
-        let example = EXAMPLES.iter().find(|e| e.id == q.id).unwrap();
+        let example = examples().find(|e| e.id == q.id).unwrap();
         let shown = console(example.input);
         assert_eq!(
             q.console, shown,
@@ -801,7 +928,7 @@ fn every_example_prints_what_the_document_quotes() {
     let doc = fs::read_to_string(DOC).unwrap();
     let quoted = quoted_examples(&doc);
     let mut failures = Vec::new();
-    for example in EXAMPLES {
+    for example in examples() {
         let input = example.input;
         let (status, stderr) = run(input);
         let first = stderr.lines().next().unwrap_or("");
@@ -833,7 +960,7 @@ fn every_example_prints_what_the_document_quotes() {
 #[test]
 fn every_error_variant_has_an_example() {
     let mut covered_names = BTreeSet::new();
-    for example in EXAMPLES {
+    for example in examples() {
         let input = example.input;
         let kinds = kinds(input);
         // File arguments that cannot be opened are reported by the front

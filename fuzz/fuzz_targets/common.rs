@@ -3,6 +3,7 @@
 // Each target uses part of this module.
 #![allow(dead_code)]
 
+use boardsh::congo::{Color, Piece, PieceKind, Position, Square};
 use boardsh::shell::Span;
 use boardsh::shell::script::{Diagnostic, Reporter};
 
@@ -45,4 +46,27 @@ impl Reporter for Checking {
 pub fn asks_for_deep_counts(data: &[u8]) -> bool {
     let lower = data.to_ascii_lowercase();
     lower.windows(5).any(|w| w == b"perft") || lower.windows(6).any(|w| w == b"divide")
+}
+
+/// A Congo position from the first 50 bytes: one per square (about a third
+/// empty, the rest any piece of either side), then the side to move.
+pub fn position(data: &[u8]) -> Position {
+    let mut pos = Position::empty();
+    for (sq, &b) in Square::all().zip(data) {
+        // About a third of the squares empty; the rest any piece.
+        let code = b % 24;
+        if code < 16 {
+            let color = if code & 1 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let kind = PieceKind::ALL[usize::from(code >> 1)];
+            pos.set(sq, Some(Piece::new(color, kind)));
+        }
+    }
+    if data.get(49).is_some_and(|b| b & 1 == 1) {
+        pos.set_side_to_move(Color::Black);
+    }
+    pos
 }

@@ -5,10 +5,12 @@
 //! the number of moves and perft(2) their children's counts.
 #![no_main]
 
+mod common;
+
 use boardsh::congo::moves::{
     Status, legal_moves, move_count, move_count_up_to, parse_move, perft, status,
 };
-use boardsh::congo::{Color, Piece, PieceKind, Position, Square, fen};
+use boardsh::congo::{Color, fen};
 use libfuzzer_sys::fuzz_target;
 
 /// Positions with more moves than this are skipped: a monkey in a lattice
@@ -20,29 +22,8 @@ const MOVE_LIMIT: u64 = 5_000;
 /// first ones are played through.
 const PLAYED: usize = 300;
 
-fn position(data: &[u8]) -> Position {
-    let mut pos = Position::empty();
-    for (sq, &b) in Square::all().zip(data) {
-        // About a third of the squares empty; the rest any piece.
-        let code = b % 24;
-        if code < 16 {
-            let color = if code & 1 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let kind = PieceKind::ALL[usize::from(code >> 1)];
-            pos.set(sq, Some(Piece::new(color, kind)));
-        }
-    }
-    if data.get(49).is_some_and(|b| b & 1 == 1) {
-        pos.set_side_to_move(Color::Black);
-    }
-    pos
-}
-
 fuzz_target!(|data: &[u8]| {
-    let pos = position(data);
+    let pos = common::position(data);
     if move_count_up_to(&pos, MOVE_LIMIT) >= MOVE_LIMIT {
         return;
     }

@@ -215,6 +215,15 @@ impl Agent {
         };
         writeln!(out, "{mv}")?;
         out.flush()?;
+        if self.verbose {
+            let _ = writeln!(
+                err,
+                "boardsh agent: go {seconds}: {mv} after {:.3} s (think {:.3} s, stop at {:.3} s)",
+                read_at.elapsed().as_secs_f64(),
+                think.as_secs_f64(),
+                hard.as_secs_f64()
+            );
+        }
         let key = self.pos.zobrist();
         match self.pos.play(mv) {
             Ok(_) => self.history.push(key),

@@ -65,10 +65,90 @@ pub struct RunArgs {
 pub enum Sub {
     /// Run regression tests: every script with an expected `.out` beside it.
     Test(TestArgs),
+    /// Answer a task of the Congo course (Wits COMS3005A, 2021/2022) in
+    /// its judge's format: `N`, then N FENs (make: N FEN + move pairs).
+    Course(CourseArgs),
     /// Play Congo as a tournament agent (the course's protocol on stdin/stdout).
     Agent(AgentArgs),
     /// Play agents against each other and measure their strength.
     Match(MatchArgs),
+}
+
+/// The tasks of `boardsh course`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CourseTask {
+    /// Part 1: the piece listing of each position.
+    Listing,
+    /// Part 2: the lion moves of the side to move.
+    Lion,
+    /// Part 2: the zebra moves.
+    Zebra,
+    /// Part 2: the elephant moves (2021).
+    Elephant,
+    /// Part 2: the giraffe moves (2022).
+    Giraffe,
+    /// Part 2: the pawn moves.
+    Pawn,
+    /// Part 2: the superpawn moves (2022).
+    Superpawn,
+    /// The crocodile moves (boardsh's full rules).
+    Crocodile,
+    /// The monkey moves (boardsh's full rules).
+    Monkey,
+    /// All moves of the side to move.
+    Moves,
+    /// Part 3: play the move; the FEN after it and the game's state.
+    Make,
+    /// Part 4: the material evaluation.
+    Eval,
+    /// Part 4: negamax to depth 2 with the material evaluation.
+    Minimax,
+    /// Part 5: the advanced evaluation (material, mobility, attack).
+    EvalAdvanced,
+    /// Part 5: fail-hard alpha-beta to depth 4 with the advanced evaluation.
+    Alphabeta,
+}
+
+/// The rules `boardsh course --year` plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CourseYear {
+    /// Lion, zebra, elephant, pawn; pawns never promote.
+    #[value(name = "2021")]
+    Y2021,
+    /// Lion, zebra, giraffe, pawn, superpawn; promotion.
+    #[value(name = "2022")]
+    Y2022,
+    /// boardsh's full rules (the default): all eight kinds, promotion.
+    Full,
+}
+
+/// Options of `boardsh course`.
+#[derive(Debug, Args)]
+pub struct CourseArgs {
+    /// What to answer for each case.
+    #[arg(value_enum)]
+    pub task: CourseTask,
+
+    /// The course year's rules: its piece set (other pieces are an error)
+    /// and promotion. Without it: boardsh's full rules.
+    #[arg(long, value_enum, value_name = "YEAR")]
+    pub year: Option<CourseYear>,
+
+    /// Search depth of `minimax` (default 2) and `alphabeta` (default 4).
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+
+    /// The input has no count line: every non-blank line is a case.
+    #[arg(long)]
+    pub no_count: bool,
+
+    /// Input files (default, or `-`: standard input), answered in turn.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// When to use colour (in error reports).
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
 }
 
 /// Which move chooser an agent uses.
@@ -140,6 +220,11 @@ pub struct MatchArgs {
     /// Seconds an answer may come after the limit before it is late.
     #[arg(long, default_value_t = 0.1, value_name = "S")]
     pub grace: f64,
+
+    /// Start no new opening pair after this many seconds; the summary
+    /// covers the games played.
+    #[arg(long, value_name = "S")]
+    pub max_seconds: Option<f64>,
 
     /// Record each game as a boardsh script: one file per game in a
     /// directory (existing, or a path ending in `/`), else all in one file.

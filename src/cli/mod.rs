@@ -5,6 +5,7 @@ pub mod agent;
 pub mod arena;
 pub mod args;
 pub mod complete;
+pub mod course;
 pub mod files;
 pub mod foreground;
 pub mod history;
@@ -65,6 +66,7 @@ pub fn run() -> i32 {
     };
     match cli.command {
         Some(Sub::Test(t)) => test_runner::run(&t),
+        Some(Sub::Course(c)) => course::run(&c),
         Some(Sub::Agent(a)) => agent::run(&a),
         Some(Sub::Match(m)) => arena::run(&m),
         None => run_main(&cli.run),

@@ -2,6 +2,7 @@
 //! the moves.
 
 pub mod bitboard;
+pub mod course;
 pub mod fen;
 pub mod listing;
 pub mod moves;

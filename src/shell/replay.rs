@@ -47,7 +47,7 @@ pub enum End {
 
 /// How many bytes of spaces and tabs start `text` (the blanks of the
 /// grammar; not Unicode white space, which the grammar does not skip).
-pub(super) fn blank_prefix(text: &str) -> usize {
+pub fn blank_prefix(text: &str) -> usize {
     text.len() - text.trim_start_matches([' ', '\t']).len()
 }
 
@@ -55,7 +55,7 @@ pub(super) fn blank_prefix(text: &str) -> usize {
 /// error to report. Invalid UTF-8 is shown with `\xNN` escapes and the
 /// error points at the first bad byte; a line too long to read is shown by
 /// its start.
-pub(super) fn readable(text: Text<'_>) -> Result<&str, (String, ShellError)> {
+pub fn readable(text: Text<'_>) -> Result<&str, (String, ShellError)> {
     match text {
         Text::Utf8(t) => Ok(t),
         Text::Invalid(bytes) => {

@@ -8,13 +8,12 @@ use super::output::Output;
 use super::parse::{parse_segment, segments};
 use super::problem::{Count, Host, run_problem};
 use super::render::{Rendering, render};
-use super::replay::{blank_prefix, readable};
 use super::reply::Reply;
 use super::session::{ExecError, Session};
 use super::settings::{Setting, Value};
 use std::io::{self, BufRead};
 
-pub use super::replay::{End, Kind};
+pub use super::replay::{End, Kind, blank_prefix, readable};
 
 /// Deepest nesting of `source`.
 pub const MAX_SOURCE_DEPTH: usize = 64;

@@ -21,14 +21,16 @@ mod status;
 
 pub use illegal::{Illegal, MOVE_LIMIT, too_many_moves, why_illegal};
 pub use make::{IllegalMove, MoveOutcome};
+// The course's searches (`congo::course`) and the engine make and count
+// moves the fast way.
+pub(crate) use make::{Silent, apply};
+pub(crate) use movegen::generate;
+pub(crate) use sink::Sink;
 pub use movegen::{is_legal, legal_moves, move_count, move_count_up_to};
 pub use mv::{MAX_JUMPS, Move};
 pub use notation::{MoveParseError, MoveParseErrorKind, parse_move};
 pub use perft::{Counting, PerftProgress, divide, divide_with, perft, perft_with};
 pub use status::{Status, status};
 
-// The search generates and makes moves through the same fast paths as perft.
-pub(crate) use make::{Silent, apply};
-pub(crate) use movegen::generate;
+// The search also needs the monkey's jumped square.
 pub(crate) use mv::jumped_square;
-pub(crate) use sink::Sink;

@@ -1,20 +1,28 @@
 //! Perft: counting the leaves of the move tree, to check the generator.
 //!
-//! Copy-make: each child is a copy of its parent with one move applied.
-//! The last ply is counted without making the moves (bulk counting), which
-//! is exact because every generated move is legal.
+//! Copy-make: each child is a copy of its parent with one move applied,
+//! counted as soon as the generator yields it, so no move list is kept
+//! below the root and memory stays flat whatever the branching
+//! ([`walk`]). The last ply is counted without making the moves (bulk
+//! counting), which is exact because every generated move is legal.
 //!
 //! [`perft_with`] and [`divide_with`] are the long-running forms: they poll
 //! an [`Interrupt`], publish progress through atomics a front end can read
-//! from another thread, and report each root move as soon as it is counted.
+//! from another thread, report each root move as soon as it is counted,
+//! and share the work among threads ([`split`]).
 
-use super::make::{Silent, apply};
-use super::movegen::{generate, legal_moves, move_count};
+mod split;
+mod walk;
+
+use super::movegen::{legal_moves, move_count_up_to};
 use super::mv::Move;
-use super::sink::List;
 use crate::congo::position::Position;
 use crate::interrupt::{Interrupt, Interrupted, Never};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use walk::Walker;
+
+/// Roots with at least this many moves are not listed by [`perft_with`].
+const ROOT_LIMIT: u64 = 100_000;
 
 /// Live counters of a running perft, readable from another thread (for a
 /// progress line). All are monotone while the count runs.
@@ -66,7 +74,11 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     rows
 }
 
-/// [`perft`], interruptible and with progress.
+/// [`perft`], interruptible and with progress, on `counting.threads`
+/// threads.
+///
+/// A root with too many moves to list cheaply (a monkey's jump paths) is
+/// counted in place on the calling thread, without root progress.
 ///
 /// # Errors
 ///
@@ -74,12 +86,23 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 pub fn perft_with(pos: &Position, depth: u32, counting: &Counting<'_>) -> Result<u64, Interrupted> {
     match depth {
         0 => Ok(1),
+        _ if move_count_up_to(pos, ROOT_LIMIT) >= ROOT_LIMIT => {
+            let mut walker = Walker::new(counting.stop, counting.progress);
+            let n = walker.count(pos, depth);
+            walker.publish();
+            n
+        }
         _ => divide_with(pos, depth, counting, &mut |_, _| {}),
     }
 }
 
-/// [`divide`], interruptible: calls `on_move` for each root move in sorted
-/// order as soon as its subtree is counted, and returns the total.
+/// [`divide`], interruptible, on `counting.threads` threads: calls
+/// `on_move` (on the calling thread) for each root move in sorted order as
+/// soon as its subtree and those of the moves before it are counted, and
+/// returns the total.
+///
+/// The root moves are listed (callers guard roots with huge move counts,
+/// as the shell does); everything below is counted in bounded memory.
 ///
 /// # Errors
 ///
@@ -99,46 +122,18 @@ pub fn divide_with(
         .progress
         .roots
         .store(roots.len(), Ordering::Relaxed);
+    if counting.threads > 1 && depth >= 2 && roots.len() > 1 {
+        return split::divide(pos, &roots, depth, counting, on_move);
+    }
+    let mut walker = Walker::new(counting.stop, counting.progress);
     let mut total = 0;
     for mv in roots {
-        let n = count(&child(pos, &mv), depth - 1, counting)?;
+        let n = walker.count(&split::child(pos, &mv), depth - 1);
+        walker.publish();
+        let n = n?;
         total += n;
         counting.progress.roots_done.fetch_add(1, Ordering::Relaxed);
         on_move(mv, n);
     }
     Ok(total)
-}
-
-/// The leaves below `pos`, polling the interrupt and publishing progress.
-fn count(pos: &Position, depth: u32, counting: &Counting<'_>) -> Result<u64, Interrupted> {
-    match depth {
-        0 => {
-            counting.progress.nodes.fetch_add(1, Ordering::Relaxed);
-            Ok(1)
-        }
-        1 => {
-            let n = move_count(pos);
-            counting.progress.nodes.fetch_add(n, Ordering::Relaxed);
-            Ok(n)
-        }
-        _ => {
-            if counting.stop.interrupted() {
-                return Err(Interrupted);
-            }
-            let mut moves = Vec::with_capacity(64);
-            generate(pos, &mut List(&mut moves));
-            let mut sum = 0;
-            for mv in &moves {
-                sum += count(&child(pos, mv), depth - 1, counting)?;
-            }
-            Ok(sum)
-        }
-    }
-}
-
-/// `pos` after the generated move `mv`.
-fn child(pos: &Position, mv: &Move) -> Position {
-    let mut next = pos.clone();
-    apply(&mut next, mv, &mut Silent);
-    next
 }

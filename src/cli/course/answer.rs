@@ -1,0 +1,243 @@
+//! One case of a course task: its answer, or a located error.
+
+use crate::congo::course::{Evaluation, Rules, SearchError, alphabeta, minimax};
+use crate::congo::moves::{Move, legal_moves, move_count_up_to, parse_move};
+use crate::congo::{PieceKind, Position, fen, status, write_listing};
+use crate::interrupt::Never;
+use crate::shell::{ErrorKind, ShellError, Span};
+use std::fmt::Write as _;
+
+/// What `boardsh course` answers for each case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// Part 1: the piece listing (listings separated by a blank line).
+    Listing,
+    /// Part 2: the moves of one kind (or all) of the side to move, sorted.
+    Moves(Option<PieceKind>),
+    /// Part 3: the FEN after the move, then `Continue` / `White wins` /
+    /// `Black wins`.
+    Make,
+    /// Part 4: the material evaluation.
+    Eval,
+    /// Part 4: negamax with the material evaluation.
+    Minimax,
+    /// Part 5: the advanced evaluation.
+    EvalAdvanced,
+    /// Part 5: fail-hard alpha-beta with the advanced evaluation.
+    Alphabeta,
+}
+
+impl Task {
+    /// Whether each case is two lines (a FEN, then a move).
+    pub fn takes_move(self) -> bool {
+        self == Task::Make
+    }
+}
+
+/// How the cases are answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub task: Task,
+    pub rules: Rules,
+    /// Whether the rules were chosen (`--year`): then their piece set is
+    /// enforced on every position.
+    pub strict: bool,
+    /// `--depth`, for the searches.
+    pub depth: Option<u32>,
+    /// `--no-count`: no count line.
+    pub no_count: bool,
+}
+
+impl Config {
+    /// The depth of this task's search.
+    pub fn search_depth(&self) -> u32 {
+        self.depth.unwrap_or(match self.task {
+            Task::Alphabeta => 4,
+            _ => 2,
+        })
+    }
+}
+
+fn problem(span: Span, msg: String) -> ShellError {
+    ShellError::new(span, ErrorKind::Problem(msg))
+}
+
+/// How many bytes of spaces and tabs start `text`.
+fn lead(text: &str) -> usize {
+    text.len() - text.trim_start_matches([' ', '\t']).len()
+}
+
+/// The byte offset in `fen` of the letter standing on the square with
+/// (file, rank) indices `target`; `None` if the text does not reach it.
+fn letter_offset(fen: &str, target: (u8, u8)) -> Option<usize> {
+    let (mut file, mut rank) = (0u8, 6u8);
+    for (i, c) in fen.char_indices() {
+        match c {
+            ' ' | '\t' => return None,
+            '/' => {
+                file = 0;
+                rank = rank.checked_sub(1)?;
+            }
+            d if d.is_ascii_digit() => {
+                file = file.saturating_add(u8::try_from(d.to_digit(10)?).ok()?);
+            }
+            _ => {
+                if (file, rank) == target {
+                    return Some(i);
+                }
+                file = file.saturating_add(1);
+            }
+        }
+    }
+    None
+}
+
+/// Read the FEN of a case, checking the year's piece set when asked.
+///
+/// # Errors
+///
+/// A located error: a bad FEN, or a piece the chosen rules do not have.
+pub fn read_position(text: &str, cfg: &Config) -> Result<Position, ShellError> {
+    let start = lead(text);
+    let fen_text = text
+        .get(start..)
+        .unwrap_or("")
+        .trim_end_matches([' ', '\t']);
+    let pos = fen::parse(fen_text).map_err(|e| {
+        let e = e.shifted(start);
+        ShellError::new(Span::new(e.offset, e.len), ErrorKind::Fen(e.kind))
+    })?;
+    if cfg.strict
+        && let Some((sq, piece)) = cfg.rules.foreign_piece(&pos)
+    {
+        let at = (sq.file().index(), sq.rank().index());
+        let span = letter_offset(fen_text, at).map_or(Span::new(start, fen_text.len()), |i| {
+            Span::new(start + i, 1)
+        });
+        let msg = format!(
+            "`{}` on {sq} is a {piece}: the {} course has no {}",
+            piece.char(),
+            cfg.rules,
+            piece.kind
+        );
+        return Err(problem(span, msg));
+    }
+    Ok(pos)
+}
+
+/// A search's failure as a located error on the FEN's line.
+fn search_error(text: &str, e: SearchError) -> ShellError {
+    let start = lead(text);
+    problem(Span::new(start, text.trim().len()), e.to_string())
+}
+
+/// The answer of a one-line case (every task but `make`), with its final
+/// newline; `listed` says how many listings came before (for the blank
+/// line between them).
+///
+/// # Errors
+///
+/// A located error on the line.
+pub fn answer(
+    cfg: &Config,
+    pos: &Position,
+    text: &str,
+    listed: u64,
+) -> Result<Vec<u8>, ShellError> {
+    let mut out = Vec::with_capacity(64);
+    let value = match cfg.task {
+        Task::Listing => {
+            if listed > 0 {
+                out.push(b'\n');
+            }
+            write_listing(pos, &mut out);
+            return Ok(out);
+        }
+        Task::Moves(kind) => {
+            if move_count_up_to(pos, crate::congo::course::MAX_MOVES + 1)
+                > crate::congo::course::MAX_MOVES
+            {
+                return Err(search_error(text, SearchError::TooManyMoves));
+            }
+            let mut line = String::new();
+            for mv in legal_moves(pos) {
+                if kind.is_none_or(|k| pos.piece_at(mv.from()).is_some_and(|p| p.kind == k)) {
+                    if !line.is_empty() {
+                        line.push(' ');
+                    }
+                    let _ = write!(line, "{mv}");
+                }
+            }
+            line.push('\n');
+            return Ok(line.into_bytes());
+        }
+        Task::Make => return Ok(out),
+        Task::Eval | Task::EvalAdvanced => {
+            let eval = if cfg.task == Task::Eval {
+                Evaluation::Material
+            } else {
+                Evaluation::Advanced
+            };
+            minimax(pos, cfg.rules, 0, eval, &Never)
+        }
+        Task::Minimax => minimax(
+            pos,
+            cfg.rules,
+            cfg.search_depth(),
+            Evaluation::Material,
+            &Never,
+        ),
+        Task::Alphabeta => alphabeta(
+            pos,
+            cfg.rules,
+            cfg.search_depth(),
+            Evaluation::Advanced,
+            &Never,
+        ),
+    }
+    .map_err(|e| search_error(text, e))?
+    .value;
+    out.extend_from_slice(format!("{value}\n").as_bytes());
+    Ok(out)
+}
+
+/// The answer of a `make` case: the FEN after `text`'s move, then the
+/// game's state, each on its line.
+///
+/// # Errors
+///
+/// A located error on the move's line: not a move, or not legal here.
+pub fn answer_make(cfg: &Config, pos: &Position, text: &str) -> Result<Vec<u8>, ShellError> {
+    let start = lead(text);
+    let word = text
+        .get(start..)
+        .unwrap_or("")
+        .trim_end_matches([' ', '\t']);
+    let mv: Move = parse_move(word).map_err(|e| {
+        let e = e.shifted(start);
+        ShellError::new(Span::new(e.offset, e.len), ErrorKind::Move(e.kind))
+    })?;
+    let mut after = pos.clone();
+    cfg.rules.play(&mut after, mv).map_err(|e| {
+        ShellError::new(
+            Span::new(start, word.len()),
+            ErrorKind::Problem(format!("{e} (in {pos})")),
+        )
+    })?;
+    Ok(format!("{after}\n{}\n", status(&after)).into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_are_found_by_square() {
+        // `G` on a1 is the first letter of the last rank; `l` on d7 the
+        // letter after `3` on the first.
+        let fen = "3l3/7/7/7/7/7/G2L3 w 0";
+        assert_eq!(letter_offset(fen, (0, 0)), Some(14));
+        assert_eq!(letter_offset(fen, (3, 6)), Some(1));
+        assert_eq!(letter_offset(fen, (1, 0)), None);
+    }
+}
