@@ -62,7 +62,10 @@ fn every_command_is_documented_and_its_example_round_trips() {
 fn the_catch_all_of_old_is_gone() {
     // `evaluate` is not a command (`eval` is): it must be unknown, not `quit`.
     let e = parse_command("evaluate").unwrap_err();
-    assert!(e.to_string().starts_with("unknown command `evaluate`"), "{e}");
+    assert!(
+        e.to_string().starts_with("unknown command `evaluate`"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -15,8 +15,8 @@
 
 use super::super::make::{Silent, apply};
 use super::super::movegen::{generate, move_count_up_to};
-use super::super::sink::List;
 use super::super::mv::Move;
+use super::super::sink::List;
 use super::Counting;
 use super::walk::Walker;
 use crate::congo::position::Position;

@@ -16,8 +16,8 @@
 
 use super::super::make::{Silent, apply};
 use super::super::movegen::generate;
-use super::super::sink::Sink;
 use super::super::mv::Move;
+use super::super::sink::Sink;
 use super::PerftProgress;
 use crate::congo::bitboard::Bitboard;
 use crate::congo::position::Position;
