@@ -376,3 +376,37 @@ fn version_and_help() {
             .contains("--keep-going")
     );
 }
+
+#[test]
+fn the_timer_reports_each_command_on_stderr_only() {
+    // `set timer on` (and `--timer`): one `time:` line per command of its
+    // own, after it; a count adds its nodes (perft 3 of the start position
+    // is 14,332 in congo-rules.md). stdout is exactly what it was.
+    for args in [
+        &["-c", "set timer on; perft 3; fen"][..],
+        &["--timer", "-c", "perft 3; fen"],
+    ] {
+        let out = boardsh().args(args).output().unwrap();
+        assert!(out.status.success());
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            "14332\ngmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n"
+        );
+        let err = String::from_utf8(out.stderr).unwrap();
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 2, "{err}");
+        assert!(lines[0].starts_with("time: ") && lines[0].contains(" s (14,332 nodes, "));
+        assert!(lines[0].ends_with(" nodes/s)"), "{err}");
+        assert!(
+            lines[1].starts_with("time: ") && lines[1].ends_with(" s"),
+            "{err}"
+        );
+    }
+    // Commands inside a file are not timed one by one.
+    let out = boardsh()
+        .args(["--timer"])
+        .write_stdin("perft 2\nfen\n")
+        .output()
+        .unwrap();
+    assert!(out.stderr.is_empty());
+}

@@ -8,7 +8,7 @@
 //! evaluate by listing both sides' moves and looking at each target
 //! square. Both must give the same values (checked before timing).
 //!
-//! `cargo bench --bench course`; each measurement is a whole file, so
+//! `cargo bench -p boardsh-benches --bench course`; each measurement is a whole file, so
 //! divide by 5 (or 10) for the time per hundred positions.
 
 use boardsh::congo::course::{Evaluation, Rules, alphabeta};
@@ -112,12 +112,18 @@ fn search(c: &mut Criterion) {
     let files = [
         (
             "2022-500",
-            "tests/data/course/official/2022/eval5-500.in",
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../tests/data/course/official/2022/eval5-500.in"
+            ),
             Rules::Course2022,
         ),
         (
             "2021-1000",
-            "tests/data/course/official/2021/movegen-1000.in",
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../tests/data/course/official/2021/movegen-1000.in"
+            ),
             Rules::Course2021,
         ),
     ];

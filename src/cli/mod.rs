@@ -16,12 +16,13 @@ pub mod report;
 pub mod signals;
 pub mod standin;
 pub mod stderr_term;
+pub mod streams;
 pub mod test_runner;
 pub mod theme;
 
 use crate::quote::quoted_path;
 use crate::shell::lines::ReadFault;
-use crate::shell::script::{End, Kind, Runner};
+use crate::shell::script::{End, Kind, Loader, Runner};
 use crate::shell::{Output, Session, Setting, Value};
 use args::{Cli, Sub};
 use clap::Parser;
@@ -30,6 +31,7 @@ use interruptible::{Checked, CheckedLoader, is_interrupted};
 use progress::Progress;
 use report::StreamReporter;
 use signals::{Mode, Signals};
+use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -79,6 +81,9 @@ pub struct Options {
     pub keep_going: bool,
     pub quiet: bool,
     pub color_err: bool,
+    /// Open only regular files (`boardsh test`: a FIFO or a device, as a
+    /// file or sourced, is an unreadable file).
+    pub regular_only: bool,
 }
 
 /// How a sequence of sources ended.
@@ -147,14 +152,25 @@ fn read_fault<O: Output + ?Sized>(
     })
 }
 
+/// A freshly opened file, read so that it stops once the session is
+/// interrupted: checked at each refill of its buffer, not at each line.
+fn checked(reader: io::BufReader<File>, runner: &Runner<'_>) -> io::BufReader<Checked<File>> {
+    let capacity = reader.capacity();
+    io::BufReader::with_capacity(
+        capacity,
+        Checked::new(reader.into_inner(), runner.session.live()),
+    )
+}
+
 /// Replay one file of the command line.
 fn replay_file<O: Output + ?Sized>(
     runner: &mut Runner<'_>,
     path: &std::path::Path,
+    regular_only: bool,
     out: &mut O,
 ) -> io::Result<Stop> {
     let name = path.to_string_lossy().into_owned();
-    let (identity, mut reader) = match files::open(path) {
+    let (identity, reader) = match files::open_checked(path, regular_only) {
         Ok(ok) => ok,
         Err(reason) => {
             runner.message(
@@ -164,7 +180,7 @@ fn replay_file<O: Output + ?Sized>(
             return Ok(Stop::Exit(EXIT_USAGE));
         }
     };
-    let mut reader = Checked::new(&mut reader, runner.session.live());
+    let mut reader = checked(reader, runner);
     let end = match runner.run_named(&name, identity, &mut reader, out) {
         Ok(end) => end,
         Err(e) => return read_fault(runner, &name, e, out),
@@ -190,15 +206,21 @@ pub fn replay_files<O: Output + ?Sized>(
 ) -> i32 {
     let mut session = Session::new();
     session.set_quiet(opts.quiet);
-    let mut loader = files::FsLoader;
+    let mut fs_loader = files::FsLoader;
+    let mut regular = files::RegularFiles;
+    let loader: &mut dyn Loader = if opts.regular_only {
+        &mut regular
+    } else {
+        &mut fs_loader
+    };
     let mut reporter = StreamReporter {
         out: err,
         color: opts.color_err,
     };
-    let mut runner = Runner::new(session, &mut loader, &mut reporter, opts.keep_going);
+    let mut runner = Runner::new(session, loader, &mut reporter, opts.keep_going);
     let result = (|| {
         for path in files {
-            if let Stop::Exit(code) = replay_file(&mut runner, path, out)? {
+            if let Stop::Exit(code) = replay_file(&mut runner, path, opts.regular_only, out)? {
                 return Ok(code);
             }
         }
@@ -223,6 +245,11 @@ fn run_main(args: &args::RunArgs) -> i32 {
         session
             .settings_mut()
             .set(Setting::Timer, Value::Flag(true));
+    }
+    if let Some(n) = args.threads {
+        session
+            .settings_mut()
+            .set(Setting::Threads, Value::Number(n));
     }
     let live = session.live();
     // Without handlers Ctrl-C still ends the run, only without the flush.
@@ -285,8 +312,10 @@ fn run_sources<O: Output + ?Sized>(
     }
     // Not a terminal: the commands come from stdin (after `-i`, too).
     let stdin = io::stdin();
-    let reader = io::BufReader::with_capacity(files::READ_BUFFER, stdin.lock());
-    let mut reader = Checked::new(reader, runner.session.live());
+    let mut reader = io::BufReader::with_capacity(
+        files::READ_BUFFER,
+        Checked::new(stdin.lock(), runner.session.live()),
+    );
     let progress = Progress::start(runner.session.live(), show);
     let mut guarded = progress.guard_batch(out, on_terminal);
     let end = match runner.run_file(STDIN, None, Kind::Detect, &mut reader, &mut guarded) {
@@ -312,7 +341,7 @@ fn run_given<O: Output + ?Sized>(
     out: &mut O,
 ) -> io::Result<Option<i32>> {
     for path in &args.files {
-        if let Stop::Exit(code) = replay_file(runner, path, out)? {
+        if let Stop::Exit(code) = replay_file(runner, path, false, out)? {
             return Ok(Some(code));
         }
     }
@@ -335,7 +364,7 @@ fn run_given<O: Output + ?Sized>(
         let name = init.to_string_lossy().into_owned();
         match files::open(init) {
             Ok((identity, reader)) => {
-                let mut reader = Checked::new(reader, runner.session.live());
+                let mut reader = checked(reader, runner);
                 // An error in the file is reported; the prompt still follows.
                 match runner.run_named(&name, identity, &mut reader, out) {
                     Ok(End::Quit) => return Ok(Some(status(runner))),

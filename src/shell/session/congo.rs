@@ -86,7 +86,7 @@ impl Session {
         refuse_huge(&self.position)?;
         self.live.reset_counters();
         let counting = Counting {
-            threads: 1,
+            threads: self.settings().threads(),
             stop: &self.live.interrupt,
             progress: &self.live.perft,
         };
@@ -108,7 +108,7 @@ impl Session {
         let stop = Either(&self.live.interrupt, &write_failed);
         self.live.reset_counters();
         let counting = Counting {
-            threads: 1,
+            threads: self.settings().threads(),
             stop: &stop,
             progress: &self.live.perft,
         };

@@ -39,7 +39,7 @@ impl Session {
     /// An engine set up from the settings.
     fn engine(&self) -> Engine {
         let hash = usize::try_from(self.settings.number(Setting::Hash)).unwrap_or(16);
-        let threads = usize::try_from(self.settings.number(Setting::Threads)).unwrap_or(1);
+        let threads = self.settings.threads();
         Engine::new(EngineConfig {
             hash_mb: hash.max(1),
             threads: threads.max(1),

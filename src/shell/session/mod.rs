@@ -22,7 +22,7 @@ use super::settings::{Setting, Settings, Value};
 use crate::congo::Position;
 use crate::congo::moves::{legal_moves, move_count_up_to};
 use crate::yut::Game;
-use history::Change;
+use history::{Change, Group};
 use std::collections::VecDeque;
 use std::io;
 use std::sync::Arc;
@@ -58,6 +58,8 @@ pub struct Session {
     last_move: Option<LastMove>,
     game: Game,
     history: VecDeque<Change>,
+    /// Open groups of changes (running `source`s), innermost last.
+    groups: Vec<Group>,
     settings: Settings,
     live: Arc<Live>,
 }
@@ -158,9 +160,7 @@ impl Session {
             Command::Best(limit) => self.best(*limit).map_err(fail)?,
             Command::Go(limit) => self.go(*limit).map_err(fail)?,
             Command::Analyze => self.analyze(sink, fail)?,
-            Command::Move(token, throw) => self
-                .move_token(*token, *throw, &cmd.command)
-                .map_err(fail)?,
+            Command::Move(token, throw) => self.move_token(*token, *throw).map_err(fail)?,
             Command::Show => Reply::YutBoard(self.game),
             Command::Where => Reply::Where(self.game),
             Command::Reset(target) => self.reset(*target, &cmd.command),
