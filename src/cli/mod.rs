@@ -14,7 +14,6 @@ pub mod progress;
 pub mod repl;
 pub mod report;
 pub mod signals;
-pub mod standin;
 pub mod stderr_term;
 pub mod streams;
 pub mod test_runner;

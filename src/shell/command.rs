@@ -2,6 +2,7 @@
 
 use super::commands::Keyword;
 use super::settings::{Setting, Value};
+use crate::congo::course::Evaluation;
 use crate::congo::moves::Move;
 use crate::congo::{PieceKind, Position, Square};
 use crate::yut::{Throw, Token};
@@ -80,6 +81,12 @@ pub enum Command {
     Go(SearchLimit),
     /// `analyze`: search until interrupted.
     Analyze,
+    /// `eval material|advanced`: a course evaluation.
+    CourseEval(Evaluation),
+    /// `minimax [<depth>]`: the course's minimax (material).
+    Minimax(u32),
+    /// `alphabeta [<depth>]`: the course's alpha-beta (advanced evaluation).
+    Alphabeta(u32),
     /// `move <token> <throw>`: one Yut turn.
     Move(Token, Throw),
     /// `show`: the Yut board.
@@ -116,6 +123,9 @@ impl Command {
             Command::Best(_) => Keyword::Best,
             Command::Go(_) => Keyword::Go,
             Command::Analyze => Keyword::Analyze,
+            Command::CourseEval(_) => Keyword::Eval,
+            Command::Minimax(_) => Keyword::Minimax,
+            Command::Alphabeta(_) => Keyword::Alphabeta,
             Command::Move(..) => Keyword::Move,
             Command::Show => Keyword::Show,
             Command::Where => Keyword::Where,
@@ -148,6 +158,10 @@ impl fmt::Display for Command {
             Command::Best(limit) => write!(f, "best{limit}"),
             Command::Go(limit) => write!(f, "go{limit}"),
             Command::Analyze => f.write_str("analyze"),
+            Command::CourseEval(Evaluation::Material) => f.write_str("eval material"),
+            Command::CourseEval(Evaluation::Advanced) => f.write_str("eval advanced"),
+            Command::Minimax(n) => write!(f, "minimax {n}"),
+            Command::Alphabeta(n) => write!(f, "alphabeta {n}"),
             Command::Move(token, throw) => write!(f, "move {token} {throw}"),
             Command::Show => f.write_str("show"),
             Command::Where => f.write_str("where"),

@@ -21,6 +21,8 @@ pub enum Setting {
     Threads,
     /// The engine's transposition table size in megabytes.
     Hash,
+    /// The Congo course's rules for `play`, `eval`, `minimax`, `alphabeta`.
+    Rules,
 }
 
 /// What values a setting takes.
@@ -79,6 +81,7 @@ impl Setting {
         Setting::KeepGoing,
         Setting::Threads,
         Setting::Hash,
+        Setting::Rules,
     ];
 
     /// How many settings there are.
@@ -121,6 +124,13 @@ impl Setting {
                 kind: ValueKind::Number { min: 1, max: 4096 },
                 expects: "a size in megabytes 1..=4096",
                 default: Value::Number(16),
+            },
+            Setting::Rules => SettingSpec {
+                name: "rules",
+                summary: "the Congo course's rules for play, eval, minimax, alphabeta",
+                kind: ValueKind::Choice(&["2021", "2022", "full"]),
+                expects: "`2021`, `2022` or `full`",
+                default: Value::Word("full"),
             },
         }
     }

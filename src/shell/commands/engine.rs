@@ -1,5 +1,6 @@
-//! The engine commands' registry entries and argument grammars: `eval`,
-//! `best`, `go`, `analyze`.
+//! The engine commands' registry entries and argument grammars: `best`,
+//! `go`, `analyze` (`eval` alone, the engine's evaluation, shares the
+//! course's `eval` entry).
 
 use super::{ArgSpec, Complete, Spec};
 use crate::shell::command::{Command, SearchLimit};
@@ -21,18 +22,6 @@ const LIMIT_ARGS: &[ArgSpec] = &[
         complete: Complete::Nothing,
     },
 ];
-
-/// `eval`.
-pub const EVAL: Spec = Spec {
-    name: "eval",
-    aliases: &[],
-    usage: "",
-    summary: "evaluate the Congo position term by term (pawns, side to move's view)",
-    example: "eval",
-    args: &[],
-    errors: &["extra-argument-none"],
-    parse: |i| bare(i, "eval", Command::Eval),
-};
 
 /// `best [depth N | time S | nodes N]`.
 pub const BEST: Spec = Spec {

@@ -65,8 +65,10 @@ impl Session {
             return Err(ErrorKind::Illegal(why));
         }
         let mut after = self.position.clone();
-        let outcome = after
-            .play(mv)
+        // The `rules` setting: under 2021 a pawn on the far rank stays a pawn.
+        let outcome = self
+            .rules()
+            .play(&mut after, mv)
             .map_err(|e| ErrorKind::Illegal(Illegal::Rejected(e)))?;
         let last = LastMove {
             text: mv.to_string(),

@@ -7,6 +7,7 @@
 //! generic (`history`).
 
 mod congo;
+mod course;
 mod engine;
 mod history;
 mod yut;
@@ -160,6 +161,9 @@ impl Session {
             Command::Best(limit) => self.best(*limit).map_err(fail)?,
             Command::Go(limit) => self.go(*limit).map_err(fail)?,
             Command::Analyze => self.analyze(sink, fail)?,
+            Command::CourseEval(eval) => self.course_eval(*eval).map_err(fail)?,
+            Command::Minimax(depth) => self.course_search(false, *depth).map_err(fail)?,
+            Command::Alphabeta(depth) => self.course_search(true, *depth).map_err(fail)?,
             Command::Move(token, throw) => self.move_token(*token, *throw).map_err(fail)?,
             Command::Show => Reply::YutBoard(self.game),
             Command::Where => Reply::Where(self.game),
