@@ -45,7 +45,7 @@ impl Flow {
     /// The flow a reply asks for.
     pub fn of(reply: &Reply) -> Flow {
         match reply {
-            Reply::Quit => Flow::Quit,
+            Reply::Quit(_) => Flow::Quit,
             Reply::Source(path) => Flow::Source(path.clone()),
             _ => Flow::Continue,
         }
@@ -176,7 +176,7 @@ impl Session {
                 Reply::Nothing
             }
             Command::Help(topic) => Reply::Help(*topic),
-            Command::Quit => Reply::Quit,
+            Command::Quit(code) => Reply::Quit(*code),
         })
     }
 
