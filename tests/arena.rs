@@ -52,8 +52,10 @@ fn random_mover_against_boardsh_with_a_fixed_seed() {
     let args = [
         "--games",
         "4",
+        // Far more than either agent needs (a few ms), so that a loaded
+        // machine never makes an answer late and the games stay the same.
         "--time",
-        "0.5",
+        "5",
         "--max-plies",
         "80",
         "--seed",
@@ -141,7 +143,7 @@ fn illegal_silent_and_dead_agents_lose() {
         "--games",
         "2",
         "--time",
-        "0.2",
+        "5",
         &illegal,
         "boardsh agent --engine random",
     ]);
@@ -157,24 +159,24 @@ fn illegal_silent_and_dead_agents_lose() {
         "--games",
         "2",
         "--time",
-        "0.1",
+        "1",
         "--grace",
-        "0.05",
+        "0.5",
         "boardsh agent --engine random",
         silent,
     ]);
     assert_eq!(code, Some(0));
     assert!(out.contains("A: 2 wins, 0 draws, 0 losses"), "{out}");
-    assert!(out.contains("did not answer within 0.150 s"), "{out}");
+    assert!(out.contains("did not answer within 1.500 s"), "{out}");
 
     // Dead: exits at once.
-    let (out, _, code) = run_match(&["--games", "2", "--time", "0.1", "true", "boardsh agent"]);
+    let (out, _, code) = run_match(&["--games", "2", "--time", "5", "true", "boardsh agent"]);
     assert_eq!(code, Some(0));
     assert!(out.contains("A: 0 wins, 0 draws, 2 losses"), "{out}");
     assert!(out.contains("gave no answer"), "{out}");
 
-    // Late: answers a legal first move, but after the limit and grace.
-    let late = script_agent("sleep 0.5; echo c2c3");
+    // Late: answers a legal first move, but long after the limit and grace.
+    let late = script_agent("sleep 2; echo c2c3");
     let (out, _, _) = run_match(&[
         "--games",
         "1",
@@ -199,4 +201,41 @@ fn bad_usage_is_status_2() {
     let (_, err, code) = run_match(&["--time", "1", "/nonexistent/agent", "boardsh agent"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("cannot start"), "{err}");
+}
+
+#[test]
+fn one_record_file_holds_every_game_and_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("match.bsh");
+    let illegal = script_agent("echo a1a7");
+    let (out, err, code) = run_match(&[
+        "--games",
+        "3",
+        "--time",
+        "5",
+        "--pgn",
+        file.to_str().unwrap(),
+        "boardsh agent --engine random",
+        &illegal,
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    // The script agent loses each game at its first answer; its losing
+    // answer is kept as a comment, so the record still replays.
+    assert!(out.contains("A: 3 wins, 0 draws, 0 losses"), "{out}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.matches("# game ").count(), 3, "{text}");
+    assert_eq!(text.matches("# losing answer: a1a7").count(), 3, "{text}");
+    assert_eq!(
+        text.matches("fen gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0")
+            .count(),
+        3
+    );
+    let replay = boardsh().arg("--quiet").arg(&file).output().unwrap();
+    assert_eq!(replay.status.code(), Some(0));
+    // No temporary file is left beside the record.
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["match.bsh"]);
 }

@@ -439,3 +439,68 @@ fn bless_still_creates_updates_and_keeps_permissions() {
     // Only the script and its `.out`: no temporary file is left.
     assert_eq!(fs::read_dir(d).unwrap().count(), 2);
 }
+
+#[test]
+fn a_case_sourcing_a_fifo_or_a_device_fails_without_waiting() {
+    // A case is replayed like `boardsh x.bsh`, but only regular files are
+    // read: sourcing a FIFO would wait for a writer, /dev/zero never end.
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    mkfifo(&d.join("pipe.bsh"));
+    let fifo = write(d, "a.bsh", "source pipe.bsh\n");
+    write(d, "a.out", "");
+    let device = write(d, "b.bsh", "source /dev/zero\n");
+    write(d, "b.out", "");
+    let (status, out, _) = run(&[d.to_path_buf()], false);
+    assert_eq!(status, 1);
+    let stderr_diff = |what: &str, path: &str, carets: &str| {
+        format!(
+            "  stderr is not empty (there is no `{}`):\n--- expected\n+++ actual\n@@ -0,0 +1,3 @@\n\
+             +{what}.bsh:1:8: error: cannot read `{path}`: it is {}\n+    source {path}\n+           {carets}\n\
+             \x20 exit status 1, expected 0\n",
+            name(&d.join(format!("{what}.err"))),
+            if what == "a" {
+                "a FIFO"
+            } else {
+                "a character device"
+            },
+        )
+    };
+    assert_eq!(
+        out,
+        format!(
+            "FAIL {}\n{}FAIL {}\n{}0 passed, 2 failed\n",
+            name(&fifo),
+            stderr_diff("a", "pipe.bsh", "^^^^^^^^"),
+            name(&device),
+            stderr_diff("b", "/dev/zero", "^^^^^^^^^"),
+        )
+    );
+}
+
+#[test]
+fn bless_with_out_linked_to_dev_full_is_refused_at_once() {
+    // Issue 16: `a.out -> /dev/full` made `--bless` grow to 22.9 GB (it
+    // read the device without end) until the kernel killed it.
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let script = write(d, "a.bsh", "fen\n");
+    symlink("/dev/full", d.join("a.out")).unwrap();
+    let start = Instant::now();
+    let (status, out, _) = run(&[d.to_path_buf()], true);
+    assert!(start.elapsed() < Duration::from_secs(30));
+    assert_eq!(status, 1);
+    assert_eq!(
+        out,
+        format!(
+            "FAIL {}\n  refused to bless `{}`: it is a symbolic link; no file of the case was \
+             changed\n0 passed, 1 failed\n",
+            name(&script),
+            name(&d.join("a.out"))
+        )
+    );
+    assert_eq!(
+        fs::read_link(d.join("a.out")).unwrap(),
+        Path::new("/dev/full")
+    );
+}

@@ -15,7 +15,7 @@
 
 use super::arena::rng::Rng;
 use super::args::{AgentArgs, EngineChoice};
-use super::standin::{Engine, EngineConfig, Limits, SearchInfo, Zobrist};
+use super::standin::{Engine, EngineConfig, Limits, SearchInfo};
 use crate::congo::moves::{legal_moves, move_count_up_to, parse_move, status};
 use crate::congo::{Move, Position, Status};
 use std::io::{self, BufRead, Write};
@@ -215,6 +215,15 @@ impl Agent {
         };
         writeln!(out, "{mv}")?;
         out.flush()?;
+        if self.verbose {
+            let _ = writeln!(
+                err,
+                "boardsh agent: go {seconds}: {mv} after {:.3} s (think {:.3} s, stop at {:.3} s)",
+                read_at.elapsed().as_secs_f64(),
+                think.as_secs_f64(),
+                hard.as_secs_f64()
+            );
+        }
         let key = self.pos.zobrist();
         match self.pos.play(mv) {
             Ok(_) => self.history.push(key),

@@ -226,6 +226,11 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 0.1, value_name = "S")]
     pub grace: f64,
 
+    /// Start no new opening pair after this many seconds; the summary
+    /// covers the games played.
+    #[arg(long, value_name = "S")]
+    pub max_seconds: Option<f64>,
+
     /// Record each game as a boardsh script: one file per game in a
     /// directory (existing, or a path ending in `/`), else all in one file.
     #[arg(long, value_name = "DIR|FILE")]

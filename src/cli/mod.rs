@@ -16,12 +16,13 @@ pub mod report;
 pub mod signals;
 pub mod standin;
 pub mod stderr_term;
+pub mod streams;
 pub mod test_runner;
 pub mod theme;
 
 use crate::quote::quoted_path;
 use crate::shell::lines::ReadFault;
-use crate::shell::script::{End, Kind, Runner};
+use crate::shell::script::{End, Kind, Loader, Runner};
 use crate::shell::{Output, Session, Setting, Value};
 use args::{Cli, Sub};
 use clap::Parser;
@@ -79,6 +80,9 @@ pub struct Options {
     pub keep_going: bool,
     pub quiet: bool,
     pub color_err: bool,
+    /// Open only regular files (`boardsh test`: a FIFO or a device, as a
+    /// file or sourced, is an unreadable file).
+    pub regular_only: bool,
 }
 
 /// How a sequence of sources ended.
@@ -151,10 +155,11 @@ fn read_fault<O: Output + ?Sized>(
 fn replay_file<O: Output + ?Sized>(
     runner: &mut Runner<'_>,
     path: &std::path::Path,
+    regular_only: bool,
     out: &mut O,
 ) -> io::Result<Stop> {
     let name = path.to_string_lossy().into_owned();
-    let (identity, mut reader) = match files::open(path) {
+    let (identity, mut reader) = match files::open_checked(path, regular_only) {
         Ok(ok) => ok,
         Err(reason) => {
             runner.message(
@@ -190,15 +195,21 @@ pub fn replay_files<O: Output + ?Sized>(
 ) -> i32 {
     let mut session = Session::new();
     session.set_quiet(opts.quiet);
-    let mut loader = files::FsLoader;
+    let mut fs_loader = files::FsLoader;
+    let mut regular = files::RegularFiles;
+    let loader: &mut dyn Loader = if opts.regular_only {
+        &mut regular
+    } else {
+        &mut fs_loader
+    };
     let mut reporter = StreamReporter {
         out: err,
         color: opts.color_err,
     };
-    let mut runner = Runner::new(session, &mut loader, &mut reporter, opts.keep_going);
+    let mut runner = Runner::new(session, loader, &mut reporter, opts.keep_going);
     let result = (|| {
         for path in files {
-            if let Stop::Exit(code) = replay_file(&mut runner, path, out)? {
+            if let Stop::Exit(code) = replay_file(&mut runner, path, opts.regular_only, out)? {
                 return Ok(code);
             }
         }
@@ -317,7 +328,7 @@ fn run_given<O: Output + ?Sized>(
     out: &mut O,
 ) -> io::Result<Option<i32>> {
     for path in &args.files {
-        if let Stop::Exit(code) = replay_file(runner, path, out)? {
+        if let Stop::Exit(code) = replay_file(runner, path, false, out)? {
             return Ok(Some(code));
         }
     }

@@ -8,7 +8,9 @@ pub mod listing;
 pub mod moves;
 pub mod piece;
 pub mod position;
+pub mod search;
 pub mod square;
+mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use fen::{FenError, FenErrorKind};

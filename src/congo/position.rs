@@ -3,6 +3,7 @@
 use super::bitboard::Bitboard;
 use super::piece::{Color, Piece, PieceKind};
 use super::square::Square;
+use super::zobrist::{SIDE_KEY, mask_key};
 
 /// The start position's FEN.
 pub const START_FEN: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
@@ -12,13 +13,18 @@ pub const START_FEN: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
 /// Any placement is allowed (several lions, none, 49 pieces): the listing
 /// and the FEN must describe whatever they are given. Pieces are kept as
 /// bitboards, one per colour and one per kind, which the listing and the
-/// move generator both read directly.
+/// move generator both read directly, plus the Zobrist key of the pieces
+/// and side to move, kept up to date by every change (see
+/// [`Position::zobrist`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     colors: [Bitboard; 2],
     kinds: [Bitboard; 8],
     side: Color,
     move_number: u64,
+    /// The Zobrist key: a function of the fields above but the move number,
+    /// so derived equality and hashing stay those of the board.
+    hash: u64,
 }
 
 /// An empty set to lend when a lookup below could (but never does) miss.
@@ -57,6 +63,7 @@ impl Position {
             kinds: [Bitboard::EMPTY; 8],
             side: Color::White,
             move_number: 0,
+            hash: 0,
         }
     }
 
@@ -106,10 +113,7 @@ impl Position {
 
     /// Put `piece` on `sq` (or clear it with `None`), replacing what was there.
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
-        let clear = !Bitboard::from_square(sq);
-        for bb in self.colors.iter_mut().chain(self.kinds.iter_mut()) {
-            *bb &= clear;
-        }
+        self.clear(Bitboard::from_square(sq));
         if let Some(p) = piece {
             self.toggle(p, Bitboard::from_square(sq));
         }
@@ -142,7 +146,33 @@ impl Position {
 
     /// Set the side to move.
     pub fn set_side_to_move(&mut self, side: Color) {
+        if side != self.side {
+            self.hash ^= SIDE_KEY;
+        }
         self.side = side;
+    }
+
+    /// The Zobrist key of the pieces and the side to move (not the move
+    /// number): equal positions have equal keys, and a key is kept up to
+    /// date by every change, so it costs nothing to read.
+    pub fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist key computed from scratch, piece by piece: what
+    /// [`Position::zobrist`] must always equal (the tests check it).
+    pub fn zobrist_from_scratch(&self) -> u64 {
+        let mut h = if self.side == Color::Black {
+            SIDE_KEY
+        } else {
+            0
+        };
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                h ^= mask_key(color, kind, self.pieces(Piece::new(color, kind)).0);
+            }
+        }
+        h
     }
 
     /// The move number: how many moves Black has made.
@@ -169,6 +199,21 @@ impl Position {
 
     /// Remove every piece standing on a square of `mask`.
     pub(crate) fn clear(&mut self, mask: Bitboard) {
+        let hit = mask & self.occupied();
+        if hit.is_empty() {
+            return;
+        }
+        for color in Color::ALL {
+            let theirs = hit & *color_of(&self.colors, color);
+            if theirs.any() {
+                for kind in PieceKind::ALL {
+                    let bits = theirs & *kind_of(&self.kinds, kind);
+                    if bits.any() {
+                        self.hash ^= mask_key(color, kind, bits.0);
+                    }
+                }
+            }
+        }
         let keep = !mask;
         for bb in self.colors.iter_mut().chain(self.kinds.iter_mut()) {
             *bb &= keep;
@@ -178,6 +223,7 @@ impl Position {
     /// Toggle `piece` on the squares of `mask`: adds it to empty squares,
     /// lifts it from squares where it stands. The move maker's fast path.
     pub(crate) fn toggle(&mut self, piece: Piece, mask: Bitboard) {
+        self.hash ^= mask_key(piece.color, piece.kind, mask.0);
         if let Some(bb) = color_of_mut(&mut self.colors, piece.color) {
             *bb ^= mask;
         }

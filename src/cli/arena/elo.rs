@@ -26,7 +26,8 @@ impl fmt::Display for Elo {
         if self.0.is_infinite() {
             f.write_str(if self.0 > 0.0 { "+inf" } else { "-inf" })
         } else {
-            write!(f, "{:+.0}", self.0)
+            // `+ 0.0` turns -0 into 0, so an even score prints `+0`.
+            write!(f, "{:+.0}", self.0.round() + 0.0)
         }
     }
 }
@@ -103,6 +104,8 @@ mod tests {
         assert_eq!(Elo(elo_of(0.75)).to_string(), "+191");
         assert_eq!(Elo(elo_of(1.0)).to_string(), "+inf");
         assert_eq!(Elo(elo_of(0.0)).to_string(), "-inf");
+        assert_eq!(Elo(elo_of(0.5)).to_string(), "+0");
+        assert_eq!(Elo(-0.3).to_string(), "+0");
         let t = Tally {
             wins: 3,
             draws: 2,

@@ -29,7 +29,7 @@ use elo::Tally;
 use game::{Outcome, Terms, play_game};
 use process::AgentProcess;
 use std::io::{self, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The two agents' letters in the output.
 const NAMES: [&str; 2] = ["A", "B"];
@@ -108,7 +108,17 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
     let mut tally = Tally::default();
     let mut slowest = [Slowest::default(); 2];
     let mut scripts = Vec::new();
+    let started = Instant::now();
+    let wall = args
+        .max_seconds
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .map(|s| Duration::from_secs_f64(s.min(1.0e9)));
     for i in 0..games {
+        // Checked between opening pairs, so both colours play each opening.
+        if i % 2 == 0 && wall.is_some_and(|w| started.elapsed() >= w) {
+            writeln!(out, "stopped after {i} games: --max-seconds reached")?;
+            break;
+        }
         let opening = lines.get(i / 2).map_or(&[][..], Vec::as_slice);
         let a_white = i % 2 == 0;
         for agent in [&mut a, &mut b] {

@@ -92,3 +92,32 @@ fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
         let _ = fs::remove_file(&tmp);
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::arena::game::Outcome;
+
+    #[test]
+    fn a_script_replays_the_moves_and_says_the_result() {
+        let r = GameResult {
+            outcome: Outcome::BlackWins,
+            reason: "white played `a1a7`, not a legal move".into(),
+            moves: vec!["c2c3".parse().unwrap(), "c6c5".parse().unwrap()],
+            bad_answer: Some("a1a7".into()),
+            answers: Vec::new(),
+        };
+        let h = Header {
+            number: 2,
+            games: 4,
+            white: "w cmd",
+            black: "b cmd",
+        };
+        let expected = "# game 2 of 4\n# white: w cmd\n# black: b cmd\n\
+            fen gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n\
+            play c2c3\n# end of the opening\nplay c6c5\n\
+            # losing answer: a1a7\n\
+            # result 0-1 (white played `a1a7`, not a legal move)\n";
+        assert_eq!(script(&h, &r, 1), expected);
+    }
+}

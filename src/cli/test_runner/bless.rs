@@ -1,23 +1,20 @@
 //! `--bless`: writing what a case did into its expected files, all of them
 //! or none, and only regular files of the tree.
 //!
-//! Every new file is first written whole to a temporary file in its own
-//! directory (so a full disk fails there, before anything is touched), then
-//! renamed into place; an old file is kept under a hidden name until all
-//! steps succeeded, so a failed step puts every file back as it was.
+//! The files are written all at once or not at all ([`super::commit`]).
 //! Writing is refused, before anything is written, when an expected file is
 //! a symbolic link (it would reach outside the tree), not a regular file,
 //! or the same file as the script or another case's file (`x.out` linked
 //! to `x.bsh` would overwrite the script with its own output).
 
 use super::case::{Actual, Blessed, Outcome, Problem};
+use super::commit::{Create, Write, commit, create_new};
 use super::discover::Case;
 use super::expected::{file_problem, kind_name, over_limit, parse_status, read_optional};
 use std::collections::HashMap;
-use std::fs::{self, File, Metadata, OpenOptions};
-use std::io::{self, Write};
+use std::fs::{self, Metadata};
+use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Where a file lives: its device and inode (on Unix; elsewhere files
 /// are told apart by path only).
@@ -74,14 +71,6 @@ impl Claims {
     }
 }
 
-/// How a temporary file is created (a test makes it fail like a full disk).
-pub type Create<'a> = &'a dyn Fn(&Path) -> io::Result<File>;
-
-/// Create a new file for writing; never an existing one.
-fn create_new(path: &Path) -> io::Result<File> {
-    OpenOptions::new().write(true).create_new(true).open(path)
-}
-
 /// Write what the script did into its expected files: stdout into `.out`,
 /// stderr into `.err` (removed when empty), the status into `.status`
 /// (removed when 0).
@@ -99,7 +88,7 @@ pub fn bless_with(case: &Case, actual: &Actual, claims: &Claims, create: Create)
     }
     match plan(case, actual, claims).and_then(|plan| {
         let blessed = plan.blessed();
-        commit(plan, create).map(|()| blessed)
+        commit(&plan.writes, &plan.removes, create).map(|()| blessed)
     }) {
         Ok(blessed) => Outcome::Blessed(blessed),
         Err(problem) => Outcome::Failed(vec![problem]),
@@ -109,7 +98,7 @@ pub fn bless_with(case: &Case, actual: &Actual, claims: &Claims, create: Create)
 /// What blessing a case will do.
 struct Plan {
     /// Files to write, with the permissions of the file they replace.
-    writes: Vec<(PathBuf, Vec<u8>, Option<fs::Permissions>)>,
+    writes: Vec<Write>,
     /// Files to remove.
     removes: Vec<PathBuf>,
     /// Whether the `.out` is new.
@@ -205,163 +194,6 @@ fn plan(case: &Case, actual: &Actual, claims: &Claims) -> Result<Plan, Problem> 
     Ok(plan)
 }
 
-/// A fresh hidden name beside `path` (discovery skips names starting with
-/// `.`): `.NAME.boardsh-TAG-PID-N`.
-fn hidden(path: &Path, tag: &str) -> PathBuf {
-    static COUNTER: AtomicUsize = AtomicUsize::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    path.with_file_name(format!(".{name}.boardsh-{tag}-{}-{n}", std::process::id()))
-}
-
-/// Write `bytes` whole to a new temporary file beside `target`.
-fn write_temp(
-    target: &Path,
-    bytes: &[u8],
-    permissions: Option<&fs::Permissions>,
-    create: Create,
-) -> io::Result<PathBuf> {
-    let mut attempts = 0;
-    let (temp, mut file) = loop {
-        let temp = hidden(target, "new");
-        match create(&temp) {
-            Ok(file) => break (temp, file),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempts < 100 => attempts += 1,
-            Err(e) => return Err(e),
-        }
-    };
-    let written = (|| {
-        file.write_all(bytes)?;
-        if let Some(p) = permissions {
-            file.set_permissions(p.clone())?;
-        }
-        file.sync_all()
-    })();
-    match written {
-        Ok(()) => Ok(temp),
-        Err(e) => {
-            let _ = fs::remove_file(&temp);
-            Err(e)
-        }
-    }
-}
-
-/// One step of a commit, as it can be undone.
-enum Step {
-    /// `target` was written; its old contents are at `backup` (none: it
-    /// did not exist).
-    Wrote {
-        target: PathBuf,
-        backup: Option<PathBuf>,
-    },
-    /// `target` was moved to `backup`.
-    Removed { target: PathBuf, backup: PathBuf },
-}
-
-/// Carry out `plan`: every file or none.
-fn commit(plan: Plan, create: Create) -> Result<(), Problem> {
-    let mut temps: Vec<(PathBuf, PathBuf, bool)> = Vec::new();
-    for (target, bytes, permissions) in &plan.writes {
-        match write_temp(target, bytes, permissions.as_ref(), create) {
-            Ok(temp) => temps.push((temp, target.clone(), permissions.is_some())),
-            Err(e) => {
-                for (temp, _, _) in &temps {
-                    let _ = fs::remove_file(temp);
-                }
-                return Err(failed(target, "write", &e, true));
-            }
-        }
-    }
-    let mut steps = Vec::new();
-    let result = (|| {
-        for (temp, target, existed) in &temps {
-            if *existed {
-                let backup = hidden(target, "old");
-                // A hard link keeps the old file without a moment where
-                // `target` is missing; a rename aside does it otherwise.
-                if fs::hard_link(target, &backup).is_err() {
-                    fs::rename(target, &backup).map_err(|e| (target, "write", e))?;
-                }
-                steps.push(Step::Wrote {
-                    target: target.clone(),
-                    backup: Some(backup),
-                });
-                fs::rename(temp, target).map_err(|e| (target, "write", e))?;
-            } else {
-                fs::rename(temp, target).map_err(|e| (target, "write", e))?;
-                steps.push(Step::Wrote {
-                    target: target.clone(),
-                    backup: None,
-                });
-            }
-        }
-        for target in &plan.removes {
-            let backup = hidden(target, "old");
-            fs::rename(target, &backup).map_err(|e| (target, "remove", e))?;
-            steps.push(Step::Removed {
-                target: target.clone(),
-                backup,
-            });
-        }
-        Ok(())
-    })();
-    for (temp, _, _) in &temps {
-        // Renamed ones are gone already.
-        let _ = fs::remove_file(temp);
-    }
-    match result {
-        Ok(()) => {
-            for step in steps {
-                if let Step::Wrote {
-                    backup: Some(backup),
-                    ..
-                }
-                | Step::Removed { backup, .. } = step
-                {
-                    let _ = fs::remove_file(backup);
-                }
-            }
-            Ok(())
-        }
-        Err((target, doing, e)) => {
-            let restored = undo(steps);
-            Err(failed(target, doing, &e, restored))
-        }
-    }
-}
-
-/// Put back what `steps` changed, last first; whether all went back.
-fn undo(steps: Vec<Step>) -> bool {
-    let mut restored = true;
-    for step in steps.into_iter().rev() {
-        let back = match step {
-            Step::Wrote {
-                target,
-                backup: Some(backup),
-            }
-            | Step::Removed { target, backup } => fs::rename(backup, target),
-            Step::Wrote {
-                target,
-                backup: None,
-            } => fs::remove_file(target),
-        };
-        restored &= back.is_ok();
-    }
-    restored
-}
-
-fn failed(path: &Path, doing: &'static str, e: &io::Error, restored: bool) -> Problem {
-    Problem::BlessFailed {
-        path: path.to_path_buf(),
-        doing,
-        reason: e.to_string(),
-        restored,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -383,7 +215,7 @@ mod tests {
             ..Actual::default()
         };
         // Every temporary file is /dev/full: writing it fails with ENOSPC.
-        let full = |_: &Path| OpenOptions::new().write(true).open("/dev/full");
+        let full = |_: &Path| fs::OpenOptions::new().write(true).open("/dev/full");
         let claims = Claims::of(std::slice::from_ref(&case));
         let outcome = bless_with(&case, &actual, &claims, &full);
         let Outcome::Failed(problems) = outcome else {
@@ -405,48 +237,5 @@ mod tests {
         assert!(!case.err_path().exists());
         // Nothing is left behind: the script, .out and .status only.
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 3);
-    }
-
-    #[test]
-    fn a_failed_rename_puts_every_file_back() {
-        let dir = tempfile::tempdir().unwrap();
-        let case = case_in(dir.path());
-        fs::write(case.script(), "fen\n").unwrap();
-        fs::write(case.out_path(), "old out\n").unwrap();
-        fs::write(case.err_path(), "old err\n").unwrap();
-        // A non-empty directory where `.status` should go: renaming a file
-        // onto it fails after `.out` and `.err` were already replaced.
-        let keep = |p: PathBuf| {
-            let perms = fs::metadata(&p).unwrap().permissions();
-            Some(perms)
-        };
-        let plan = Plan {
-            writes: vec![
-                (
-                    case.out_path(),
-                    b"new out\n".to_vec(),
-                    keep(case.out_path()),
-                ),
-                (
-                    case.err_path(),
-                    b"new err\n".to_vec(),
-                    keep(case.err_path()),
-                ),
-                (case.status_path(), b"1\n".to_vec(), None),
-            ],
-            removes: Vec::new(),
-            created: false,
-        };
-        fs::create_dir(case.status_path()).unwrap();
-        fs::write(case.status_path().join("keep"), "").unwrap();
-        let e = commit(plan, &create_new).unwrap_err();
-        assert!(
-            matches!(e, Problem::BlessFailed { restored: true, .. }),
-            "{e:?}"
-        );
-        assert_eq!(fs::read(case.out_path()).unwrap(), b"old out\n");
-        assert_eq!(fs::read(case.err_path()).unwrap(), b"old err\n");
-        // Script, .out, .err and the directory: no temporary file is left.
-        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 4);
     }
 }

@@ -107,11 +107,14 @@ impl Outcome {
     }
 }
 
-/// The options every case is replayed with: like `boardsh FILE`, no colour.
+/// The options every case is replayed with: like `boardsh FILE`, no colour,
+/// but only regular files are read (a case that sources a FIFO or a device
+/// fails, as with an unreadable file, instead of waiting or never ending).
 pub const OPTIONS: Options = Options {
     keep_going: false,
     quiet: false,
     color_err: false,
+    regular_only: true,
 };
 
 /// Replay `script` in a fresh session, like `boardsh SCRIPT`, in-process.

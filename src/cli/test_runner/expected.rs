@@ -9,36 +9,10 @@
 use super::capture::OUTPUT_LIMIT;
 use super::case::{Actual, Outcome, Problem};
 use super::discover::Case;
-use std::fs::{self, File, FileType};
+pub(super) use crate::cli::files::kind_name;
+use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::Path;
-
-/// What a file that is not a regular one is, for a message.
-pub(super) fn kind_name(kind: FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return "a FIFO";
-        }
-        if kind.is_char_device() {
-            return "a character device";
-        }
-        if kind.is_block_device() {
-            return "a block device";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-    }
-    if kind.is_dir() {
-        "a directory"
-    } else if kind.is_symlink() {
-        "a symbolic link"
-    } else {
-        "not a regular file"
-    }
-}
 
 pub(super) fn file_problem(path: &Path, doing: &'static str, e: &io::Error) -> Problem {
     Problem::File {

@@ -10,15 +10,17 @@
 mod bless;
 mod capture;
 mod case;
+mod commit;
 mod discover;
 mod expected;
 mod render;
 
-pub use bless::{Claims, Create, bless, bless_with};
+pub use bless::{Claims, bless, bless_with};
 pub use capture::{Capture, OUTPUT_LIMIT};
 pub use case::{
     Actual, Blessed, Mode, OPTIONS, Outcome, Problem, replay, run_case, run_case_in, run_case_with,
 };
+pub use commit::Create;
 pub use discover::{Case, DiscoverError, SCRIPT_EXTENSIONS, discover, is_script};
 pub use render::{describe, write_diff, write_outcome};
 

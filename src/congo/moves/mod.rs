@@ -8,7 +8,7 @@
 //! - [`status`] says whether the game goes on; [`perft`] and [`divide`]
 //!   count the move tree.
 
-mod attacks;
+pub(crate) mod attacks;
 mod illegal;
 mod make;
 mod monkey;
@@ -21,7 +21,8 @@ mod status;
 
 pub use illegal::{Illegal, MOVE_LIMIT, too_many_moves, why_illegal};
 pub use make::{IllegalMove, MoveOutcome};
-// The course's searches (`congo::course`) make and count moves the fast way.
+// The course's searches (`congo::course`) and the engine make and count
+// moves the fast way.
 pub(crate) use make::{Silent, apply};
 pub(crate) use movegen::generate;
 pub use movegen::{is_legal, legal_moves, move_count, move_count_up_to};
@@ -30,3 +31,6 @@ pub use notation::{MoveParseError, MoveParseErrorKind, parse_move};
 pub use perft::{Counting, PerftProgress, divide, divide_with, perft, perft_with};
 pub(crate) use sink::Sink;
 pub use status::{Status, status};
+
+// The search generates and makes moves through the same fast paths as perft.
+pub(crate) use mv::jumped_square;

@@ -1,0 +1,74 @@
+//! Self-play match between two engine settings, in-process.
+//!
+//! `cargo run --release --example selfplay -- A B [openings] [nodes|TIMEms] [max_plies] [seed]`
+//!
+//! A and B are settings (`strongest`, `baseline`, `strongest,-qsearch`,
+//! ...; see `boardsh::congo::search::parse_config`). The limit per move is a
+//! node count (`20000`) or a time (`100ms`). Each opening (6 random plies
+//! from the start) is played twice with colours swapped. Prints each game
+//! and the summary: wins/draws/losses of A, score, Elo with 95% interval.
+use boardsh::congo::search::selfplay::{Outcome, openings, run_match};
+use boardsh::congo::search::{Limits, parse_config};
+use boardsh::interrupt::Never;
+use std::time::Duration;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let get = |i: usize, d: &str| args.get(i).cloned().unwrap_or_else(|| d.to_string());
+    let (a, b) = match (
+        parse_config(&get(0, "strongest")),
+        parse_config(&get(1, "baseline")),
+    ) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    let n: usize = get(2, "50").parse().unwrap_or(50);
+    let limit = get(3, "20000");
+    let limits = match limit.strip_suffix("ms") {
+        Some(ms) => Limits::time(Duration::from_millis(ms.parse().unwrap_or(100))),
+        None => Limits::nodes(limit.parse().unwrap_or(20000)),
+    };
+    let max_plies: usize = get(4, "200").parse().unwrap_or(200);
+    let seed: u64 = get(5, "1").parse().unwrap_or(1);
+    let books = openings(seed, n, 6);
+    let t = std::time::Instant::now();
+    let result = run_match(
+        a,
+        b,
+        &books,
+        &limits,
+        max_plies,
+        &Never,
+        &mut |i, a_white, o, tally| {
+            let r = match (o, a_white) {
+                (Outcome::Draw, _) => "draw",
+                (Outcome::WhiteWins, true) | (Outcome::BlackWins, false) => "A wins",
+                _ => "B wins",
+            };
+            eprintln!(
+                "opening {i:3} A {}: {r:6}  (+{} ={} -{})",
+                if a_white { "white" } else { "black" },
+                tally.wins,
+                tally.draws,
+                tally.losses
+            );
+        },
+    );
+    if let Ok(t2) = result {
+        let (elo, lo, hi) = t2.elo();
+        println!(
+            "A={} B={} limit={limit} games={} +{} ={} -{} score={:.1}% elo={elo:+.0} [{lo:+.0}, {hi:+.0}] ({:.0} s)",
+            get(0, "strongest"),
+            get(1, "baseline"),
+            t2.games(),
+            t2.wins,
+            t2.draws,
+            t2.losses,
+            100.0 * t2.score(),
+            t.elapsed().as_secs_f64()
+        );
+    }
+}

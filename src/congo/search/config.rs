@@ -1,0 +1,99 @@
+//! Engine settings: table size, threads, a switch for each search feature
+//! (so a match can measure it against the engine without it) and the
+//! evaluation weights.
+
+use super::eval::EvalWeights;
+
+/// How the engine searches and evaluates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Transposition table size in megabytes.
+    pub hash_mb: usize,
+    /// Search threads. The search is single-threaded today; the setting is
+    /// kept (and accepted) so front ends need not change when it is not.
+    pub threads: usize,
+    /// Probe and fill the transposition table; its move is tried first.
+    pub tt: bool,
+    /// Cut off on table scores of sufficient depth (off: the table only
+    /// orders moves, and fixed-depth values equal a plain negamax's).
+    pub tt_cutoffs: bool,
+    /// Principal-variation search: null windows after the first move.
+    pub pvs: bool,
+    /// Captures first, by victim value (the lion first), then attacker.
+    pub ordering: bool,
+    /// Two killer moves per ply.
+    pub killers: bool,
+    /// The history heuristic for quiet moves.
+    pub history: bool,
+    /// Quiescence search over captures at the leaves.
+    pub qsearch: bool,
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// The deepest iteration whatever the limits say (`None`: no cap).
+    pub max_depth: Option<u32>,
+    /// The evaluation.
+    pub eval: EvalWeights,
+}
+
+impl Default for EngineConfig {
+    fn default() -> EngineConfig {
+        EngineConfig::strongest()
+    }
+}
+
+impl EngineConfig {
+    /// Every feature that gains, with the tuned evaluation.
+    pub fn strongest() -> EngineConfig {
+        EngineConfig {
+            hash_mb: 16,
+            threads: 1,
+            tt: true,
+            tt_cutoffs: true,
+            pvs: true,
+            ordering: true,
+            killers: true,
+            history: true,
+            qsearch: true,
+            null_move: false,
+            lmr: false,
+            max_depth: None,
+            eval: EvalWeights::default(),
+        }
+    }
+
+    /// The baseline of the matches: plain fixed-depth-4 alpha-beta on
+    /// material only (no table, no ordering, no quiescence), like the
+    /// public C# engine but one ply shallower.
+    pub fn material_depth4() -> EngineConfig {
+        EngineConfig {
+            hash_mb: 1,
+            threads: 1,
+            tt: false,
+            tt_cutoffs: false,
+            pvs: false,
+            ordering: false,
+            killers: false,
+            history: false,
+            qsearch: false,
+            null_move: false,
+            lmr: false,
+            max_depth: Some(4),
+            eval: EvalWeights::material_only(),
+        }
+    }
+
+    /// The configuration whose fixed-depth values must equal a plain
+    /// negamax's: every ordering feature on (they change the tree searched,
+    /// never the value), nothing that changes the value.
+    pub fn exact() -> EngineConfig {
+        EngineConfig {
+            tt_cutoffs: false,
+            qsearch: false,
+            null_move: false,
+            lmr: false,
+            ..EngineConfig::strongest()
+        }
+    }
+}

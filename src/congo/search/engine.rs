@@ -1,0 +1,528 @@
+//! The search: iterative deepening over a negamax alpha-beta with
+//! principal-variation search, a transposition table, move ordering and a
+//! quiescence search over captures.
+//!
+//! Scores are from the side to move's view. Capturing the enemy lion `p`
+//! plies from the root is worth `MATE - p` (a position whose side to move
+//! has lost its lion is `-(MATE - ply)`, so is one with no legal move): the
+//! fastest win and the slowest loss are preferred. A position that repeats
+//! one on the path or in the game's history is a draw (0).
+//!
+//! The search polls its limits at every node (nodes) and every 1024 nodes
+//! (time, the interrupt), and once stopped unwinds at once; the answer is
+//! the best move of the last finished depth, or of the unfinished one if
+//! it has already found a better move.
+
+use super::config::EngineConfig;
+use super::eval::evaluate_with;
+use super::ordering::{Collect, Heuristics, OrderSwitches, ScoredMove, pick, score_moves};
+use super::tt::{Bound, Table, compact};
+use super::types::{INF, Limits, MATE, MATE_BOUND, Score, SearchInfo};
+use crate::congo::moves::{Move, Silent, apply, generate};
+use crate::congo::{Piece, PieceKind, Position};
+use crate::interrupt::Interrupt;
+use std::time::{Duration, Instant};
+
+/// The deepest ply a node can be at (main search plus quiescence).
+const MAX_PLY: usize = 128;
+
+/// The deepest iteration.
+const MAX_DEPTH: u32 = 64;
+
+/// A Congo engine: settings plus the tables it keeps between searches.
+pub struct Engine {
+    config: EngineConfig,
+    tt: Table,
+    heur: Heuristics,
+    /// One reusable move list per ply.
+    lists: Vec<Vec<ScoredMove>>,
+    /// The principal variation found below each ply.
+    pv: Vec<Vec<Move>>,
+    /// Zobrist keys of the positions on the current path, by ply.
+    path: Vec<u64>,
+    nodes: u64,
+    seldepth: u32,
+    aborted: bool,
+    node_limit: u64,
+    deadline: Option<Instant>,
+}
+
+/// What a search call fixes for its whole run.
+struct Ctx<'a> {
+    stop: &'a dyn Interrupt,
+    history: &'a [u64],
+}
+
+/// The value of a position where a lion is missing, if one is.
+fn terminal(pos: &Position, ply: u32) -> Option<i32> {
+    let us = pos.side_to_move();
+    let has = |c| pos.pieces(Piece::new(c, PieceKind::Lion)).any();
+    match (has(us), has(!us)) {
+        (true, true) => None,
+        (false, true) => Some(-(MATE - ply as i32)),
+        (true, false) => Some(MATE - ply as i32),
+        (false, false) => Some(0),
+    }
+}
+
+/// `pos` after the generated move `mv`.
+fn child(pos: &Position, mv: &Move) -> Position {
+    let mut next = pos.clone();
+    apply(&mut next, mv, &mut Silent);
+    next
+}
+
+impl Engine {
+    /// An engine with `config` and empty tables.
+    pub fn new(config: EngineConfig) -> Engine {
+        Engine {
+            config,
+            tt: Table::new(config.hash_mb),
+            heur: Heuristics::new(MAX_PLY + 1),
+            lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            path: vec![0; MAX_PLY + 1],
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            node_limit: u64::MAX,
+            deadline: None,
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Resize the transposition table (clearing it).
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.config.hash_mb = mb;
+        self.tt = Table::new(mb);
+    }
+
+    /// Set the number of search threads (see [`EngineConfig::threads`]).
+    pub fn set_threads(&mut self, n: usize) {
+        self.config.threads = n.max(1);
+    }
+
+    /// Forget everything learnt: table, killers, history. After this, a
+    /// search at fixed depth or nodes gives the same answer every time.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.heur.clear();
+    }
+
+    fn eval(&self, pos: &Position) -> i32 {
+        evaluate_with(pos, &self.config.eval)
+    }
+
+    fn switches(&self) -> OrderSwitches {
+        OrderSwitches {
+            ordering: self.config.ordering,
+            killers: self.config.killers,
+            history: self.config.history,
+        }
+    }
+
+    /// Count a node and poll the limits; true once the search must stop.
+    #[inline]
+    fn tick(&mut self, ctx: &Ctx<'_>) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0
+                && (ctx.stop.interrupted() || self.deadline.is_some_and(|d| Instant::now() >= d)))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Whether `key` (at `ply`) repeats a position of the path or the game.
+    fn repeated(&self, key: u64, ply: usize, history: &[u64]) -> bool {
+        let on_path = self
+            .path
+            .get(..ply)
+            .is_some_and(|p| p.iter().rev().skip(1).step_by(2).any(|&k| k == key));
+        on_path || history.iter().rev().any(|&k| k == key)
+    }
+
+    /// Set the PV at `ply` to `mv` followed by the PV at `ply + 1`.
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        if let Some((head, tail)) = self.pv.split_at_mut_checked(ply + 1)
+            && let (Some(line), Some(below)) = (head.last_mut(), tail.first())
+        {
+            line.clear();
+            line.push(mv);
+            line.extend_from_slice(below);
+        }
+    }
+
+    fn clear_pv(&mut self, ply: usize) {
+        if let Some(line) = self.pv.get_mut(ply) {
+            line.clear();
+        }
+    }
+
+    /// Generate and score the moves of `pos` into the list of `ply`, which
+    /// is taken out of the engine (give it back with [`Engine::put_list`]).
+    fn moves(&mut self, pos: &Position, ply: usize, tt_move: u32) -> Vec<ScoredMove> {
+        let mut list = self
+            .lists
+            .get_mut(ply)
+            .map(std::mem::take)
+            .unwrap_or_default();
+        list.clear();
+        generate(pos, &mut Collect(&mut list));
+        let sw = self.switches();
+        let tt_move = if self.config.tt { tt_move } else { 0 };
+        score_moves(
+            pos,
+            &mut list,
+            tt_move,
+            ply,
+            &self.heur,
+            sw,
+            &self.config.eval,
+        );
+        list
+    }
+
+    fn put_list(&mut self, ply: usize, list: Vec<ScoredMove>) {
+        if let Some(slot) = self.lists.get_mut(ply) {
+            *slot = list;
+        }
+    }
+
+    /// Search `pos` within `limits`, calling `on_depth` after each finished
+    /// depth. `history` holds the Zobrist keys of the game's positions
+    /// before `pos`, oldest first (for repetitions).
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        stop: &dyn Interrupt,
+        on_depth: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchInfo {
+        let start = Instant::now();
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        self.deadline = limits.time.map(|t| start + t);
+        self.tt.next_generation();
+        self.heur.age();
+        let ctx = Ctx { stop, history };
+        let mut info = SearchInfo {
+            depth: 0,
+            seldepth: 0,
+            score: Score::Cp(self.eval(pos)),
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            best: None,
+            pv: Vec::new(),
+        };
+        if let Some(v) = terminal(pos, 0) {
+            info.score = Score::from_internal(v);
+            return info;
+        }
+        let tt_move = self.tt.probe(pos.zobrist(), 0).map_or(0, |h| h.mv);
+        let mut root = self.moves(pos, 0, tt_move);
+        if root.is_empty() {
+            info.score = Score::from_internal(-MATE);
+            return info;
+        }
+        // Order the root once by the ordering scores; later iterations
+        // bring each depth's best move to the front.
+        root.sort_by_key(|sm| std::cmp::Reverse(sm.score));
+        info.best = root.first().map(|sm| sm.mv);
+        info.pv = info.best.into_iter().collect();
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_DEPTH)
+            .min(self.config.max_depth.unwrap_or(MAX_DEPTH))
+            .clamp(1, MAX_DEPTH);
+        for depth in 1..=max_depth {
+            let found = self.root_iteration(pos, depth, &mut root, &ctx);
+            if let Some((score, best)) = found {
+                info.score = Score::from_internal(score);
+                info.best = Some(best);
+                info.pv = self.pv.first().cloned().unwrap_or_default();
+                if !self.aborted {
+                    info.depth = depth;
+                }
+            }
+            info.nodes = self.nodes;
+            info.seldepth = self.seldepth;
+            info.elapsed = start.elapsed();
+            if self.aborted {
+                break;
+            }
+            on_depth(&info);
+            let elapsed = start.elapsed();
+            let decided = found
+                .is_some_and(|(s, _)| s.abs() > MATE_BOUND && (MATE - s.abs()) as u32 <= depth);
+            let out_of_time = limits
+                .time
+                .is_some_and(|t| elapsed.as_secs_f64() > t.as_secs_f64() * 0.45);
+            let forced = root.len() == 1 && limits.time.is_some();
+            if decided || out_of_time || forced {
+                break;
+            }
+        }
+        self.put_list(0, root);
+        info.nodes = self.nodes;
+        info.elapsed = start.elapsed();
+        info
+    }
+
+    /// One iteration at the root: the best score and move, or `None` if
+    /// stopped before any move was fully searched. Moves the best to the
+    /// front of `root`.
+    fn root_iteration(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        root: &mut [ScoredMove],
+        ctx: &Ctx<'_>,
+    ) -> Option<(i32, Move)> {
+        if let Some(k) = self.path.first_mut() {
+            *k = pos.zobrist();
+        }
+        let depth = depth as i32;
+        let mut alpha = -INF;
+        let beta = INF;
+        let mut best: Option<(i32, usize)> = None;
+        for i in 0..root.len() {
+            let Some(mv) = root.get(i).map(|sm| sm.mv) else {
+                break;
+            };
+            let next = child(pos, &mv);
+            let v = if best.is_none() || !self.config.pvs {
+                -self.negamax(&next, depth - 1, -beta, -alpha, 1, ctx)
+            } else {
+                let v = -self.negamax(&next, depth - 1, -alpha - 1, -alpha, 1, ctx);
+                if v > alpha && !self.aborted {
+                    -self.negamax(&next, depth - 1, -beta, -alpha, 1, ctx)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, i));
+                alpha = alpha.max(v);
+                self.update_pv(0, mv);
+            }
+        }
+        let (score, i) = best?;
+        if let Some(slice) = root.get_mut(..=i) {
+            slice.rotate_right(1);
+        }
+        if !self.aborted && self.config.tt {
+            self.tt.store(
+                pos.zobrist(),
+                0,
+                depth as u32,
+                score,
+                Bound::Exact,
+                compact(&root.first()?.mv),
+            );
+        }
+        Some((score, root.first()?.mv))
+    }
+
+    /// Negamax alpha-beta (fail-soft) with `depth` plies left.
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+        ctx: &Ctx<'_>,
+    ) -> i32 {
+        let p = ply as usize;
+        if depth <= 0 && self.config.qsearch {
+            if self.repeated(pos.zobrist(), p, ctx.history) {
+                return 0;
+            }
+            return self.qsearch(pos, alpha, beta, ply, ctx);
+        }
+        self.clear_pv(p);
+        if self.tick(ctx) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(v) = terminal(pos, ply) {
+            return v;
+        }
+        let key = pos.zobrist();
+        if self.repeated(key, p, ctx.history) {
+            return 0;
+        }
+        if depth <= 0 || p >= MAX_PLY {
+            return self.eval(pos);
+        }
+        if let Some(k) = self.path.get_mut(p) {
+            *k = key;
+        }
+        let pv_node = beta - alpha > 1;
+        let mut tt_move = 0;
+        if self.config.tt
+            && let Some(hit) = self.tt.probe(key, ply)
+        {
+            tt_move = hit.mv;
+            if self.config.tt_cutoffs && !pv_node && hit.depth >= depth as u32 {
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if cut {
+                    return hit.score;
+                }
+            }
+        }
+        if self.config.null_move && !pv_node && depth >= 3 && beta.abs() < MATE_BOUND {
+            let us = pos.side_to_move();
+            let pieces = pos.by_color(us).count();
+            let pawns = pos.pieces(Piece::new(us, PieceKind::Pawn)).count();
+            if pieces > pawns + 2 && self.eval(pos) >= beta {
+                let mut passed = pos.clone();
+                passed.set_side_to_move(!us);
+                let r = 2 + depth / 6;
+                let v = -self.negamax(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, ctx);
+                if self.aborted {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v > MATE_BOUND { beta } else { v };
+                }
+            }
+        }
+        let mut list = self.moves(pos, p, tt_move);
+        if list.is_empty() {
+            self.put_list(p, list);
+            return -(MATE - ply as i32);
+        }
+        let alpha_orig = alpha;
+        let mut best = -INF;
+        let mut best_move: Option<Move> = None;
+        let side = pos.side_to_move().index();
+        for i in 0..list.len() {
+            let Some(sm) = pick(&mut list, i) else {
+                break;
+            };
+            let next = child(pos, &sm.mv);
+            let v = if i == 0 || !self.config.pvs {
+                -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1, ctx)
+            } else {
+                let r = if self.config.lmr
+                    && depth >= 3
+                    && i >= 3
+                    && sm.quiet
+                    && sm.score < (1 << 27)
+                {
+                    1 + i32::from(i >= 8 && depth >= 5)
+                } else {
+                    0
+                };
+                let mut v = -self.negamax(&next, depth - 1 - r, -alpha - 1, -alpha, ply + 1, ctx);
+                if v > alpha && r > 0 && !self.aborted {
+                    v = -self.negamax(&next, depth - 1, -alpha - 1, -alpha, ply + 1, ctx);
+                }
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1, ctx);
+                }
+                v
+            };
+            if self.aborted {
+                self.put_list(p, list);
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(sm.mv);
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(p, sm.mv);
+                    if v >= beta {
+                        if sm.quiet && (self.config.killers || self.config.history) {
+                            self.heur
+                                .reward(p, side, &sm.mv, depth, self.config.killers);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.put_list(p, list);
+        if self.config.tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_orig {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let code = best_move.map_or(0, |m| compact(&m));
+            self.tt.store(key, ply, depth as u32, best, bound, code);
+        }
+        best
+    }
+
+    /// Quiescence: stand pat on the evaluation, or try the captures.
+    fn qsearch(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+        ctx: &Ctx<'_>,
+    ) -> i32 {
+        let p = ply as usize;
+        self.clear_pv(p);
+        if self.tick(ctx) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(v) = terminal(pos, ply) {
+            return v;
+        }
+        let stand = self.eval(pos);
+        if stand >= beta || p >= MAX_PLY {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mut list = self.moves(pos, p, 0);
+        list.retain(|sm| !sm.quiet);
+        for i in 0..list.len() {
+            let Some(sm) = pick(&mut list, i) else {
+                break;
+            };
+            let next = child(pos, &sm.mv);
+            let v = -self.qsearch(&next, -beta, -alpha, ply + 1, ctx);
+            if self.aborted {
+                self.put_list(p, list);
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(p, sm.mv);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.put_list(p, list);
+        best
+    }
+}

@@ -1,0 +1,347 @@
+//! The evaluation: a score in pawn-hundredths from the side to move's view,
+//! as a sum of named terms (so `eval` can print each one).
+//!
+//! Material values (centipawns), chosen from what each piece can reach and
+//! capture on a 7x7 board, then checked by self-play:
+//!
+//! | piece | value | why |
+//! |---|---|---|
+//! | pawn | 100 | the unit |
+//! | superpawn | 350 | a pawn's captures plus sideways, retreats anywhere |
+//! | giraffe | 300 | 16 targets, but captures only by its 2-square jump |
+//! | monkey | 350 | multi-captures; the piece most tactics turn on |
+//! | elephant | 250 | 8 short orthogonal targets |
+//! | lion | 0 | never traded: its capture ends the game (the search scores it) |
+//! | crocodile | 400 | a rook toward and along the river |
+//! | zebra | 300 | the knight |
+//!
+//! Positional terms, each computed for both sides and taken as ours minus
+//! theirs: mobility (targets of each piece), lion safety (enemy attacks on
+//! the lion's neighbourhood and enemy pieces in its castle), facing lions
+//! (a lone blocker on the line between the lions is pinned to its owner;
+//! an open line wins for the side to move), pawn advance, drowning (a
+//! piece of the side to move in the river must leave now: the ones that
+//! cannot, or cannot all, are as good as lost), crocodile (in the river it
+//! sweeps the whole rank), monkey (enemy pieces it can jump right now).
+
+use crate::congo::moves::attacks::{
+    CROC_TO_RIVER, ELEPHANT, FULL, GIRAFFE_JUMP, KING, KNIGHT, LION_LINE, MONKEY_LEGS, RAY_EAST,
+    RAY_WEST, RIVER, at, side, slide,
+};
+use crate::congo::{Bitboard, Color, Piece, PieceKind, Position, Square};
+
+/// The weights of the evaluation; a weight of 0 turns its term off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalWeights {
+    /// Centipawns per piece kind, indexed by [`PieceKind::index`].
+    pub values: [i32; 8],
+    /// Only material: skip every other term (the baseline's evaluation).
+    pub material_only: bool,
+    /// Per target square of a piece (quarter-centipawns: 4 = 1 cp).
+    pub mobility: i32,
+    /// Per enemy attack on the lion's neighbourhood or enemy piece in its castle.
+    pub lion_safety: i32,
+    /// Penalty for owning the lone blocker between facing lions.
+    pub facing: i32,
+    /// Per rank a pawn has advanced beyond its second rank.
+    pub pawn_advance: i32,
+    /// Percent of the value of pieces that will drown that counts as lost.
+    pub drowning: i32,
+    /// Bonus for a crocodile in the river.
+    pub crocodile: i32,
+    /// Per enemy piece a monkey can jump right now.
+    pub monkey: i32,
+}
+
+/// Values of the default evaluation, by [`PieceKind::index`]:
+/// pawn, superpawn, giraffe, monkey, elephant, lion, crocodile, zebra.
+pub const DEFAULT_VALUES: [i32; 8] = [100, 350, 300, 350, 250, 0, 400, 300];
+
+impl Default for EvalWeights {
+    fn default() -> EvalWeights {
+        EvalWeights {
+            values: DEFAULT_VALUES,
+            material_only: false,
+            mobility: 8,
+            lion_safety: 12,
+            facing: 40,
+            pawn_advance: 6,
+            drowning: 80,
+            crocodile: 30,
+            monkey: 15,
+        }
+    }
+}
+
+impl EvalWeights {
+    /// Material only: the baseline's evaluation.
+    pub fn material_only() -> EvalWeights {
+        EvalWeights {
+            material_only: true,
+            ..EvalWeights::default()
+        }
+    }
+
+    /// The value of `kind`.
+    #[inline]
+    pub fn value(&self, kind: PieceKind) -> i32 {
+        self.values.get(kind.index()).copied().unwrap_or(0)
+    }
+}
+
+/// Bonus to the side to move when the lions face each other on an open line
+/// (it captures the lion now); only seen at leaves without quiescence.
+const OPEN_FACING: i32 = 2_000;
+
+/// The castles: White c1-e3, Black c5-e7 (index = file * 7 + rank).
+const CASTLES: [u64; 2] = [
+    (0b111 << 14) | (0b111 << 21) | (0b111 << 28),
+    (0b111_0000 << 14) | (0b111_0000 << 21) | (0b111_0000 << 28),
+];
+
+/// The named terms, side-to-move view, in centipawns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Terms {
+    pub material: i32,
+    pub mobility: i32,
+    pub lion_safety: i32,
+    pub facing: i32,
+    pub pawn_advance: i32,
+    pub drowning: i32,
+    pub crocodile: i32,
+    pub monkey: i32,
+}
+
+impl Terms {
+    fn total(&self) -> i32 {
+        self.material
+            + self.mobility
+            + self.lion_safety
+            + self.facing
+            + self.pawn_advance
+            + self.drowning
+            + self.crocodile
+            + self.monkey
+    }
+}
+
+/// What one side's pieces reach.
+#[derive(Default)]
+struct Reach {
+    /// Squares its pieces could capture on.
+    attacks: u64,
+    /// Target squares summed over its pieces.
+    mobility: i32,
+    /// Enemy pieces its monkeys can jump now.
+    monkey_jumps: i32,
+}
+
+/// A crocodile's targets (before removing own pieces).
+fn crocodile(from: Square, occupied: u64) -> u64 {
+    let steps = at(&KING, from);
+    if Bitboard(RIVER).contains(from) {
+        steps
+            | slide(at(&RAY_EAST, from), occupied, true)
+            | slide(at(&RAY_WEST, from), occupied, false)
+    } else {
+        steps | slide(at(&CROC_TO_RIVER, from), occupied, from.rank().index() < 3)
+    }
+}
+
+/// Single monkey jumps from `from`: (count, landing squares).
+fn monkey_jump_count(from: Square, enemy: u64, empty: u64) -> (i32, u64) {
+    let mut n = 0;
+    let mut lands = 0;
+    if let Some(legs) = MONKEY_LEGS.get(from.index()) {
+        for leg in legs {
+            if leg.mid & enemy != 0 && leg.land & empty != 0 {
+                n += 1;
+                lands |= leg.land;
+            }
+        }
+    }
+    (n, lands)
+}
+
+/// The targets of the piece of `color` and `kind` on `from`, and whether
+/// they are capture targets (`attacks`) — a cheap superset-free sketch of
+/// move generation used by mobility, lion safety and drowning.
+fn targets(pos: &Position, color: Color, kind: PieceKind, from: Square) -> (u64, u64) {
+    let own = pos.by_color(color).0;
+    let enemy = pos.by_color(!color).0;
+    let occupied = own | enemy;
+    let empty = !occupied & FULL;
+    let t = side(color);
+    match kind {
+        PieceKind::Zebra => {
+            let a = at(&KNIGHT, from);
+            (a & !own, a)
+        }
+        PieceKind::Elephant => {
+            let a = at(&ELEPHANT, from);
+            (a & !own, a)
+        }
+        PieceKind::Giraffe => {
+            let a = at(&GIRAFFE_JUMP, from);
+            ((a & !own) | (at(&KING, from) & empty), a)
+        }
+        PieceKind::Crocodile => {
+            let a = crocodile(from, occupied);
+            (a & !own, a)
+        }
+        PieceKind::Pawn => {
+            let a = at(&t.pawn, from);
+            (a & !own, a)
+        }
+        PieceKind::Superpawn => {
+            let a = at(&t.superpawn, from);
+            let back = t.back.iter().fold(0, |m, b| m | at(&b[0], from));
+            ((a & !own) | (back & empty), a)
+        }
+        PieceKind::Monkey => {
+            let (_, lands) = monkey_jump_count(from, enemy, empty);
+            ((at(&KING, from) & empty) | lands, at(&KING, from))
+        }
+        PieceKind::Lion => {
+            let a = at(&t.lion, from);
+            (a & !own, a)
+        }
+    }
+}
+
+fn reach(pos: &Position, color: Color) -> Reach {
+    let mut r = Reach::default();
+    let enemy = pos.by_color(!color).0;
+    let empty = !pos.occupied().0 & FULL;
+    for kind in PieceKind::ALL {
+        for from in pos.pieces(Piece::new(color, kind)) {
+            let (moves, attacks) = targets(pos, color, kind, from);
+            r.attacks |= attacks;
+            r.mobility += moves.count_ones() as i32;
+            if kind == PieceKind::Monkey {
+                r.monkey_jumps += monkey_jump_count(from, enemy, empty).0;
+            }
+        }
+    }
+    r
+}
+
+/// How exposed `color`'s lion is: enemy attacks on its neighbourhood plus
+/// enemy pieces inside its castle.
+fn lion_danger(pos: &Position, color: Color, enemy_attacks: u64) -> i32 {
+    let Some(lion) = pos.lion(color) else {
+        return 0;
+    };
+    let zone = at(&KING, lion) | Bitboard::from_square(lion).0;
+    let castle = CASTLES.get(color.index()).copied().unwrap_or(0);
+    let intruders = castle & pos.by_color(!color).0;
+    (zone & enemy_attacks).count_ones() as i32 + 2 * intruders.count_ones() as i32
+}
+
+/// Pawn advance of `color`: ranks beyond the second, summed.
+fn pawn_steps(pos: &Position, color: Color) -> i32 {
+    pos.pieces(Piece::new(color, PieceKind::Pawn))
+        .map(|sq| {
+            let r = i32::from(sq.rank().index());
+            let rel = if color == Color::White { r } else { 6 - r };
+            (rel - 1).max(0)
+        })
+        .sum()
+}
+
+/// The value of the side to move's river pieces that will drown: those with
+/// no way out of the river, and of the rest all but the most valuable (only
+/// one piece moves).
+fn drowning_loss(pos: &Position, w: &EvalWeights) -> i32 {
+    let us = pos.side_to_move();
+    let river = pos.by_color(us).0 & RIVER & !pos.by_kind(PieceKind::Crocodile).0;
+    if river == 0 {
+        return 0;
+    }
+    let mut lost = 0;
+    let mut saveable_best = 0;
+    let mut saveable_sum = 0;
+    for sq in Bitboard(river) {
+        let Some(kind) = pos.kind_at(sq) else {
+            continue;
+        };
+        let v = w.value(kind);
+        let (moves, _) = targets(pos, us, kind, sq);
+        if moves & !RIVER == 0 {
+            lost += v;
+        } else {
+            saveable_sum += v;
+            saveable_best = saveable_best.max(v);
+        }
+    }
+    lost + saveable_sum - saveable_best
+}
+
+/// All terms for `pos` under `w`.
+pub(crate) fn terms(pos: &Position, w: &EvalWeights) -> Terms {
+    let us = pos.side_to_move();
+    let them = !us;
+    let material_of = |c: Color| -> i32 {
+        PieceKind::ALL
+            .into_iter()
+            .map(|k| w.value(k) * pos.pieces(Piece::new(c, k)).count() as i32)
+            .sum()
+    };
+    let mut t = Terms {
+        material: material_of(us) - material_of(them),
+        ..Terms::default()
+    };
+    if w.material_only {
+        return t;
+    }
+    let ours = reach(pos, us);
+    let theirs = reach(pos, them);
+    t.mobility = (ours.mobility - theirs.mobility) * w.mobility / 4;
+    t.lion_safety = (lion_danger(pos, them, ours.attacks) - lion_danger(pos, us, theirs.attacks))
+        * w.lion_safety;
+    if let (Some(a), Some(b)) = (pos.lion(us), pos.lion(them)) {
+        let between = LION_LINE
+            .get(a.index())
+            .and_then(|row| row.get(b.index()))
+            .copied()
+            .unwrap_or(FULL);
+        if between != FULL {
+            let blockers = between & pos.occupied().0;
+            match blockers.count_ones() {
+                0 => t.facing = OPEN_FACING,
+                1 if blockers & pos.by_color(us).0 != 0 => t.facing = -w.facing,
+                1 => t.facing = w.facing,
+                _ => {}
+            }
+        }
+    }
+    t.pawn_advance = (pawn_steps(pos, us) - pawn_steps(pos, them)) * w.pawn_advance;
+    t.drowning = -drowning_loss(pos, w) * w.drowning / 100;
+    let crocs_in_river =
+        |c: Color| (pos.pieces(Piece::new(c, PieceKind::Crocodile)).0 & RIVER).count_ones() as i32;
+    t.crocodile = (crocs_in_river(us) - crocs_in_river(them)) * w.crocodile;
+    t.monkey = (ours.monkey_jumps - theirs.monkey_jumps) * w.monkey;
+    t
+}
+
+/// The evaluation of `pos` under `w`, side to move's view.
+pub fn evaluate_with(pos: &Position, w: &EvalWeights) -> i32 {
+    terms(pos, w).total()
+}
+
+/// The default evaluation's terms for `pos`, side to move's view, in
+/// centipawns; the last entry, `total`, is their sum.
+pub fn evaluate_terms(pos: &Position) -> Vec<(&'static str, i32)> {
+    let t = terms(pos, &EvalWeights::default());
+    vec![
+        ("material", t.material),
+        ("mobility", t.mobility),
+        ("lion safety", t.lion_safety),
+        ("facing lions", t.facing),
+        ("pawn advance", t.pawn_advance),
+        ("drowning", t.drowning),
+        ("crocodile", t.crocodile),
+        ("monkey", t.monkey),
+        ("total", t.total()),
+    ]
+}

@@ -1,0 +1,30 @@
+//! The Congo engine: evaluation and search (no I/O).
+//!
+//! - [`Engine::search`] finds the best move within [`Limits`] (depth,
+//!   nodes, time) and an [`Interrupt`](crate::interrupt::Interrupt),
+//!   reporting each finished depth as a [`SearchInfo`].
+//! - [`EngineConfig`] holds the table size and a switch per feature;
+//!   [`EngineConfig::strongest`] is the engine, [`EngineConfig::material_depth4`]
+//!   the baseline of the matches.
+//! - [`evaluate_terms`] lists the evaluation's named terms for `eval`.
+//! - [`selfplay`] plays engine settings against each other in-process.
+
+mod config;
+mod engine;
+mod eval;
+mod ordering;
+pub mod selfplay;
+mod spec;
+mod tt;
+mod types;
+
+pub use config::EngineConfig;
+pub use engine::Engine;
+pub use eval::{DEFAULT_VALUES, EvalWeights, evaluate_terms, evaluate_with};
+pub use spec::parse_config;
+pub use types::{Limits, Score, SearchInfo};
+
+/// The evaluation of `pos` with the default weights, side to move's view.
+pub fn evaluate(pos: &crate::congo::Position) -> i32 {
+    evaluate_with(pos, &EvalWeights::default())
+}

@@ -1,0 +1,226 @@
+//! Move lists and move ordering: the per-ply buffers the search reuses,
+//! what a move captures, and the killer and history tables.
+
+use super::eval::EvalWeights;
+use super::tt::compact;
+use crate::congo::moves::{Move, Sink, jumped_square};
+use crate::congo::{Bitboard, PieceKind, Position, Square};
+
+/// A node never holds more moves than this: positions with astronomically
+/// many monkey paths (set-up positions only) are searched on the first
+/// ones generated, so no node can hang the search.
+pub(crate) const MAX_MOVES: usize = 1024;
+
+/// A move with its ordering score.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ScoredMove {
+    pub mv: Move,
+    pub score: i32,
+    /// Neither a capture nor a lion capture.
+    pub quiet: bool,
+}
+
+/// Fills a reusable list (no allocation once it has grown), up to [`MAX_MOVES`].
+pub(crate) struct Collect<'a>(pub &'a mut Vec<ScoredMove>);
+
+impl Collect<'_> {
+    fn push(&mut self, mv: Move) {
+        if self.0.len() < MAX_MOVES {
+            self.0.push(ScoredMove {
+                mv,
+                score: 0,
+                quiet: true,
+            });
+        }
+    }
+}
+
+impl Sink for Collect<'_> {
+    fn targets(&mut self, from: Square, targets: u64) {
+        for to in Bitboard(targets) {
+            self.push(Move::new(from, to));
+        }
+    }
+    fn jump(&mut self, mv: Move) {
+        self.push(mv);
+    }
+    fn done(&self) -> bool {
+        self.0.len() >= MAX_MOVES
+    }
+}
+
+/// What `mv` (a generated move) takes: the summed value of its victims and
+/// whether one is the lion.
+pub(crate) fn victims(pos: &Position, mv: &Move, w: &EvalWeights) -> (i32, bool) {
+    let them = pos.by_color(!pos.side_to_move());
+    let value_at = |sq: Square| -> (i32, bool) {
+        if !them.contains(sq) {
+            return (0, false);
+        }
+        match pos.kind_at(sq) {
+            Some(PieceKind::Lion) => (0, true),
+            Some(k) => (w.value(k), false),
+            None => (0, false),
+        }
+    };
+    let from = mv.from();
+    let is_monkey = pos.kind_at(from) == Some(PieceKind::Monkey);
+    if is_monkey {
+        // Steps go to empty squares; every leg of two squares jumps a piece.
+        let mut total = (0, false);
+        let mut here = from;
+        for land in mv.squares().skip(1) {
+            if let Some(mid) = jumped_square(here, land) {
+                let (v, lion) = value_at(mid);
+                total = (total.0 + v, total.1 || lion);
+            }
+            here = land;
+        }
+        total
+    } else {
+        value_at(mv.to())
+    }
+}
+
+/// Killer moves (compact) per ply and history scores per (side, from, to).
+pub(crate) struct Heuristics {
+    killers: Vec<[u32; 2]>,
+    history: Vec<i32>,
+}
+
+impl Heuristics {
+    pub fn new(plies: usize) -> Heuristics {
+        Heuristics {
+            killers: vec![[0; 2]; plies],
+            history: vec![0; 2 * 49 * 49],
+        }
+    }
+
+    /// Forget everything (a new game).
+    pub fn clear(&mut self) {
+        self.killers.fill([0; 2]);
+        self.history.fill(0);
+    }
+
+    /// Between searches: killers are forgotten, history fades.
+    pub fn age(&mut self) {
+        self.killers.fill([0; 2]);
+        for h in &mut self.history {
+            *h /= 8;
+        }
+    }
+
+    fn index(side: usize, mv: &Move) -> usize {
+        (side * 49 + mv.from().index()) * 49 + mv.to().index()
+    }
+
+    /// 0 if not a killer at `ply`, 2 for the first, 1 for the second.
+    pub fn killer_rank(&self, ply: usize, code: u32) -> i32 {
+        match self.killers.get(ply) {
+            Some([a, _]) if *a == code => 2,
+            Some([_, b]) if *b == code => 1,
+            _ => 0,
+        }
+    }
+
+    pub fn history(&self, side: usize, mv: &Move) -> i32 {
+        self.history
+            .get(Heuristics::index(side, mv))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// A quiet move caused a cut-off at `ply` with `depth` plies left.
+    pub fn reward(&mut self, ply: usize, side: usize, mv: &Move, depth: i32, killers: bool) {
+        if killers {
+            let code = compact(mv);
+            if let Some(k) = self.killers.get_mut(ply)
+                && k[0] != code
+            {
+                k[1] = k[0];
+                k[0] = code;
+            }
+        }
+        let bonus = depth.max(1) * depth.max(1);
+        if let Some(h) = self.history.get_mut(Heuristics::index(side, mv)) {
+            *h += bonus;
+            if *h > 1 << 20 {
+                for h in &mut self.history {
+                    *h /= 2;
+                }
+            }
+        }
+    }
+}
+
+/// Ordering score bands: table move, lion capture, captures, killers,
+/// then history.
+pub(crate) const TT_MOVE: i32 = 1 << 30;
+const LION_CAPTURE: i32 = 1 << 29;
+const CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+
+/// What switches the ordering uses.
+#[derive(Clone, Copy)]
+pub(crate) struct OrderSwitches {
+    pub ordering: bool,
+    pub killers: bool,
+    pub history: bool,
+}
+
+/// Give each move of `list` its ordering score (and quiet flag).
+pub(crate) fn score_moves(
+    pos: &Position,
+    list: &mut [ScoredMove],
+    tt_move: u32,
+    ply: usize,
+    heur: &Heuristics,
+    sw: OrderSwitches,
+    w: &EvalWeights,
+) {
+    let side = pos.side_to_move().index();
+    for sm in list.iter_mut() {
+        let (victim, lion) = victims(pos, &sm.mv, w);
+        sm.quiet = victim == 0 && !lion;
+        let code = if tt_move != 0 || (sm.quiet && sw.killers) {
+            compact(&sm.mv)
+        } else {
+            0
+        };
+        sm.score = if tt_move != 0 && code == tt_move {
+            TT_MOVE
+        } else if !sw.ordering {
+            0
+        } else if lion {
+            LION_CAPTURE
+        } else if !sm.quiet {
+            let attacker = pos.kind_at(sm.mv.from()).map_or(0, |k| w.value(k));
+            CAPTURE + victim * 16 - attacker / 16
+        } else if sw.killers && heur.killer_rank(ply, code) > 0 {
+            KILLER + heur.killer_rank(ply, code)
+        } else if sw.history {
+            heur.history(side, &sm.mv).min(KILLER - 1)
+        } else {
+            0
+        };
+    }
+}
+
+/// Move the best-scored move of `list[i..]` to `i` (the first on ties, so
+/// equal scores keep generation order) and return it.
+pub(crate) fn pick(list: &mut [ScoredMove], i: usize) -> Option<ScoredMove> {
+    let rest = list.get(i..)?;
+    if rest.is_empty() {
+        return None;
+    }
+    let mut best = 0;
+    let mut best_score = i32::MIN;
+    for (j, sm) in rest.iter().enumerate() {
+        if sm.score > best_score {
+            best_score = sm.score;
+            best = j;
+        }
+    }
+    list.swap(i, i + best);
+    list.get(i).copied()
+}
