@@ -14,9 +14,9 @@
 //! pipe and the manager (see `go_budget`).
 
 use super::arena::rng::Rng;
-use super::args::{AgentArgs, EngineChoice};
-use super::standin::{Engine, EngineConfig, Limits, SearchInfo};
+use super::args::AgentArgs;
 use crate::congo::moves::{legal_moves, move_count_up_to, parse_move, status};
+use crate::congo::search::{Engine, EngineConfig, Limits, SearchInfo, parse_config};
 use crate::congo::{Move, Position, Status};
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
@@ -63,25 +63,24 @@ pub fn go_budget(seconds: f64) -> (Duration, Duration) {
 
 impl Agent {
     /// An agent at the start position with the settings of `args`.
-    pub fn new(args: &AgentArgs) -> Agent {
-        let brain = match args.engine {
-            EngineChoice::Random => Brain::Random(Rng::new(args.seed)),
-            EngineChoice::Strongest | EngineChoice::Baseline => {
-                let mut config = if args.engine == EngineChoice::Baseline {
-                    EngineConfig::material_depth4()
-                } else {
-                    EngineConfig::strongest()
-                };
-                if let Some(mb) = args.hash {
-                    config.hash_mb = mb;
-                }
-                if let Some(t) = args.threads {
-                    config.threads = t.max(1);
-                }
-                Brain::Search(Box::new(Engine::new(config)))
+    ///
+    /// # Errors
+    ///
+    /// An engine spec that is not understood.
+    pub fn new(args: &AgentArgs) -> Result<Agent, String> {
+        let brain = if args.engine.trim() == "random" {
+            Brain::Random(Rng::new(args.seed))
+        } else {
+            let mut config: EngineConfig = parse_config(&args.engine)?;
+            if let Some(mb) = args.hash {
+                config.hash_mb = mb;
             }
+            if let Some(t) = args.threads {
+                config.threads = t.max(1);
+            }
+            Brain::Search(Box::new(Engine::new(config)))
         };
-        Agent {
+        Ok(Agent {
             pos: Position::start(),
             history: Vec::new(),
             brain,
@@ -91,7 +90,7 @@ impl Agent {
                 time: None,
             },
             verbose: args.verbose,
-        }
+        })
     }
 
     /// The agent's board.
@@ -316,7 +315,13 @@ pub fn serve(
 
 /// `boardsh agent`: serve stdin and stdout; the exit status.
 pub fn run(args: &AgentArgs) -> i32 {
-    let mut agent = Agent::new(args);
+    let mut agent = match Agent::new(args) {
+        Ok(agent) => agent,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "boardsh agent: --engine: {e}");
+            return super::EXIT_USAGE;
+        }
+    };
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let stdout = io::stdout();
@@ -336,9 +341,9 @@ pub fn run(args: &AgentArgs) -> i32 {
 mod tests {
     use super::*;
 
-    fn agent(engine: EngineChoice) -> Agent {
+    fn agent(engine: &str) -> Agent {
         Agent::new(&AgentArgs {
-            engine,
+            engine: engine.to_string(),
             depth: Some(2),
             nodes: None,
             hash: None,
@@ -346,6 +351,7 @@ mod tests {
             seed: 1,
             verbose: false,
         })
+        .unwrap()
     }
 
     fn send(a: &mut Agent, line: &str) -> (String, String) {
@@ -358,6 +364,22 @@ mod tests {
     }
 
     #[test]
+    fn engine_specs() {
+        let args = |e: &str| AgentArgs {
+            engine: e.to_string(),
+            depth: None,
+            nodes: None,
+            hash: None,
+            threads: None,
+            seed: 1,
+            verbose: false,
+        };
+        assert!(Agent::new(&args("baseline")).is_ok());
+        assert!(Agent::new(&args("strongest,-qsearch")).is_ok());
+        assert!(Agent::new(&args("strongest,frobnicate")).is_err());
+    }
+
+    #[test]
     fn budget_shares() {
         let (think, hard) = go_budget(0.1);
         assert_eq!(think, Duration::from_millis(50));
@@ -367,7 +389,7 @@ mod tests {
 
     #[test]
     fn bad_moves_leave_the_board_alone() {
-        let mut a = agent(EngineChoice::Random);
+        let mut a = agent("random");
         // c2c3 is legal; c2c5 is not: all or nothing.
         let (out, err) = send(&mut a, "moves c2c3 c6c5 c2c5");
         assert!(out.is_empty());
@@ -380,7 +402,7 @@ mod tests {
 
     #[test]
     fn position_takes_startpos_fen_and_trailing_moves() {
-        let mut a = agent(EngineChoice::Random);
+        let mut a = agent("random");
         let (_, err) = send(&mut a, "position startpos moves c2c3");
         assert!(err.is_empty(), "{err}");
         let expected: Position = "gmelecz/ppppppp/7/7/2P4/PP1PPPP/GMELECZ b 0"
@@ -394,7 +416,7 @@ mod tests {
 
     #[test]
     fn go_after_the_end_gives_a_reason_and_no_move() {
-        let mut a = agent(EngineChoice::Strongest);
+        let mut a = agent("strongest");
         // Black's lion is gone: White has won.
         send(&mut a, "position 3L3/7/7/7/7/7/7 w 0");
         let (out, err) = send(&mut a, "go 0.05");
@@ -404,7 +426,7 @@ mod tests {
 
     #[test]
     fn go_takes_the_lion_when_it_can() {
-        let mut a = agent(EngineChoice::Strongest);
+        let mut a = agent("strongest");
         // Facing lions on d2 and d5 with d3 and d4 empty: d2xd5 wins.
         send(&mut a, "position 7/7/3l3/7/7/3L3/7 w 0");
         let (out, _) = send(&mut a, "go 1");

@@ -43,11 +43,11 @@ pub struct RunArgs {
     #[arg(short = 'i', long = "init", value_name = "FILE")]
     pub init: Option<PathBuf>,
 
-    /// Report an error and go on instead of stopping at the first one.
+    /// After an error, go on with the next command (the `keep-going` setting).
     #[arg(long)]
     pub keep_going: bool,
 
-    /// No summary lines from `move` and `play`.
+    /// No change summaries from `move`, `play` and `undo` (the `quiet` setting).
     #[arg(short, long)]
     pub quiet: bool,
 
@@ -55,7 +55,8 @@ pub struct RunArgs {
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
 
-    /// At the prompt, report each line's wall time (and nodes/s of a count) on stderr.
+    /// At the prompt, report each line's wall time (and nodes/s of a count)
+    /// on stderr (the `timer` setting).
     #[arg(long)]
     pub timer: bool,
 
@@ -134,8 +135,9 @@ pub struct CourseArgs {
     #[arg(value_enum)]
     pub task: CourseTask,
 
-    /// The course year's rules: its piece set (other pieces are an error)
-    /// and promotion. Without it: boardsh's full rules.
+    /// The course year's rules: promotion (none in 2021) and its piece set
+    /// (another piece is an error, except in the listing and move lists).
+    /// Without it: boardsh's full rules.
     #[arg(long, value_enum, value_name = "YEAR")]
     pub year: Option<CourseYear>,
 
@@ -156,23 +158,14 @@ pub struct CourseArgs {
     pub color: ColorChoice,
 }
 
-/// Which move chooser an agent uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EngineChoice {
-    /// The engine with every feature on.
-    Strongest,
-    /// Plain fixed-depth-4 alpha-beta on material only.
-    Baseline,
-    /// A uniformly random legal move (seeded by --seed).
-    Random,
-}
-
 /// Options of `boardsh agent`.
 #[derive(Clone, Debug, Args)]
 pub struct AgentArgs {
-    /// The move chooser.
-    #[arg(long, value_enum, default_value_t = EngineChoice::Strongest, value_name = "NAME")]
-    pub engine: EngineChoice,
+    /// The move chooser: `strongest` (every feature), `baseline` (plain
+    /// fixed-depth-4 alpha-beta on material), `random` (a seeded random
+    /// mover), or an engine spec such as `strongest,-qsearch,mobility=0`.
+    #[arg(long, default_value = "strongest", value_name = "SPEC")]
+    pub engine: String,
 
     /// Search no deeper than N plies.
     #[arg(long, value_name = "N")]

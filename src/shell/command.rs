@@ -2,6 +2,7 @@
 
 use super::commands::Keyword;
 use super::settings::{Setting, Value};
+use crate::congo::course::Evaluation;
 use crate::congo::moves::Move;
 use crate::congo::{PieceKind, Position, Square};
 use crate::yut::{Throw, Token};
@@ -44,6 +45,12 @@ pub enum Command {
     Perft(u32),
     /// `divide <depth>`.
     Divide(u32),
+    /// `eval material|advanced`: a course evaluation.
+    CourseEval(Evaluation),
+    /// `minimax [<depth>]`: the course's minimax (material).
+    Minimax(u32),
+    /// `alphabeta [<depth>]`: the course's alpha-beta (advanced evaluation).
+    Alphabeta(u32),
     /// `move <token> <throw>`: one Yut turn.
     Move(Token, Throw),
     /// `show`: the Yut board.
@@ -61,7 +68,8 @@ pub enum Command {
     /// `help [<command>]`: the topic is a keyword or alias from the registry.
     Help(Option<&'static str>),
     /// `quit` or `exit`.
-    Quit,
+    /// With a status: `quit 2` ends the session with exit status 2.
+    Quit(Option<u8>),
 }
 
 impl Command {
@@ -76,6 +84,9 @@ impl Command {
             Command::Status => Keyword::Status,
             Command::Perft(_) => Keyword::Perft,
             Command::Divide(_) => Keyword::Divide,
+            Command::CourseEval(_) => Keyword::Eval,
+            Command::Minimax(_) => Keyword::Minimax,
+            Command::Alphabeta(_) => Keyword::Alphabeta,
             Command::Move(..) => Keyword::Move,
             Command::Show => Keyword::Show,
             Command::Where => Keyword::Where,
@@ -84,7 +95,7 @@ impl Command {
             Command::Source(_) => Keyword::Source,
             Command::Set(_) => Keyword::Set,
             Command::Help(_) => Keyword::Help,
-            Command::Quit => Keyword::Quit,
+            Command::Quit(_) => Keyword::Quit,
         }
     }
 }
@@ -104,6 +115,10 @@ impl fmt::Display for Command {
             Command::Status => f.write_str("status"),
             Command::Perft(n) => write!(f, "perft {n}"),
             Command::Divide(n) => write!(f, "divide {n}"),
+            Command::CourseEval(Evaluation::Material) => f.write_str("eval material"),
+            Command::CourseEval(Evaluation::Advanced) => f.write_str("eval advanced"),
+            Command::Minimax(n) => write!(f, "minimax {n}"),
+            Command::Alphabeta(n) => write!(f, "alphabeta {n}"),
             Command::Move(token, throw) => write!(f, "move {token} {throw}"),
             Command::Show => f.write_str("show"),
             Command::Where => f.write_str("where"),
@@ -128,7 +143,8 @@ impl fmt::Display for Command {
             Command::Set(Some((setting, value))) => write!(f, "set {} {value}", setting.name()),
             Command::Help(None) => f.write_str("help"),
             Command::Help(Some(topic)) => write!(f, "help {topic}"),
-            Command::Quit => f.write_str("quit"),
+            Command::Quit(None) => f.write_str("quit"),
+            Command::Quit(Some(code)) => write!(f, "quit {code}"),
         }
     }
 }

@@ -12,7 +12,7 @@ pub mod output;
 pub mod parse;
 mod problem;
 pub mod render;
-mod replay;
+pub mod replay;
 pub mod reply;
 pub mod script;
 pub mod session;

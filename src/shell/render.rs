@@ -5,8 +5,10 @@
 use super::board;
 use super::commands::{self, Keyword};
 use super::output::{Output, Style};
-use super::reply::{Reply, Sink};
+use super::reply::{CourseEvalReport, CourseSearchReport, Reply, Sink};
 use super::settings::Settings;
+use crate::congo::Color;
+use crate::congo::course::Evaluation;
 use crate::congo::moves::{MoveOutcome, Status};
 use crate::congo::{Piece, Square, write_listing};
 use crate::yut::{Game, Token, write_board};
@@ -29,7 +31,7 @@ pub fn render<O: Output + ?Sized>(reply: &Reply, quiet: bool, out: &mut O) -> io
 /// [`render`] without the `quiet` check.
 fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()> {
     match reply {
-        Reply::Nothing | Reply::Quit | Reply::Source(_) => Ok(()),
+        Reply::Nothing | Reply::Quit(_) | Reply::Source(_) => Ok(()),
         Reply::Fen(pos) => out.text(&format!("{pos}\n")),
         Reply::Listing(pos) => {
             let mut buf = Vec::with_capacity(512);
@@ -57,6 +59,8 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
         Reply::Count(n) => out.text(&format!("{n}\n")),
         Reply::DivideMove(mv, n) => out.text(&format!("{mv}: {n}\n")),
         Reply::DivideTotal(n) => out.text(&format!("total: {n}\n")),
+        Reply::CourseEval(report) => out.text(&course_eval(report)),
+        Reply::CourseSearch(report) => out.text(&course_search(report)),
         Reply::Turn(report) => out.text(&format!("{report}\n")),
         Reply::YutBoard(game) => {
             let mut buf = Vec::with_capacity(32 * 33);
@@ -198,4 +202,44 @@ fn write_settings<O: Output + ?Sized>(settings: &Settings, out: &mut O) -> io::R
         ))?;
     }
     Ok(())
+}
+
+/// `eval material|advanced`: one line per term (White's minus Black's, or
+/// the end rule that decided it), then the score for the side to move.
+fn course_eval(report: &CourseEvalReport) -> String {
+    let t = &report.terms;
+    let mut text = match t.decided {
+        Some(0) => "rule: only the two lions are left (a draw)\n".to_string(),
+        Some(raw) if raw > 0 => "rule: black's lion is gone (white has won)\n".to_string(),
+        Some(_) => "rule: white's lion is gone (black has won)\n".to_string(),
+        None => match report.eval {
+            Evaluation::Material => format!("material: {}\n", t.material),
+            Evaluation::Advanced => format!(
+                "material: {}\nmobility: {}\nattack: {}\n",
+                t.material, t.mobility, t.attack
+            ),
+        },
+    };
+    text.push_str(&match report.side {
+        Color::White => format!("score: {} (white to move)\n", t.score),
+        Color::Black => format!(
+            "score: {} (black to move; white's view {})\n",
+            t.score, t.raw
+        ),
+    });
+    text
+}
+
+/// `minimax 2: 800, best move d7c6`, or the value and why there is no move.
+fn course_search(r: &CourseSearchReport) -> String {
+    match (r.best, r.why_none) {
+        (Some(mv), _) => format!("{} {}: {}, best move {mv}\n", r.name, r.depth, r.value),
+        (None, why) => format!(
+            "{} {}: {} ({})\n",
+            r.name,
+            r.depth,
+            r.value,
+            why.unwrap_or("no best move")
+        ),
+    }
 }

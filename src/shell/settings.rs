@@ -19,6 +19,8 @@ pub enum Setting {
     KeepGoing,
     /// Worker threads for perft, divide and search (`auto`: every core).
     Threads,
+    /// The Congo course's rules for `play`, `eval`, `minimax`, `alphabeta`.
+    Rules,
 }
 
 /// What values a setting takes.
@@ -76,6 +78,7 @@ impl Setting {
         Setting::Quiet,
         Setting::KeepGoing,
         Setting::Threads,
+        Setting::Rules,
     ];
 
     /// How many settings there are.
@@ -111,6 +114,13 @@ impl Setting {
                 kind: ValueKind::NumberOrAuto { min: 1, max: 256 },
                 expects: "a number of threads 1..=256, or `auto`",
                 default: Value::Word("auto"),
+            },
+            Setting::Rules => SettingSpec {
+                name: "rules",
+                summary: "the Congo course's rules for play, eval, minimax, alphabeta",
+                kind: ValueKind::Choice(&["2021", "2022", "full"]),
+                expects: "`2021`, `2022` or `full`",
+                default: Value::Word("full"),
             },
         }
     }

@@ -11,7 +11,11 @@
 //! until its line is read; it is late beyond the limit plus `--grace`
 //! (default 0.1 s, for process scheduling on a loaded machine). An agent
 //! that has not answered by then loses, is killed, and is started afresh
-//! for the next game.
+//! for the next game. A freshly started agent gets [`STARTUP_WAIT`] before
+//! its first game: the protocol has no "ready" handshake, and the clock of
+//! its first `go` would otherwise run while it is still loading (on a
+//! loaded machine that alone can lose a game, and the restart after it
+//! the next one).
 
 pub mod elo;
 pub mod game;
@@ -30,6 +34,9 @@ use game::{Outcome, Terms, play_game};
 use process::AgentProcess;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
+
+/// How long a newly started agent is left alone before its first game.
+pub const STARTUP_WAIT: Duration = Duration::from_millis(500);
 
 /// The two agents' letters in the output.
 const NAMES: [&str; 2] = ["A", "B"];
@@ -81,6 +88,7 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
             return usage(&format!("agent `{cmd}`: {e}"));
         }
     }
+    std::thread::sleep(STARTUP_WAIT);
     let sink = match &args.pgn {
         Some(p) => match record::Sink::new(p) {
             Ok(s) => Some(s),
@@ -121,10 +129,15 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         }
         let opening = lines.get(i / 2).map_or(&[][..], Vec::as_slice);
         let a_white = i % 2 == 0;
+        let mut fresh = false;
         for agent in [&mut a, &mut b] {
-            if let Err(e) = agent.ensure_started() {
-                writeln!(io::stderr(), "boardsh match: cannot restart an agent: {e}")?;
+            match agent.ensure_started() {
+                Ok(started) => fresh |= started,
+                Err(e) => writeln!(io::stderr(), "boardsh match: cannot restart an agent: {e}")?,
             }
+        }
+        if fresh {
+            std::thread::sleep(STARTUP_WAIT);
         }
         let result = if a_white {
             play_game(&mut a, &mut b, opening, &terms)

@@ -36,14 +36,15 @@ impl AgentProcess {
         }
     }
 
-    /// Start the process if it is not running.
+    /// Start the process if it is not running; `true` if it was started
+    /// now.
     ///
     /// # Errors
     ///
     /// Why it could not be started.
-    pub fn ensure_started(&mut self) -> Result<(), String> {
+    pub fn ensure_started(&mut self) -> Result<bool, String> {
         if self.running.is_some() {
-            return Ok(());
+            return Ok(false);
         }
         let Some((prog, args)) = self.argv.split_first() else {
             return Err("empty command".into());
@@ -87,7 +88,7 @@ impl AgentProcess {
             stdin,
             lines: rx,
         });
-        Ok(())
+        Ok(true)
     }
 
     /// Stop the process at once (it stopped answering) and reap it.

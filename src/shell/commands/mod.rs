@@ -12,6 +12,7 @@
 //! compile; a spec without help, hint or completion fails the registry test.
 
 pub mod congo;
+pub mod course;
 pub mod session;
 pub mod yut;
 
@@ -120,6 +121,12 @@ registry! {
     Perft => congo::PERFT,
     /// `divide <depth>`
     Divide => congo::DIVIDE,
+    /// `eval material|advanced`
+    Eval => course::EVAL,
+    /// `minimax [<depth>]`
+    Minimax => course::MINIMAX,
+    /// `alphabeta [<depth>]`
+    Alphabeta => course::ALPHABETA,
     /// `move <token> <throw>`
     Move => yut::MOVE,
     /// `show`
