@@ -39,6 +39,10 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
             out.raw(&buf)
         }
         Reply::Board(board) => board::draw(&board.0, board.1.as_ref(), out),
+        Reply::BoardLegend(board) => {
+            write_reply(board, out)?;
+            out.styled(Style::Label, crate::congo::guide::LEGEND)
+        }
         Reply::Moves(moves) => {
             let mut line = String::with_capacity(moves.len() * 5 + 1);
             for (i, mv) in moves.iter().enumerate() {
@@ -157,6 +161,9 @@ pub const ERRORS_NOTE: &str = "an error skips the rest of its line (at the promp
 with `set keep-going on` (or --keep-going) the next command runs instead.\n";
 
 fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Result<()> {
+    if topic == Some(commands::session::HELP_CONGO) {
+        return out.text(crate::congo::guide::RULES);
+    }
     match topic.and_then(Keyword::find) {
         Some((kw, name)) => {
             let spec = kw.spec();
@@ -181,7 +188,8 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
             for (usage, summary) in rows {
                 out.text(&format!("  {usage:width$}  {summary}\n"))?;
             }
-            out.text("`help <command>` shows one command with an example.\n")?;
+            out.text("`help <command>` shows one command with an example;\n")?;
+            out.text("`help congo` and `help yut` explain the games' rules.\n")?;
             out.text(ERRORS_NOTE)
         }
     }
