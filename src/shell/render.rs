@@ -7,6 +7,7 @@ use super::commands::{self, Keyword};
 use super::output::{Output, Style};
 use super::reply::{CourseEvalReport, CourseSearchReport, Reply, Sink};
 use super::settings::Settings;
+use super::wrap;
 use crate::congo::Color;
 use crate::congo::course::Evaluation;
 use crate::congo::moves::{MoveOutcome, Status};
@@ -167,12 +168,17 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
     match topic.and_then(Keyword::find) {
         Some((kw, name)) => {
             let spec = kw.spec();
+            let width = out.width();
             out.text(&format!("usage: {}\n", commands::usage(spec, name)))?;
-            out.text(&format!("  {}\n", commands::summary(spec, name)))?;
+            out.text(&wrap::paragraph(&commands::summary(spec, name), 2, width))?;
             out.text(&format!("example: {}\n", commands::example(spec, name)))
         }
         None => {
-            out.text("commands (separate several with `;`, comment with `#`):\n")?;
+            out.text(&wrap::paragraph(
+                "commands (separate several with `;`, comment with `#`):",
+                0,
+                out.width(),
+            ))?;
             let rows: Vec<(String, String)> = Keyword::ALL
                 .iter()
                 .flat_map(|kw| {
@@ -184,13 +190,15 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
                         })
                 })
                 .collect();
-            let width = rows.iter().map(|(u, _)| u.len()).max().unwrap_or(0);
-            for (usage, summary) in rows {
-                out.text(&format!("  {usage:width$}  {summary}\n"))?;
-            }
-            out.text("`help <command>` shows one command with an example;\n")?;
-            out.text("`help congo` and `help yut` explain the games' rules.\n")?;
-            out.text(ERRORS_NOTE)
+            let width = out.width();
+            out.text(&wrap::table(&rows, width))?;
+            out.text(&wrap::paragraph(
+                "`help <command>` shows one command with an example; \
+                 `help congo` and `help yut` explain the games' rules.",
+                0,
+                width,
+            ))?;
+            out.text(&wrap::paragraph(ERRORS_NOTE, 0, width))
         }
     }
 }
@@ -249,5 +257,47 @@ fn course_search(r: &CourseSearchReport) -> String {
             r.value,
             why.unwrap_or("no best move")
         ),
+    }
+}
+
+#[cfg(test)]
+mod width_tests {
+    use super::*;
+
+    /// An output of a given width that keeps the text.
+    struct Narrow(Vec<u8>, usize);
+
+    impl Output for Narrow {
+        fn styled(&mut self, _: Style, text: &str) -> io::Result<()> {
+            self.0.extend_from_slice(text.as_bytes());
+            Ok(())
+        }
+        fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+            self.0.extend_from_slice(bytes);
+            Ok(())
+        }
+        fn width(&self) -> usize {
+            self.1
+        }
+    }
+
+    fn help_at(width: usize) -> String {
+        let mut out = Narrow(Vec::new(), width);
+        render(&Reply::Help(None), false, &mut out).unwrap();
+        String::from_utf8(out.0).unwrap()
+    }
+
+    #[test]
+    fn help_fits_40_and_80_columns_without_cutting_words() {
+        let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        let wide = help_at(1000);
+        for width in [40, 80] {
+            let text = help_at(width);
+            for line in text.lines() {
+                assert!(line.chars().count() <= width, "{width}: {line:?}");
+            }
+            // The same words in the same order as unwrapped: nothing cut.
+            assert_eq!(words(&text), words(&wide), "width {width}");
+        }
     }
 }
