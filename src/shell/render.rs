@@ -11,6 +11,7 @@ use super::wrap;
 use crate::congo::Color;
 use crate::congo::course::Evaluation;
 use crate::congo::moves::{MoveOutcome, Status};
+use crate::congo::search::{Score, SearchInfo};
 use crate::congo::{Piece, Square, write_listing};
 use crate::yut::{Game, Token, write_board};
 use std::io;
@@ -64,6 +65,14 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
         Reply::Count(n) => out.text(&format!("{n}\n")),
         Reply::DivideMove(mv, n) => out.text(&format!("{mv}: {n}\n")),
         Reply::DivideTotal(n) => out.text(&format!("total: {n}\n")),
+        Reply::Eval(terms) => {
+            let mut text = String::new();
+            for (name, cp) in terms {
+                text.push_str(&format!("{name}: {}\n", Score::Cp(*cp)));
+            }
+            out.text(&text)
+        }
+        Reply::Search(info) => out.text(&format!("{}\n", search_line(info))),
         Reply::CourseEval(report) => out.text(&course_eval(report)),
         Reply::CourseSearch(report) => out.text(&course_search(report)),
         Reply::Turn(report) => out.text(&format!("{report}\n")),
@@ -77,6 +86,27 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
         Reply::Help(topic) => write_help(*topic, out),
         Reply::Settings(settings) => write_settings(settings, out),
     }
+}
+
+/// The line of a search's answer: `best e2e3 score +0.12 depth 6 nodes
+/// 12345 pv e2e3 e6e5 ...` (nothing that varies between runs of a fixed
+/// depth or node count: times go to the progress line).
+pub fn search_line(info: &SearchInfo) -> String {
+    let best = info
+        .best
+        .map_or_else(|| "none".to_string(), |m| m.to_string());
+    let mut line = format!(
+        "best {best} score {} depth {} nodes {}",
+        info.score, info.depth, info.nodes
+    );
+    if !info.pv.is_empty() {
+        line.push_str(" pv");
+        for mv in &info.pv {
+            line.push(' ');
+            line.push_str(&mv.to_string());
+        }
+    }
+    line
 }
 
 /// A [`Sink`] that renders each streamed reply at once.
