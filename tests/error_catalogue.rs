@@ -126,7 +126,7 @@ const EXAMPLES: &[Example] = &[
     command(
         "expected-help-topic",
         "help me",
-        "expected a command name, found `me`",
+        "expected a command name, `congo` or `yut`, found `me`",
     ),
     // `colour` starts at byte 4 (column 5); settings are listed by `set`.
     command(
@@ -230,6 +230,16 @@ const EXAMPLES: &[Example] = &[
         "extra-argument-reset",
         "reset yut congo",
         "unexpected argument `congo`: `reset` takes at most one argument, `congo` or `yut`",
+    ),
+    command(
+        "extra-argument-board",
+        "board legend now",
+        "unexpected argument `now`: `board` takes at most `legend`",
+    ),
+    command(
+        "expected-board-extra",
+        "board key",
+        "expected `legend` or nothing, found `key`",
     ),
     command(
         "extra-argument-quit",

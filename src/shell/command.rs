@@ -63,6 +63,8 @@ pub enum Command {
     List,
     /// `board`: the Congo grid.
     Board,
+    /// `board legend`: the grid, then a key to its letters.
+    BoardLegend,
     /// `moves [<kind>|<square>]`.
     Moves(MovesFilter),
     /// `play <move>`: a well-formed move (checked against the position when run).
@@ -128,7 +130,7 @@ impl Command {
         match self {
             Command::ShowFen | Command::SetFen(_) => Keyword::Fen,
             Command::List => Keyword::List,
-            Command::Board => Keyword::Board,
+            Command::Board | Command::BoardLegend => Keyword::Board,
             Command::Moves(_) => Keyword::Moves,
             Command::Play(_) => Keyword::Play,
             Command::Status => Keyword::Status,
@@ -167,6 +169,7 @@ impl fmt::Display for Command {
             Command::SetFen(pos) => write!(f, "fen {pos}"),
             Command::List => f.write_str("list"),
             Command::Board => f.write_str("board"),
+            Command::BoardLegend => f.write_str("board legend"),
             Command::Moves(MovesFilter::All) => f.write_str("moves"),
             Command::Moves(MovesFilter::Kind(k)) => write!(f, "moves {k}"),
             Command::Moves(MovesFilter::From(s)) => write!(f, "moves {s}"),

@@ -7,6 +7,7 @@ use super::commands::{self, Keyword};
 use super::output::{Output, Style};
 use super::reply::{CourseEvalReport, CourseSearchReport, Reply, Sink};
 use super::settings::Settings;
+use super::wrap;
 use crate::congo::Color;
 use crate::congo::course::Evaluation;
 use crate::congo::moves::{MoveOutcome, Status};
@@ -41,6 +42,10 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
             out.raw(&buf)
         }
         Reply::Board(board) => board::draw(&board.0, board.1.as_ref(), out),
+        Reply::BoardLegend(board) => {
+            write_reply(board, out)?;
+            out.styled(Style::Label, crate::congo::guide::LEGEND)
+        }
         Reply::Moves(moves) => {
             let mut line = String::with_capacity(moves.len() * 5 + 1);
             for (i, mv) in moves.iter().enumerate() {
@@ -225,15 +230,23 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
     if topic == Some(commands::session::HELP_YUT) {
         return out.text(crate::yut::rules::RULES);
     }
+    if topic == Some(commands::session::HELP_CONGO) {
+        return out.text(crate::congo::guide::RULES);
+    }
     match topic.and_then(Keyword::find) {
         Some((kw, name)) => {
             let spec = kw.spec();
+            let width = out.width();
             out.text(&format!("usage: {}\n", commands::usage(spec, name)))?;
-            out.text(&format!("  {}\n", commands::summary(spec, name)))?;
+            out.text(&wrap::paragraph(&commands::summary(spec, name), 2, width))?;
             out.text(&format!("example: {}\n", commands::example(spec, name)))
         }
         None => {
-            out.text("commands (separate several with `;`, comment with `#`):\n")?;
+            out.text(&wrap::paragraph(
+                "commands (separate several with `;`, comment with `#`):",
+                0,
+                out.width(),
+            ))?;
             let rows: Vec<(String, String)> = Keyword::ALL
                 .iter()
                 .flat_map(|kw| {
@@ -245,12 +258,15 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
                         })
                 })
                 .collect();
-            let width = rows.iter().map(|(u, _)| u.len()).max().unwrap_or(0);
-            for (usage, summary) in rows {
-                out.text(&format!("  {usage:width$}  {summary}\n"))?;
-            }
-            out.text("`help <command>` shows one command with an example; `help yut`, the Yut Nori rules.\n")?;
-            out.text(ERRORS_NOTE)
+            let width = out.width();
+            out.text(&wrap::table(&rows, width))?;
+            out.text(&wrap::paragraph(
+                "`help <command>` shows one command with an example; \
+                 `help congo` and `help yut` explain the games' rules.",
+                0,
+                width,
+            ))?;
+            out.text(&wrap::paragraph(ERRORS_NOTE, 0, width))
         }
     }
 }
@@ -309,5 +325,47 @@ fn course_search(r: &CourseSearchReport) -> String {
             r.value,
             why.unwrap_or("no best move")
         ),
+    }
+}
+
+#[cfg(test)]
+mod width_tests {
+    use super::*;
+
+    /// An output of a given width that keeps the text.
+    struct Narrow(Vec<u8>, usize);
+
+    impl Output for Narrow {
+        fn styled(&mut self, _: Style, text: &str) -> io::Result<()> {
+            self.0.extend_from_slice(text.as_bytes());
+            Ok(())
+        }
+        fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+            self.0.extend_from_slice(bytes);
+            Ok(())
+        }
+        fn width(&self) -> usize {
+            self.1
+        }
+    }
+
+    fn help_at(width: usize) -> String {
+        let mut out = Narrow(Vec::new(), width);
+        render(&Reply::Help(None), false, &mut out).unwrap();
+        String::from_utf8(out.0).unwrap()
+    }
+
+    #[test]
+    fn help_fits_40_and_80_columns_without_cutting_words() {
+        let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        let wide = help_at(1000);
+        for width in [40, 80] {
+            let text = help_at(width);
+            for line in text.lines() {
+                assert!(line.chars().count() <= width, "{width}: {line:?}");
+            }
+            // The same words in the same order as unwrapped: nothing cut.
+            assert_eq!(words(&text), words(&wide), "width {width}");
+        }
     }
 }

@@ -25,6 +25,8 @@ pub enum Reply {
     Listing(Box<Position>),
     /// `board`: the position and the last move, shown as a grid.
     Board(Box<(Position, Option<LastMove>)>),
+    /// `board legend`: the board, then the key to its letters.
+    BoardLegend(Box<Reply>),
     /// `moves`: legal moves, sorted by notation.
     Moves(Vec<Move>),
     /// `play`: what the move did, and the status after it (a change summary).

@@ -175,6 +175,7 @@ impl Session {
             Command::SetFen(pos) => self.set_fen(pos, &cmd.command),
             Command::List => self.list(),
             Command::Board => self.board(),
+            Command::BoardLegend => Reply::BoardLegend(Box::new(self.board())),
             Command::Moves(filter) => self.moves(*filter).map_err(fail)?,
             Command::Play(mv) => self.play(*mv, &cmd.command).map_err(fail)?,
             Command::Status => self.status(),
