@@ -12,7 +12,6 @@ use super::{
 };
 use crate::shell::script::{End, Kind, Runner};
 use crate::shell::{Output, Session};
-use clap::Parser;
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 
@@ -27,7 +26,7 @@ pub fn run_with(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> i32 {
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match Cli::parse_ordered(args) {
         Ok(cli) => cli,
         Err(e) => {
             let text = e.render().to_string();
@@ -77,7 +76,7 @@ pub fn run_with(
                 color,
             };
             let mut runner = Runner::new(session, &mut loader, &mut reporter, args.keep_going);
-            let result = match run_given(&mut runner, args, &mut out) {
+            let result = match run_given(&mut runner, args, &mut out, Some(&mut *stdin)) {
                 Ok(Some(code)) => Ok(code),
                 Ok(None) => run_stdin(&mut runner, stdin, &mut out),
                 Err(e) => Err(e),
