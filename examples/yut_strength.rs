@@ -63,7 +63,12 @@ fn main() {
         (Kind::Greedy, Kind::Greedy, games * 10),
         (ai, Kind::Random, games),
         (ai, Kind::Greedy, games),
+        (ai, Kind::Ai(1), games),
     ] {
+        // At depth 1 the last pair would be the AI against itself.
+        if matches!((a, b), (Kind::Ai(x), Kind::Ai(y)) if x == y) {
+            continue;
+        }
         let (d, cpu, wall) = run(a, b, n, seed);
         println!(
             "{a} vs {b}, {} games: {a} wins {}; first mover wins {}; unfinished {}; {:.0} games/s CPU ({:.1} s CPU, {:.1} s wall)",

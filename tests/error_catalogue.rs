@@ -102,11 +102,21 @@ const EXAMPLES: &[Example] = &[
         "move A FXFB",
         "expected a throw of four F/B letters, found `FXFB`",
     ),
-    // Nothing after `move A` (6 bytes): the caret is at column 7.
+    // `options` takes a result by name, steps or sticks.
     command(
-        "expected-throw-missing",
-        "move A",
-        "expected a throw of four F/B letters, found end of command",
+        "expected-roll",
+        "options x",
+        "expected a throw: do, gae, geol, yut, mo, 1-5 or four F/B letters, found `x`",
+    ),
+    command(
+        "expected-games",
+        "odds 0",
+        "expected a number of games 1..=10000000, found `0`",
+    ),
+    command(
+        "expected-player",
+        "odds 10 x",
+        "expected a player: random, greedy, ai or ai1-ai4, found `x`",
     ),
     command(
         "expected-reset-target",
@@ -200,6 +210,21 @@ const EXAMPLES: &[Example] = &[
         "extra-argument-move",
         "move A FFFF B",
         "unexpected argument `B`: `move` takes a token and a throw",
+    ),
+    command(
+        "extra-argument-throw",
+        "throw FFFF B",
+        "unexpected argument `B`: `throw` takes at most four F/B letters",
+    ),
+    command(
+        "extra-argument-options",
+        "options geol 1",
+        "unexpected argument `1`: `options` takes at most one throw",
+    ),
+    command(
+        "extra-argument-odds",
+        "odds 10 ai ai x",
+        "unexpected argument `x`: `odds` takes a number of games and two players",
     ),
     command(
         "extra-argument-reset",
@@ -371,6 +396,73 @@ const EXAMPLES: &[Example] = &[
         "move A BBBB; move A FFFB; move A FFFB; move A FBBB; move A FBBB",
         "token A has already escaped and cannot move",
     ),
+    // ---- Yut games under the rules: ErrorKind::Play, WhichThrow ----
+    // A fresh game waits for upper's first throw; `move A` has none to use.
+    command("yut-must-throw", "move A", "upper has to throw first"),
+    // gae (2) ends upper's throwing: it must move before throwing again.
+    command(
+        "yut-must-move",
+        "throw FFBB; throw",
+        "upper has throws to use first: gae (2)",
+    ),
+    // The only pending throw is upper's: lower's a cannot use it.
+    command(
+        "yut-not-your-turn",
+        "throw FFBB; move a",
+        "a is not upper's token: upper to move",
+    ),
+    command(
+        "yut-not-pending",
+        "throw FFBB; move A geol",
+        "no geol (3) pending: gae (2)",
+    ),
+    // yut throws again; with yut and gae pending, `move A` must say which.
+    command(
+        "yut-which-throw",
+        "throw FFFF; throw FFBB; move A",
+        "several throws pending (yut (4), gae (2)): name one, e.g. `move A yut`",
+    ),
+    // Free turns take each upper token out (mo, bang, cham-meoki, out, as
+    // in yut-escaped): upper has won, and the next throw is refused.
+    command(
+        "yut-game-over",
+        "move A BBBB; move A FFFB; move A FFFB; move A FBBB; move B BBBB; move B FFFB; move B FFFB; move B FBBB; move C BBBB; move C FFFB; move C FFFB; move C FBBB; move D BBBB; move D FFFB; move D FFFB; move D FBBB; throw",
+        "the game is over: upper won",
+    ),
+    // A out by free turns, then do thrown: A cannot use it.
+    command(
+        "yut-play-escaped",
+        "move A BBBB; move A FFFB; move A FFFB; move A FBBB; throw FBBB; move A",
+        "token A has already escaped and cannot move",
+    ),
+    // 256 yuts in a row, each earning another throw: four throws in a.bsh,
+    // sourced four times by b.bsh (16), four b's in c.bsh (64), four c's in
+    // d.bsh (256). The 256th, the last line of a.bsh, is one too many of a
+    // kind to keep pending.
+    Example {
+        id: "yut-too-many",
+        input: Input::Files {
+            files: &[
+                ("a.bsh", b"throw FFFF\nthrow FFFF\nthrow FFFF\nthrow FFFF\n"),
+                (
+                    "b.bsh",
+                    b"source a.bsh\nsource a.bsh\nsource a.bsh\nsource a.bsh\n",
+                ),
+                (
+                    "c.bsh",
+                    b"source b.bsh\nsource b.bsh\nsource b.bsh\nsource b.bsh\n",
+                ),
+                (
+                    "d.bsh",
+                    b"source c.bsh\nsource c.bsh\nsource c.bsh\nsource c.bsh\n",
+                ),
+            ],
+            dirs: &[],
+            arg: "d.bsh",
+        },
+        status: 1,
+        message: "too many yut (4) throws pending (at most 255)",
+    },
     // ---- the session ----
     command("nothing-to-undo", "undo", "nothing to undo"),
     // ---- Congo moves: ErrorKind::Move (the notation) ----
@@ -648,6 +740,7 @@ const ENUMS: &[(&str, &str, Option<&str>)] = &[
     ("ErrorKind", "src/shell/error.rs", None),
     ("FenErrorKind", "src/congo/fen/mod.rs", Some("Fen")),
     ("YutError", "src/yut/game.rs", Some("Yut")),
+    ("PlayError", "src/yut/play.rs", Some("Play")),
     (
         "MoveParseErrorKind",
         "src/congo/moves/notation.rs",

@@ -264,13 +264,14 @@ fn help_quit_and_source() {
     let help = run(&mut s, &["help"]);
     for name in [
         "fen", "list", "board", "moves", "play", "status", "perft", "divide", "move", "show",
-        "where", "reset", "undo", "source", "help", "quit",
+        "where", "reset", "undo", "source", "help", "quit", "throw", "turn", "options", "auto",
+        "odds",
     ] {
         assert!(help.contains(&format!("\n  {name}")), "help lists {name}");
     }
     assert_eq!(
         run(&mut s, &["help move"]),
-        "usage: move <token> <throw>\n  one Yut turn: a token A-D or a-d and four F/B yuts\nexample: move A FBFB\n"
+        "usage: move <token> [<throw>]\n  move a Yut token by a pending throw (`move A`, `move A geol`), or a free turn (`move A FBFB`)\nexample: move A FBFB\n"
     );
     let mut out = Vec::new();
     let quit = parse_command("exit").unwrap();
@@ -439,6 +440,82 @@ mod live {
         assert_eq!(String::from_utf8(out).unwrap(), "A: home -> yut (4)\n");
         assert_eq!(reporter.0, 0);
     }
+}
+
+/// A whole seeded Yut game played by `auto` at the session: the same seed
+/// gives the same transcript byte for byte, it ends with a winner, and
+/// after it every game command is refused while `turn` names the winner.
+#[test]
+fn seeded_auto_games_replay_byte_for_byte() {
+    let game = |seed: u64| {
+        let mut s = Session::new();
+        run(&mut s, &[&format!("set seed {seed}")]);
+        let mut transcript = String::new();
+        for _ in 0..500 {
+            if run(&mut s, &["turn"]).starts_with("game over") {
+                break;
+            }
+            transcript.push_str(&run(&mut s, &["auto"]));
+        }
+        (transcript, s)
+    };
+    let (first, mut s) = game(3);
+    assert_eq!(first, game(3).0);
+    assert_ne!(first, game(4).0);
+    let over = run(&mut s, &["turn"]);
+    assert!(over.starts_with("game over: "), "{over}");
+    let winner = if over.contains("upper") {
+        "upper"
+    } else {
+        "lower"
+    };
+    assert!(first.contains(&format!("; {winner} wins")), "{first}");
+    for cmd in ["throw", "auto", "move A", "odds 10", "options"] {
+        let located = parse_command(cmd).unwrap();
+        match s.run(&located, &mut Vec::new()) {
+            Err(ExecError::Command(e)) => {
+                assert_eq!(
+                    e.to_string(),
+                    format!("the game is over: {winner} won"),
+                    "{cmd}"
+                );
+            }
+            other => panic!("{cmd}: {other:?}"),
+        }
+    }
+}
+
+/// Undo takes back a throw and a move, and the sticks after an undo are
+/// the same; `reset yut` keeps the random state going (no re-roll either),
+/// and `odds` changes nothing.
+#[test]
+fn yut_undo_keeps_the_sticks() {
+    let mut s = Session::new();
+    run(&mut s, &["set seed 11"]);
+    let first = run(&mut s, &["throw"]);
+    assert_eq!(run(&mut s, &["undo"]), "undid: throw\n");
+    assert_eq!(run(&mut s, &["throw"]), first);
+    let before = run(&mut s, &["turn", "where"]);
+    run(&mut s, &["odds 20 random greedy"]);
+    assert_eq!(
+        run(&mut s, &["turn", "where"]),
+        before,
+        "odds changes nothing"
+    );
+    // Play the turn out by hand, then undo the last move and redo it.
+    while run(&mut s, &["turn"]).contains("to throw") {
+        run(&mut s, &["throw"]);
+    }
+    let moved = run(&mut s, &["auto"]);
+    let after = run(&mut s, &["turn", "where"]);
+    assert_eq!(run(&mut s, &["undo"]), "undid: auto\n");
+    assert_eq!(run(&mut s, &["auto"]), moved);
+    assert_eq!(run(&mut s, &["turn", "where"]), after);
+    // A reset does not restart the sticks: the next throw is the one that
+    // would have come anyway.
+    let mut t = s.clone();
+    let next = run(&mut t, &["throw"]);
+    assert_eq!(run(&mut s, &["reset yut", "throw"]), next);
 }
 
 mod source_is_one_change {

@@ -67,6 +67,12 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
 
+    /// Where the Yut sticks' random throws start (as `set seed N`). At the
+    /// prompt without it, the clock picks one (`set` shows it); files and
+    /// `-c` start from 0 so that they replay the same.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+
     /// Files, `-c` and `-i` in the order they were given (filled from the
     /// parsed arguments' positions by [`Cli::parse_ordered`]).
     #[arg(skip)]

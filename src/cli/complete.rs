@@ -214,12 +214,12 @@ mod tests {
 
     #[test]
     fn hints() {
-        assert_eq!(hint("move", 4).as_deref(), Some(" <token> <throw>"));
-        assert_eq!(hint("move ", 5).as_deref(), Some("<token> <throw>"));
+        assert_eq!(hint("move", 4).as_deref(), Some(" <token> [<throw>]"));
+        assert_eq!(hint("move ", 5).as_deref(), Some("<token> [<throw>]"));
         assert_eq!(hint("sh", 2).as_deref(), Some("ow"));
         assert_eq!(hint("mov", 3), None, "move and moves both match");
         assert_eq!(hint("move A", 6), None);
-        assert_eq!(hint("move A ", 7).as_deref(), Some("<throw>"));
+        assert_eq!(hint("move A ", 7).as_deref(), Some("[<throw>]"));
         assert_eq!(hint("move A FFFF ", 12), None, "nothing after the throw");
         assert_eq!(hint("set ", 4).as_deref(), Some("[<name> <value>]"));
         assert_eq!(hint("xyz", 3), None);

@@ -252,6 +252,9 @@ fn run_main(args: &args::RunArgs) -> i32 {
             .settings_mut()
             .set(Setting::Threads, Value::Number(n));
     }
+    if let Some(seed) = args.seed {
+        session.set_setting(Setting::Seed, Value::Number(seed));
+    }
     let live = session.live();
     // Without handlers Ctrl-C still ends the run, only without the flush.
     let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
@@ -309,6 +312,16 @@ fn run_sources<O: Output + ?Sized>(
         out.flush()?;
         if let Some(s) = signals {
             s.set_mode(Mode::Prompt);
+        }
+        if args.seed.is_none() && runner.session.settings().number(Setting::Seed) == 0 {
+            // A game at the prompt should differ from the last one (unless
+            // a seed was given, on the command line or by a file run first).
+            let clock = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            runner
+                .session
+                .set_setting(Setting::Seed, Value::Number(clock));
         }
         let fg = Foreground {
             signals,

@@ -5,7 +5,7 @@ use super::settings::{Setting, Value};
 use crate::congo::course::Evaluation;
 use crate::congo::moves::Move;
 use crate::congo::{PieceKind, Position, Square};
-use crate::yut::{Throw, Token};
+use crate::yut::{Kind, Roll, Throw, Token};
 use std::fmt;
 
 /// What `reset` resets.
@@ -89,8 +89,22 @@ pub enum Command {
     Minimax(u32),
     /// `alphabeta [<depth>]`: the course's alpha-beta (advanced evaluation).
     Alphabeta(u32),
-    /// `move <token> <throw>`: one Yut turn.
+    /// `move <token> <throw>`: one free Yut turn of the original problem
+    /// (no turn rules).
     Move(Token, Throw),
+    /// `move <token> [<result>]`: a move by a pending throw (the only one
+    /// pending when no result is named).
+    MoveBy(Token, Option<Roll>),
+    /// `throw [<sticks>]`: throw at random, or record a throw by hand.
+    Throw(Option<Throw>),
+    /// `turn`: whose turn, the pending throws, the winner.
+    Turn,
+    /// `options [<throw>]`: what-if, for a throw or each pending one.
+    Options(Option<Roll>),
+    /// `auto`: the computer plays the turn of the team to move.
+    Auto,
+    /// `odds [<games> [<upper> <lower>]]`: simulated chances to win.
+    Odds(u64, Kind, Kind),
     /// `show`: the Yut board.
     Show,
     /// `where`: every token's state.
@@ -129,7 +143,12 @@ impl Command {
             Command::CourseEval(_) => Keyword::Eval,
             Command::Minimax(_) => Keyword::Minimax,
             Command::Alphabeta(_) => Keyword::Alphabeta,
-            Command::Move(..) => Keyword::Move,
+            Command::Move(..) | Command::MoveBy(..) => Keyword::Move,
+            Command::Throw(_) => Keyword::Throw,
+            Command::Turn => Keyword::Turn,
+            Command::Options(_) => Keyword::Options,
+            Command::Auto => Keyword::Auto,
+            Command::Odds(..) => Keyword::Odds,
             Command::Show => Keyword::Show,
             Command::Where => Keyword::Where,
             Command::Reset(_) => Keyword::Reset,
@@ -167,6 +186,15 @@ impl fmt::Display for Command {
             Command::Minimax(n) => write!(f, "minimax {n}"),
             Command::Alphabeta(n) => write!(f, "alphabeta {n}"),
             Command::Move(token, throw) => write!(f, "move {token} {throw}"),
+            Command::MoveBy(token, None) => write!(f, "move {token}"),
+            Command::MoveBy(token, Some(roll)) => write!(f, "move {token} {}", roll.name()),
+            Command::Throw(None) => f.write_str("throw"),
+            Command::Throw(Some(t)) => write!(f, "throw {t}"),
+            Command::Turn => f.write_str("turn"),
+            Command::Options(None) => f.write_str("options"),
+            Command::Options(Some(roll)) => write!(f, "options {}", roll.name()),
+            Command::Auto => f.write_str("auto"),
+            Command::Odds(n, upper, lower) => write!(f, "odds {n} {upper} {lower}"),
             Command::Show => f.write_str("show"),
             Command::Where => f.write_str("where"),
             Command::Reset(ResetTarget::Both) => f.write_str("reset"),

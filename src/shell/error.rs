@@ -5,7 +5,7 @@ use crate::congo::course::{Rules, SearchError};
 use crate::congo::moves::{Illegal, MoveParseErrorKind};
 use crate::congo::{FenErrorKind, Piece, Square};
 use crate::quote::{quoted, quoted_path};
-use crate::yut::YutError;
+use crate::yut::{Pending, PlayError, Token, YutError};
 use std::fmt;
 
 /// What a piece of text was, for "found ..." in messages.
@@ -47,6 +47,12 @@ pub enum ErrorKind {
     Fen(FenErrorKind),
     #[error("{0}")]
     Yut(YutError),
+    /// A throw or move the Yut rules refuse.
+    #[error("{0}")]
+    Play(PlayError),
+    /// `move TOKEN` with throws of several results pending.
+    #[error("several throws pending ({pending}): name one, e.g. `move {token} {}`", .pending.distinct().next().map_or("do", |r| r.name()))]
+    WhichThrow { token: Token, pending: Pending },
     #[error("{0}")]
     Move(MoveParseErrorKind),
     #[error("{0}")]

@@ -13,7 +13,8 @@ use crate::congo::course::Evaluation;
 use crate::congo::moves::{MoveOutcome, Status};
 use crate::congo::search::{Score, SearchInfo};
 use crate::congo::{Piece, Square, write_listing};
-use crate::yut::{Game, Token, write_board};
+use crate::yut::sim::Tally;
+use crate::yut::{Game, Kind, OptionsView, Team, Token, TurnView, write_board};
 use std::io;
 
 /// Write `reply` to `out`; with `quiet`, change summaries print nothing.
@@ -76,6 +77,24 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
         Reply::CourseEval(report) => out.text(&course_eval(report)),
         Reply::CourseSearch(report) => out.text(&course_search(report)),
         Reply::Turn(report) => out.text(&format!("{report}\n")),
+        Reply::Threw(report) => out.text(&format!("{report}\n")),
+        Reply::MovedBy(report) => out.text(&format!("{report}\n")),
+        Reply::Auto(steps) => {
+            let mut text = String::new();
+            for step in steps {
+                text.push_str(&format!("{step}\n"));
+            }
+            out.text(&text)
+        }
+        Reply::TurnState(play) => out.text(&format!("{}\n", TurnView(play))),
+        Reply::Options(play, rolls) => out.text(
+            &OptionsView {
+                play,
+                rolls: rolls.clone(),
+            }
+            .to_string(),
+        ),
+        Reply::Odds(tally, upper, lower) => out.text(&odds_line(tally, *upper, *lower)),
         Reply::YutBoard(game) => {
             let mut buf = Vec::with_capacity(32 * 33);
             write_board(game, &mut buf);
@@ -86,6 +105,22 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
         Reply::Help(topic) => write_help(*topic, out),
         Reply::Settings(settings) => write_settings(settings, out),
     }
+}
+
+/// `odds`: `upper 54.1% (51.0-57.2%), lower 45.9% (42.8-49.0%): 1000
+/// games, ai1 vs ai1`, plus the unfinished games if any.
+fn odds_line(tally: &Tally, upper: Kind, lower: Kind) -> String {
+    let mut line = format!(
+        "upper {}, lower {}: {} games, {upper} vs {lower}",
+        tally.share(Team::Upper),
+        tally.share(Team::Lower),
+        tally.games
+    );
+    if tally.unfinished > 0 {
+        line.push_str(&format!(", {} unfinished", tally.unfinished));
+    }
+    line.push('\n');
+    line
 }
 
 /// The line of a search's answer: `best e2e3 score +0.12 depth 6 nodes
@@ -194,6 +229,9 @@ with `set keep-going on` (or --keep-going) the next command runs instead.\n";
 fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Result<()> {
     if topic == Some(commands::session::HELP_CONGO) {
         return out.text(crate::congo::guide::RULES);
+    }
+    if topic == Some(commands::session::HELP_YUT) {
+        return out.text(crate::yut::rules::RULES);
     }
     match topic.and_then(Keyword::find) {
         Some((kw, name)) => {

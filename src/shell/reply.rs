@@ -10,7 +10,8 @@ use crate::congo::course::{Evaluation, Terms};
 use crate::congo::moves::{Move, MoveOutcome, Status};
 use crate::congo::search::SearchInfo;
 use crate::congo::{Color, Position};
-use crate::yut::{Game, MoveReport};
+use crate::yut::sim::Tally;
+use crate::yut::{Game, Kind, MoveReport, Play, PlayReport, Roll, Step, ThrowReport};
 use std::io;
 
 /// One result of a command.
@@ -49,6 +50,19 @@ pub enum Reply {
     CourseSearch(CourseSearchReport),
     /// `move`: one Yut turn (a change summary).
     Turn(MoveReport),
+    /// `throw`: the sticks and what they count for (a change summary).
+    Threw(ThrowReport),
+    /// `move <token> [<result>]`: a move by a pending throw, and what
+    /// comes next (a change summary).
+    MovedBy(PlayReport),
+    /// `auto`: the throws and moves the computer made (a change summary).
+    Auto(Vec<Step>),
+    /// `turn`: the game, shown as whose turn it is.
+    TurnState(Play),
+    /// `options`: the game and the results to preview.
+    Options(Box<Play>, Vec<Roll>),
+    /// `odds`: the games won by each team under the two players.
+    Odds(Tally, Kind, Kind),
     /// `show`: the Yut game, shown as the 32x32 board.
     YutBoard(Game),
     /// `where`: every token's state.
@@ -69,7 +83,15 @@ impl Reply {
     /// Whether this reply only says what a change did (`--quiet` hides it).
     #[inline]
     pub fn is_change_summary(&self) -> bool {
-        matches!(self, Reply::Played(..) | Reply::Turn(_) | Reply::Undid(_))
+        matches!(
+            self,
+            Reply::Played(..)
+                | Reply::Turn(_)
+                | Reply::Undid(_)
+                | Reply::Threw(_)
+                | Reply::MovedBy(_)
+                | Reply::Auto(_)
+        )
     }
 }
 

@@ -23,6 +23,12 @@ pub enum Setting {
     Hash,
     /// The Congo course's rules for `play`, `eval`, `minimax`, `alphabeta`.
     Rules,
+    /// Where the Yut sticks' random throws start.
+    Seed,
+    /// How likely each Yut stick shows its front.
+    Sticks,
+    /// Which Yut team throws first.
+    First,
 }
 
 /// What values a setting takes.
@@ -37,6 +43,8 @@ pub enum ValueKind {
     /// A whole number in `min..=max`, or `auto` (the setting then follows
     /// the machine, e.g. its cores; the value is `Word("auto")`).
     NumberOrAuto { min: u64, max: u64 },
+    /// A front probability for the Yut sticks, 0.1 to 0.9.
+    Sticks,
 }
 
 /// A setting's value.
@@ -45,6 +53,7 @@ pub enum Value {
     Flag(bool),
     Number(u64),
     Word(&'static str),
+    Sticks(crate::yut::Sticks),
 }
 
 impl fmt::Display for Value {
@@ -54,6 +63,7 @@ impl fmt::Display for Value {
             Value::Flag(false) => f.write_str("off"),
             Value::Number(n) => write!(f, "{n}"),
             Value::Word(w) => f.write_str(w),
+            Value::Sticks(s) => write!(f, "{s}"),
         }
     }
 }
@@ -82,6 +92,9 @@ impl Setting {
         Setting::Threads,
         Setting::Hash,
         Setting::Rules,
+        Setting::Seed,
+        Setting::Sticks,
+        Setting::First,
     ];
 
     /// How many settings there are.
@@ -132,6 +145,30 @@ impl Setting {
                 expects: "`2021`, `2022` or `full`",
                 default: Value::Word("full"),
             },
+            Setting::Seed => SettingSpec {
+                name: "seed",
+                summary: "where the Yut sticks' random throws start (`throw`, `auto`)",
+                kind: ValueKind::Number {
+                    min: 0,
+                    max: u64::MAX,
+                },
+                expects: "a seed, a whole number 0..=18446744073709551615",
+                default: Value::Number(0),
+            },
+            Setting::Sticks => SettingSpec {
+                name: "sticks",
+                summary: "how likely each Yut stick lands front up (fair: 0.5)",
+                kind: ValueKind::Sticks,
+                expects: "a front probability from 0.1 to 0.9",
+                default: Value::Sticks(crate::yut::Sticks::FAIR),
+            },
+            Setting::First => SettingSpec {
+                name: "first",
+                summary: "which Yut team throws first (now if the game has not begun, else from `reset yut`)",
+                kind: ValueKind::Choice(&["upper", "lower"]),
+                expects: "`upper` or `lower`",
+                default: Value::Word("upper"),
+            },
         }
     }
 
@@ -178,6 +215,7 @@ impl Setting {
                 .iter()
                 .find(|w| w.eq_ignore_ascii_case(text))
                 .map(|w| Value::Word(w)),
+            ValueKind::Sticks => text.parse().ok().map(Value::Sticks),
         };
         value.ok_or(spec.expects)
     }
@@ -189,6 +227,7 @@ impl Setting {
             ValueKind::Number { .. } => &[],
             ValueKind::NumberOrAuto { .. } => &["auto"],
             ValueKind::Choice(words) => words,
+            ValueKind::Sticks => &["0.5", "0.6"],
         }
     }
 }

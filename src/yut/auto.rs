@@ -25,11 +25,11 @@ impl std::fmt::Display for Step {
 /// Play the turn of the team to move with `ai`, from the game's own
 /// random throws.
 ///
-/// With no throw pending it plays the whole turn: it throws (again after
+/// Where a throw is due it plays the whole turn: it throws (again after
 /// a yut, a mo or a catch) and uses every throw, until the other team is
-/// to throw or the game is over. With throws already pending (thrown by
-/// hand, say) it only picks: it uses them and stops where a throw is
-/// due, leaving the sticks to whoever threw them.
+/// to throw or the game is over. Where throws are pending and none is
+/// due (thrown by hand, say) it only picks: it uses them and stops where
+/// a throw is due, leaving the sticks to whoever threw them.
 ///
 /// # Errors
 ///
@@ -40,7 +40,9 @@ pub fn auto(play: &mut Play, ai: &mut Ai) -> Result<Vec<Step>, PlayError> {
         Phase::Over(w) => return Err(PlayError::Over(w)),
         Phase::Throw(t) | Phase::Move(t) => t,
     };
-    let only_pick = !play.pending().is_empty();
+    // Throws pending and none due: someone else threw; only use them. (A
+    // throw still due, after a yut say, is thrown: nothing else can come.)
+    let only_pick = matches!(play.phase(), Phase::Move(_));
     let mut steps = Vec::new();
     loop {
         match play.phase() {
@@ -78,6 +80,18 @@ mod tests {
                 "every throw used (no catch is possible on turn one)"
             );
         }
+    }
+
+    #[test]
+    fn a_throw_still_due_is_thrown() {
+        // Upper threw a yut by hand: a throw is due, so auto throws it
+        // and plays the turn out.
+        let mut p = Play::new(Team::Upper, 3);
+        p.throw("FFFF".parse::<Throw>().expect("throw"))
+            .expect("yut");
+        let steps = auto(&mut p, &mut Ai::new(Sticks::FAIR, 1)).expect("a turn");
+        assert!(matches!(steps.first(), Some(Step::Threw(_))));
+        assert_eq!(p.phase(), Phase::Throw(Team::Lower));
     }
 
     #[test]

@@ -22,6 +22,7 @@
 //! restores it whole and a throw after an undo gives the same sticks.
 
 use super::game::{Game, MoveReport, TokenState, YutError};
+pub use super::groups::{groups, options};
 use super::next::{Next, PlayReport, ThrowReport};
 use super::rng::Rng;
 use super::roll::{Pending, Roll, TooManyPending};
@@ -106,6 +107,7 @@ impl Uses {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Play {
     game: Game,
+    first: Team,
     to_move: Team,
     pending: Pending,
     due: u8,
@@ -124,12 +126,46 @@ impl Play {
     pub const fn new(first: Team, seed: u64) -> Play {
         Play {
             game: Game::new(),
+            first,
             to_move: first,
             pending: Pending::EMPTY,
             due: 1,
             sticks: Sticks::FAIR,
             rng: Rng::new(seed),
         }
+    }
+
+    /// A new game with the same sticks, the random state going on where
+    /// it is (what `reset yut` gives: a reset cannot re-roll either).
+    pub const fn restart(&self) -> Play {
+        let mut p = Play::new(self.first, 0);
+        p.sticks = self.sticks;
+        p.rng = self.rng;
+        p
+    }
+
+    /// The team that throws first in a new game.
+    pub const fn first(&self) -> Team {
+        self.first
+    }
+
+    /// Let `team` throw first from the next new game on, and in this one
+    /// too if nothing has happened in it yet.
+    pub fn set_first(&mut self, team: Team) {
+        let fresh = *self == self.restart();
+        self.first = team;
+        if fresh {
+            self.to_move = team;
+        }
+    }
+
+    /// Go on from another board (a problem-format replay): the first team to throw,
+    /// nothing pending, sticks and random state kept.
+    pub fn set_board(&mut self, game: Game) {
+        *self = Play {
+            game,
+            ..self.restart()
+        };
     }
 
     /// The board.
@@ -349,32 +385,6 @@ impl Play {
         }
         uses
     }
-}
-
-/// One token for each group of `team` that can still move: the first
-/// token of each stack or lone token on the board, and the first home
-/// token standing for all of them (home tokens never stack, but any of
-/// them entering gives the same board up to names).
-pub fn groups(game: &Game, team: Team) -> impl Iterator<Item = Token> + '_ {
-    team.tokens().iter().filter(move |&token| {
-        let state = game.state(token);
-        state != TokenState::Escaped
-            && !team
-                .tokens()
-                .iter()
-                .take_while(|&t| t != token)
-                .any(|t| game.state(t) == state)
-    })
-}
-
-/// What-if: where each group of `team` would go by `roll`, and whom it
-/// would catch, without moving anything. The reports are exactly those
-/// the move would give.
-pub fn options(game: &Game, team: Team, roll: Roll) -> impl Iterator<Item = MoveReport> + '_ {
-    groups(game, team).filter_map(move |token| {
-        let mut g = *game;
-        g.apply(token, roll.throw()).ok()
-    })
 }
 
 #[cfg(test)]

@@ -281,3 +281,14 @@ fn random_throws_follow_the_seed_and_refusals_do_not_draw() {
         assert_eq!(x.rng(), before);
     }
 }
+
+#[test]
+fn first_team_now_or_from_the_next_game() {
+    let mut p = Play::new(Team::Upper, 0);
+    p.set_first(Team::Lower);
+    assert_eq!(p.phase(), Phase::Throw(Team::Lower), "nothing happened yet");
+    throw(&mut p, "FBBB");
+    p.set_first(Team::Upper);
+    assert_eq!(p.phase(), Phase::Move(Team::Lower), "the game has begun");
+    assert_eq!(p.restart().phase(), Phase::Throw(Team::Upper));
+}

@@ -5,7 +5,8 @@
 /// The text of `help yut`: the rules, the throw table, the commands.
 pub const RULES: &str = "\
 Yut Nori: two teams of four tokens race once round the board.
-Upper case (A B C D) against lower case (a b c d); upper throws first.
+Upper case (A B C D) against lower case (a b c d); upper throws first
+unless `set first lower`.
 
 Throws: four sticks, each front (F) or back (B) up.
   sticks      name  steps  odds (fair sticks)
@@ -36,6 +37,7 @@ Commands:
   odds [N]             the chance each team wins, from N simulated games
   set seed N           the random throws start again from seed N
   set sticks P         each stick shows its front with probability P
+  set first lower      lower throws first (now, or from the next game)
 ";
 
 #[cfg(test)]

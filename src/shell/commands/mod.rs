@@ -134,8 +134,18 @@ registry! {
     Go => engine::GO,
     /// `analyze`
     Analyze => engine::ANALYZE,
-    /// `move <token> <throw>`
+    /// `move <token> [<throw>]`
     Move => yut::MOVE,
+    /// `throw [<sticks>]`
+    Throw => yut::THROW,
+    /// `turn`
+    Turn => yut::TURN,
+    /// `options [<throw>]`
+    Options => yut::OPTIONS,
+    /// `auto`
+    Auto => yut::AUTO,
+    /// `odds [<games> [<upper> <lower>]]`
+    Odds => yut::ODDS,
     /// `show`
     Show => yut::SHOW,
     /// `where`

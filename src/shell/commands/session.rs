@@ -100,6 +100,9 @@ pub const HELP: Spec = Spec {
     parse: help_args,
 };
 
+/// The help topic of the Yut Nori rules (`help yut`).
+pub const HELP_YUT: &str = "yut";
+
 /// `quit [<status>]`, `exit [<status>]`.
 pub const QUIT: Spec = Spec {
     name: "quit",
@@ -150,6 +153,10 @@ fn help_args(input: &str) -> Res<'_, Command> {
         Ok((rest, w)) if w.eq_ignore_ascii_case(HELP_CONGO) => {
             let (rest, ()) = end("help", "at most one command name")(rest)?;
             Ok((rest, Command::Help(Some(HELP_CONGO))))
+        }
+        Ok((rest, w)) if w.eq_ignore_ascii_case("yut") => {
+            let (rest, ()) = end("help", "at most one command name")(rest)?;
+            Ok((rest, Command::Help(Some(HELP_YUT))))
         }
         Ok((rest, w)) => match Keyword::find(w) {
             Some((_, name)) => {

@@ -88,5 +88,8 @@ fn alias_help_text_names_the_other_keyword() {
     assert_eq!(summary(spec, "quit"), format!("{base} (also `exit`)"));
     assert_eq!(summary(spec, "exit"), format!("{base} (also `quit`)"));
     assert_eq!(example(spec, "exit"), "exit 2");
-    assert_eq!(usage(Keyword::Move.spec(), "move"), "move <token> <throw>");
+    assert_eq!(
+        usage(Keyword::Move.spec(), "move"),
+        "move <token> [<throw>]"
+    );
 }

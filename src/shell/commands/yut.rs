@@ -4,43 +4,204 @@
 
 use super::{ArgSpec, Complete, Spec};
 use crate::shell::command::Command;
-use crate::shell::parse::grammar::{Res, arg, bare, end, expected_word};
-use crate::yut::{Throw, Token};
-use nom::Parser;
+use crate::shell::parse::grammar::{Res, arg, bare, end, expected_end, expected_word, word};
+use crate::yut::{Kind, Roll, Throw, Token};
 
 /// The token letters, as completion offers them.
 pub const TOKEN_LETTERS: &[&str] = &["A", "B", "C", "D", "a", "b", "c", "d"];
 
-/// `move <token> <throw>`.
+/// `move <token> [<throw>]`.
 pub const MOVE: Spec = Spec {
     name: "move",
     aliases: &[],
-    usage: "<token> <throw>",
-    summary: "one Yut turn: a token A-D or a-d and four F/B yuts",
+    usage: "<token> [<throw>]",
+    summary: "move a Yut token by a pending throw (`move A`, `move A geol`), or a free turn (`move A FBFB`)",
     example: "move A FBFB",
     args: &[
         ArgSpec {
-            hint: "<token> <throw>",
+            hint: "<token> [<throw>]",
             complete: Complete::ExactWords(TOKEN_LETTERS),
         },
         ArgSpec {
-            hint: "<throw>",
+            hint: "[<throw>]",
             complete: Complete::Throws,
         },
     ],
     errors: &[
         "expected-token",
         "expected-throw",
-        "expected-throw-missing",
         "extra-argument-move",
         "yut-escaped",
+        "yut-must-throw",
+        "yut-not-your-turn",
+        "yut-not-pending",
+        "yut-which-throw",
+        "yut-play-escaped",
+    ],
+    parse: move_args,
+};
+
+/// `throw [<sticks>]`.
+pub const THROW: Spec = Spec {
+    name: "throw",
+    aliases: &[],
+    usage: "[<sticks>]",
+    summary: "throw the Yut sticks for the team to move, or record sticks thrown by hand",
+    example: "throw FBFF",
+    args: &[ArgSpec {
+        hint: "[<sticks>]",
+        complete: Complete::Throws,
+    }],
+    errors: &[
+        "expected-throw",
+        "extra-argument-throw",
+        "yut-must-move",
+        "yut-game-over",
+        "yut-too-many",
     ],
     parse: |i| {
-        let (rest, (t, th)) = (token, throw).parse(i)?;
-        let (rest, ()) = end("move", "a token and a throw")(rest)?;
-        Ok((rest, Command::Move(t, th)))
+        if word(i).is_err() {
+            return Ok((i, Command::Throw(None)));
+        }
+        let (rest, t) = throw(i)?;
+        let (rest, ()) = end("throw", "at most four F/B letters")(rest)?;
+        Ok((rest, Command::Throw(Some(t))))
     },
 };
+
+/// `turn`.
+pub const TURN: Spec = Spec {
+    name: "turn",
+    aliases: &[],
+    usage: "",
+    summary: "whose Yut turn it is, the pending throws, or the winner",
+    example: "turn",
+    args: &[],
+    errors: &["extra-argument-none"],
+    parse: |i| bare(i, "turn", Command::Turn),
+};
+
+/// `options [<throw>]`.
+pub const OPTIONS: Spec = Spec {
+    name: "options",
+    aliases: &[],
+    usage: "[<throw>]",
+    summary: "what-if: where each Yut token or stack would land, and what it would catch",
+    example: "options geol",
+    args: &[ArgSpec {
+        hint: "[<throw>]",
+        complete: Complete::Words(ROLL_NAMES),
+    }],
+    errors: &["expected-roll", "extra-argument-options"],
+    parse: |i| {
+        let Ok((rest, w)) = word(i) else {
+            return Ok((i, Command::Options(None)));
+        };
+        let Ok(roll) = w.parse::<Roll>() else {
+            return expected_word(w, ROLL_WHAT);
+        };
+        let (rest, ()) = end("options", "at most one throw")(rest)?;
+        Ok((rest, Command::Options(Some(roll))))
+    },
+};
+
+/// `auto`.
+pub const AUTO: Spec = Spec {
+    name: "auto",
+    aliases: &[],
+    usage: "",
+    summary: "the computer plays the Yut turn of the team to move (only picks if throws wait to be used)",
+    example: "auto",
+    args: &[],
+    errors: &["extra-argument-none", "yut-game-over"],
+    parse: |i| bare(i, "auto", Command::Auto),
+};
+
+/// `odds [<games> [<upper> <lower>]]`.
+pub const ODDS: Spec = Spec {
+    name: "odds",
+    aliases: &[],
+    usage: "[<games> [<upper> <lower>]]",
+    summary: "each Yut team's chance to win from here, by simulated games (players: random, greedy, ai, ai1-ai4)",
+    example: "odds 1000 ai greedy",
+    args: &[
+        ArgSpec {
+            hint: "[<games> [<upper> <lower>]]",
+            complete: Complete::Nothing,
+        },
+        ArgSpec {
+            hint: "[<upper> <lower>]",
+            complete: Complete::Words(PLAYERS),
+        },
+        ArgSpec {
+            hint: "<lower>",
+            complete: Complete::Words(PLAYERS),
+        },
+    ],
+    errors: &["expected-games", "expected-player", "extra-argument-odds"],
+    parse: odds_args,
+};
+
+/// The throw results by name, as completion offers them.
+pub const ROLL_NAMES: &[&str] = &["do", "gae", "geol", "yut", "mo"];
+
+/// The simulated players, as completion offers them.
+pub const PLAYERS: &[&str] = &["random", "greedy", "ai", "ai1", "ai2", "ai3", "ai4"];
+
+/// What a throw result may be written as.
+const ROLL_WHAT: &str = "a throw: do, gae, geol, yut, mo, 1-5 or four F/B letters";
+
+/// Games `odds` plays unless told, and at most.
+pub const ODDS_GAMES: u64 = 1000;
+const ODDS_MAX: u64 = 10_000_000;
+
+/// The players `odds` uses unless told: the computer at depth 1 on both
+/// sides (as strong as depth 2 against simple players, and about 25
+/// times faster).
+pub const ODDS_PLAYER: Kind = Kind::Ai(1);
+
+fn move_args(input: &str) -> Res<'_, Command> {
+    let (rest, t) = token(input)?;
+    let Ok((after, w)) = word(rest) else {
+        return Ok((rest, Command::MoveBy(t, None)));
+    };
+    let command = if let Ok(th) = w.parse::<Throw>() {
+        Command::Move(t, th)
+    } else if let Ok(roll) = w.parse::<Roll>() {
+        Command::MoveBy(t, Some(roll))
+    } else {
+        return expected_word(w, "a throw of four F/B letters");
+    };
+    let (after, ()) = end("move", "a token and a throw")(after)?;
+    Ok((after, command))
+}
+
+fn odds_args(input: &str) -> Res<'_, Command> {
+    const GAMES: &str = "a number of games 1..=10000000";
+    const PLAYER: &str = "a player: random, greedy, ai or ai1-ai4";
+    let Ok((rest, w)) = word(input) else {
+        return Ok((input, Command::Odds(ODDS_GAMES, ODDS_PLAYER, ODDS_PLAYER)));
+    };
+    let games = match w.parse::<u64>() {
+        Ok(n) if (1..=ODDS_MAX).contains(&n) => n,
+        _ => return expected_word(w, GAMES),
+    };
+    let Ok((after, u)) = word(rest) else {
+        return Ok((rest, Command::Odds(games, ODDS_PLAYER, ODDS_PLAYER)));
+    };
+    let Ok(upper) = u.parse::<Kind>() else {
+        return expected_word(u, PLAYER);
+    };
+    let (after, l) = match word(after) {
+        Ok(ok) => ok,
+        Err(_) => return expected_end(after, PLAYER),
+    };
+    let Ok(lower) = l.parse::<Kind>() else {
+        return expected_word(l, PLAYER);
+    };
+    let (after, ()) = end("odds", "a number of games and two players")(after)?;
+    Ok((after, Command::Odds(games, upper, lower)))
+}
 
 /// `show`.
 pub const SHOW: Spec = Spec {

@@ -7,7 +7,7 @@ use crate::shell::board::LastMove;
 use crate::shell::command::{Command, ResetTarget};
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::Reply;
-use crate::yut::Game;
+use crate::yut::{Game, Play};
 use std::collections::VecDeque;
 
 /// How many changes `undo` can take back.
@@ -24,7 +24,7 @@ pub(super) struct CongoPart {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Before {
     pub(super) congo: Option<CongoPart>,
-    pub(super) yut: Option<Game>,
+    pub(super) yut: Option<Play>,
 }
 
 /// One undoable change: the command (named by `undo`) and what it replaced.
@@ -75,7 +75,7 @@ impl Session {
     pub fn begin_group(&mut self) {
         let before = Before {
             congo: Some(self.congo_part()),
-            yut: Some(self.game),
+            yut: Some(self.yut),
         };
         self.groups.push(Group {
             changes: VecDeque::new(),
@@ -99,14 +99,14 @@ impl Session {
     pub fn replace(&mut self, what: Command, position: Option<Position>, game: Option<Game>) {
         let before = Before {
             congo: Some(self.congo_part()),
-            yut: Some(self.game),
+            yut: Some(self.yut),
         };
         if let Some(p) = position {
             self.position = p;
             self.last_move = None;
         }
         if let Some(g) = game {
-            self.game = g;
+            self.yut.set_board(g);
         }
         self.record(what, before);
     }
@@ -130,7 +130,7 @@ impl Session {
             self.last_move = c.last_move;
         }
         if let Some(g) = change.before.yut {
-            self.game = g;
+            self.yut = g;
         }
         Ok(Reply::Undid(change.what))
     }
@@ -139,21 +139,21 @@ impl Session {
     pub(super) fn reset(&mut self, target: ResetTarget, cmd: &Command) -> Reply {
         let congo = matches!(target, ResetTarget::Both | ResetTarget::Congo)
             && (self.position != Position::start() || self.last_move.is_some());
-        let yut =
-            matches!(target, ResetTarget::Both | ResetTarget::Yut) && self.game != Game::new();
+        let yut = matches!(target, ResetTarget::Both | ResetTarget::Yut)
+            && self.yut != self.yut.restart();
         if !congo && !yut {
             return Reply::Nothing;
         }
         let before = Before {
             congo: congo.then(|| self.congo_part()),
-            yut: yut.then_some(self.game),
+            yut: yut.then_some(self.yut),
         };
         if congo {
             self.position = Position::start();
             self.last_move = None;
         }
         if yut {
-            self.game = Game::new();
+            self.yut = self.yut.restart();
         }
         self.record(cmd.clone(), before);
         Reply::Nothing

@@ -11,6 +11,7 @@ mod course;
 mod engine;
 mod history;
 mod yut;
+mod yut_game;
 
 use super::board::LastMove;
 use super::command::{Command, Located};
@@ -22,7 +23,7 @@ use super::reply::{Reply, Sink};
 use super::settings::{Setting, Settings, Value};
 use crate::congo::Position;
 use crate::congo::moves::{legal_moves, move_count_up_to};
-use crate::yut::Game;
+use crate::yut::{Game, Play};
 use history::{Change, Group};
 use std::collections::VecDeque;
 use std::io;
@@ -57,7 +58,7 @@ impl Flow {
 pub struct Session {
     position: Position,
     last_move: Option<LastMove>,
-    game: Game,
+    yut: Play,
     history: VecDeque<Change>,
     /// Open groups of changes (running `source`s), innermost last.
     groups: Vec<Group>,
@@ -99,6 +100,23 @@ impl Session {
         &self.settings
     }
 
+    /// Change a setting, with its effect (`seed` restarts the Yut
+    /// throws, `sticks` changes them): what `set` and the command-line
+    /// flags do.
+    pub fn set_setting(&mut self, setting: Setting, value: Value) {
+        self.settings.set(setting, value);
+        match (setting, value) {
+            (Setting::Seed, Value::Number(n)) => self.yut.set_seed(n),
+            (Setting::Sticks, Value::Sticks(s)) => self.yut.set_sticks(s),
+            (Setting::First, Value::Word(w)) => self.yut.set_first(if w == "lower" {
+                crate::yut::Team::Lower
+            } else {
+                crate::yut::Team::Upper
+            }),
+            _ => {}
+        }
+    }
+
     /// The session's settings, to change (the command-line flags).
     pub fn settings_mut(&mut self) -> &mut Settings {
         &mut self.settings
@@ -122,7 +140,12 @@ impl Session {
 
     /// The Yut game.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.yut.game()
+    }
+
+    /// The Yut game under the rules: the board, whose turn, the throws.
+    pub fn yut(&self) -> &Play {
+        &self.yut
     }
 
     /// The legal Congo moves in notation (for completing `play`).
@@ -166,14 +189,24 @@ impl Session {
             Command::Minimax(depth) => self.course_search(false, *depth).map_err(fail)?,
             Command::Alphabeta(depth) => self.course_search(true, *depth).map_err(fail)?,
             Command::Move(token, throw) => self.move_token(*token, *throw).map_err(fail)?,
-            Command::Show => Reply::YutBoard(self.game),
-            Command::Where => Reply::Where(self.game),
+            Command::MoveBy(token, roll) => {
+                self.move_by(*token, *roll, &cmd.command).map_err(fail)?
+            }
+            Command::Throw(sticks) => self.throw(*sticks, &cmd.command).map_err(fail)?,
+            Command::Turn => Reply::TurnState(self.yut),
+            Command::Options(roll) => self.options(*roll).map_err(fail)?,
+            Command::Auto => self.auto(&cmd.command).map_err(fail)?,
+            Command::Odds(games, upper, lower) => {
+                self.odds(*games, *upper, *lower).map_err(fail)?
+            }
+            Command::Show => Reply::YutBoard(*self.yut.game()),
+            Command::Where => Reply::Where(*self.yut.game()),
             Command::Reset(target) => self.reset(*target, &cmd.command),
             Command::Undo => self.undo().map_err(fail)?,
             Command::Source(path) => Reply::Source(path.clone()),
             Command::Set(None) => Reply::Settings(Box::new(self.settings.clone())),
             Command::Set(Some((setting, value))) => {
-                self.settings.set(*setting, *value);
+                self.set_setting(*setting, *value);
                 Reply::Nothing
             }
             Command::Help(topic) => Reply::Help(*topic),

@@ -12,11 +12,11 @@ impl Session {
     /// `move <token> <throw>`: one turn, on a copy so a refused turn
     /// changes nothing.
     pub(super) fn move_token(&mut self, token: Token, throw: Throw) -> Result<Reply, ErrorKind> {
-        let mut game = self.game;
-        let report = game.apply(token, throw).map_err(ErrorKind::Yut)?;
+        let mut yut = self.yut;
+        let report = yut.replay(token, throw).map_err(ErrorKind::Yut)?;
         let before = Before {
             congo: None,
-            yut: Some(std::mem::replace(&mut self.game, game)),
+            yut: Some(std::mem::replace(&mut self.yut, yut)),
         };
         // Built afresh (two bytes), cheaper than cloning the command.
         self.record(Command::Move(token, throw), before);
