@@ -33,14 +33,16 @@ timed() {
     local label=$1; shift
     local out
     out=$(mktemp)
+    local failed=""
     /usr/bin/time -f '%e %U %S' -o "$out" "$@" > /dev/null 2> "$target/log" || {
+        # Still a valid time (a flaky test under load, say), but say so.
+        failed="  (FAILED: $(grep -m1 -E '^error' "$target/log" || echo see log))"
         tail -20 "$target/log" >&2
-        return 1
     }
-    read -r wall user sys < "$out"
+    read -r wall user sys < <(tail -1 "$out")
     rm -f "$out"
-    printf '%-10s %-6s wall %7.1f s  cpu %7.1f s\n' "$name" "$label" "$wall" \
-        "$(echo "$user + $sys" | bc)"
+    printf '%-10s %-6s wall %7.1f s  cpu %7.1f s%s\n' "$name" "$label" "$wall" \
+        "$(echo "$user + $sys" | bc)" "$failed"
 }
 
 # `cpu_best N CMD`: the least CPU seconds (user + sys) of N runs of CMD.
@@ -74,7 +76,7 @@ release)
         "$name" "$p7" "$fen" "$yut" $((size / 1024))
     ;;
 test)
-    timed test cargo test --locked
+    timed test cargo test --locked --no-fail-fast
     ;;
 ci)
     timed ci bash .ci/run

@@ -1,12 +1,12 @@
-//! The course's searches in-process: tiny hand-worked trees, and the fast
-//! fail-hard alpha-beta against an independent plain negamax (written
-//! here, with its own evaluation) on random course positions.
+//! The course's searches in-process: tiny hand-worked trees (each worked
+//! out in its comment), both searches agreeing on them, and an interrupted
+//! search at the prompt. The independent negamax is in `course_negamax.rs`.
 
+use boardsh::congo::Position;
 use boardsh::congo::course::{
-    Evaluation, NO_MOVE, Rules, Searched, WIN, alphabeta, evaluate, evaluate_advanced, minimax,
+    Evaluation, NO_MOVE, Rules, Searched, WIN, alphabeta, evaluate, minimax,
 };
 use boardsh::congo::moves::legal_moves;
-use boardsh::congo::{Color, Move, Piece, PieceKind, Position, Square};
 use boardsh::interrupt::Never;
 
 fn fen(s: &str) -> Position {
@@ -105,6 +105,28 @@ fn drowning_inside_the_search() {
 }
 
 #[test]
+fn a_side_without_moves_has_lost() {
+    // White pawns fill ranks 2-7 and d1; the white lion c1 has its castle
+    // squares c2 d1 d2 full of its own pawns; every pawn's forward squares
+    // hold its own pawns, and those on the far rank (no promotion in 2021)
+    // or in the far half can only retreat to an empty square, of which
+    // there is none behind them. The black lion stands on a1 (a set-up
+    // position), on no line with c1. So White, to move, has no move:
+    // boardsh's rules say White has lost, scored -10000 at any depth >= 1
+    // (the static evaluation is 43 pawns, 4300).
+    let pos = "PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/l1LP3 w 0";
+    assert!(legal_moves(&fen(pos)).is_empty());
+    assert_eq!(evaluate(&fen(pos)), 4300);
+    for depth in 1..=4 {
+        for eval in [Evaluation::Material, Evaluation::Advanced] {
+            let r = search(pos, Rules::Course2021, depth, eval);
+            assert_eq!((r.value, r.best), (NO_MOVE, None));
+        }
+    }
+    assert_eq!(NO_MOVE, -WIN);
+}
+
+#[test]
 fn hand_out_searches() {
     // The hand-outs' samples (spec/course/part4-2021.txt, part5-2022.txt).
     let r = search(
@@ -119,203 +141,26 @@ fn hand_out_searches() {
     assert_eq!(r.value, -669);
 }
 
-// ---- an independent plain negamax ----
-
-/// The material values of the hand-outs (boardsh's own for C and M).
-fn value(kind: PieceKind) -> i32 {
-    match kind {
-        PieceKind::Pawn => 100,
-        PieceKind::Elephant => 200,
-        PieceKind::Zebra => 300,
-        PieceKind::Superpawn | PieceKind::Crocodile => 350,
-        PieceKind::Giraffe => 400,
-        PieceKind::Monkey => 300,
-        PieceKind::Lion => 0,
-    }
-}
-
-fn pieces(pos: &Position) -> Vec<(Square, Piece)> {
-    Square::all()
-        .filter_map(|s| pos.piece_at(s).map(|p| (s, p)))
-        .collect()
-}
-
-/// Rules 1-3 of the hand-outs, from White's side.
-fn decided(pos: &Position) -> Option<i32> {
-    let all = pieces(pos);
-    let lion = |c| {
-        all.iter()
-            .any(|(_, p)| *p == Piece::new(c, PieceKind::Lion))
-    };
-    let (w, b) = (lion(Color::White), lion(Color::Black));
-    if w && b && all.iter().all(|(_, p)| p.kind == PieceKind::Lion) {
-        Some(0)
-    } else if !b {
-        Some(10_000)
-    } else if !w {
-        Some(-10_000)
-    } else {
-        None
-    }
-}
-
-fn signed(pos: &Position, raw: i32) -> i32 {
-    if pos.side_to_move() == Color::White {
-        raw
-    } else {
-        -raw
-    }
-}
-
-fn material_white(pos: &Position) -> i32 {
-    pieces(pos)
-        .iter()
-        .map(|(_, p)| {
-            if p.color == Color::White {
-                value(p.kind)
-            } else {
-                -value(p.kind)
-            }
-        })
-        .sum()
-}
-
-/// Mobility and attack of `color`: its moves as listed, and for each the
-/// piece on the target square (plus 10 when it is the lion).
-fn activity(pos: &Position, color: Color) -> (i32, i32) {
-    let mut turned = pos.clone();
-    turned.set_side_to_move(color);
-    let moves = legal_moves(&turned);
-    let attack = moves
-        .iter()
-        .map(|m| match pos.piece_at(m.to()) {
-            Some(p) if p.color != color => 1 + if p.kind == PieceKind::Lion { 10 } else { 0 },
-            _ => 0,
-        })
-        .sum();
-    (moves.len() as i32, attack)
-}
-
-fn advanced(pos: &Position) -> i32 {
-    let raw = decided(pos).unwrap_or_else(|| {
-        let (wm, wa) = activity(pos, Color::White);
-        let (bm, ba) = activity(pos, Color::Black);
-        material_white(pos) + (wm - bm) + (wa - ba)
-    });
-    signed(pos, raw)
-}
-
-/// The child after `mv`, with the 2021 demotion done by hand.
-fn child(pos: &Position, mv: Move, promotes: bool) -> Position {
-    let mut next = pos.after(mv).unwrap();
-    if !promotes
-        && let Some(p) = next.piece_at(mv.to())
-        && p.kind == PieceKind::Superpawn
-        && pos.piece_at(mv.from()).map(|q| q.kind) == Some(PieceKind::Pawn)
-    {
-        next.set(mv.to(), Some(Piece::new(p.color, PieceKind::Pawn)));
-    }
-    next
-}
-
-fn negamax(pos: &Position, depth: u32, promotes: bool) -> i32 {
-    let over = decided(pos).is_some_and(|r| r != 0);
-    if over || depth == 0 {
-        return advanced(pos);
-    }
-    let moves = legal_moves(pos);
-    if moves.is_empty() {
-        return NO_MOVE;
-    }
-    moves
-        .iter()
-        .map(|&m| -negamax(&child(pos, m, promotes), depth - 1, promotes))
-        .max()
-        .unwrap()
-}
-
-/// A small xorshift generator: the same positions on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
-
-/// A random position of `rules`' pieces: the lions in their castles, then
-/// `extra` more pieces on empty squares, either side to move.
-fn random_position(rng: &mut Rng, rules: Rules, extra: usize) -> Position {
-    let mut pos = Position::empty();
-    let castle = |rng: &mut Rng, ranks: [u8; 3]| {
-        let file = ["c", "d", "e"][rng.below(3) as usize];
-        let rank = ranks[rng.below(3) as usize];
-        format!("{file}{rank}").parse::<Square>().unwrap()
-    };
-    let wl = castle(rng, [1, 2, 3]);
-    let bl = castle(rng, [5, 6, 7]);
-    pos.set(wl, Some(Piece::new(Color::White, PieceKind::Lion)));
-    pos.set(bl, Some(Piece::new(Color::Black, PieceKind::Lion)));
-    let kinds: Vec<PieceKind> = rules
-        .kinds()
-        .iter()
-        .copied()
-        .filter(|k| *k != PieceKind::Lion)
-        .collect();
-    let mut placed = 0;
-    while placed < extra {
-        let sq = Square::new(rng.below(49) as u8).unwrap();
-        if pos.piece_at(sq).is_some() {
-            continue;
-        }
-        let color = if rng.below(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let kind = kinds[rng.below(kinds.len() as u64) as usize];
-        pos.set(sq, Some(Piece::new(color, kind)));
-        placed += 1;
-    }
-    pos.set_side_to_move(if rng.below(2) == 0 {
-        Color::White
-    } else {
-        Color::Black
-    });
-    pos
-}
-
 #[test]
-fn evaluations_agree_with_the_independent_ones() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    for i in 0..400 {
-        let rules = [Rules::Course2021, Rules::Course2022][i % 2];
-        let pos = random_position(&mut rng, rules, 1 + i % 14);
-        assert_eq!(evaluate_advanced(&pos), advanced(&pos), "{pos}");
-        let material = decided(&pos).unwrap_or_else(|| material_white(&pos));
-        assert_eq!(evaluate(&pos), signed(&pos, material), "{pos}");
+fn an_interrupted_search_at_the_prompt_changes_nothing() {
+    use boardsh::shell::parse::parse_command;
+    use boardsh::shell::reply::Reply;
+    use boardsh::shell::{ErrorKind, ExecError, Session};
+    use std::sync::atomic::Ordering;
+    // The flag is polled every 1024 nodes: alphabeta 12 from the start
+    // position visits far more, so it must stop with `interrupted`.
+    let mut session = Session::new();
+    let before = session.position().clone();
+    session.live().interrupt.store(true, Ordering::Relaxed);
+    let cmd = parse_command("alphabeta 12").unwrap();
+    match session.execute(&cmd, &mut Vec::<Reply>::new()) {
+        Err(ExecError::Command(e)) => assert_eq!(e.kind, ErrorKind::Interrupted),
+        other => panic!("{other:?}"),
     }
-}
-
-#[test]
-fn alphabeta_equals_plain_negamax_on_random_positions() {
-    // Depth 3 on positions of 2..6 extra pieces, depth 4 on 1..2: small
-    // enough for a debug build, big enough for captures, promotions,
-    // drownings and lion captures inside the trees.
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-    for i in 0..24 {
-        let rules = [Rules::Course2021, Rules::Course2022][i % 2];
-        let (depth, extra) = if i % 4 == 0 {
-            (4, 1 + i % 2)
-        } else {
-            (3, 2 + i % 5)
-        };
-        let pos = random_position(&mut rng, rules, extra);
-        let expected = negamax(&pos, depth, rules.promotes());
-        let fast = alphabeta(&pos, rules, depth, Evaluation::Advanced, &Never).unwrap();
-        assert_eq!(fast.value, expected, "{rules} depth {depth}: {pos}");
-    }
+    assert_eq!(session.position(), &before);
+    // Cleared, the same session answers (depth 1: the best of 24 moves).
+    session.live().interrupt.store(false, Ordering::Relaxed);
+    let cmd = parse_command("minimax 1").unwrap();
+    let reply = session.execute(&cmd, &mut Vec::<Reply>::new()).unwrap();
+    assert!(matches!(reply, Reply::CourseSearch(r) if r.depth == 1 && r.best.is_some()));
 }

@@ -116,7 +116,7 @@ const EXAMPLES: &[Example] = &[
     command(
         "expected-help-topic",
         "help me",
-        "expected a command name, found `me`",
+        "expected a command name, `congo` or `yut`, found `me`",
     ),
     // `colour` starts at byte 4 (column 5); settings are listed by `set`.
     command(
@@ -146,6 +146,41 @@ const EXAMPLES: &[Example] = &[
         "expected a depth 0..=12, found `13`",
     ),
     command(
+        "expected-search-limit",
+        "best 5",
+        "expected `depth`, `time` or `nodes`, found `5`",
+    ),
+    command(
+        "expected-search-depth",
+        "best depth 0",
+        "expected a depth 1..=64, found `0`",
+    ),
+    command(
+        "expected-search-time",
+        "go time 1s",
+        "expected a time in seconds, e.g. 2 or 0.5, found `1s`",
+    ),
+    command(
+        "expected-search-nodes",
+        "best nodes -5",
+        "expected a node count 1 or more, found `-5`",
+    ),
+    command(
+        "extra-argument-best",
+        "best depth 2 3",
+        "unexpected argument `3`: `best` takes one limit",
+    ),
+    command(
+        "extra-argument-go",
+        "go nodes 100 now",
+        "unexpected argument `now`: `go` takes one limit",
+    ),
+    command(
+        "search-game-over",
+        "fen 7/7/7/7/7/7/3L3; best",
+        "the game is over: White wins",
+    ),
+    command(
         "expected-moves-filter",
         "moves e9",
         "expected a piece kind (pawn, superpawn, giraffe, monkey, elephant, lion, crocodile, zebra) or a square a1..g7, found `e9`",
@@ -172,6 +207,26 @@ const EXAMPLES: &[Example] = &[
         "unexpected argument `congo`: `reset` takes at most one argument, `congo` or `yut`",
     ),
     command(
+        "extra-argument-board",
+        "board legend now",
+        "unexpected argument `now`: `board` takes at most `legend`",
+    ),
+    command(
+        "expected-board-extra",
+        "board key",
+        "expected `legend` or nothing, found `key`",
+    ),
+    command(
+        "extra-argument-quit",
+        "quit 2 now",
+        "unexpected argument `now`: `quit` takes at most one exit status",
+    ),
+    command(
+        "expected-exit-status",
+        "exit 256",
+        "expected an exit status 0..=255, found `256`",
+    ),
+    command(
         "extra-argument-help",
         "help move now",
         "unexpected argument `now`: `help` takes at most one command name",
@@ -190,6 +245,39 @@ const EXAMPLES: &[Example] = &[
         "extra-argument-divide",
         "divide 1 2",
         "unexpected argument `2`: `divide` takes one depth",
+    ),
+    // ---- the Congo course at the prompt ----
+    command(
+        "expected-evaluation",
+        "eval materials",
+        "expected `material` or `advanced`, found `materials`",
+    ),
+    command(
+        "extra-argument-eval",
+        "eval material now",
+        "unexpected argument `now`: `eval` takes one evaluation",
+    ),
+    command(
+        "course-expected-depth",
+        "minimax 13",
+        "expected a search depth 0..=12, found `13`",
+    ),
+    command(
+        "extra-argument-minimax",
+        "minimax 2 3",
+        "unexpected argument `3`: `minimax` takes at most one depth",
+    ),
+    command(
+        "extra-argument-alphabeta",
+        "alphabeta 4 x",
+        "unexpected argument `x`: `alphabeta` takes at most one depth",
+    ),
+    // The start position has giraffes, monkeys and crocodiles: the 2021
+    // course has none, and the first in square order is the giraffe a1.
+    command(
+        "course-piece-not-in-rules",
+        "set rules 2021; eval material",
+        "`G` on a1 is a white giraffe: the 2021 course has no giraffe",
     ),
     command(
         "extra-argument-set",
@@ -511,14 +599,14 @@ const COURSE_EXAMPLES: &[Example] = &[
         "course-illegal-move",
         &["make"],
         b"1\n3l3/7/7/7/7/7/3L3 w 0\nd1d4\n",
-        "`d1d4` is not a legal move here (in 3l3/7/7/7/7/7/3L3 w 0)",
+        "`d1d4` is not legal: the white lion on d1 can play d1c1 d1c2 d1d2 d1d7 d1e1 d1e2",
     ),
     // The monkey lattice of `illegal-too-many-moves`, under full rules.
     course(
         "course-too-many-moves",
         &["eval-advanced"],
         b"1\n1p1p1pL/ppppppp/1p1p1p1/ppplppp/1p1p1p1/ppppppp/Mp1p1p1 w 0\n",
-        "a position has over 10000 legal moves (monkey jump paths); boardsh will not list or search them",
+        "a position in the search has over 10000 legal moves (monkey jump paths); the course's searches refuse it",
     ),
     // A usage error (status 2): the 2021 course has no giraffe to list.
     Example {

@@ -507,3 +507,65 @@ fn extra_line_starting_with_unicode_space_is_located_inside_it() {
         assert!(reporter.messages.is_empty());
     }
 }
+
+// ---- the line reader: buffer boundaries do not matter ----
+
+/// A line as read, owned, for comparing two readers.
+#[derive(Debug, PartialEq, Eq)]
+enum ReadLine {
+    Utf8(String),
+    Invalid(Vec<u8>),
+    TooLong(Vec<u8>),
+}
+
+/// Every line `reader` gives, with lines of at most `limit` bytes.
+fn read_all<R: std::io::BufRead>(reader: R, limit: usize) -> Vec<(usize, ReadLine)> {
+    use boardsh::shell::lines::{LineReader, Text};
+    let mut lines = LineReader::with_limit(reader, limit);
+    let mut out = Vec::new();
+    while let Some((n, text)) = lines.next_line().unwrap() {
+        out.push((
+            n,
+            match text {
+                Text::Utf8(t) => ReadLine::Utf8(t.to_string()),
+                Text::Invalid(b) => ReadLine::Invalid(b.to_vec()),
+                Text::TooLong(b) => ReadLine::TooLong(b.to_vec()),
+            },
+        ));
+    }
+    out
+}
+
+/// Bytes with the quirks the reader handles: a byte-order mark, CRLF,
+/// lone CR, invalid UTF-8, multi-byte characters, lines longer than the
+/// limit, no final newline.
+fn quirky_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        Just(b"move A FFFF".to_vec()),
+        Just(b"\n".to_vec()),
+        Just(b"\r\n".to_vec()),
+        Just(b"\r".to_vec()),
+        Just(b"\xEF\xBB\xBF".to_vec()),
+        Just("caf\u{e9} \u{1F600}".as_bytes().to_vec()),
+        Just(b"\xE9\xFF".to_vec()),
+        Just(b"x".repeat(40)),
+        prop::collection::vec(any::<u8>(), 0..8),
+    ];
+    prop::collection::vec(piece, 0..24).prop_map(|parts| parts.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Read through a `BufReader` of any small capacity (1..=16 bytes, so
+    /// lines, CRLFs, characters and the mark straddle refills), the lines
+    /// are exactly those read from the whole slice at once.
+    #[test]
+    fn line_reader_ignores_buffer_boundaries(bytes in quirky_bytes(), limit in 4usize..48) {
+        let whole = read_all(&bytes[..], limit);
+        for k in 1..=16 {
+            let chunked = read_all(std::io::BufReader::with_capacity(k, &bytes[..]), limit);
+            prop_assert_eq!(&chunked, &whole, "capacity {}", k);
+        }
+    }
+}

@@ -5,12 +5,13 @@
 //! Run alone with `cargo test --test repl_tmux`; filter like any test.
 
 use libtest_mimic::{Arguments, Completion, Trial};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// How long any wait lasts before the test fails.
-const PATIENCE: Duration = Duration::from_secs(15);
+/// How long any wait lasts before the test fails (generous: other work
+/// may load the machine).
+const PATIENCE: Duration = Duration::from_secs(30);
 
 struct Tmux {
     /// The server's socket, in a directory removed with it.
@@ -103,8 +104,13 @@ fn bin() -> &'static str {
 /// `args` added); its process id goes to `status` with `.pid` added, and
 /// when it exits its status goes to `status`.
 fn start(tag: &str, history: &Path, status: &Path, args: &str) -> Tmux {
+    start_after(tag, "", history, status, args)
+}
+
+/// [`start`], with `setup` run by the shell that then becomes boardsh.
+fn start_after(tag: &str, setup: &str, history: &Path, status: &Path, args: &str) -> Tmux {
     let shell = format!(
-        "sh -c \"echo \\$\\$ > '{}.pid'; exec env BOARDSH_HISTORY='{}' '{}' --color never {args}\"; \
+        "sh -c \"{setup}echo \\$\\$ > '{}.pid'; exec env BOARDSH_HISTORY='{}' '{}' --color never {args}\"; \
          echo $? > '{}'; sleep 30",
         status.display(),
         history.display(),
@@ -116,19 +122,50 @@ fn start(tag: &str, history: &Path, status: &Path, args: &str) -> Tmux {
     tmux
 }
 
+/// The process id of the boardsh started with `status`.
+fn pid(status: &Path) -> i32 {
+    let pid = std::fs::read_to_string(format!("{}.pid", status.display())).unwrap();
+    pid.trim().parse().unwrap()
+}
+
 /// Send `signal` to the boardsh started with `status`.
 fn signal(status: &Path, signal: i32) {
-    let pid = std::fs::read_to_string(format!("{}.pid", status.display())).unwrap();
-    let pid: i32 = pid.trim().parse().unwrap();
     // SAFETY: kill(2) with a process id of our own child's child.
-    assert_eq!(unsafe { libc::kill(pid, signal) }, 0, "boardsh runs");
+    assert_eq!(
+        unsafe { libc::kill(pid(status), signal) },
+        0,
+        "boardsh runs"
+    );
+}
+
+/// Wait for the boardsh started with `status` to be gone (ended: a zombie
+/// left to an init that reaps slowly counts as gone).
+fn gone(status: &Path) {
+    let stat = PathBuf::from(format!("/proc/{}/stat", pid(status)));
+    let running = || {
+        std::fs::read_to_string(&stat).is_ok_and(|s| {
+            // `pid (name) state ...`: the state follows the name's `)`.
+            s.rsplit_once(')')
+                .is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'))
+        })
+    };
+    let start = Instant::now();
+    while running() {
+        assert!(start.elapsed() < PATIENCE, "boardsh did not end");
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// Wait for boardsh to exit; its exit status.
 fn exit_status(status: &Path) -> String {
+    exit_status_within(status, PATIENCE)
+}
+
+/// [`exit_status`], waiting at most `limit`.
+fn exit_status_within(status: &Path, limit: Duration) -> String {
     let start = Instant::now();
     while std::fs::read_to_string(status).map_or(true, |s| !s.ends_with('\n')) {
-        assert!(start.elapsed() < PATIENCE, "boardsh did not exit");
+        assert!(start.elapsed() < limit, "boardsh did not exit");
         std::thread::sleep(Duration::from_millis(50));
     }
     std::fs::read_to_string(status).unwrap().trim().to_string()
@@ -161,6 +198,27 @@ fn ask(tmux: &Tmux, n: &mut usize, cmd: &str) -> String {
     output_of(&tmux.prompts(*n), cmd)
 }
 
+/// The banner greets an interactive start (and only that: piped and `-c`
+/// runs are byte-exact elsewhere); `help` wraps to the window, here 40
+/// columns wide, cutting no word.
+fn banner_and_help_wrapped_to_the_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let history = dir.path().join("history");
+    let status = dir.path().join("status");
+    let tmux = start("banner", &history, &status, "");
+    tmux.wait_for("the banner", |s| {
+        s.contains("type help for commands, help congo / help yut for the rules")
+    });
+    tmux.run(&["resize-window", "-t", "t", "-x", "40", "-y", "150"]);
+    tmux.keys(&["help", "Enter"]);
+    let screen = tmux.wait_for("help's last line", |s| s.contains("instead."));
+    for line in screen.lines() {
+        assert!(line.trim_end().chars().count() <= 40, "{line:?}");
+    }
+    // The usage column is kept: `moves`'s summary starts on its line.
+    assert!(screen.contains("  moves [<kind>|<square>]"), "{screen}");
+}
+
 fn prompt_runs_commands_completes_and_keeps_history() {
     let dir = tempfile::tempdir().unwrap();
     let history = dir.path().join("data/boardsh/history");
@@ -181,6 +239,8 @@ fn prompt_runs_commands_completes_and_keeps_history() {
 
     // Ctrl-C abandons a half-typed line; the session goes on.
     tmux.keys(&["move B FF", "C-c"]);
+    // (rustyline drops what it read past a Ctrl-C: wait for the new prompt.)
+    tmux.prompts(4);
     tmux.keys(&["fen", "Enter"]);
     tmux.wait_for("fen", |s| s.contains("GMELECZ w 0"));
     let screen = tmux.screen();
@@ -244,6 +304,20 @@ fn a_device_as_history_gives_the_prompt_at_once() {
     assert_eq!(exit_status(&status), "0");
 }
 
+/// How soon the prompt must be back after Ctrl-C: 1 s, as issue 11 asks;
+/// 3 s when other work loads the machine past twice its cores (the
+/// measure then holds tmux's own delays more than boardsh's).
+fn prompt_limit() -> Duration {
+    let load: f64 = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0.0);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    #[allow(clippy::cast_precision_loss)]
+    let busy = load > 2.0 * cores as f64;
+    Duration::from_secs(if busy { 3 } else { 1 })
+}
+
 /// Set up a session with a change in each game, then run `long` at the
 /// prompt, press Ctrl-C after 2 s, and check that the prompt is back within
 /// 1 s and that `fen`, `where` and `undo` answer exactly as before it.
@@ -271,7 +345,7 @@ fn interrupt_keeps_the_session(tag: &str, long: &str, dir: &Path) {
     n += 1;
     let screen = tmux.prompts(n);
     let took = pressed.elapsed();
-    assert!(took < Duration::from_secs(1), "the prompt took {took:?}");
+    assert!(took < prompt_limit(), "the prompt took {took:?}");
     assert!(
         output_of(&screen, long).ends_with("interrupted"),
         "{screen}"
@@ -342,7 +416,9 @@ fn count_to_a_file(tag: &str, depth: u32, count: u64) {
         status.display()
     );
     let _tmux = Tmux::new(tag, &shell);
-    assert_eq!(exit_status(&status), "0");
+    // Each ply costs about 25 times more: a far longer wait past depth 5.
+    let limit = PATIENCE * (1 << (2 * depth.saturating_sub(5)));
+    assert_eq!(exit_status_within(&status, limit), "0");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), format!("{count}\n"));
 }
 
@@ -408,7 +484,10 @@ fn killing_the_terminal_never_loses_history() {
     let mut size = std::fs::metadata(&history).unwrap().len();
     for trial in 0..20 {
         let status = dir.path().join(format!("status{trial}"));
-        let tmux = start(&format!("kill{trial}"), &history, &status, "");
+        // With SIGHUP ignored (as under nohup), a closed terminal shows as
+        // EIO when the prompt reads.
+        let setup = if trial % 4 == 3 { "trap '' HUP; " } else { "" };
+        let tmux = start_after(&format!("kill{trial}"), setup, &history, &status, "");
         let line = format!("fen # trial {trial}");
         tmux.keys(&[&line, "Enter"]);
         tmux.prompts(2);
@@ -416,27 +495,22 @@ fn killing_the_terminal_never_loses_history() {
         // A line being typed when the terminal goes is lost, nothing else.
         tmux.keys(&["where # never entered"]);
         tmux.wait_for("the typed line", |s| s.contains("# never entered"));
-        match trial % 3 {
-            // The terminal closes: boardsh gets SIGHUP (or EIO reading).
-            0 => drop(tmux),
+        match trial % 4 {
+            // The terminal closes: boardsh gets SIGHUP, or EIO reading.
+            0 | 3 => {
+                drop(tmux);
+                gone(&status);
+            }
             // A hang-up or SIGTERM sent to boardsh alone.
             sig => {
-                signal(
-                    &status,
-                    if sig == 1 {
-                        libc::SIGHUP
-                    } else {
-                        libc::SIGTERM
-                    },
-                );
+                let sig = if sig == 1 {
+                    libc::SIGHUP
+                } else {
+                    libc::SIGTERM
+                };
+                signal(&status, sig);
                 // Ended by the signal: the shell says 128 + its number.
-                let code = 128
-                    + if sig == 1 {
-                        libc::SIGHUP
-                    } else {
-                        libc::SIGTERM
-                    };
-                assert_eq!(exit_status(&status), code.to_string());
+                assert_eq!(exit_status(&status), (128 + sig).to_string());
             }
         }
         let now = std::fs::metadata(&history).unwrap().len();
@@ -474,6 +548,11 @@ fn main() {
         .is_ok_and(|o| o.status.success());
     // (name, test, slow: ignored unless asked for with `--ignored`)
     let tests: Vec<(&str, fn(), bool)> = vec![
+        (
+            "banner_and_help_wrapped_to_the_window",
+            banner_and_help_wrapped_to_the_window,
+            false,
+        ),
         (
             "prompt_runs_commands_completes_and_keeps_history",
             prompt_runs_commands_completes_and_keeps_history,

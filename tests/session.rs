@@ -402,6 +402,21 @@ mod live {
         }
     }
 
+    /// A thread that sets the interrupt flag once, shortly after the
+    /// command `label` has started (as a Ctrl-C handler would).
+    pub(super) fn press_during(
+        live: std::sync::Arc<boardsh::shell::Live>,
+        label: &'static str,
+    ) -> std::thread::JoinHandle<()> {
+        std::thread::spawn(move || {
+            while live.label() != label {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            live.interrupt.store(true, Ordering::Relaxed);
+        })
+    }
+
     #[test]
     fn the_runner_stops_the_line_at_an_interrupt_without_reporting() {
         let session = Session::new();
@@ -409,29 +424,124 @@ mod live {
         let mut loader = NoFiles;
         let mut reporter = Count::default();
         let mut out = Vec::new();
-        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        // Ctrl-C, pressed again and again until the runner returns: perft 7
-        // takes tens of seconds uninterrupted.
-        let presser = {
-            let done = std::sync::Arc::clone(&done);
-            std::thread::spawn(move || {
-                while !done.load(Ordering::Relaxed) {
-                    live.interrupt.store(true, Ordering::Relaxed);
-                    std::thread::sleep(std::time::Duration::from_millis(5));
-                }
-            })
-        };
+        // Ctrl-C, pressed once perft 7 runs (uninterrupted it takes tens of
+        // seconds): the runner names each command in `Live` as it starts.
+        let presser = press_during(live, "perft 7");
         let end = {
             let mut runner = Runner::new(session, &mut loader, &mut reporter, true);
             let end = runner.run_line("<test>", 1, "move A FFFF; perft 7; where", &mut out);
             assert_eq!(runner.errors, 0);
             end
         };
-        done.store(true, Ordering::Relaxed);
         presser.join().unwrap();
         // Even with keep-going, the rest of the line does not run.
         assert_eq!(end.unwrap(), End::Interrupted);
         assert_eq!(String::from_utf8(out).unwrap(), "A: home -> yut (4)\n");
         assert_eq!(reporter.0, 0);
+    }
+}
+
+mod source_is_one_change {
+    use super::*;
+    use boardsh::shell::script::{Diagnostic, End, Loader, Opened, Reporter, Runner};
+    use std::io::{self, BufRead, Read};
+    use std::sync::Arc;
+
+    /// `half.bsh`: a move, a bad throw, a move never reached.
+    /// `endless.bsh`: two FENs in turn, forever (each line a change).
+    struct Files;
+
+    /// Endless lines alternating two FENs: each line is a change.
+    struct Endless(usize);
+
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let line: &[u8] = if self.0.is_multiple_of(2) {
+                b"fen 3l3/7/7/7/7/7/3L3 w 0\n"
+            } else {
+                b"fen 3l3/7/7/7/7/7/3L3 b 1\n"
+            };
+            self.0 += 1;
+            let n = line.len().min(buf.len());
+            buf[..n].copy_from_slice(&line[..n]);
+            Ok(n)
+        }
+    }
+
+    impl Loader for Files {
+        fn open(&mut self, _: Option<&str>, path: &str) -> Result<Opened, String> {
+            let reader: Box<dyn BufRead> = match path {
+                "half.bsh" => Box::new(&b"move A FFFF\nmove A FXFF\nmove B FFFF\n"[..]),
+                "endless.bsh" => Box::new(io::BufReader::new(Endless(0))),
+                _ => return Err("no such file".into()),
+            };
+            Ok(Opened {
+                name: path.into(),
+                identity: path.into(),
+                reader,
+            })
+        }
+    }
+
+    #[derive(Default)]
+    struct Quiet(usize);
+
+    impl Reporter for Quiet {
+        fn report(&mut self, _: &Diagnostic<'_>) {
+            self.0 += 1;
+        }
+        fn message(&mut self, _: &str) {}
+    }
+
+    fn line(runner: &mut Runner<'_>, text: &str) -> (End, String) {
+        let mut out = Vec::new();
+        let end = runner.run_line("<test>", 1, text, &mut out).unwrap();
+        (end, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn a_failed_source_is_taken_back_by_one_undo() {
+        let mut loader = Files;
+        let mut reporter = Quiet::default();
+        let mut runner = Runner::new(Session::new(), &mut loader, &mut reporter, false);
+        line(&mut runner, "move b BBBB"); // home -> mo (5), out of the way
+        // half.bsh stops at its bad throw, after A's move (home -> yut).
+        let (end, text) = line(&mut runner, "source half.bsh");
+        assert_eq!((end, text.as_str()), (End::Failed, "A: home -> yut (4)\n"));
+        let (_, text) = line(&mut runner, "undo; where");
+        assert!(
+            text.starts_with("undid: source half.bsh\nA: home\nB: home\n"),
+            "{text}"
+        );
+        // b's move, made before the source, is the next change back.
+        let (_, text) = line(&mut runner, "undo");
+        assert_eq!(text, "undid: move b BBBB\n");
+        drop(runner);
+        assert_eq!(reporter.0, 1);
+    }
+
+    #[test]
+    fn an_interrupted_source_is_taken_back_by_one_undo() {
+        let mut loader = Files;
+        let mut reporter = Quiet::default();
+        let session = Session::new();
+        let live = session.live();
+        let mut runner = Runner::new(session, &mut loader, &mut reporter, false);
+        line(&mut runner, "play c2c3");
+        let presser = super::live::press_during(Arc::clone(&live), "source endless.bsh");
+        // The file never ends: only Ctrl-C stops it, after many changes.
+        let (end, _) = line(&mut runner, "source endless.bsh");
+        presser.join().unwrap();
+        assert_eq!(end, End::Interrupted);
+        // As the front end does before the next line: the Ctrl-C is spent.
+        live.start("undo; fen");
+        let (_, text) = line(&mut runner, "undo; fen");
+        // Back to the position after c2c3 (black to move), in one undo.
+        assert_eq!(
+            text,
+            "undid: source endless.bsh\ngmelecz/ppppppp/7/7/2P4/PP1PPPP/GMELECZ b 0\n"
+        );
+        let (_, text) = line(&mut runner, "undo");
+        assert_eq!(text, "undid: play c2c3\n");
     }
 }

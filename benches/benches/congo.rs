@@ -1,7 +1,7 @@
 //! Congo benchmarks: perft from the start position and the piece listing.
 //!
 //! Short measurement times keep a run under half a minute; use
-//! `cargo bench --bench congo` and compare against the targets in the
+//! `cargo bench -p boardsh-benches --bench congo` and compare against the targets in the
 //! brief (perft 5 < 0.5 s).
 
 use boardsh::congo::{START_FEN, fen, perft, write_listing};

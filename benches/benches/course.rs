@@ -8,8 +8,9 @@
 //! evaluate by listing both sides' moves and looking at each target
 //! square. Both must give the same values (checked before timing).
 //!
-//! `cargo bench -p boardsh-benches --bench course`; each measurement is a whole file, so
-//! divide by 5 (or 10) for the time per hundred positions.
+//! `cargo bench -p boardsh-benches --bench course` (from the repository
+//! root); each measurement is a whole file, so divide by 5 (or 10) for the
+//! time per hundred positions.
 
 use boardsh::congo::course::{Evaluation, Rules, alphabeta};
 use boardsh::congo::moves::legal_moves;

@@ -48,6 +48,14 @@ pub fn asks_for_deep_counts(data: &[u8]) -> bool {
     lower.windows(5).any(|w| w == b"perft") || lower.windows(6).any(|w| w == b"divide")
 }
 
+/// `source` multiplies work: a file sourcing the next one N times, level
+/// after level, runs N^depth files without printing (slow by design, like
+/// deep counts). Inputs with more than a few are skipped.
+pub fn sources_too_often(data: &[u8]) -> bool {
+    let lower = data.to_ascii_lowercase();
+    lower.windows(6).filter(|w| w == b"source").count() > 6
+}
+
 /// A Congo position from the first 50 bytes: one per square (about a third
 /// empty, the rest any piece of either side), then the side to move.
 pub fn position(data: &[u8]) -> Position {

@@ -51,7 +51,7 @@ fuzz_target!(|data: &[u8]| {
         std::env::set_current_dir(&root).expect("enter the fuzz directory");
         root
     });
-    if common::asks_for_deep_counts(data) {
+    if common::asks_for_deep_counts(data) || common::sources_too_often(data) {
         return;
     }
     // Sections split by 0xfe: files (chunks split by 0xff), arguments

@@ -100,8 +100,9 @@ pub fn build(root: &Path, chunks: &[&[u8]], devices: &[&str], fifos: bool) -> Pa
     tree
 }
 
-/// What is at `path` and below, by relative path: a file's bytes, a link's
-/// target, or a mark for directories and other kinds.
+/// What is at `path` and below, by relative path: `file:` and a file's
+/// bytes, `link:` and a link's target, `dir`, or `special` (FIFOs,
+/// sockets).
 pub fn snapshot(path: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     let mut all = BTreeMap::new();
     walk(path, path, &mut all);
@@ -131,7 +132,10 @@ fn walk(root: &Path, dir: &Path, all: &mut BTreeMap<PathBuf, Vec<u8>>) {
             walk(root, &path, all);
             b"dir".to_vec()
         } else if kind.is_file() {
-            fs::read(&path).unwrap_or_else(|_| b"unreadable".to_vec())
+            // Marked, so a file holding `link:...` is not taken for a link.
+            let mut v = b"file:".to_vec();
+            v.extend(fs::read(&path).unwrap_or_else(|_| b"unreadable".to_vec()));
+            v
         } else {
             b"special".to_vec()
         };

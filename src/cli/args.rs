@@ -43,11 +43,11 @@ pub struct RunArgs {
     #[arg(short = 'i', long = "init", value_name = "FILE")]
     pub init: Option<PathBuf>,
 
-    /// Report an error and go on instead of stopping at the first one.
+    /// After an error, go on with the next command (the `keep-going` setting).
     #[arg(long)]
     pub keep_going: bool,
 
-    /// No summary lines from `move` and `play`.
+    /// No change summaries from `move`, `play` and `undo` (the `quiet` setting).
     #[arg(short, long)]
     pub quiet: bool,
 
@@ -55,9 +55,15 @@ pub struct RunArgs {
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
 
-    /// At the prompt, report each line's wall time (and nodes/s of a count) on stderr.
+    /// At the prompt, report each line's wall time (and nodes/s of a count)
+    /// on stderr (the `timer` setting).
     #[arg(long)]
     pub timer: bool,
+
+    /// Worker threads for perft, divide and search, 1 to 256 (the
+    /// `threads` setting; default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
 }
 
 /// Subcommands.
@@ -129,8 +135,9 @@ pub struct CourseArgs {
     #[arg(value_enum)]
     pub task: CourseTask,
 
-    /// The course year's rules: its piece set (other pieces are an error)
-    /// and promotion. Without it: boardsh's full rules.
+    /// The course year's rules: promotion (none in 2021) and its piece set
+    /// (another piece is an error, except in the listing and move lists).
+    /// Without it: boardsh's full rules.
     #[arg(long, value_enum, value_name = "YEAR")]
     pub year: Option<CourseYear>,
 

@@ -225,6 +225,30 @@ mod tests {
         assert_eq!(hint("xyz", 3), None);
     }
 
+    /// The registry walked from the prompt's side: every keyword and alias
+    /// completes to itself, is highlighted as known, shows its usage as a
+    /// hint, and each argument position has a completion entry and a hint.
+    #[test]
+    fn every_registry_entry_completes_and_hints() {
+        for &kw in Keyword::ALL {
+            let spec = kw.spec();
+            for name in std::iter::once(spec.name).chain(spec.aliases.iter().copied()) {
+                assert!(words(name).1.contains(&name.to_string()), "{name}");
+                assert_eq!(keywords(name), [(0, name.len(), true)], "{name}");
+                let typed = format!("{name} ");
+                let hint = hint(&typed, typed.len());
+                if spec.usage.is_empty() {
+                    assert_eq!(hint, None, "{name}");
+                } else {
+                    assert_eq!(hint.as_deref(), Some(spec.usage), "{name}");
+                }
+                for (i, a) in spec.args.iter().enumerate() {
+                    assert_eq!(arg_completion(name, i), Some(a.complete), "{name} arg {i}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn keyword_ranges() {
         assert_eq!(keywords("show; bogus x # c"), [(0, 4, true), (6, 5, false)]);

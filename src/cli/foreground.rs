@@ -1,18 +1,17 @@
-//! Running what was entered at the prompt, one line at a time: the live
-//! state reset, the progress line shown while it runs, the timer reported
-//! after it. An interrupted command prints `interrupted` on stderr, ends the
-//! rest of the input and the prompt comes back; the session is as the
-//! command found it (an interrupted command changes nothing).
+//! Running what was entered at the prompt, one line at a time, with the
+//! progress line shown while it runs (the runner reports `set timer on`'s
+//! times through the reporter). An interrupted command prints
+//! `interrupted` on stderr, ends the rest of the input and the prompt comes
+//! back; the session is as the command found it (an interrupted command
+//! changes nothing).
 
 use super::interruptible::{interrupted, is_interrupted};
-use super::progress::{Progress, timer_text};
+use super::progress::Progress;
 use super::report::PROMPT;
 use super::signals::{Mode, Signals};
+use crate::shell::Output;
 use crate::shell::script::{End, Runner};
-use crate::shell::{Output, Setting};
 use std::io::{self, Write};
-use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 /// How entered lines run.
 #[derive(Clone, Copy, Default)]
@@ -82,17 +81,9 @@ fn run_lines<O: Output + ?Sized>(
         let line = line.trim_end_matches('\r');
         live.start(line.trim());
         let progress = Progress::start(live.clone(), fg.progress);
-        let started = Instant::now();
         let end = runner.run_line(PROMPT, *line_no, line, &mut progress.guard(out));
         progress.finish();
         let end = end?;
-        // The `timer` setting (`set timer on`, `--timer`).
-        if runner.session.settings().flag(Setting::Timer) && !line.trim().is_empty() {
-            let nodes =
-                live.perft.nodes.load(Ordering::Relaxed) + live.work.load(Ordering::Relaxed);
-            out.flush()?;
-            let _ = writeln!(io::stderr(), "{}", timer_text(started.elapsed(), nodes));
-        }
         match end {
             End::Quit => return Ok(After::Quit),
             // A command was interrupted: the rest of the input is dropped,

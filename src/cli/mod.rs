@@ -30,6 +30,7 @@ use interruptible::{Checked, CheckedLoader, is_interrupted};
 use progress::Progress;
 use report::StreamReporter;
 use signals::{Mode, Signals};
+use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -94,7 +95,9 @@ enum Stop {
 
 /// The status a finished run exits with.
 fn status(runner: &Runner<'_>) -> i32 {
-    if runner.errors > 0 {
+    if let Some(code) = runner.quit_code {
+        code
+    } else if runner.errors > 0 {
         failed(runner)
     } else {
         EXIT_OK
@@ -150,6 +153,16 @@ fn read_fault<O: Output + ?Sized>(
     })
 }
 
+/// A freshly opened file, read so that it stops once the session is
+/// interrupted: checked at each refill of its buffer, not at each line.
+fn checked(reader: io::BufReader<File>, runner: &Runner<'_>) -> io::BufReader<Checked<File>> {
+    let capacity = reader.capacity();
+    io::BufReader::with_capacity(
+        capacity,
+        Checked::new(reader.into_inner(), runner.session.live()),
+    )
+}
+
 /// Replay one file of the command line.
 fn replay_file<O: Output + ?Sized>(
     runner: &mut Runner<'_>,
@@ -158,7 +171,7 @@ fn replay_file<O: Output + ?Sized>(
     out: &mut O,
 ) -> io::Result<Stop> {
     let name = path.to_string_lossy().into_owned();
-    let (identity, mut reader) = match files::open_checked(path, regular_only) {
+    let (identity, reader) = match files::open_checked(path, regular_only) {
         Ok(ok) => ok,
         Err(reason) => {
             runner.message(
@@ -168,7 +181,7 @@ fn replay_file<O: Output + ?Sized>(
             return Ok(Stop::Exit(EXIT_USAGE));
         }
     };
-    let mut reader = Checked::new(&mut reader, runner.session.live());
+    let mut reader = checked(reader, runner);
     let end = match runner.run_named(&name, identity, &mut reader, out) {
         Ok(end) => end,
         Err(e) => return read_fault(runner, &name, e, out),
@@ -226,6 +239,7 @@ fn run_main(args: &args::RunArgs) -> i32 {
     let mut out = Themed {
         inner: BufWriter::with_capacity(64 * 1024, stdout.lock()),
         color: theme::stdout_color(args.color),
+        width: 0,
     };
     let mut session = Session::new();
     session.set_quiet(args.quiet);
@@ -233,6 +247,11 @@ fn run_main(args: &args::RunArgs) -> i32 {
         session
             .settings_mut()
             .set(Setting::Timer, Value::Flag(true));
+    }
+    if let Some(n) = args.threads {
+        session
+            .settings_mut()
+            .set(Setting::Threads, Value::Number(n));
     }
     let live = session.live();
     // Without handlers Ctrl-C still ends the run, only without the flush.
@@ -295,8 +314,10 @@ fn run_sources<O: Output + ?Sized>(
     }
     // Not a terminal: the commands come from stdin (after `-i`, too).
     let stdin = io::stdin();
-    let reader = io::BufReader::with_capacity(files::READ_BUFFER, stdin.lock());
-    let mut reader = Checked::new(reader, runner.session.live());
+    let mut reader = io::BufReader::with_capacity(
+        files::READ_BUFFER,
+        Checked::new(stdin.lock(), runner.session.live()),
+    );
     let progress = Progress::start(runner.session.live(), show);
     let mut guarded = progress.guard_batch(out, on_terminal);
     let end = match runner.run_file(STDIN, None, Kind::Detect, &mut reader, &mut guarded) {
@@ -345,7 +366,7 @@ fn run_given<O: Output + ?Sized>(
         let name = init.to_string_lossy().into_owned();
         match files::open(init) {
             Ok((identity, reader)) => {
-                let mut reader = Checked::new(reader, runner.session.live());
+                let mut reader = checked(reader, runner);
                 // An error in the file is reported; the prompt still follows.
                 match runner.run_named(&name, identity, &mut reader, out) {
                     Ok(End::Quit) => return Ok(Some(status(runner))),

@@ -288,7 +288,10 @@ impl<O: Output + ?Sized> Guarded<'_, O> {
     }
 }
 
+// Not inlined: callers loop over their output (a board, a listing), and
+// this wrapper's extra work inlined into those loops slows them down.
 impl<O: Output + ?Sized> Output for Guarded<'_, O> {
+    #[inline(never)]
     fn styled(&mut self, style: Style, text: &str) -> io::Result<()> {
         self.before();
         self.inner.styled(style, text)?;
@@ -298,6 +301,7 @@ impl<O: Output + ?Sized> Output for Guarded<'_, O> {
         Ok(())
     }
 
+    #[inline(never)]
     fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.before();
         self.inner.raw(bytes)?;
@@ -314,6 +318,9 @@ impl<O: Output + ?Sized> Output for Guarded<'_, O> {
             line.clear();
         }
         self.inner.flush()
+    }
+    fn width(&self) -> usize {
+        self.inner.width()
     }
 }
 

@@ -162,6 +162,11 @@ impl<W: Write> Reporter for StreamReporter<W> {
     fn warning(&mut self, message: &str) {
         self.labelled("warning:", warning_paint(), message);
     }
+
+    fn timing(&mut self, elapsed: std::time::Duration, nodes: u64) {
+        let _ = writeln!(self.out, "{}", super::progress::timer_text(elapsed, nodes));
+        let _ = self.out.flush();
+    }
 }
 
 impl<W: Write> StreamReporter<W> {

@@ -17,6 +17,11 @@
 //!   so Ctrl-C arrives as a key, not a signal): SIGTERM and SIGHUP end the
 //!   process as they would without a handler (the history is already
 //!   saved line by line); a stray SIGINT is ignored.
+//!
+//! A signal already ignored when boardsh starts (under `nohup`, or SIGINT
+//! for a job started with `&` by a script) is left ignored. With SIGHUP
+//! ignored, a closed terminal shows as `EIO` at the prompt, which ends the
+//! session with status 1 (the history is saved line by line anyway).
 
 use crate::shell::Live;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
@@ -66,7 +71,13 @@ impl Signals {
             mode: AtomicU8::new(mode as u8),
             caught: AtomicI32::new(0),
         });
-        let mut iter = Iter::new([SIGINT, SIGTERM, SIGHUP])?;
+        // A signal ignored when boardsh started (`nohup`, `&` in a script)
+        // stays ignored: catching it would undo what the caller asked for.
+        let caught: Vec<i32> = [SIGINT, SIGTERM, SIGHUP]
+            .into_iter()
+            .filter(|&s| !ignored(s))
+            .collect();
+        let mut iter = Iter::new(caught)?;
         let handle = iter.handle();
         let watcher = Arc::clone(&shared);
         std::thread::Builder::new()
@@ -96,6 +107,17 @@ impl Signals {
     /// The exit status for a run ended by [`Signals::caught`]: 128 + signal.
     pub fn exit_status(&self) -> Option<i32> {
         self.caught().map(|s| 128 + s)
+    }
+}
+
+/// Whether `signal` is ignored (its disposition is `SIG_IGN`).
+fn ignored(signal: i32) -> bool {
+    // SAFETY: sigaction(2) with a null new action only reads the current
+    // one into `old`, a zeroed, writable `sigaction`.
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(signal, std::ptr::null(), &raw mut old) == 0
+            && old.sa_sigaction == libc::SIG_IGN
     }
 }
 
@@ -154,6 +176,12 @@ mod tests {
         // The first signal decides the status: 128 + 2.
         assert_eq!(s.caught.load(Ordering::SeqCst), SIGINT);
         assert_eq!(128 + SIGINT, 130);
+    }
+
+    #[test]
+    fn a_caught_signal_is_not_ignored() {
+        // The test harness leaves SIGTERM at its default.
+        assert!(!ignored(SIGTERM));
     }
 
     #[test]

@@ -62,12 +62,13 @@ const PADDED: [([u8; 16], usize); 16] = {
     table
 };
 
-/// Each square as ` a1`, by index.
+/// Each square as ` a1`, by index, and a blank entry at index 49 (past the
+/// last square) that the unrolled writes below use when a group has run out.
 // Compile-time table: evaluated while building, where an out-of-range
 // index is a build error, never a run-time panic.
 #[allow(clippy::indexing_slicing)]
-const ITEMS: [[u8; 3]; SQUARES] = {
-    let mut items = [[0u8; 3]; SQUARES];
+const ITEMS: [[u8; 3]; SQUARES + 1] = {
+    let mut items = [[b' '; 3]; SQUARES + 1];
     let mut i = 0;
     while i < SQUARES {
         items[i] = [b' ', SQUARE_NAMES[i][0], SQUARE_NAMES[i][1]];
@@ -76,35 +77,74 @@ const ITEMS: [[u8; 3]; SQUARES] = {
     items
 };
 
+/// Squares written per group without a loop (most groups hold fewer).
+const UNROLLED: usize = 4;
+
+/// The longest listing (49 pieces) with room for the fixed-size blocks that
+/// run past the end of what is kept.
+const SCRATCH: usize = 16 * 17 + 3 * SQUARES + 16 + 32 + 3 * UNROLLED + 16;
+
+/// The item of the lowest square in `bits` (the blank one if none).
+#[inline]
+fn lowest(bits: u64) -> [u8; 3] {
+    let i = (bits.trailing_zeros() as usize).min(SQUARES);
+    ITEMS.get(i).copied().unwrap_or([b' '; 3])
+}
+
+/// Copy `block` into `buf` at `at` (which always has room: see [`SCRATCH`]).
+#[inline]
+fn put(buf: &mut [u8; SCRATCH], at: usize, block: &[u8]) {
+    if let Some(dst) = buf.get_mut(at..at + block.len()) {
+        dst.copy_from_slice(block);
+    }
+}
+
 /// Append the 17-line listing of `pos` to `out`, each line ending in `\n`.
+///
+/// Built in a scratch array with fixed-size block copies, the first
+/// [`UNROLLED`] squares of each line written whether there are that many or
+/// not (and then cut back): a loop whose length varies with the position
+/// costs a mispredicted branch per line, and that was most of the time of
+/// problem-format replay.
 pub fn write_listing(pos: &Position, out: &mut Vec<u8>) {
-    // Labels, 49 squares at 3 bytes and the side line fit in this; one
-    // reservation keeps the pushes below from ever growing the vector.
-    out.reserve(256 + 3 * SQUARES + 32);
+    let mut buf = [0u8; SCRATCH];
+    let mut n = 0;
     let mut labels = PADDED.iter();
     for kind in PieceKind::ALL {
         for color in Color::ALL {
             if let Some((label, len)) = labels.next() {
-                let end = out.len() + len;
-                out.extend_from_slice(label);
-                out.truncate(end);
+                put(&mut buf, n, label);
+                n += len;
             }
             // Ascending bit order is alphabetical square order.
             let mut bits = pos.pieces(Piece::new(color, kind)).0;
-            while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if let Some(item) = ITEMS.get(i) {
-                    out.extend_from_slice(item);
-                }
+            let count = bits.count_ones() as usize;
+            let mut block = [0u8; 3 * UNROLLED];
+            for item in block.chunks_exact_mut(3) {
+                item.copy_from_slice(&lowest(bits));
+                bits &= bits.wrapping_sub(1);
             }
-            out.push(b'\n');
+            put(&mut buf, n, &block);
+            n += 3 * count.min(UNROLLED);
+            while bits != 0 {
+                put(&mut buf, n, &lowest(bits));
+                n += 3;
+                bits &= bits - 1;
+            }
+            put(&mut buf, n, b"\n");
+            n += 1;
         }
     }
-    out.extend_from_slice(match pos.side_to_move() {
-        Color::White => b"side to play: white\n",
-        Color::Black => b"side to play: black\n",
-    });
+    put(
+        &mut buf,
+        n,
+        match pos.side_to_move() {
+            Color::White => b"side to play: white\n",
+            Color::Black => b"side to play: black\n",
+        },
+    );
+    n += 20;
+    out.extend_from_slice(buf.get(..n).unwrap_or(&[]));
 }
 
 /// The 17-line listing of `pos` as a string (each line ends in `\n`).
@@ -174,6 +214,45 @@ side to play: black\n";
         assert_eq!(text.lines().nth(3), Some("black superpawn: b1"));
         assert_eq!(text.lines().nth(10), Some("white lion: c1 d1 e1"));
         assert_eq!(text.lines().nth(11), Some("black lion: g7"));
+    }
+
+    /// The listing written plainly, a line at a time, to check the
+    /// unrolled [`write_listing`] against.
+    fn plain_listing(pos: &Position) -> String {
+        let mut text = String::new();
+        for kind in PieceKind::ALL {
+            for color in Color::ALL {
+                text.push_str(&format!("{color} {}:", kind.name()));
+                for sq in Square::all() {
+                    if pos.piece_at(sq) == Some(Piece::new(color, kind)) {
+                        text.push_str(&format!(" {sq}"));
+                    }
+                }
+                text.push('\n');
+            }
+        }
+        text + &format!("side to play: {}\n", pos.side_to_move())
+    }
+
+    proptest::proptest! {
+        /// Any board: the listing is the plain one, appended after what
+        /// the buffer already holds.
+        #[test]
+        fn listing_is_the_plain_one(codes in proptest::collection::vec(0u8..20, 49), black: bool) {
+            let mut pos = Position::empty();
+            for (sq, code) in Square::all().zip(codes) {
+                let piece = (code < 16).then(|| {
+                    Piece::new(Color::ALL[usize::from(code & 1)], PieceKind::ALL[usize::from(code >> 1)])
+                });
+                pos.set(sq, piece);
+            }
+            if black {
+                pos.set_side_to_move(Color::Black);
+            }
+            let mut out = b"before\n".to_vec();
+            write_listing(&pos, &mut out);
+            proptest::prop_assert_eq!(String::from_utf8(out).unwrap(), format!("before\n{}", plain_listing(&pos)));
+        }
     }
 
     #[test]

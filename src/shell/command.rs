@@ -2,6 +2,7 @@
 
 use super::commands::Keyword;
 use super::settings::{Setting, Value};
+use crate::congo::course::Evaluation;
 use crate::congo::moves::Move;
 use crate::congo::{PieceKind, Position, Square};
 use crate::yut::{Throw, Token};
@@ -23,6 +24,34 @@ pub enum MovesFilter {
     From(Square),
 }
 
+/// How long `best` and `go` search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchLimit {
+    /// Nothing given: a few seconds.
+    Default,
+    /// `depth N`.
+    Depth(u32),
+    /// `time S`, in milliseconds.
+    Millis(u64),
+    /// `nodes N`.
+    Nodes(u64),
+}
+
+impl fmt::Display for SearchLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchLimit::Default => Ok(()),
+            SearchLimit::Depth(d) => write!(f, " depth {d}"),
+            SearchLimit::Millis(ms) if ms % 1000 == 0 => write!(f, " time {}", ms / 1000),
+            SearchLimit::Millis(ms) => {
+                let s = format!("{}.{:03}", ms / 1000, ms % 1000);
+                write!(f, " time {}", s.trim_end_matches('0'))
+            }
+            SearchLimit::Nodes(n) => write!(f, " nodes {n}"),
+        }
+    }
+}
+
 /// One command of the shell language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -34,6 +63,8 @@ pub enum Command {
     List,
     /// `board`: the Congo grid.
     Board,
+    /// `board legend`: the grid, then a key to its letters.
+    BoardLegend,
     /// `moves [<kind>|<square>]`.
     Moves(MovesFilter),
     /// `play <move>`: a well-formed move (checked against the position when run).
@@ -44,6 +75,20 @@ pub enum Command {
     Perft(u32),
     /// `divide <depth>`.
     Divide(u32),
+    /// `eval`: the evaluation, term by term.
+    Eval,
+    /// `best [limit]`: search, print the best move and line.
+    Best(SearchLimit),
+    /// `go [limit]`: search and play the best move.
+    Go(SearchLimit),
+    /// `analyze`: search until interrupted.
+    Analyze,
+    /// `eval material|advanced`: a course evaluation.
+    CourseEval(Evaluation),
+    /// `minimax [<depth>]`: the course's minimax (material).
+    Minimax(u32),
+    /// `alphabeta [<depth>]`: the course's alpha-beta (advanced evaluation).
+    Alphabeta(u32),
     /// `move <token> <throw>`: one Yut turn.
     Move(Token, Throw),
     /// `show`: the Yut board.
@@ -61,7 +106,8 @@ pub enum Command {
     /// `help [<command>]`: the topic is a keyword or alias from the registry.
     Help(Option<&'static str>),
     /// `quit` or `exit`.
-    Quit,
+    /// With a status: `quit 2` ends the session with exit status 2.
+    Quit(Option<u8>),
 }
 
 impl Command {
@@ -70,12 +116,19 @@ impl Command {
         match self {
             Command::ShowFen | Command::SetFen(_) => Keyword::Fen,
             Command::List => Keyword::List,
-            Command::Board => Keyword::Board,
+            Command::Board | Command::BoardLegend => Keyword::Board,
             Command::Moves(_) => Keyword::Moves,
             Command::Play(_) => Keyword::Play,
             Command::Status => Keyword::Status,
             Command::Perft(_) => Keyword::Perft,
             Command::Divide(_) => Keyword::Divide,
+            Command::Eval => Keyword::Eval,
+            Command::Best(_) => Keyword::Best,
+            Command::Go(_) => Keyword::Go,
+            Command::Analyze => Keyword::Analyze,
+            Command::CourseEval(_) => Keyword::Eval,
+            Command::Minimax(_) => Keyword::Minimax,
+            Command::Alphabeta(_) => Keyword::Alphabeta,
             Command::Move(..) => Keyword::Move,
             Command::Show => Keyword::Show,
             Command::Where => Keyword::Where,
@@ -84,7 +137,7 @@ impl Command {
             Command::Source(_) => Keyword::Source,
             Command::Set(_) => Keyword::Set,
             Command::Help(_) => Keyword::Help,
-            Command::Quit => Keyword::Quit,
+            Command::Quit(_) => Keyword::Quit,
         }
     }
 }
@@ -97,6 +150,7 @@ impl fmt::Display for Command {
             Command::SetFen(pos) => write!(f, "fen {pos}"),
             Command::List => f.write_str("list"),
             Command::Board => f.write_str("board"),
+            Command::BoardLegend => f.write_str("board legend"),
             Command::Moves(MovesFilter::All) => f.write_str("moves"),
             Command::Moves(MovesFilter::Kind(k)) => write!(f, "moves {k}"),
             Command::Moves(MovesFilter::From(s)) => write!(f, "moves {s}"),
@@ -104,6 +158,14 @@ impl fmt::Display for Command {
             Command::Status => f.write_str("status"),
             Command::Perft(n) => write!(f, "perft {n}"),
             Command::Divide(n) => write!(f, "divide {n}"),
+            Command::Eval => f.write_str("eval"),
+            Command::Best(limit) => write!(f, "best{limit}"),
+            Command::Go(limit) => write!(f, "go{limit}"),
+            Command::Analyze => f.write_str("analyze"),
+            Command::CourseEval(Evaluation::Material) => f.write_str("eval material"),
+            Command::CourseEval(Evaluation::Advanced) => f.write_str("eval advanced"),
+            Command::Minimax(n) => write!(f, "minimax {n}"),
+            Command::Alphabeta(n) => write!(f, "alphabeta {n}"),
             Command::Move(token, throw) => write!(f, "move {token} {throw}"),
             Command::Show => f.write_str("show"),
             Command::Where => f.write_str("where"),
@@ -128,7 +190,8 @@ impl fmt::Display for Command {
             Command::Set(Some((setting, value))) => write!(f, "set {} {value}", setting.name()),
             Command::Help(None) => f.write_str("help"),
             Command::Help(Some(topic)) => write!(f, "help {topic}"),
-            Command::Quit => f.write_str("quit"),
+            Command::Quit(None) => f.write_str("quit"),
+            Command::Quit(Some(code)) => write!(f, "quit {code}"),
         }
     }
 }

@@ -1,8 +1,9 @@
 //! The shell layer's one error type: a kind plus where it is in its line.
 
 use super::command::Span;
-use crate::congo::FenErrorKind;
+use crate::congo::course::{Rules, SearchError};
 use crate::congo::moves::{Illegal, MoveParseErrorKind};
+use crate::congo::{FenErrorKind, Piece, Square};
 use crate::quote::{quoted, quoted_path};
 use crate::yut::YutError;
 use std::fmt;
@@ -67,6 +68,16 @@ pub enum ErrorKind {
     /// The command was stopped (Ctrl-C) before it finished; it changed nothing.
     #[error("interrupted")]
     Interrupted,
+    /// A position holds a piece the chosen course rules do not have.
+    #[error("`{}` on {square} is a {piece}: the {rules} course has no {}", piece.char(), piece.kind)]
+    NotInRules {
+        square: Square,
+        piece: Piece,
+        rules: Rules,
+    },
+    /// A course search met a position with too many moves to go through.
+    #[error("{}", SearchError::TooManyMoves)]
+    SearchTooBig,
 }
 
 /// A located error: what, and which bytes of its line.

@@ -29,11 +29,18 @@ impl Live {
         self.interrupt.load(Ordering::Relaxed)
     }
 
-    /// Reset the counters and the flag before a command starts (the
-    /// runner calls this before each command typed at the prompt or given
-    /// with `-c`; a Ctrl-C pressed before it no longer counts).
+    /// Reset the counters and the flag before new input runs (the front
+    /// end calls this before each line it hands to the runner: a Ctrl-C
+    /// pressed before it no longer counts).
     pub fn start(&self, label: &str) {
         self.interrupt.store(false, Ordering::Relaxed);
+        self.begin(label);
+    }
+
+    /// Name the command that starts now and zero the counters, keeping the
+    /// flag (the runner calls this before each command of a line, so a
+    /// Ctrl-C between two commands still stops the line).
+    pub fn begin(&self, label: &str) {
         self.reset_counters();
         if let Ok(mut l) = self.label.lock() {
             l.clear();

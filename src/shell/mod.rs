@@ -12,11 +12,12 @@ pub mod output;
 pub mod parse;
 mod problem;
 pub mod render;
-mod replay;
+pub mod replay;
 pub mod reply;
 pub mod script;
 pub mod session;
 pub mod settings;
+pub mod wrap;
 
 pub use command::{Command, Located, Span};
 pub use commands::Keyword;

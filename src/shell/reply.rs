@@ -6,8 +6,10 @@
 use super::board::LastMove;
 use super::command::Command;
 use super::settings::Settings;
-use crate::congo::Position;
+use crate::congo::course::{Evaluation, Terms};
 use crate::congo::moves::{Move, MoveOutcome, Status};
+use crate::congo::search::SearchInfo;
+use crate::congo::{Color, Position};
 use crate::yut::{Game, MoveReport};
 use std::io;
 
@@ -22,6 +24,8 @@ pub enum Reply {
     Listing(Box<Position>),
     /// `board`: the position and the last move, shown as a grid.
     Board(Box<(Position, Option<LastMove>)>),
+    /// `board legend`: the board, then the key to its letters.
+    BoardLegend(Box<Reply>),
     /// `moves`: legal moves, sorted by notation.
     Moves(Vec<Move>),
     /// `play`: what the move did, and the status after it (a change summary).
@@ -34,6 +38,15 @@ pub enum Reply {
     DivideMove(Move, u64),
     /// `divide`: the total, after every root move.
     DivideTotal(u64),
+    /// `eval`: each term in centipawns, the last `total`.
+    Eval(Vec<(&'static str, i32)>),
+    /// `best`, `analyze`: the search's answer (for `analyze`, also each
+    /// finished depth, streamed).
+    Search(Box<SearchInfo>),
+    /// `eval material|advanced`: a course evaluation, term by term.
+    CourseEval(Box<CourseEvalReport>),
+    /// `minimax` / `alphabeta`: a course search's value and best move.
+    CourseSearch(CourseSearchReport),
     /// `move`: one Yut turn (a change summary).
     Turn(MoveReport),
     /// `show`: the Yut game, shown as the 32x32 board.
@@ -47,7 +60,7 @@ pub enum Reply {
     /// `set`: every setting with its value.
     Settings(Box<Settings>),
     /// `quit`: end the session.
-    Quit,
+    Quit(Option<u8>),
     /// `source <file>`: the runner replays this file.
     Source(String),
 }
@@ -58,6 +71,32 @@ impl Reply {
     pub fn is_change_summary(&self) -> bool {
         matches!(self, Reply::Played(..) | Reply::Turn(_) | Reply::Undid(_))
     }
+}
+
+/// What `eval material|advanced` found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CourseEvalReport {
+    /// Which evaluation.
+    pub eval: Evaluation,
+    /// Its terms (for `material`, only the material is filled in).
+    pub terms: Terms,
+    /// The side to move (the score's point of view).
+    pub side: Color,
+}
+
+/// What `minimax` or `alphabeta` found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CourseSearchReport {
+    /// `minimax` or `alphabeta`.
+    pub name: &'static str,
+    pub depth: u32,
+    /// The value for the side to move.
+    pub value: i32,
+    /// The first best move in sorted order; `None` at depth 0, when the
+    /// game is over, or when the side to move has no move.
+    pub best: Option<Move>,
+    /// Why there is no best move, when there is none.
+    pub why_none: Option<&'static str>,
 }
 
 /// Where a command hands the replies it streams while it runs.

@@ -1,7 +1,7 @@
 //! Replaying sources of lines in a session: command scripts, problem-format
 //! inputs (detected by content), `source`, errors reported with locations.
 
-use super::command::{Located, Span};
+use super::command::{Command, Located, Span};
 use super::error::{ErrorKind, ShellError};
 use super::lines::{LineReader, ReadFault};
 use super::output::Output;
@@ -45,6 +45,11 @@ pub trait Reporter {
     fn warning(&mut self, message: &str) {
         self.message(message);
     }
+
+    /// With the `timer` setting on: a command of its own (at the prompt,
+    /// in `-c`) took `elapsed` and counted `nodes` (0 for no count). By
+    /// default, nothing is shown.
+    fn timing(&mut self, _elapsed: std::time::Duration, _nodes: u64) {}
 }
 
 /// An opened source.
@@ -97,6 +102,8 @@ pub struct Runner<'r> {
     /// How many of them were files that failed while being read (exit
     /// status 2, like an unreadable file).
     pub read_faults: usize,
+    /// The exit status asked for by `quit N` / `exit N`, once one ran.
+    pub quit_code: Option<i32>,
 }
 
 impl<'r> Runner<'r> {
@@ -121,6 +128,7 @@ impl<'r> Runner<'r> {
             stack: Vec::new(),
             errors: 0,
             read_faults: 0,
+            quit_code: None,
         }
     }
 
@@ -294,16 +302,38 @@ impl<'r> Runner<'r> {
         cmd: &Located,
         out: &mut O,
     ) -> io::Result<Result<End, Box<ShellError>>> {
+        // `set timer on`: the wall time of each command of its own (those
+        // of a sourced file are timed as their `source`).
+        if !(self.stack.is_empty() && self.session.settings().flag(Setting::Timer)) {
+            return self.run_untimed(cmd, out);
+        }
+        let started = std::time::Instant::now();
+        let result = self.run_untimed(cmd, out)?;
+        if !matches!(result, Ok(End::Interrupted)) {
+            let live = self.session.live_ref();
+            let nodes = live.perft.nodes.load(std::sync::atomic::Ordering::Relaxed)
+                + live.work.load(std::sync::atomic::Ordering::Relaxed);
+            out.flush()?;
+            self.reporter.timing(started.elapsed(), nodes);
+        }
+        Ok(result)
+    }
+
+    fn run_untimed<O: Output + ?Sized>(
+        &mut self,
+        cmd: &Located,
+        out: &mut O,
+    ) -> io::Result<Result<End, Box<ShellError>>> {
         let live = self.session.live_ref();
-        if self.stack.is_empty() {
-            // A command of its own (the prompt, `-c`): a Ctrl-C from before
-            // it is forgotten.
-            live.start(&cmd.command.to_string());
-        } else if live.interrupted() {
-            // Inside a file (the running command is the file, or the
-            // `source` that opened it), a Ctrl-C stops it before its next
-            // command.
+        if live.interrupted() {
+            // A Ctrl-C stops the rest of the line, or of the file (inside
+            // one, the running command is the file or its `source`).
             return Ok(Ok(End::Interrupted));
+        }
+        if self.stack.is_empty() {
+            // A command of its own (the prompt, `-c`): named for the
+            // progress line.
+            live.begin(&cmd.command.to_string());
         }
         let quiet = self.session.settings().flag(Setting::Quiet);
         let mut streamed = Rendering {
@@ -319,7 +349,10 @@ impl<'r> Runner<'r> {
             Err(ExecError::Io(e)) => return Err(e),
         };
         match reply {
-            Reply::Quit => Ok(Ok(End::Quit)),
+            Reply::Quit(code) => {
+                self.quit_code = code.map(i32::from);
+                Ok(Ok(End::Quit))
+            }
             Reply::Source(path) => Ok(self.source(&path, cmd.arg, out)?.map_err(Box::new)),
             reply => {
                 render(&reply, quiet, out)?;
@@ -365,7 +398,12 @@ impl<'r> Runner<'r> {
             identity,
             mut reader,
         } = opened;
-        match self.run_named(&name, identity, &mut reader, out) {
+        // The whole file is one change, however it ends (failed and
+        // interrupted files too): one `undo` takes back all it did.
+        self.session.begin_group();
+        let result = self.run_named(&name, identity, &mut reader, out);
+        self.session.end_group(Command::Source(path.to_string()));
+        match result {
             Ok(end) => Ok(Ok(end)),
             // The file failed while being read: an error at this `source`.
             Err(e) => match ReadFault::of(&e) {

@@ -17,6 +17,12 @@ pub enum Setting {
     Quiet,
     /// After an error, go on with the next command.
     KeepGoing,
+    /// Worker threads for perft, divide and search (`auto`: every core).
+    Threads,
+    /// The engine's transposition table size in megabytes.
+    Hash,
+    /// The Congo course's rules for `play`, `eval`, `minimax`, `alphabeta`.
+    Rules,
 }
 
 /// What values a setting takes.
@@ -28,6 +34,9 @@ pub enum ValueKind {
     Number { min: u64, max: u64 },
     /// One of these words.
     Choice(&'static [&'static str]),
+    /// A whole number in `min..=max`, or `auto` (the setting then follows
+    /// the machine, e.g. its cores; the value is `Word("auto")`).
+    NumberOrAuto { min: u64, max: u64 },
 }
 
 /// A setting's value.
@@ -66,7 +75,14 @@ pub struct SettingSpec {
 
 impl Setting {
     /// Every setting, in the order `set` lists them.
-    pub const ALL: &'static [Setting] = &[Setting::Timer, Setting::Quiet, Setting::KeepGoing];
+    pub const ALL: &'static [Setting] = &[
+        Setting::Timer,
+        Setting::Quiet,
+        Setting::KeepGoing,
+        Setting::Threads,
+        Setting::Hash,
+        Setting::Rules,
+    ];
 
     /// How many settings there are.
     pub const COUNT: usize = Setting::ALL.len();
@@ -94,6 +110,27 @@ impl Setting {
                 kind: ValueKind::Flag,
                 expects: "`on` or `off`",
                 default: Value::Flag(false),
+            },
+            Setting::Threads => SettingSpec {
+                name: "threads",
+                summary: "worker threads for perft, divide and search (auto: every core)",
+                kind: ValueKind::NumberOrAuto { min: 1, max: 256 },
+                expects: "a number of threads 1..=256, or `auto`",
+                default: Value::Word("auto"),
+            },
+            Setting::Hash => SettingSpec {
+                name: "hash",
+                summary: "the engine's transposition table, in megabytes",
+                kind: ValueKind::Number { min: 1, max: 4096 },
+                expects: "a size in megabytes 1..=4096",
+                default: Value::Number(16),
+            },
+            Setting::Rules => SettingSpec {
+                name: "rules",
+                summary: "the Congo course's rules for play, eval, minimax, alphabeta",
+                kind: ValueKind::Choice(&["2021", "2022", "full"]),
+                expects: "`2021`, `2022` or `full`",
+                default: Value::Word("full"),
             },
         }
     }
@@ -129,7 +166,10 @@ impl Setting {
             ValueKind::Flag if text.eq_ignore_ascii_case("on") => Some(Value::Flag(true)),
             ValueKind::Flag if text.eq_ignore_ascii_case("off") => Some(Value::Flag(false)),
             ValueKind::Flag => None,
-            ValueKind::Number { min, max } => text
+            ValueKind::NumberOrAuto { .. } if text.eq_ignore_ascii_case("auto") => {
+                Some(Value::Word("auto"))
+            }
+            ValueKind::Number { min, max } | ValueKind::NumberOrAuto { min, max } => text
                 .parse::<u64>()
                 .ok()
                 .filter(|n| (min..=max).contains(n))
@@ -147,6 +187,7 @@ impl Setting {
         match self.spec().kind {
             ValueKind::Flag => &["on", "off"],
             ValueKind::Number { .. } => &[],
+            ValueKind::NumberOrAuto { .. } => &["auto"],
             ValueKind::Choice(words) => words,
         }
     }
@@ -205,6 +246,15 @@ impl Settings {
         }
     }
 
+    /// How many worker threads a long count or search uses: the
+    /// `threads` setting, or with `auto` the cores the machine offers.
+    pub fn threads(&self) -> usize {
+        match self.get(Setting::Threads) {
+            Value::Number(n) => usize::try_from(n).unwrap_or(1).max(1),
+            _ => std::thread::available_parallelism().map_or(1, usize::from),
+        }
+    }
+
     /// Every setting with its value, in [`Setting::ALL`] order.
     pub fn iter(&self) -> impl Iterator<Item = (Setting, Value)> + '_ {
         Setting::ALL.iter().map(|&s| (s, self.get(s)))
@@ -237,5 +287,28 @@ mod tests {
         settings.set(Setting::Quiet, Value::Flag(true));
         assert!(settings.flag(Setting::Quiet));
         assert!(!settings.flag(Setting::Timer));
+    }
+
+    #[test]
+    fn threads_take_a_number_or_auto() {
+        let mut settings = Settings::default();
+        // `auto` is the cores the machine offers: at least one.
+        assert_eq!(settings.get(Setting::Threads), Value::Word("auto"));
+        assert!(settings.threads() >= 1);
+        assert_eq!(Setting::Threads.parse_value("4"), Ok(Value::Number(4)));
+        assert_eq!(
+            Setting::Threads.parse_value("AUTO"),
+            Ok(Value::Word("auto"))
+        );
+        for bad in ["0", "257", "two", "-1", ""] {
+            assert_eq!(
+                Setting::Threads.parse_value(bad),
+                Err("a number of threads 1..=256, or `auto`"),
+                "{bad:?}"
+            );
+        }
+        settings.set(Setting::Threads, Value::Number(3));
+        assert_eq!(settings.threads(), 3);
+        assert_eq!(Setting::Threads.completions(), ["auto"]);
     }
 }

@@ -1,7 +1,7 @@
 //! One case of a course task: its answer, or a located error.
 
 use crate::congo::course::{Evaluation, Rules, SearchError, alphabeta, minimax};
-use crate::congo::moves::{Move, legal_moves, move_count_up_to, parse_move};
+use crate::congo::moves::{Illegal, Move, legal_moves, parse_move, too_many_moves, why_illegal};
 use crate::congo::{PieceKind, Position, fen, status, write_listing};
 use crate::interrupt::Never;
 use crate::shell::{ErrorKind, ShellError, Span};
@@ -58,10 +58,6 @@ impl Config {
     }
 }
 
-fn problem(span: Span, msg: String) -> ShellError {
-    ShellError::new(span, ErrorKind::Problem(msg))
-}
-
 /// How many bytes of spaces and tabs start `text`.
 fn lead(text: &str) -> usize {
     text.len() - text.trim_start_matches([' ', '\t']).len()
@@ -114,21 +110,23 @@ pub fn read_position(text: &str, cfg: &Config) -> Result<Position, ShellError> {
         let span = letter_offset(fen_text, at).map_or(Span::new(start, fen_text.len()), |i| {
             Span::new(start + i, 1)
         });
-        let msg = format!(
-            "`{}` on {sq} is a {piece}: the {} course has no {}",
-            piece.char(),
-            cfg.rules,
-            piece.kind
-        );
-        return Err(problem(span, msg));
+        let kind = ErrorKind::NotInRules {
+            square: sq,
+            piece,
+            rules: cfg.rules,
+        };
+        return Err(ShellError::new(span, kind));
     }
     Ok(pos)
 }
 
 /// A search's failure as a located error on the FEN's line.
 fn search_error(text: &str, e: SearchError) -> ShellError {
-    let start = lead(text);
-    problem(Span::new(start, text.trim().len()), e.to_string())
+    let kind = match e {
+        SearchError::Interrupted => ErrorKind::Interrupted,
+        SearchError::TooManyMoves => ErrorKind::SearchTooBig,
+    };
+    ShellError::new(Span::new(lead(text), text.trim().len()), kind)
 }
 
 /// The answer of a one-line case (every task but `make`), with its final
@@ -154,10 +152,9 @@ pub fn answer(
             return Ok(out);
         }
         Task::Moves(kind) => {
-            if move_count_up_to(pos, crate::congo::course::MAX_MOVES + 1)
-                > crate::congo::course::MAX_MOVES
-            {
-                return Err(search_error(text, SearchError::TooManyMoves));
+            if let Some(why) = too_many_moves(pos) {
+                let span = Span::new(lead(text), text.trim().len());
+                return Err(ShellError::new(span, ErrorKind::Illegal(why)));
             }
             let mut line = String::new();
             for mv in legal_moves(pos) {
@@ -217,13 +214,14 @@ pub fn answer_make(cfg: &Config, pos: &Position, text: &str) -> Result<Vec<u8>, 
         let e = e.shifted(start);
         ShellError::new(Span::new(e.offset, e.len), ErrorKind::Move(e.kind))
     })?;
+    let span = Span::new(start, word.len());
+    if let Some(why) = why_illegal(pos, mv) {
+        return Err(ShellError::new(span, ErrorKind::Illegal(why)));
+    }
     let mut after = pos.clone();
-    cfg.rules.play(&mut after, mv).map_err(|e| {
-        ShellError::new(
-            Span::new(start, word.len()),
-            ErrorKind::Problem(format!("{e} (in {pos})")),
-        )
-    })?;
+    cfg.rules
+        .play(&mut after, mv)
+        .map_err(|e| ShellError::new(span, ErrorKind::Illegal(Illegal::Rejected(e))))?;
     Ok(format!("{after}\n{}\n", status(&after)).into_bytes())
 }
 

@@ -8,7 +8,8 @@ use super::answer::{Config, answer, answer_make, read_position};
 use crate::congo::Position;
 use crate::shell::error::Found;
 use crate::shell::lines::LineReader;
-use crate::shell::script::{Diagnostic, blank_prefix, readable};
+use crate::shell::replay::{blank_prefix, readable};
+use crate::shell::script::Diagnostic;
 use crate::shell::{ErrorKind, ShellError, Span};
 use std::io::{self, BufRead, Write};
 

@@ -69,7 +69,7 @@ pub enum SearchError {
     Interrupted,
     /// A position in the tree has more moves than [`MAX_MOVES`].
     #[error(
-        "a position has over {MAX_MOVES} legal moves (monkey jump paths); boardsh will not list or search them"
+        "a position in the search has over {MAX_MOVES} legal moves (monkey jump paths); the course's searches refuse it"
     )]
     TooManyMoves,
 }

@@ -63,13 +63,34 @@ pub const LIST: Spec = Spec {
 pub const BOARD: Spec = Spec {
     name: "board",
     aliases: &[],
-    usage: "",
+    usage: "[legend]",
     summary: "draw the Congo position as a 7x7 grid (the river is rank 4)",
-    example: "board",
-    args: &[],
-    errors: &["extra-argument-none"],
-    parse: |i| bare(i, "board", Command::Board),
+    example: "board legend",
+    args: &[ArgSpec {
+        hint: "[legend]",
+        complete: Complete::Words(&["legend"]),
+    }],
+    errors: &["expected-board-extra", "extra-argument-board"],
+    parse: board_args,
 };
+
+/// `board [legend]`.
+fn board_args(input: &str) -> Res<'_, Command> {
+    let (rest, legend) = match word(input) {
+        Err(_) => (input, false),
+        Ok((rest, w)) if w.eq_ignore_ascii_case("legend") => (rest, true),
+        Ok((_, w)) => return expected_word(w, "`legend` or nothing"),
+    };
+    let (rest, ()) = end("board", "at most `legend`")(rest)?;
+    Ok((
+        rest,
+        if legend {
+            Command::BoardLegend
+        } else {
+            Command::Board
+        },
+    ))
+}
 
 /// `moves [<kind>|<square>]`.
 pub const MOVES: Spec = Spec {

@@ -12,6 +12,8 @@
 //! compile; a spec without help, hint or completion fails the registry test.
 
 pub mod congo;
+pub mod course;
+pub mod engine;
 pub mod session;
 pub mod yut;
 
@@ -120,6 +122,18 @@ registry! {
     Perft => congo::PERFT,
     /// `divide <depth>`
     Divide => congo::DIVIDE,
+    /// `eval material|advanced`
+    Eval => course::EVAL,
+    /// `minimax [<depth>]`
+    Minimax => course::MINIMAX,
+    /// `alphabeta [<depth>]`
+    Alphabeta => course::ALPHABETA,
+    /// `best [depth <n>|time <s>|nodes <n>]`
+    Best => engine::BEST,
+    /// `go [depth <n>|time <s>|nodes <n>]`
+    Go => engine::GO,
+    /// `analyze`
+    Analyze => engine::ANALYZE,
     /// `move <token> <throw>`
     Move => yut::MOVE,
     /// `show`

@@ -65,8 +65,10 @@ impl Session {
             return Err(ErrorKind::Illegal(why));
         }
         let mut after = self.position.clone();
-        let outcome = after
-            .play(mv)
+        // The `rules` setting: under 2021 a pawn on the far rank stays a pawn.
+        let outcome = self
+            .rules()
+            .play(&mut after, mv)
             .map_err(|e| ErrorKind::Illegal(Illegal::Rejected(e)))?;
         let last = LastMove {
             text: mv.to_string(),
@@ -86,7 +88,7 @@ impl Session {
         refuse_huge(&self.position)?;
         self.live.reset_counters();
         let counting = Counting {
-            threads: 1,
+            threads: self.settings().threads(),
             stop: &self.live.interrupt,
             progress: &self.live.perft,
         };
@@ -103,12 +105,17 @@ impl Session {
         fail: impl Fn(ErrorKind) -> ExecError,
     ) -> Result<Reply, ExecError> {
         refuse_huge(&self.position).map_err(&fail)?;
+        // Depth 0 has no root moves to split by; its one node is the
+        // position itself, as `perft 0` says.
+        if depth == 0 {
+            return Ok(Reply::DivideTotal(1));
+        }
         // A failed write stops the count too: nothing more can be shown.
         let write_failed = AtomicBool::new(false);
         let stop = Either(&self.live.interrupt, &write_failed);
         self.live.reset_counters();
         let counting = Counting {
-            threads: 1,
+            threads: self.settings().threads(),
             stop: &stop,
             progress: &self.live.perft,
         };

@@ -8,6 +8,7 @@ use crate::shell::command::{Command, ResetTarget};
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::Reply;
 use crate::yut::Game;
+use std::collections::VecDeque;
 
 /// How many changes `undo` can take back.
 pub const UNDO_LIMIT: usize = 1000;
@@ -34,6 +35,15 @@ pub(super) struct Change {
     before: Before,
 }
 
+/// An open group of changes (a running `source`): its own changes, the
+/// whole state before it, and whether anything changed since it opened.
+#[derive(Clone, Debug)]
+pub(super) struct Group {
+    changes: VecDeque<Change>,
+    before: Before,
+    touched: bool,
+}
+
 impl Session {
     /// The Congo part as it is now (to keep before changing it).
     pub(super) fn congo_part(&self) -> CongoPart {
@@ -43,12 +53,46 @@ impl Session {
         }
     }
 
-    /// Remember a change so `undo` can take it back.
+    /// Remember a change so `undo` can take it back: in the innermost open
+    /// group, else in the history (each keeps at most [`UNDO_LIMIT`]).
     pub(super) fn record(&mut self, what: Command, before: Before) {
-        if self.history.len() >= UNDO_LIMIT {
-            self.history.pop_front();
+        for g in &mut self.groups {
+            g.touched = true;
         }
-        self.history.push_back(Change { what, before });
+        let changes = match self.groups.last_mut() {
+            Some(g) => &mut g.changes,
+            None => &mut self.history,
+        };
+        if changes.len() >= UNDO_LIMIT {
+            changes.pop_front();
+        }
+        changes.push_back(Change { what, before });
+    }
+
+    /// Open a group: every change until [`Session::end_group`] becomes one
+    /// (`source` is one change). Inside, `undo` still takes back single
+    /// changes. Groups nest.
+    pub fn begin_group(&mut self) {
+        let before = Before {
+            congo: Some(self.congo_part()),
+            yut: Some(self.game),
+        };
+        self.groups.push(Group {
+            changes: VecDeque::new(),
+            before,
+            touched: false,
+        });
+    }
+
+    /// Close the innermost group: if anything changed while it was open
+    /// (however it ended: failed and interrupted sources too), record one
+    /// change named `what` that restores the state from before it.
+    pub fn end_group(&mut self, what: Command) {
+        if let Some(group) = self.groups.pop()
+            && group.touched
+        {
+            self.record(what, group.before);
+        }
     }
 
     /// Replace both games at once (a problem-format replay), as one undoable change.
@@ -67,36 +111,20 @@ impl Session {
         self.record(what, before);
     }
 
-    /// How many changes `undo` can take back now (a mark for
-    /// [`Session::squash_since`]).
-    pub fn history_len(&self) -> usize {
-        self.history.len()
-    }
-
-    /// Merge every change recorded since `mark` (a [`Session::history_len`])
-    /// into one, named `what`: one `undo` then takes them all back. Nothing
-    /// happens when no change was recorded since.
-    pub fn squash_since(&mut self, mark: usize, what: Command) {
-        if self.history.len() <= mark {
-            return;
-        }
-        let mut before = Before::default();
-        // The oldest change since the mark holds the state before them all;
-        // a part no change touched stays `None`.
-        for change in self.history.drain(mark..).rev() {
-            if let Some(c) = change.before.congo {
-                before.congo = Some(c);
-            }
-            if let Some(g) = change.before.yut {
-                before.yut = Some(g);
-            }
-        }
-        self.record(what, before);
-    }
-
     /// `undo`: restore what the last change replaced.
+    /// Inside a group, the group's own changes go first, then those from
+    /// before it.
     pub(super) fn undo(&mut self) -> Result<Reply, ErrorKind> {
-        let change = self.history.pop_back().ok_or(ErrorKind::NothingToUndo)?;
+        let change = self
+            .groups
+            .iter_mut()
+            .rev()
+            .find_map(|g| g.changes.pop_back())
+            .or_else(|| self.history.pop_back())
+            .ok_or(ErrorKind::NothingToUndo)?;
+        for g in &mut self.groups {
+            g.touched = true;
+        }
         if let Some(c) = change.before.congo {
             self.position = *c.position;
             self.last_move = c.last_move;

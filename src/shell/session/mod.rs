@@ -7,6 +7,8 @@
 //! generic (`history`).
 
 mod congo;
+mod course;
+mod engine;
 mod history;
 mod yut;
 
@@ -21,7 +23,7 @@ use super::settings::{Setting, Settings, Value};
 use crate::congo::Position;
 use crate::congo::moves::{legal_moves, move_count_up_to};
 use crate::yut::Game;
-use history::Change;
+use history::{Change, Group};
 use std::collections::VecDeque;
 use std::io;
 use std::sync::Arc;
@@ -43,7 +45,7 @@ impl Flow {
     /// The flow a reply asks for.
     pub fn of(reply: &Reply) -> Flow {
         match reply {
-            Reply::Quit => Flow::Quit,
+            Reply::Quit(_) => Flow::Quit,
             Reply::Source(path) => Flow::Source(path.clone()),
             _ => Flow::Continue,
         }
@@ -57,6 +59,8 @@ pub struct Session {
     last_move: Option<LastMove>,
     game: Game,
     history: VecDeque<Change>,
+    /// Open groups of changes (running `source`s), innermost last.
+    groups: Vec<Group>,
     settings: Settings,
     live: Arc<Live>,
 }
@@ -148,14 +152,20 @@ impl Session {
             Command::SetFen(pos) => self.set_fen(pos, &cmd.command),
             Command::List => self.list(),
             Command::Board => self.board(),
+            Command::BoardLegend => Reply::BoardLegend(Box::new(self.board())),
             Command::Moves(filter) => self.moves(*filter).map_err(fail)?,
             Command::Play(mv) => self.play(*mv, &cmd.command).map_err(fail)?,
             Command::Status => self.status(),
             Command::Perft(depth) => self.perft(*depth).map_err(fail)?,
             Command::Divide(depth) => self.divide(*depth, sink, fail)?,
-            Command::Move(token, throw) => self
-                .move_token(*token, *throw, &cmd.command)
-                .map_err(fail)?,
+            Command::Eval => self.eval(),
+            Command::Best(limit) => self.best(*limit).map_err(fail)?,
+            Command::Go(limit) => self.go(*limit).map_err(fail)?,
+            Command::Analyze => self.analyze(sink, fail)?,
+            Command::CourseEval(eval) => self.course_eval(*eval).map_err(fail)?,
+            Command::Minimax(depth) => self.course_search(false, *depth).map_err(fail)?,
+            Command::Alphabeta(depth) => self.course_search(true, *depth).map_err(fail)?,
+            Command::Move(token, throw) => self.move_token(*token, *throw).map_err(fail)?,
             Command::Show => Reply::YutBoard(self.game),
             Command::Where => Reply::Where(self.game),
             Command::Reset(target) => self.reset(*target, &cmd.command),
@@ -167,7 +177,7 @@ impl Session {
                 Reply::Nothing
             }
             Command::Help(topic) => Reply::Help(*topic),
-            Command::Quit => Reply::Quit,
+            Command::Quit(code) => Reply::Quit(*code),
         })
     }
 

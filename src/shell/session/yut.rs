@@ -11,19 +11,15 @@ use crate::yut::{Throw, Token};
 impl Session {
     /// `move <token> <throw>`: one turn, on a copy so a refused turn
     /// changes nothing.
-    pub(super) fn move_token(
-        &mut self,
-        token: Token,
-        throw: Throw,
-        cmd: &Command,
-    ) -> Result<Reply, ErrorKind> {
+    pub(super) fn move_token(&mut self, token: Token, throw: Throw) -> Result<Reply, ErrorKind> {
         let mut game = self.game;
         let report = game.apply(token, throw).map_err(ErrorKind::Yut)?;
         let before = Before {
             congo: None,
             yut: Some(std::mem::replace(&mut self.game, game)),
         };
-        self.record(cmd.clone(), before);
+        // Built afresh (two bytes), cheaper than cloning the command.
+        self.record(Command::Move(token, throw), before);
         Ok(Reply::Turn(report))
     }
 }

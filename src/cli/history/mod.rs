@@ -22,6 +22,12 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::{FileExt, MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
+mod format;
+#[cfg(test)]
+mod tests;
+
+pub use format::{HEADER, escape, parse};
+
 /// How many entries the prompt keeps and a compaction leaves in the file.
 pub const HISTORY_SIZE: usize = 1000;
 
@@ -30,9 +36,6 @@ pub const MAX_READ: u64 = 4 * 1024 * 1024;
 
 /// The file is compacted when it holds more than this many entries.
 pub const COMPACT_AT: usize = 2 * HISTORY_SIZE;
-
-/// The first line of the file.
-const HEADER: &[u8] = b"#V2";
 
 /// The history file: `$BOARDSH_HISTORY`, else `$XDG_DATA_HOME/boardsh/history`
 /// (only when that is an absolute path, as the XDG spec says), else
@@ -221,58 +224,6 @@ fn read_tail(file: &mut File) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// The entries in a history file's bytes, oldest first. Blank lines and
-/// `#V2` headers are skipped; a line that is not UTF-8 is dropped alone.
-/// A file without the header (an old format) has no escapes.
-pub fn parse(bytes: &[u8]) -> Vec<String> {
-    let escaped = bytes.split(|&b| b == b'\n').next() == Some(HEADER);
-    bytes
-        .split(|&b| b == b'\n')
-        .filter(|line| !line.is_empty() && *line != HEADER)
-        .filter_map(|line| std::str::from_utf8(line).ok())
-        .map(|line| {
-            if escaped {
-                unescape(line)
-            } else {
-                line.to_string()
-            }
-        })
-        .collect()
-}
-
-/// Undo [`escape`]; a line with an unknown escape is kept as it is.
-fn unescape(line: &str) -> String {
-    if !line.contains('\\') {
-        return line.to_string();
-    }
-    let mut out = String::with_capacity(line.len());
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('\\') => out.push('\\'),
-            _ => return line.to_string(),
-        }
-    }
-    out
-}
-
-/// `entry` as one line of the file (newline included).
-pub fn escape(entry: &str, out: &mut Vec<u8>) {
-    for &b in entry.as_bytes() {
-        match b {
-            b'\n' => out.extend_from_slice(b"\\n"),
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            b => out.push(b),
-        }
-    }
-    out.push(b'\n');
-}
-
 /// Whether `file` (open) is still the file at `path` (not renamed over by
 /// a compaction since it was opened).
 fn still_at(file: &File, path: &Path) -> io::Result<bool> {
@@ -362,159 +313,4 @@ fn compact(path: &Path) -> io::Result<()> {
         let _ = fs::remove_file(&tmp);
     }
     written
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn lines(path: &Path) -> Vec<String> {
-        parse(&fs::read(path).unwrap())
-    }
-
-    #[test]
-    fn escapes_round_trip() {
-        // A pasted block is one entry with newlines; backslashes survive.
-        let entry = "move A FFFF\nwhere \\ x\\n";
-        let mut bytes = b"#V2\n".to_vec();
-        escape(entry, &mut bytes);
-        assert_eq!(&bytes[4..], b"move A FFFF\\nwhere \\\\ x\\\\n\n");
-        assert_eq!(parse(&bytes), [entry]);
-    }
-
-    #[test]
-    fn a_bad_byte_costs_only_its_entry() {
-        let bytes = b"#V2\nfen\nmove \xff A\n\nwhere\n";
-        assert_eq!(parse(bytes), ["fen", "where"]);
-        // The old format (no header) has no escapes.
-        assert_eq!(parse(b"a\\nb\nc\n"), ["a\\nb", "c"]);
-    }
-
-    #[test]
-    fn appends_never_rewrite_and_two_writers_keep_their_lines() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("deep/er/history");
-        let mut one = History::open(Some(path.clone())).history;
-        let mut two = History::open(Some(path.clone())).history;
-        for i in 0..50 {
-            assert_eq!(one.record(&format!("one {i}")), None);
-            assert_eq!(two.record(&format!("two {i}")), None);
-        }
-        let saved = lines(&path);
-        assert_eq!(saved.len(), 100);
-        assert_eq!(saved.first().unwrap(), "one 0");
-        assert_eq!(saved.last().unwrap(), "two 49");
-        let text = fs::read_to_string(&path).unwrap();
-        assert_eq!(text.matches("#V2").count(), 1, "one header");
-    }
-
-    #[test]
-    fn a_cut_line_does_not_swallow_the_next_entry() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("history");
-        fs::write(&path, "#V2\nfen\nmove A F").unwrap();
-        let mut h = History::open(Some(path.clone())).history;
-        h.record("where");
-        assert_eq!(lines(&path), ["fen", "move A F", "where"]);
-    }
-
-    #[test]
-    fn a_long_file_is_compacted_to_its_newest_entries() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("history");
-        let mut text = b"#V2\n".to_vec();
-        for i in 0..(COMPACT_AT + 10) {
-            escape(&format!("perft {i}"), &mut text);
-        }
-        fs::write(&path, &text).unwrap();
-        let opened = History::open(Some(path.clone()));
-        assert!(opened.warning.is_none(), "{:?}", opened.warning);
-        assert_eq!(opened.entries.len(), HISTORY_SIZE);
-        let newest = format!("perft {}", COMPACT_AT + 9);
-        assert_eq!(opened.entries.last(), Some(&newest));
-        let saved = lines(&path);
-        assert_eq!(saved, opened.entries, "the file holds what was kept");
-        // No temporary file is left beside it.
-        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
-    }
-
-    #[test]
-    fn only_the_end_of_a_huge_file_is_read() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("history");
-        let mut text = b"#V2\n".to_vec();
-        let line = "x".repeat(1000);
-        while text.len() < 2 * MAX_READ as usize {
-            escape(&line, &mut text);
-        }
-        escape("newest", &mut text);
-        fs::write(&path, &text).unwrap();
-        let opened = History::open(Some(path.clone()));
-        assert_eq!(opened.entries.last().map(String::as_str), Some("newest"));
-        assert!(opened.entries.iter().all(|e| e == "newest" || *e == line));
-        assert!(file_len(&path) <= MAX_READ, "compacted");
-    }
-
-    #[test]
-    fn devices_fifos_and_directories_are_refused_once() {
-        let dir = tempfile::tempdir().unwrap();
-        let fifo = dir.path().join("fifo");
-        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
-        let mut odd = vec![(PathBuf::from("/dev/zero"), "a device")];
-        odd.push((dir.path().to_path_buf(), "a directory"));
-        if made.is_ok_and(|s| s.success()) {
-            odd.push((fifo, "a FIFO"));
-        }
-        for (path, kind) in odd {
-            let mut opened = History::open(Some(path.clone()));
-            let warning = opened.warning.unwrap();
-            assert!(warning.contains(kind), "{warning}");
-            assert!(opened.entries.is_empty());
-            // Nothing is written to it, and no second warning comes.
-            assert_eq!(opened.history.record("fen"), None);
-        }
-    }
-
-    #[test]
-    fn an_unreadable_history_warns_once() {
-        let dir = tempfile::tempdir().unwrap();
-        // The parent is a regular file: the history can be neither read nor written.
-        let plain = dir.path().join("plain");
-        fs::write(&plain, "not a directory").unwrap();
-        let mut opened = History::open(Some(plain.join("history")));
-        let warning = opened.warning.unwrap();
-        assert!(warning.starts_with("cannot read history"), "{warning}");
-        assert_eq!(opened.history.record("fen"), None, "no second warning");
-    }
-
-    #[test]
-    fn an_unwritable_history_warns_once() {
-        // Missing is fine (created by the first entry), but nothing can be
-        // created in /proc, not even by root.
-        let mut opened = History::open(Some(PathBuf::from("/proc/boardsh-history")));
-        assert!(opened.warning.is_none(), "a missing file is not an error");
-        let first = opened.history.record("fen").unwrap();
-        assert!(first.starts_with("cannot write history"), "{first}");
-        assert_eq!(opened.history.record("where"), None);
-    }
-
-    #[test]
-    fn a_relative_xdg_data_home_is_ignored() {
-        let env = |xdg: &'static str| {
-            move |k: &str| match k {
-                "HOME" => Some("/home/someone".into()),
-                "XDG_DATA_HOME" => Some(xdg.into()),
-                _ => None,
-            }
-        };
-        let home = PathBuf::from("/home/someone/.local/share/boardsh/history");
-        assert_eq!(path_from(env("relative/data")), Some(home.clone()));
-        assert_eq!(path_from(env("")), Some(home));
-        assert_eq!(
-            path_from(env("/data")),
-            Some(PathBuf::from("/data/boardsh/history"))
-        );
-        let own = |k: &str| (k == "BOARDSH_HISTORY").then(|| "h".into());
-        assert_eq!(path_from(own), Some(PathBuf::from("h")));
-    }
 }
