@@ -77,6 +77,11 @@ pub struct RunArgs {
     /// parsed arguments' positions by [`Cli::parse_ordered`]).
     #[arg(skip)]
     pub order: Vec<Given>,
+
+    /// Open only regular files (set by `boardsh test` for cases with
+    /// `.args`; not a flag).
+    #[arg(skip)]
+    pub regular_only: bool,
 }
 
 /// One source of the command line, in its place.
@@ -309,8 +314,9 @@ pub struct TestArgs {
     #[arg(long)]
     pub bless: bool,
 
-    /// Files or directories (searched recursively).
-    #[arg(value_name = "PATH", required = true)]
+    /// Files or directories (searched recursively); none: `tests/` if it
+    /// exists, else the current directory.
+    #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
     /// When to use colour.

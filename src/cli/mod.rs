@@ -393,7 +393,7 @@ fn run_given<O: Output + ?Sized>(
                 }
             }
             Given::File(path) => {
-                if let Stop::Exit(code) = replay_file(runner, path, false, out)? {
+                if let Stop::Exit(code) = replay_file(runner, path, args.regular_only, out)? {
                     return Ok(Some(code));
                 }
             }

@@ -42,6 +42,17 @@ pub fn run_with(
             };
         }
     };
+    run_parsed(cli, stdin, stdout, stderr)
+}
+
+/// [`run_with`] after the arguments are parsed (the test runner sets
+/// `regular_only` on them first).
+pub fn run_parsed(
+    cli: Cli,
+    stdin: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> i32 {
     match cli.command {
         Some(Sub::Test(t)) => {
             let color = t.color == ColorChoice::Always;
@@ -70,12 +81,18 @@ pub fn run_with(
             };
             let mut session = Session::new();
             session.set_quiet(args.quiet);
-            let mut loader = files::FsLoader;
+            let mut fs = files::FsLoader;
+            let mut regular = files::RegularFiles;
+            let loader: &mut dyn crate::shell::script::Loader = if args.regular_only {
+                &mut regular
+            } else {
+                &mut fs
+            };
             let mut reporter = StreamReporter {
                 out: &mut *stderr,
                 color,
             };
-            let mut runner = Runner::new(session, &mut loader, &mut reporter, args.keep_going);
+            let mut runner = Runner::new(session, loader, &mut reporter, args.keep_going);
             let result = match run_given(&mut runner, args, &mut out, Some(&mut *stdin)) {
                 Ok(Some(code)) => Ok(code),
                 Ok(None) => run_stdin(&mut runner, stdin, &mut out),

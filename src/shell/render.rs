@@ -227,11 +227,11 @@ pub const ERRORS_NOTE: &str = "an error skips the rest of its line (at the promp
 with `set keep-going on` (or --keep-going) the next command runs instead.\n";
 
 fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Result<()> {
-    if topic == Some(commands::session::HELP_YUT) {
-        return out.text(crate::yut::rules::RULES);
-    }
     if topic == Some(commands::session::HELP_CONGO) {
         return out.text(crate::congo::guide::RULES);
+    }
+    if topic == Some(commands::session::HELP_YUT) {
+        return out.text(crate::yut::rules::RULES);
     }
     match topic.and_then(Keyword::find) {
         Some((kw, name)) => {

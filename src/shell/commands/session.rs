@@ -150,13 +150,13 @@ pub const HELP_CONGO: &str = "congo";
 fn help_args(input: &str) -> Res<'_, Command> {
     match word(input) {
         Err(_) => Ok((input, Command::Help(None))),
-        Ok((rest, w)) if w.eq_ignore_ascii_case("yut") => {
-            let (rest, ()) = end("help", "at most one command name")(rest)?;
-            Ok((rest, Command::Help(Some(HELP_YUT))))
-        }
         Ok((rest, w)) if w.eq_ignore_ascii_case(HELP_CONGO) => {
             let (rest, ()) = end("help", "at most one command name")(rest)?;
             Ok((rest, Command::Help(Some(HELP_CONGO))))
+        }
+        Ok((rest, w)) if w.eq_ignore_ascii_case("yut") => {
+            let (rest, ()) = end("help", "at most one command name")(rest)?;
+            Ok((rest, Command::Help(Some(HELP_YUT))))
         }
         Ok((rest, w)) => match Keyword::find(w) {
             Some((_, name)) => {
