@@ -35,6 +35,8 @@ pub enum Command {
     List,
     /// `board`: the Congo grid.
     Board,
+    /// `board svg[!] FILE`: write the position as an SVG diagram.
+    BoardSvg(SvgFile),
     /// `moves [<kind>|<square>]`.
     Moves(MovesFilter),
     /// `play <move>`: a well-formed move (checked against the position when run).
@@ -55,6 +57,8 @@ pub enum Command {
     Move(Token, Throw),
     /// `show`: the Yut board.
     Show,
+    /// `show svg[!] FILE`: write the Yut board as an SVG diagram.
+    ShowSvg(SvgFile),
     /// `where`: every token's state.
     Where,
     /// `reset [congo|yut]`.
@@ -77,7 +81,7 @@ impl Command {
         match self {
             Command::ShowFen | Command::SetFen(_) => Keyword::Fen,
             Command::List => Keyword::List,
-            Command::Board => Keyword::Board,
+            Command::Board | Command::BoardSvg(_) => Keyword::Board,
             Command::Moves(_) => Keyword::Moves,
             Command::Play(_) => Keyword::Play,
             Command::Status => Keyword::Status,
@@ -87,7 +91,7 @@ impl Command {
             Command::Minimax(_) => Keyword::Minimax,
             Command::Alphabeta(_) => Keyword::Alphabeta,
             Command::Move(..) => Keyword::Move,
-            Command::Show => Keyword::Show,
+            Command::Show | Command::ShowSvg(_) => Keyword::Show,
             Command::Where => Keyword::Where,
             Command::Reset(_) => Keyword::Reset,
             Command::Undo => Keyword::Undo,
@@ -107,6 +111,7 @@ impl fmt::Display for Command {
             Command::SetFen(pos) => write!(f, "fen {pos}"),
             Command::List => f.write_str("list"),
             Command::Board => f.write_str("board"),
+            Command::BoardSvg(file) => write!(f, "board {file}"),
             Command::Moves(MovesFilter::All) => f.write_str("moves"),
             Command::Moves(MovesFilter::Kind(k)) => write!(f, "moves {k}"),
             Command::Moves(MovesFilter::From(s)) => write!(f, "moves {s}"),
@@ -120,23 +125,15 @@ impl fmt::Display for Command {
             Command::Alphabeta(n) => write!(f, "alphabeta {n}"),
             Command::Move(token, throw) => write!(f, "move {token} {throw}"),
             Command::Show => f.write_str("show"),
+            Command::ShowSvg(file) => write!(f, "show {file}"),
             Command::Where => f.write_str("where"),
             Command::Reset(ResetTarget::Both) => f.write_str("reset"),
             Command::Reset(ResetTarget::Congo) => f.write_str("reset congo"),
             Command::Reset(ResetTarget::Yut) => f.write_str("reset yut"),
             Command::Undo => f.write_str("undo"),
             Command::Source(path) => {
-                // The path is the user's text: control characters are shown
-                // escaped, never sent raw to a terminal.
                 f.write_str("source ")?;
-                for c in path.chars() {
-                    if c.is_control() {
-                        write!(f, "{}", c.escape_default())?;
-                    } else {
-                        write!(f, "{c}")?;
-                    }
-                }
-                Ok(())
+                write_path(path, f)
             }
             Command::Set(None) => f.write_str("set"),
             Command::Set(Some((setting, value))) => write!(f, "set {} {value}", setting.name()),
@@ -170,6 +167,35 @@ pub struct Located {
     pub arg: Span,
 }
 
+/// The file of `board svg FILE` / `show svg FILE`, and whether `svg!`
+/// (overwrite an existing file) was given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SvgFile {
+    pub path: String,
+    pub force: bool,
+}
+
+impl fmt::Display for SvgFile {
+    /// `svg PATH` or `svg! PATH`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.force { "svg! " } else { "svg " })?;
+        write_path(&self.path, f)
+    }
+}
+
+/// A path as the user typed it, control characters shown escaped (never
+/// sent raw to a terminal).
+fn write_path(path: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    for c in path.chars() {
+        if c.is_control() {
+            write!(f, "{}", c.escape_default())?;
+        } else {
+            write!(f, "{c}")?;
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,3 +206,4 @@ mod tests {
         assert_eq!(cmd.to_string(), "source a\\u{1b}[2Jb c.bsh");
     }
 }
+

@@ -77,6 +77,26 @@ pub trait Loader {
     fn identify(&mut self, _from: Option<&str>, _path: &str) -> Option<String> {
         None
     }
+
+    /// Write `text` to `path` (relative to the working directory) as a
+    /// whole, atomically; without `force` an existing file is left alone.
+    /// By default there are no files to write.
+    ///
+    /// # Errors
+    ///
+    /// [`WriteError::Exists`], or why the file cannot be written.
+    fn write(&mut self, _path: &str, _text: &str, _force: bool) -> Result<(), WriteError> {
+        Err(WriteError::Failed("no files are available here".to_string()))
+    }
+}
+
+/// Why [`Loader::write`] wrote nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteError {
+    /// The file exists and overwriting was not asked for.
+    Exists,
+    /// The file cannot be written, with the reason.
+    Failed(String),
 }
 
 /// A loader that refuses every file (for sessions without files).
@@ -348,6 +368,22 @@ impl<'r> Runner<'r> {
         match reply {
             Reply::Quit => Ok(Ok(End::Quit)),
             Reply::Source(path) => Ok(self.source(&path, cmd.arg, out)?.map_err(Box::new)),
+            Reply::WriteFile(file) => {
+                let (path, text, force) = *file;
+                let kind = match self.loader.write(&path, &text, force) {
+                    Ok(()) => {
+                        render(&Reply::Wrote(path), quiet, out)?;
+                        return Ok(Ok(End::Done));
+                    }
+                    Err(WriteError::Exists) => ErrorKind::FileExists(path),
+                    Err(WriteError::Failed(reason)) => ErrorKind::Unwritable { path, reason },
+                };
+                // Located on `svg FILE`: from the first argument to the
+                // end of the command.
+                let end = cmd.span.start + cmd.span.len;
+                let at = Span::new(cmd.arg.start, end.saturating_sub(cmd.arg.start));
+                Ok(Err(Box::new(ShellError::new(at, kind))))
+            }
             reply => {
                 render(&reply, quiet, out)?;
                 Ok(Ok(End::Done))

@@ -32,6 +32,7 @@ pub mod route;
 pub mod rules;
 pub mod sim;
 pub mod station;
+pub mod svg;
 pub mod sticks;
 pub mod throw;
 pub mod token;

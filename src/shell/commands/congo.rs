@@ -63,12 +63,18 @@ pub const LIST: Spec = Spec {
 pub const BOARD: Spec = Spec {
     name: "board",
     aliases: &[],
-    usage: "",
-    summary: "draw the Congo position as a 7x7 grid (the river is rank 4)",
-    example: "board",
-    args: &[],
-    errors: &["extra-argument-none"],
-    parse: |i| bare(i, "board", Command::Board),
+    usage: super::svg::USAGE,
+    summary: "draw the Congo position as a 7x7 grid (the river is rank 4); `svg FILE` writes an SVG picture, `svg! FILE` may overwrite",
+    example: "board svg board.svg",
+    args: super::svg::ARGS,
+    errors: &[
+        "extra-argument-none",
+        "expected-file-name",
+        "expected-matching-quotes",
+        "svg-exists",
+        "svg-unwritable",
+    ],
+    parse: |i| super::svg::svg_or_bare(i, "board", Command::Board, Command::BoardSvg),
 };
 
 /// `moves [<kind>|<square>]`.

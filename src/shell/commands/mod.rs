@@ -14,6 +14,7 @@
 pub mod congo;
 pub mod course;
 pub mod session;
+pub mod svg;
 pub mod yut;
 
 use super::parse::grammar::ArgsParser;

@@ -46,12 +46,18 @@ pub const MOVE: Spec = Spec {
 pub const SHOW: Spec = Spec {
     name: "show",
     aliases: &[],
-    usage: "",
-    summary: "draw the 32x32 Yut board",
-    example: "show",
-    args: &[],
-    errors: &["extra-argument-none"],
-    parse: |i| bare(i, "show", Command::Show),
+    usage: super::svg::USAGE,
+    summary: "draw the 32x32 Yut board; `svg FILE` writes an SVG picture, `svg! FILE` may overwrite",
+    example: "show svg yut.svg",
+    args: super::svg::ARGS,
+    errors: &[
+        "extra-argument-none",
+        "expected-file-name",
+        "expected-matching-quotes",
+        "svg-exists",
+        "svg-unwritable",
+    ],
+    parse: |i| super::svg::svg_or_bare(i, "show", Command::Show, Command::ShowSvg),
 };
 
 /// `where`.

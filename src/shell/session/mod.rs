@@ -151,6 +151,11 @@ impl Session {
             Command::SetFen(pos) => self.set_fen(pos, &cmd.command),
             Command::List => self.list(),
             Command::Board => self.board(),
+            Command::BoardSvg(file) => {
+                let last = self.last_move.as_ref().map(|m| m.squares);
+                let text = crate::congo::svg::render(&self.position, last);
+                Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
+            }
             Command::Moves(filter) => self.moves(*filter).map_err(fail)?,
             Command::Play(mv) => self.play(*mv, &cmd.command).map_err(fail)?,
             Command::Status => self.status(),
@@ -161,6 +166,10 @@ impl Session {
             Command::Alphabeta(depth) => self.course_search(true, *depth).map_err(fail)?,
             Command::Move(token, throw) => self.move_token(*token, *throw).map_err(fail)?,
             Command::Show => Reply::YutBoard(self.game),
+            Command::ShowSvg(file) => {
+                let text = crate::yut::svg::render(&self.game);
+                Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
+            }
             Command::Where => Reply::Where(self.game),
             Command::Reset(target) => self.reset(*target, &cmd.command),
             Command::Undo => self.undo().map_err(fail)?,
