@@ -70,9 +70,15 @@ pub fn elements(doc: &str) -> Result<Vec<(String, String, String)>, String> {
 fn check_attributes(attrs: &str) -> Result<(), String> {
     let mut rest = attrs.trim();
     while !rest.is_empty() {
-        let eq = rest.find("=\"").ok_or(format!("unquoted attribute {rest:?}"))?;
+        let eq = rest
+            .find("=\"")
+            .ok_or(format!("unquoted attribute {rest:?}"))?;
         let name = &rest[..eq];
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ':') {
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ':')
+        {
             return Err(format!("bad attribute name {name:?}"));
         }
         let after = &rest[eq + 2..];

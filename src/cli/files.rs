@@ -86,8 +86,14 @@ impl Loader for RegularFiles {
         FsLoader.identify(from, path)
     }
 
-    fn write(&mut self, path: &str, text: &str, force: bool) -> Result<(), WriteError> {
-        crate::cli::write::write_new(path, text, force)
+    fn write(
+        &mut self,
+        from: Option<&str>,
+        path: &str,
+        text: &str,
+        force: bool,
+    ) -> Result<(), WriteError> {
+        crate::cli::write::write_new(&resolve(from, path), text, force)
     }
 
     fn open(&mut self, from: Option<&str>, path: &str) -> Result<Opened, String> {
@@ -111,8 +117,14 @@ fn resolve(from: Option<&str>, path: &str) -> PathBuf {
 }
 
 impl Loader for FsLoader {
-    fn write(&mut self, path: &str, text: &str, force: bool) -> Result<(), WriteError> {
-        crate::cli::write::write_new(path, text, force)
+    fn write(
+        &mut self,
+        from: Option<&str>,
+        path: &str,
+        text: &str,
+        force: bool,
+    ) -> Result<(), WriteError> {
+        crate::cli::write::write_new(&resolve(from, path), text, force)
     }
 
     fn identify(&mut self, from: Option<&str>, path: &str) -> Option<String> {

@@ -77,8 +77,14 @@ impl<L: Loader> Loader for CheckedLoader<L> {
         self.inner.identify(from, path)
     }
 
-    fn write(&mut self, path: &str, text: &str, force: bool) -> Result<(), WriteError> {
-        self.inner.write(path, text, force)
+    fn write(
+        &mut self,
+        from: Option<&str>,
+        path: &str,
+        text: &str,
+        force: bool,
+    ) -> Result<(), WriteError> {
+        self.inner.write(from, path, text, force)
     }
 }
 

@@ -38,8 +38,7 @@ fn temp_beside(path: &Path, n: u32) -> PathBuf {
 /// # Errors
 ///
 /// [`WriteError::Exists`], or [`WriteError::Failed`] with a reason.
-pub fn write_new(path: &str, text: &str, force: bool) -> Result<(), WriteError> {
-    let target = Path::new(path);
+pub fn write_new(target: &Path, text: &str, force: bool) -> Result<(), WriteError> {
     if target.is_dir() {
         return Err(WriteError::Failed("is a directory".to_string()));
     }
@@ -49,7 +48,11 @@ pub fn write_new(path: &str, text: &str, force: bool) -> Result<(), WriteError> 
     let mut n = 0;
     let (tmp, mut file) = loop {
         let tmp = temp_beside(target, n);
-        match fs::OpenOptions::new().write(true).create_new(true).open(&tmp) {
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
             Ok(f) => break (tmp, f),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 100 => n += 1,
             Err(e) => return Err(WriteError::Failed(reason(&e))),
@@ -85,7 +88,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("x.svg");
         fs::write(&path, b"old\xff bytes").unwrap();
-        let p = path.to_str().unwrap();
+        let p = &path;
         assert_eq!(write_new(p, "new", false), Err(WriteError::Exists));
         assert_eq!(fs::read(&path).unwrap(), b"old\xff bytes");
         // No temporary file is left behind.
@@ -99,15 +102,15 @@ mod tests {
     fn writes_a_new_file_and_reports_a_missing_directory() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("n.svg");
-        write_new(path.to_str().unwrap(), "<svg/>", false).unwrap();
+        write_new(&path, "<svg/>", false).unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "<svg/>");
         let missing = dir.path().join("no/such/n.svg");
         assert_eq!(
-            write_new(missing.to_str().unwrap(), "x", false),
+            write_new(&missing, "x", false),
             Err(WriteError::Failed("no such directory".to_string()))
         );
         assert_eq!(
-            write_new(dir.path().to_str().unwrap(), "x", true),
+            write_new(dir.path(), "x", true),
             Err(WriteError::Failed("is a directory".to_string()))
         );
     }

@@ -206,4 +206,3 @@ mod tests {
         assert_eq!(cmd.to_string(), "source a\\u{1b}[2Jb c.bsh");
     }
 }
-

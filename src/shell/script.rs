@@ -78,15 +78,24 @@ pub trait Loader {
         None
     }
 
-    /// Write `text` to `path` (relative to the working directory) as a
-    /// whole, atomically; without `force` an existing file is left alone.
-    /// By default there are no files to write.
+    /// Write `text` to `path` as a whole, atomically; relative to the
+    /// directory of `from` when that is a file (as [`Loader::open`]);
+    /// without `force` an existing file is left alone. By default there
+    /// are no files to write.
     ///
     /// # Errors
     ///
     /// [`WriteError::Exists`], or why the file cannot be written.
-    fn write(&mut self, _path: &str, _text: &str, _force: bool) -> Result<(), WriteError> {
-        Err(WriteError::Failed("no files are available here".to_string()))
+    fn write(
+        &mut self,
+        _from: Option<&str>,
+        _path: &str,
+        _text: &str,
+        _force: bool,
+    ) -> Result<(), WriteError> {
+        Err(WriteError::Failed(
+            "no files are available here".to_string(),
+        ))
     }
 }
 
@@ -370,7 +379,8 @@ impl<'r> Runner<'r> {
             Reply::Source(path) => Ok(self.source(&path, cmd.arg, out)?.map_err(Box::new)),
             Reply::WriteFile(file) => {
                 let (path, text, force) = *file;
-                let kind = match self.loader.write(&path, &text, force) {
+                let from = self.current_file();
+                let kind = match self.loader.write(from.as_deref(), &path, &text, force) {
                     Ok(()) => {
                         render(&Reply::Wrote(path), quiet, out)?;
                         return Ok(Ok(End::Done));
@@ -391,6 +401,15 @@ impl<'r> Runner<'r> {
         }
     }
 
+    /// The innermost file being replayed (what relative paths in it are
+    /// relative to), if any.
+    fn current_file(&self) -> Option<String> {
+        self.stack
+            .iter()
+            .rev()
+            .find_map(|(id, name)| id.as_ref().map(|_| name.clone()))
+    }
+
     /// `source <path>`: open it through the loader and replay it here.
     fn source<O: Output + ?Sized>(
         &mut self,
@@ -398,11 +417,7 @@ impl<'r> Runner<'r> {
         at: Span,
         out: &mut O,
     ) -> io::Result<Result<End, ShellError>> {
-        let from = self
-            .stack
-            .iter()
-            .rev()
-            .find_map(|(id, name)| id.as_ref().map(|_| name.clone()));
+        let from = self.current_file();
         // Cycle and depth are checked before the file is opened, when its
         // identity can be told (a FIFO that sources itself must not wait).
         if let Some(identity) = self.loader.identify(from.as_deref(), path)

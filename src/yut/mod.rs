@@ -32,8 +32,8 @@ pub mod route;
 pub mod rules;
 pub mod sim;
 pub mod station;
-pub mod svg;
 pub mod sticks;
+pub mod svg;
 pub mod throw;
 pub mod token;
 

@@ -101,7 +101,11 @@ pub fn render(game: &Game) -> String {
         let r = if is_big(station) { 18 } else { 11 };
         // A stack is wider than its station: its name goes beyond it.
         let stack = game.on(station).count() as u32;
-        let room = if stack > 0 { r.max(stack_width(stack) / 2) } else { r };
+        let room = if stack > 0 {
+            r.max(stack_width(stack) / 2)
+        } else {
+            r
+        };
         let _ = writeln!(
             s,
             "<circle class=\"station\" cx=\"{x}\" cy=\"{y}\" r=\"{r}\" fill=\"white\" stroke=\"black\" stroke-width=\"2\"/>"

@@ -64,7 +64,7 @@ pub const BOARD: Spec = Spec {
     name: "board",
     aliases: &[],
     usage: super::svg::USAGE,
-    summary: "draw the Congo position as a 7x7 grid (the river is rank 4); `svg FILE` writes an SVG picture, `svg! FILE` may overwrite",
+    summary: "draw the Congo position as a 7x7 grid (river: rank 4), or as SVG into <file> (`svg!` overwrites)",
     example: "board svg board.svg",
     args: super::svg::ARGS,
     errors: &[

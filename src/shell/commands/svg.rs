@@ -1,7 +1,7 @@
 //! The `svg FILE` / `svg! FILE` tail that `board` and `show` share.
 
-use super::{ArgSpec, Complete};
 use super::session::file_name;
+use super::{ArgSpec, Complete};
 use crate::shell::command::{Command, SvgFile};
 use crate::shell::parse::grammar::{Res, bare, word};
 

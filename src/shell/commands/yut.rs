@@ -47,7 +47,7 @@ pub const SHOW: Spec = Spec {
     name: "show",
     aliases: &[],
     usage: super::svg::USAGE,
-    summary: "draw the 32x32 Yut board; `svg FILE` writes an SVG picture, `svg! FILE` may overwrite",
+    summary: "draw the 32x32 Yut board, or as SVG into <file> (`svg!` overwrites)",
     example: "show svg yut.svg",
     args: super::svg::ARGS,
     errors: &[
