@@ -378,6 +378,31 @@ fn version_and_help() {
 }
 
 #[test]
+fn quit_and_exit_take_an_exit_status() {
+    // `quit N` ends the session at once with status N: the `where` after it
+    // never runs, so stdout holds only what came before.
+    let out = boardsh()
+        .args(["-c", "fen; quit 3; where"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n"
+    );
+    // The same from a piped script, with the alias.
+    let out = boardsh().write_stdin("exit 7\nfen\n").output().unwrap();
+    assert_eq!(out.status.code(), Some(7));
+    assert!(out.stdout.is_empty());
+    // Plain `quit` exits 0 as before...
+    let out = boardsh().args(["-c", "quit"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    // ...and a status out of range is an error that runs nothing.
+    let out = boardsh().args(["-c", "quit 256"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
 fn the_timer_reports_each_command_on_stderr_only() {
     // `set timer on` (and `--timer`): one `time:` line per command of its
     // own, after it; a count adds its nodes (perft 3 of the start position
@@ -409,4 +434,52 @@ fn the_timer_reports_each_command_on_stderr_only() {
         .output()
         .unwrap();
     assert!(out.stderr.is_empty());
+}
+
+/// Start `args` with `stdin` piped in, send `signal` after a second, and
+/// return (status, stdout, stderr).
+fn signalled(args: &[&str], stdin: &str, signal: i32) -> (Option<i32>, String, String) {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardsh"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.as_bytes()).unwrap();
+    drop(input);
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let pid = i32::try_from(child.id()).unwrap();
+    // SAFETY: kill(2) on our own child.
+    assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
+    let out = child.wait_with_output().unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
+#[test]
+fn a_signal_in_batch_mode_flushes_then_exits_128_plus_it() {
+    // perft 8 runs for minutes: the signal comes while it counts. What was
+    // printed before it (the FEN, still in the output buffer) is kept.
+    let fen = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n";
+    for (signal, status) in [
+        (libc::SIGINT, 130),
+        (libc::SIGTERM, 143),
+        (libc::SIGHUP, 129),
+    ] {
+        let (code, out, err) = signalled(&["-c", "fen; perft 8; status"], "", signal);
+        assert_eq!(code, Some(status), "signal {signal}: {err}");
+        assert_eq!(out, fen);
+        assert_eq!(err, "interrupted\n");
+    }
+    // Commands from piped stdin, and a script file, stop the same way.
+    let (code, out, _) = signalled(&[], "fen\nperft 8\nstatus\n", libc::SIGINT);
+    assert_eq!((code, out.as_str()), (Some(130), fen));
+    let dir = tempfile::tempdir().unwrap();
+    let script = write_temp(&dir, "long.bsh", "fen\nperft 8\nstatus\n");
+    let (code, out, _) = signalled(&[script.to_str().unwrap()], "", libc::SIGTERM);
+    assert_eq!((code, out.as_str()), (Some(143), fen));
 }

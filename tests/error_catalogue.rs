@@ -172,6 +172,16 @@ const EXAMPLES: &[Example] = &[
         "unexpected argument `congo`: `reset` takes at most one argument, `congo` or `yut`",
     ),
     command(
+        "extra-argument-quit",
+        "quit 2 now",
+        "unexpected argument `now`: `quit` takes at most one exit status",
+    ),
+    command(
+        "expected-exit-status",
+        "exit 256",
+        "expected an exit status 0..=255, found `256`",
+    ),
+    command(
         "extra-argument-help",
         "help move now",
         "unexpected argument `now`: `help` takes at most one command name",

@@ -96,7 +96,9 @@ enum Stop {
 
 /// The status a finished run exits with.
 fn status(runner: &Runner<'_>) -> i32 {
-    if runner.errors > 0 {
+    if let Some(code) = runner.quit_code {
+        code
+    } else if runner.errors > 0 {
         failed(runner)
     } else {
         EXIT_OK

@@ -191,7 +191,10 @@ pub fn run<O: Output + ?Sized>(
                 }
                 match run_input(runner, out, &input, &mut line_no, fg)? {
                     After::Prompt => {}
-                    After::Quit => break,
+                    After::Quit => {
+                        code = runner.quit_code.unwrap_or(code);
+                        break;
+                    }
                     After::Exit(status) => {
                         code = status;
                         break;

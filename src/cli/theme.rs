@@ -6,14 +6,19 @@ use owo_colors::{OwoColorize, Style as Paint};
 use std::io::{self, IsTerminal, Write};
 
 /// Whether to colour a stream: the flag, then `NO_COLOR`, then
-/// `CLICOLOR_FORCE`, then whether the stream is a terminal.
+/// `CLICOLOR_FORCE` / `FORCE_COLOR`, then `TERM=dumb` and `CLICOLOR=0`
+/// (both off), then whether the stream is a terminal.
 pub fn use_color(choice: ColorChoice, is_terminal: bool) -> bool {
-    let env = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
+    let var = |k: &str| std::env::var_os(k);
+    let set = |k: &str| var(k).is_some_and(|v| !v.is_empty());
+    let forced = |k: &str| var(k).is_some_and(|v| !v.is_empty() && v != "0");
     match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto if env("NO_COLOR") => false,
-        ColorChoice::Auto if std::env::var_os("CLICOLOR_FORCE").is_some_and(|v| v != "0") => true,
+        ColorChoice::Auto if set("NO_COLOR") => false,
+        ColorChoice::Auto if forced("CLICOLOR_FORCE") || forced("FORCE_COLOR") => true,
+        ColorChoice::Auto if var("TERM").is_some_and(|t| t == "dumb") => false,
+        ColorChoice::Auto if var("CLICOLOR").is_some_and(|v| v == "0") => false,
         ColorChoice::Auto => is_terminal,
     }
 }
@@ -28,16 +33,18 @@ pub fn stderr_color(choice: ColorChoice) -> bool {
     use_color(choice, io::stderr().is_terminal())
 }
 
-/// The theme: one paint per style.
+/// The theme: one paint per style. Every style reads on a dark and on a
+/// light background alike: mid colours (never bright white or bright
+/// yellow text), bold for one side, reverse video for the last move.
 pub fn paint(style: Style) -> Paint {
     match style {
         Style::Plain => Paint::new(),
-        Style::UpperTeam => Paint::new().bright_red().bold(),
-        Style::LowerTeam => Paint::new().bright_blue().bold(),
-        Style::WhitePiece => Paint::new().bright_white().bold(),
-        Style::BlackPiece => Paint::new().yellow(),
+        Style::UpperTeam => Paint::new().red().bold(),
+        Style::LowerTeam => Paint::new().blue().bold(),
+        Style::WhitePiece => Paint::new().magenta().bold(),
+        Style::BlackPiece => Paint::new().green(),
         Style::River => Paint::new().cyan(),
-        Style::LastMove => Paint::new().black().on_bright_green(),
+        Style::LastMove => Paint::new().reversed(),
         Style::Label => Paint::new().dimmed(),
     }
 }

@@ -1,7 +1,7 @@
 //! The Congo position drawn as a labelled 7x7 grid for `board`.
 
 use super::output::{Output, Style};
-use crate::congo::{Bitboard, Color, File, Position, Rank, Square};
+use crate::congo::{Bitboard, Color, File, Position, Rank, Square, status};
 use std::io;
 
 /// The last move played, as `board` marks it.
@@ -16,7 +16,8 @@ pub struct LastMove {
 const FILES: &str = "  a b c d e f g\n";
 
 /// Draw `pos`: ranks 7 to 1, files a to g, empty squares `.`, empty river
-/// squares `~`, the river row marked, then side to move and move number.
+/// squares `~`, the river row marked, then side to move (or the result,
+/// once the game is over) and move number.
 ///
 /// # Errors
 ///
@@ -52,11 +53,17 @@ pub fn draw<O: Output + ?Sized>(
         out.text("\n")?;
     }
     out.styled(Style::Label, FILES)?;
-    let mut footer = format!(
-        "{} to move, move {}",
-        pos.side_to_move().name(),
-        pos.move_number()
-    );
+    // A finished game says how it ended instead of who is to move.
+    let st = status(pos);
+    let mut footer = if st.is_over() {
+        format!("{st}, move {}", pos.move_number())
+    } else {
+        format!(
+            "{} to move, move {}",
+            pos.side_to_move().name(),
+            pos.move_number()
+        )
+    };
     if let Some(m) = last {
         footer.push_str(", last move ");
         footer.push_str(&m.text);
@@ -89,5 +96,18 @@ mod tests {
         ]
         .join("\n");
         assert_eq!(String::from_utf8(out).unwrap(), expected);
+    }
+
+    #[test]
+    fn a_finished_game_shows_its_result() {
+        // Black's lion is gone: White has won, whoever is "to move".
+        let pos: Position = "7/7/7/7/7/7/3L3 b 5".parse().unwrap();
+        let mut out = Vec::new();
+        draw(&pos, None, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.ends_with("  a b c d e f g\nWhite wins, move 5\n"),
+            "{text}"
+        );
     }
 }

@@ -72,7 +72,8 @@ pub enum Command {
     /// `help [<command>]`: the topic is a keyword or alias from the registry.
     Help(Option<&'static str>),
     /// `quit` or `exit`.
-    Quit,
+    /// With a status: `quit 2` ends the session with exit status 2.
+    Quit(Option<u8>),
 }
 
 impl Command {
@@ -98,7 +99,7 @@ impl Command {
             Command::Source(_) => Keyword::Source,
             Command::Set(_) => Keyword::Set,
             Command::Help(_) => Keyword::Help,
-            Command::Quit => Keyword::Quit,
+            Command::Quit(_) => Keyword::Quit,
         }
     }
 }
@@ -139,7 +140,8 @@ impl fmt::Display for Command {
             Command::Set(Some((setting, value))) => write!(f, "set {} {value}", setting.name()),
             Command::Help(None) => f.write_str("help"),
             Command::Help(Some(topic)) => write!(f, "help {topic}"),
-            Command::Quit => f.write_str("quit"),
+            Command::Quit(None) => f.write_str("quit"),
+            Command::Quit(Some(code)) => write!(f, "quit {code}"),
         }
     }
 }

@@ -31,7 +31,7 @@ pub fn render<O: Output + ?Sized>(reply: &Reply, quiet: bool, out: &mut O) -> io
 /// [`render`] without the `quiet` check.
 fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()> {
     match reply {
-        Reply::Nothing | Reply::Quit | Reply::Source(_) => Ok(()),
+        Reply::Nothing | Reply::Quit(_) | Reply::Source(_) => Ok(()),
         Reply::Fen(pos) => out.text(&format!("{pos}\n")),
         Reply::Listing(pos) => {
             let mut buf = Vec::with_capacity(512);

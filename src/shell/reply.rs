@@ -57,7 +57,7 @@ pub enum Reply {
     /// `set`: every setting with its value.
     Settings(Box<Settings>),
     /// `quit`: end the session.
-    Quit,
+    Quit(Option<u8>),
     /// `source <file>`: the runner replays this file.
     Source(String),
 }

@@ -131,6 +131,8 @@ pub struct Runner<'r> {
     /// How many of them were files that failed while being read (exit
     /// status 2, like an unreadable file).
     pub read_faults: usize,
+    /// The exit status asked for by `quit N` / `exit N`, once one ran.
+    pub quit_code: Option<i32>,
 }
 
 impl<'r> Runner<'r> {
@@ -155,6 +157,7 @@ impl<'r> Runner<'r> {
             stack: Vec::new(),
             errors: 0,
             read_faults: 0,
+            quit_code: None,
         }
     }
 
@@ -375,7 +378,10 @@ impl<'r> Runner<'r> {
             Err(ExecError::Io(e)) => return Err(e),
         };
         match reply {
-            Reply::Quit => Ok(Ok(End::Quit)),
+            Reply::Quit(code) => {
+                self.quit_code = code.map(i32::from);
+                Ok(Ok(End::Quit))
+            }
             Reply::Source(path) => Ok(self.source(&path, cmd.arg, out)?.map_err(Box::new)),
             Reply::WriteFile(file) => {
                 let (path, text, force) = *file;

@@ -100,17 +100,33 @@ pub const HELP: Spec = Spec {
     parse: help_args,
 };
 
-/// `quit`, `exit`.
+/// `quit [<status>]`, `exit [<status>]`.
 pub const QUIT: Spec = Spec {
     name: "quit",
     aliases: &["exit"],
-    usage: "",
-    summary: "end the session",
-    example: "quit",
-    args: &[],
-    errors: &["extra-argument-none"],
-    parse: |i| bare(i, "quit", Command::Quit),
+    usage: "[<status>]",
+    summary: "end the session, with an exit status 0..=255 if given",
+    example: "quit 2",
+    args: &[ArgSpec {
+        hint: "[<status>]",
+        complete: Complete::Nothing,
+    }],
+    errors: &["expected-exit-status", "extra-argument-quit"],
+    parse: quit_args,
 };
+
+fn quit_args(input: &str) -> Res<'_, Command> {
+    const WHAT: &str = "an exit status 0..=255";
+    let (rest, code) = match word(input) {
+        Err(_) => (input, None),
+        Ok((rest, w)) => match w.parse::<u8>() {
+            Ok(n) => (rest, Some(n)),
+            Err(_) => return expected_word(w, WHAT),
+        },
+    };
+    let (rest, ()) = end("quit", "at most one exit status")(rest)?;
+    Ok((rest, Command::Quit(code)))
+}
 
 fn reset_args(input: &str) -> Res<'_, Command> {
     let (rest, target) = match word(input) {

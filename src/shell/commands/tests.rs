@@ -84,8 +84,9 @@ fn suggestions() {
 #[test]
 fn alias_help_text_names_the_other_keyword() {
     let spec = Keyword::Quit.spec();
-    assert_eq!(summary(spec, "quit"), "end the session (also `exit`)");
-    assert_eq!(summary(spec, "exit"), "end the session (also `quit`)");
-    assert_eq!(example(spec, "exit"), "exit");
+    let base = "end the session, with an exit status 0..=255 if given";
+    assert_eq!(summary(spec, "quit"), format!("{base} (also `exit`)"));
+    assert_eq!(summary(spec, "exit"), format!("{base} (also `quit`)"));
+    assert_eq!(example(spec, "exit"), "exit 2");
     assert_eq!(usage(Keyword::Move.spec(), "move"), "move <token> <throw>");
 }

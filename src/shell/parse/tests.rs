@@ -79,7 +79,7 @@ fn keywords_are_case_insensitive_and_comments_ignored() {
     let cmds = parse_line("reset YUT; Help move; exit").unwrap();
     assert_eq!(cmds[0].command, Command::Reset(ResetTarget::Yut));
     assert_eq!(cmds[1].command, Command::Help(Some("move")));
-    assert_eq!(cmds[2].command, Command::Quit);
+    assert_eq!(cmds[2].command, Command::Quit(None));
     assert_eq!(
         parse_line("source \"my file.bsh\"").unwrap()[0].command,
         Command::Source("my file.bsh".into())

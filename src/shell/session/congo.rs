@@ -105,6 +105,11 @@ impl Session {
         fail: impl Fn(ErrorKind) -> ExecError,
     ) -> Result<Reply, ExecError> {
         refuse_huge(&self.position).map_err(&fail)?;
+        // Depth 0 has no root moves to split by; its one node is the
+        // position itself, as `perft 0` says.
+        if depth == 0 {
+            return Ok(Reply::DivideTotal(1));
+        }
         // A failed write stops the count too: nothing more can be shown.
         let write_failed = AtomicBool::new(false);
         let stop = Either(&self.live.interrupt, &write_failed);

@@ -44,7 +44,7 @@ impl Flow {
     /// The flow a reply asks for.
     pub fn of(reply: &Reply) -> Flow {
         match reply {
-            Reply::Quit => Flow::Quit,
+            Reply::Quit(_) => Flow::Quit,
             Reply::Source(path) => Flow::Source(path.clone()),
             _ => Flow::Continue,
         }
@@ -180,7 +180,7 @@ impl Session {
                 Reply::Nothing
             }
             Command::Help(topic) => Reply::Help(*topic),
-            Command::Quit => Reply::Quit,
+            Command::Quit(code) => Reply::Quit(*code),
         })
     }
 
