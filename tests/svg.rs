@@ -105,10 +105,7 @@ fn show_svg_draws_the_tokens_and_a_file_writes_beside_itself() {
     let doc = fs::read_to_string(dir.path().join("sub/y y.svg")).unwrap();
     assert_eq!(texts(&doc, "stack upper"), ["A"]);
     assert_eq!(texts(&doc, "stack lower"), ["bc"]);
-    assert_eq!(
-        texts(&doc, "class=\"station\"").len(),
-        0,
-    );
+    assert_eq!(texts(&doc, "class=\"station\"").len(), 0,);
     assert_eq!(doc.matches("class=\"station\"").count(), 29);
 }
 
