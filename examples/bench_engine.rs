@@ -8,17 +8,18 @@ use boardsh::congo::{Position, fen};
 use boardsh::interrupt::Never;
 use std::time::{Duration, Instant};
 
-/// Middlegame positions: reached in engine self-play from short random
-/// openings (see `scripts/bench-engine.sh`), fixed here so runs compare.
+/// Middlegame positions: 6 seeded random plies from the start (openings
+/// seed 2026), then 14 plies of engine self-play at 20,000 nodes a move;
+/// fixed here so runs compare.
 const MIDDLEGAMES: [&str; 8] = [
-    "gmel1cz/pp1pp1p/2e1s2/2p2p1/3P3/PPP1PPP/GMELECZ w 0",
-    "g1el1cz/pppe1pp/2m1p2/3p3/2PP3/PP2PPP/GMELECZ w 0",
-    "gme1ecz/ppplp1p/4p2/3p1p1/1P1P3/P1P1PPP/GM1LECZ b 0",
-    "1mel1cz/gppe1pp/p2pp2/7/2P1P2/PP1P1PP/GMELECZ w 0",
-    "g1elecz/pmp2pp/1p1pp2/7/3PP2/PPPZ1PP/GMELEC1 b 0",
-    "gmelec1/ppp1p1p/3p1pz/7/3P1P1/PPP1P1P/GMELECZ w 0",
-    "gm1lecz/pp1ep1p/2pp1p1/7/1P1P3/P1P1PPP/GMELECZ w 0",
-    "gmel1cz/p1pepp1/1p4p/3p3/2P1P2/PP1P1PP/GMELECZ b 0",
+    "1mel2z/1p1pge1/pp2p1p/7/1PE1P1P/P1P3P/GM1LEC1 w 10",
+    "gmel1cz/pp3p1/1pe4/4P2/7/PP1P1P1/GMELECZ w 10",
+    "1m1le1z/1pe1pc1/2p1p1p/2p4/2GP1PP/PP1Z1P1/1M1LEC1 w 10",
+    "1m1lec1/gp3pp/1peppz1/7/PP1P1PP/EG1P1PC/1M1LE1Z w 10",
+    "3lecz/1m1p2p/ppg3p/7/4P2/P4PP/1MELECZ w 10",
+    "3l1cz/mg1pe2/ppepppp/7/PGPP1PP/1P2EP1/1MEL1CZ w 10",
+    "gm1lecz/ep2ppp/7/7/3PP2/2P2P1/GMELECZ w 10",
+    "2elecz/Gpp2p1/p1g3p/7/1P3PP/1PLp1P1/1ME2CZ w 10",
 ];
 
 fn main() {

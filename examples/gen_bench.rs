@@ -3,7 +3,8 @@
 //! `gen_bench fens N` writes a Congo problem-format input of N random FENs;
 //! `gen_bench yut N` writes a Yut command script of at least N `move` turns:
 //! random valid games (escaped tokens are never named, checked by playing
-//! them with the library), each followed by `show` and `reset yut`.
+//! them with the library), each followed by `show` and `reset yut`;
+//! `gen_bench yut-moves N` the same games with only `reset yut` between them.
 
 use boardsh::congo::{Color, File, Piece, PieceKind, Position, Rank, Square};
 use boardsh::yut::{Game, Throw, Token, TokenState};
@@ -48,7 +49,8 @@ fn fens(n: u64, out: &mut impl Write, rng: &mut Rng) -> io::Result<()> {
     Ok(())
 }
 
-fn yut(n: u64, out: &mut impl Write, rng: &mut Rng) -> io::Result<()> {
+/// `show` tells whether each game ends with `show` (else only `reset yut`).
+fn yut(n: u64, show: bool, out: &mut impl Write, rng: &mut Rng) -> io::Result<()> {
     let mut turns = 0;
     while turns < n {
         let mut game = Game::new();
@@ -69,7 +71,9 @@ fn yut(n: u64, out: &mut impl Write, rng: &mut Rng) -> io::Result<()> {
             writeln!(out, "move {token} {throw}")?;
             turns += 1;
         }
-        writeln!(out, "show")?;
+        if show {
+            writeln!(out, "show")?;
+        }
         writeln!(out, "reset yut")?;
     }
     Ok(())
@@ -82,9 +86,10 @@ fn main() -> io::Result<()> {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     match args.get(1).map(String::as_str) {
         Some("fens") => fens(n, &mut out, &mut rng)?,
-        Some("yut") => yut(n, &mut out, &mut rng)?,
+        Some("yut") => yut(n, true, &mut out, &mut rng)?,
+        Some("yut-moves") => yut(n, false, &mut out, &mut rng)?,
         _ => {
-            eprintln!("usage: gen_bench fens|yut N");
+            eprintln!("usage: gen_bench fens|yut|yut-moves N");
             std::process::exit(2);
         }
     }

@@ -116,7 +116,7 @@ const EXAMPLES: &[Example] = &[
     command(
         "expected-help-topic",
         "help me",
-        "expected a command name, found `me`",
+        "expected a command name, `congo` or `yut`, found `me`",
     ),
     // `colour` starts at byte 4 (column 5); settings are listed by `set`.
     command(
@@ -146,6 +146,41 @@ const EXAMPLES: &[Example] = &[
         "expected a depth 0..=12, found `13`",
     ),
     command(
+        "expected-search-limit",
+        "best 5",
+        "expected `depth`, `time` or `nodes`, found `5`",
+    ),
+    command(
+        "expected-search-depth",
+        "best depth 0",
+        "expected a depth 1..=64, found `0`",
+    ),
+    command(
+        "expected-search-time",
+        "go time 1s",
+        "expected a time in seconds, e.g. 2 or 0.5, found `1s`",
+    ),
+    command(
+        "expected-search-nodes",
+        "best nodes -5",
+        "expected a node count 1 or more, found `-5`",
+    ),
+    command(
+        "extra-argument-best",
+        "best depth 2 3",
+        "unexpected argument `3`: `best` takes one limit",
+    ),
+    command(
+        "extra-argument-go",
+        "go nodes 100 now",
+        "unexpected argument `now`: `go` takes one limit",
+    ),
+    command(
+        "search-game-over",
+        "fen 7/7/7/7/7/7/3L3; best",
+        "the game is over: White wins",
+    ),
+    command(
         "expected-moves-filter",
         "moves e9",
         "expected a piece kind (pawn, superpawn, giraffe, monkey, elephant, lion, crocodile, zebra) or a square a1..g7, found `e9`",
@@ -170,6 +205,16 @@ const EXAMPLES: &[Example] = &[
         "extra-argument-reset",
         "reset yut congo",
         "unexpected argument `congo`: `reset` takes at most one argument, `congo` or `yut`",
+    ),
+    command(
+        "extra-argument-board",
+        "board legend now",
+        "unexpected argument `now`: `board` takes at most `legend`",
+    ),
+    command(
+        "expected-board-extra",
+        "board key",
+        "expected `legend`, `svg <file>` or nothing, found `key`",
     ),
     command(
         "extra-argument-quit",

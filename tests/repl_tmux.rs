@@ -198,6 +198,27 @@ fn ask(tmux: &Tmux, n: &mut usize, cmd: &str) -> String {
     output_of(&tmux.prompts(*n), cmd)
 }
 
+/// The banner greets an interactive start (and only that: piped and `-c`
+/// runs are byte-exact elsewhere); `help` wraps to the window, here 40
+/// columns wide, cutting no word.
+fn banner_and_help_wrapped_to_the_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let history = dir.path().join("history");
+    let status = dir.path().join("status");
+    let tmux = start("banner", &history, &status, "");
+    tmux.wait_for("the banner", |s| {
+        s.contains("type help for commands, help congo / help yut for the rules")
+    });
+    tmux.run(&["resize-window", "-t", "t", "-x", "40", "-y", "150"]);
+    tmux.keys(&["help", "Enter"]);
+    let screen = tmux.wait_for("help's last line", |s| s.contains("instead."));
+    for line in screen.lines() {
+        assert!(line.trim_end().chars().count() <= 40, "{line:?}");
+    }
+    // The usage column is kept: `moves`'s summary starts on its line.
+    assert!(screen.contains("  moves [<kind>|<square>]"), "{screen}");
+}
+
 fn prompt_runs_commands_completes_and_keeps_history() {
     let dir = tempfile::tempdir().unwrap();
     let history = dir.path().join("data/boardsh/history");
@@ -527,6 +548,11 @@ fn main() {
         .is_ok_and(|o| o.status.success());
     // (name, test, slow: ignored unless asked for with `--ignored`)
     let tests: Vec<(&str, fn(), bool)> = vec![
+        (
+            "banner_and_help_wrapped_to_the_window",
+            banner_and_help_wrapped_to_the_window,
+            false,
+        ),
         (
             "prompt_runs_commands_completes_and_keeps_history",
             prompt_runs_commands_completes_and_keeps_history,

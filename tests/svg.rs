@@ -113,11 +113,11 @@ fn show_svg_draws_the_tokens_and_a_file_writes_beside_itself() {
 fn the_plain_commands_are_unchanged_and_bad_words_are_refused_as_before() {
     let dir = tempfile::tempdir().unwrap();
     let a = boardsh(dir.path())
-        .args(["-c", "board svgx"])
+        .args(["-c", "show svgx"])
         .assert()
         .code(1);
     assert!(
-        stderr(&a).contains("unexpected argument `svgx`: `board` takes no arguments"),
+        stderr(&a).contains("unexpected argument `svgx`: `show` takes no arguments"),
         "{}",
         stderr(&a)
     );

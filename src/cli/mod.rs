@@ -240,6 +240,7 @@ fn run_main(args: &args::RunArgs) -> i32 {
     let mut out = Themed {
         inner: BufWriter::with_capacity(64 * 1024, stdout.lock()),
         color: theme::stdout_color(args.color),
+        width: 0,
     };
     let mut session = Session::new();
     session.set_quiet(args.quiet);

@@ -319,6 +319,9 @@ impl<O: Output + ?Sized> Output for Guarded<'_, O> {
         }
         self.inner.flush()
     }
+    fn width(&self) -> usize {
+        self.inner.width()
+    }
 }
 
 #[cfg(test)]

@@ -20,6 +20,13 @@ use rustyline::{Context, Editor, Helper};
 use std::borrow::Cow;
 use std::io;
 
+/// The one line shown when the prompt starts (never when not a terminal).
+pub const BANNER: &str = concat!(
+    "boardsh ",
+    env!("CARGO_PKG_VERSION"),
+    ": type help for commands, help congo / help yut for the rules"
+);
+
 /// A usage hint: shown greyed, inserts nothing.
 pub struct UsageHint(String);
 
@@ -176,6 +183,9 @@ pub fn run<O: Output + ?Sized>(
             "boardsh> "
         },
     );
+    // The prompt runs only on a terminal: say once how to find help.
+    out.text(&format!("{BANNER}\n"))?;
+    out.flush()?;
     let mut line_no = 0;
     let mut code = 0;
     loop {

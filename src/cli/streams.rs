@@ -67,6 +67,7 @@ pub fn run_with(
             let mut out = Themed {
                 inner: &mut *stdout,
                 color,
+                width: crate::shell::wrap::DEFAULT_WIDTH,
             };
             let mut session = Session::new();
             session.set_quiet(args.quiet);

@@ -63,6 +63,28 @@ pub fn warning_paint() -> Paint {
 pub struct Themed<W: Write> {
     pub inner: W,
     pub color: bool,
+    /// The columns text is wrapped to; 0: the terminal's width at the time
+    /// of writing ([`stdout_width`]), so a resized window is followed.
+    pub width: usize,
+}
+
+/// The width of stdout when it is a terminal, else 80.
+pub fn stdout_width() -> usize {
+    let mut ws = libc::winsize {
+        ws_row: 0,
+        ws_col: 0,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: TIOCGWINSZ writes one `winsize` through the pointer, which
+    // points to a live, writable `winsize`.
+    let ok = io::stdout().is_terminal()
+        && unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &raw mut ws) } == 0;
+    if ok && ws.ws_col > 0 {
+        usize::from(ws.ws_col)
+    } else {
+        crate::shell::wrap::DEFAULT_WIDTH
+    }
 }
 
 impl<W: Write> Output for Themed<W> {
@@ -80,5 +102,13 @@ impl<W: Write> Output for Themed<W> {
 
     fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
+    }
+
+    fn width(&self) -> usize {
+        if self.width == 0 {
+            stdout_width()
+        } else {
+            self.width
+        }
     }
 }

@@ -4,6 +4,7 @@
 pub mod bitboard;
 pub mod course;
 pub mod fen;
+pub mod guide;
 pub mod listing;
 pub mod moves;
 pub mod piece;

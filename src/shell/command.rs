@@ -24,6 +24,34 @@ pub enum MovesFilter {
     From(Square),
 }
 
+/// How long `best` and `go` search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchLimit {
+    /// Nothing given: a few seconds.
+    Default,
+    /// `depth N`.
+    Depth(u32),
+    /// `time S`, in milliseconds.
+    Millis(u64),
+    /// `nodes N`.
+    Nodes(u64),
+}
+
+impl fmt::Display for SearchLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchLimit::Default => Ok(()),
+            SearchLimit::Depth(d) => write!(f, " depth {d}"),
+            SearchLimit::Millis(ms) if ms % 1000 == 0 => write!(f, " time {}", ms / 1000),
+            SearchLimit::Millis(ms) => {
+                let s = format!("{}.{:03}", ms / 1000, ms % 1000);
+                write!(f, " time {}", s.trim_end_matches('0'))
+            }
+            SearchLimit::Nodes(n) => write!(f, " nodes {n}"),
+        }
+    }
+}
+
 /// One command of the shell language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -35,6 +63,8 @@ pub enum Command {
     List,
     /// `board`: the Congo grid.
     Board,
+    /// `board legend`: the grid, then a key to its letters.
+    BoardLegend,
     /// `board svg[!] FILE`: write the position as an SVG diagram.
     BoardSvg(SvgFile),
     /// `moves [<kind>|<square>]`.
@@ -47,6 +77,14 @@ pub enum Command {
     Perft(u32),
     /// `divide <depth>`.
     Divide(u32),
+    /// `eval`: the evaluation, term by term.
+    Eval,
+    /// `best [limit]`: search, print the best move and line.
+    Best(SearchLimit),
+    /// `go [limit]`: search and play the best move.
+    Go(SearchLimit),
+    /// `analyze`: search until interrupted.
+    Analyze,
     /// `eval material|advanced`: a course evaluation.
     CourseEval(Evaluation),
     /// `minimax [<depth>]`: the course's minimax (material).
@@ -82,12 +120,16 @@ impl Command {
         match self {
             Command::ShowFen | Command::SetFen(_) => Keyword::Fen,
             Command::List => Keyword::List,
-            Command::Board | Command::BoardSvg(_) => Keyword::Board,
+            Command::Board | Command::BoardLegend | Command::BoardSvg(_) => Keyword::Board,
             Command::Moves(_) => Keyword::Moves,
             Command::Play(_) => Keyword::Play,
             Command::Status => Keyword::Status,
             Command::Perft(_) => Keyword::Perft,
             Command::Divide(_) => Keyword::Divide,
+            Command::Eval => Keyword::Eval,
+            Command::Best(_) => Keyword::Best,
+            Command::Go(_) => Keyword::Go,
+            Command::Analyze => Keyword::Analyze,
             Command::CourseEval(_) => Keyword::Eval,
             Command::Minimax(_) => Keyword::Minimax,
             Command::Alphabeta(_) => Keyword::Alphabeta,
@@ -112,6 +154,7 @@ impl fmt::Display for Command {
             Command::SetFen(pos) => write!(f, "fen {pos}"),
             Command::List => f.write_str("list"),
             Command::Board => f.write_str("board"),
+            Command::BoardLegend => f.write_str("board legend"),
             Command::BoardSvg(file) => write!(f, "board {file}"),
             Command::Moves(MovesFilter::All) => f.write_str("moves"),
             Command::Moves(MovesFilter::Kind(k)) => write!(f, "moves {k}"),
@@ -120,6 +163,10 @@ impl fmt::Display for Command {
             Command::Status => f.write_str("status"),
             Command::Perft(n) => write!(f, "perft {n}"),
             Command::Divide(n) => write!(f, "divide {n}"),
+            Command::Eval => f.write_str("eval"),
+            Command::Best(limit) => write!(f, "best{limit}"),
+            Command::Go(limit) => write!(f, "go{limit}"),
+            Command::Analyze => f.write_str("analyze"),
             Command::CourseEval(Evaluation::Material) => f.write_str("eval material"),
             Command::CourseEval(Evaluation::Advanced) => f.write_str("eval advanced"),
             Command::Minimax(n) => write!(f, "minimax {n}"),

@@ -57,6 +57,12 @@ pub trait Output {
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
     }
+
+    /// The width in columns text such as `help` is wrapped to: the
+    /// terminal's, or 80 when the output is not a terminal.
+    fn width(&self) -> usize {
+        super::wrap::DEFAULT_WIDTH
+    }
 }
 
 /// Any writer is an output that ignores styles.

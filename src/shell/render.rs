@@ -7,9 +7,11 @@ use super::commands::{self, Keyword};
 use super::output::{Output, Style};
 use super::reply::{CourseEvalReport, CourseSearchReport, Reply, Sink};
 use super::settings::Settings;
+use super::wrap;
 use crate::congo::Color;
 use crate::congo::course::Evaluation;
 use crate::congo::moves::{MoveOutcome, Status};
+use crate::congo::search::{Score, SearchInfo};
 use crate::congo::{Piece, Square, write_listing};
 use crate::yut::{Game, Token, write_board};
 use std::io;
@@ -39,6 +41,10 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
             out.raw(&buf)
         }
         Reply::Board(board) => board::draw(&board.0, board.1.as_ref(), out),
+        Reply::BoardLegend(board) => {
+            write_reply(board, out)?;
+            out.styled(Style::Label, crate::congo::guide::LEGEND)
+        }
         Reply::Moves(moves) => {
             let mut line = String::with_capacity(moves.len() * 5 + 1);
             for (i, mv) in moves.iter().enumerate() {
@@ -59,6 +65,14 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
         Reply::Count(n) => out.text(&format!("{n}\n")),
         Reply::DivideMove(mv, n) => out.text(&format!("{mv}: {n}\n")),
         Reply::DivideTotal(n) => out.text(&format!("total: {n}\n")),
+        Reply::Eval(terms) => {
+            let mut text = String::new();
+            for (name, cp) in terms {
+                text.push_str(&format!("{name}: {}\n", Score::Cp(*cp)));
+            }
+            out.text(&text)
+        }
+        Reply::Search(info) => out.text(&format!("{}\n", search_line(info))),
         Reply::CourseEval(report) => out.text(&course_eval(report)),
         Reply::CourseSearch(report) => out.text(&course_search(report)),
         Reply::Turn(report) => out.text(&format!("{report}\n")),
@@ -76,6 +90,27 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
         Reply::Help(topic) => write_help(*topic, out),
         Reply::Settings(settings) => write_settings(settings, out),
     }
+}
+
+/// The line of a search's answer: `best e2e3 score +0.12 depth 6 nodes
+/// 12345 pv e2e3 e6e5 ...` (nothing that varies between runs of a fixed
+/// depth or node count: times go to the progress line).
+pub fn search_line(info: &SearchInfo) -> String {
+    let best = info
+        .best
+        .map_or_else(|| "none".to_string(), |m| m.to_string());
+    let mut line = format!(
+        "best {best} score {} depth {} nodes {}",
+        info.score, info.depth, info.nodes
+    );
+    if !info.pv.is_empty() {
+        line.push_str(" pv");
+        for mv in &info.pv {
+            line.push(' ');
+            line.push_str(&mv.to_string());
+        }
+    }
+    line
 }
 
 /// A [`Sink`] that renders each streamed reply at once.
@@ -161,15 +196,23 @@ pub const ERRORS_NOTE: &str = "an error skips the rest of its line (at the promp
 with `set keep-going on` (or --keep-going) the next command runs instead.\n";
 
 fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Result<()> {
+    if topic == Some(commands::session::HELP_CONGO) {
+        return out.text(crate::congo::guide::RULES);
+    }
     match topic.and_then(Keyword::find) {
         Some((kw, name)) => {
             let spec = kw.spec();
+            let width = out.width();
             out.text(&format!("usage: {}\n", commands::usage(spec, name)))?;
-            out.text(&format!("  {}\n", commands::summary(spec, name)))?;
+            out.text(&wrap::paragraph(&commands::summary(spec, name), 2, width))?;
             out.text(&format!("example: {}\n", commands::example(spec, name)))
         }
         None => {
-            out.text("commands (separate several with `;`, comment with `#`):\n")?;
+            out.text(&wrap::paragraph(
+                "commands (separate several with `;`, comment with `#`):",
+                0,
+                out.width(),
+            ))?;
             let rows: Vec<(String, String)> = Keyword::ALL
                 .iter()
                 .flat_map(|kw| {
@@ -181,12 +224,15 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
                         })
                 })
                 .collect();
-            let width = rows.iter().map(|(u, _)| u.len()).max().unwrap_or(0);
-            for (usage, summary) in rows {
-                out.text(&format!("  {usage:width$}  {summary}\n"))?;
-            }
-            out.text("`help <command>` shows one command with an example.\n")?;
-            out.text(ERRORS_NOTE)
+            let width = out.width();
+            out.text(&wrap::table(&rows, width))?;
+            out.text(&wrap::paragraph(
+                "`help <command>` shows one command with an example; \
+                 `help congo` and `help yut` explain the games' rules.",
+                0,
+                width,
+            ))?;
+            out.text(&wrap::paragraph(ERRORS_NOTE, 0, width))
         }
     }
 }
@@ -245,5 +291,47 @@ fn course_search(r: &CourseSearchReport) -> String {
             r.value,
             why.unwrap_or("no best move")
         ),
+    }
+}
+
+#[cfg(test)]
+mod width_tests {
+    use super::*;
+
+    /// An output of a given width that keeps the text.
+    struct Narrow(Vec<u8>, usize);
+
+    impl Output for Narrow {
+        fn styled(&mut self, _: Style, text: &str) -> io::Result<()> {
+            self.0.extend_from_slice(text.as_bytes());
+            Ok(())
+        }
+        fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+            self.0.extend_from_slice(bytes);
+            Ok(())
+        }
+        fn width(&self) -> usize {
+            self.1
+        }
+    }
+
+    fn help_at(width: usize) -> String {
+        let mut out = Narrow(Vec::new(), width);
+        render(&Reply::Help(None), false, &mut out).unwrap();
+        String::from_utf8(out.0).unwrap()
+    }
+
+    #[test]
+    fn help_fits_40_and_80_columns_without_cutting_words() {
+        let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        let wide = help_at(1000);
+        for width in [40, 80] {
+            let text = help_at(width);
+            for line in text.lines() {
+                assert!(line.chars().count() <= width, "{width}: {line:?}");
+            }
+            // The same words in the same order as unwrapped: nothing cut.
+            assert_eq!(words(&text), words(&wide), "width {width}");
+        }
     }
 }

@@ -8,6 +8,7 @@ use super::command::Command;
 use super::settings::Settings;
 use crate::congo::course::{Evaluation, Terms};
 use crate::congo::moves::{Move, MoveOutcome, Status};
+use crate::congo::search::SearchInfo;
 use crate::congo::{Color, Position};
 use crate::yut::{Game, MoveReport};
 use std::io;
@@ -23,6 +24,8 @@ pub enum Reply {
     Listing(Box<Position>),
     /// `board`: the position and the last move, shown as a grid.
     Board(Box<(Position, Option<LastMove>)>),
+    /// `board legend`: the board, then the key to its letters.
+    BoardLegend(Box<Reply>),
     /// `moves`: legal moves, sorted by notation.
     Moves(Vec<Move>),
     /// `play`: what the move did, and the status after it (a change summary).
@@ -35,6 +38,11 @@ pub enum Reply {
     DivideMove(Move, u64),
     /// `divide`: the total, after every root move.
     DivideTotal(u64),
+    /// `eval`: each term in centipawns, the last `total`.
+    Eval(Vec<(&'static str, i32)>),
+    /// `best`, `analyze`: the search's answer (for `analyze`, also each
+    /// finished depth, streamed).
+    Search(Box<SearchInfo>),
     /// `eval material|advanced`: a course evaluation, term by term.
     CourseEval(Box<CourseEvalReport>),
     /// `minimax` / `alphabeta`: a course search's value and best move.

@@ -19,6 +19,8 @@ pub enum Setting {
     KeepGoing,
     /// Worker threads for perft, divide and search (`auto`: every core).
     Threads,
+    /// The engine's transposition table size in megabytes.
+    Hash,
     /// The Congo course's rules for `play`, `eval`, `minimax`, `alphabeta`.
     Rules,
 }
@@ -78,6 +80,7 @@ impl Setting {
         Setting::Quiet,
         Setting::KeepGoing,
         Setting::Threads,
+        Setting::Hash,
         Setting::Rules,
     ];
 
@@ -114,6 +117,13 @@ impl Setting {
                 kind: ValueKind::NumberOrAuto { min: 1, max: 256 },
                 expects: "a number of threads 1..=256, or `auto`",
                 default: Value::Word("auto"),
+            },
+            Setting::Hash => SettingSpec {
+                name: "hash",
+                summary: "the engine's transposition table, in megabytes",
+                kind: ValueKind::Number { min: 1, max: 4096 },
+                expects: "a size in megabytes 1..=4096",
+                default: Value::Number(16),
             },
             Setting::Rules => SettingSpec {
                 name: "rules",

@@ -32,5 +32,5 @@ pub use perft::{Counting, PerftProgress, divide, divide_with, perft, perft_with}
 pub(crate) use sink::Sink;
 pub use status::{Status, status};
 
-// The search generates and makes moves through the same fast paths as perft.
+// The search also needs the monkey's jumped square.
 pub(crate) use mv::jumped_square;

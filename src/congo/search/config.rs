@@ -27,6 +27,9 @@ pub struct EngineConfig {
     pub history: bool,
     /// Quiescence search over captures at the leaves.
     pub qsearch: bool,
+    /// A side whose lion is attacked answers it: one ply deeper in the
+    /// search, no standing pat in the first plies of quiescence.
+    pub lion_threats: bool,
     /// Null-move pruning.
     pub null_move: bool,
     /// Late-move reductions.
@@ -56,6 +59,7 @@ impl EngineConfig {
             killers: true,
             history: true,
             qsearch: true,
+            lion_threats: true,
             null_move: false,
             lmr: false,
             max_depth: None,
@@ -77,6 +81,7 @@ impl EngineConfig {
             killers: false,
             history: false,
             qsearch: false,
+            lion_threats: false,
             null_move: false,
             lmr: false,
             max_depth: Some(4),
@@ -91,6 +96,7 @@ impl EngineConfig {
         EngineConfig {
             tt_cutoffs: false,
             qsearch: false,
+            lion_threats: false,
             null_move: false,
             lmr: false,
             ..EngineConfig::strongest()

@@ -15,7 +15,10 @@
 
 use super::config::EngineConfig;
 use super::eval::evaluate_with;
-use super::ordering::{Collect, Heuristics, OrderSwitches, ScoredMove, pick, score_moves};
+use super::ordering::{
+    Collect, Heuristics, OrderSwitches, ScoredMove, pick, retain_captures, score_moves,
+};
+use super::threat::lion_attacked;
 use super::tt::{Bound, Table, compact};
 use super::types::{INF, Limits, MATE, MATE_BOUND, Score, SearchInfo};
 use crate::congo::moves::{Move, Silent, apply, generate};
@@ -45,7 +48,13 @@ pub struct Engine {
     aborted: bool,
     node_limit: u64,
     deadline: Option<Instant>,
+    /// The depth of the current iteration (bounds the extensions).
+    root_depth: i32,
 }
+
+/// Quiescence answers a threat to its lion (instead of standing pat) only
+/// this many plies into the quiescence search.
+const QS_EVASION_PLIES: u32 = 2;
 
 /// What a search call fixes for its whole run.
 struct Ctx<'a> {
@@ -87,6 +96,7 @@ impl Engine {
             aborted: false,
             node_limit: u64::MAX,
             deadline: None,
+            root_depth: 0,
         }
     }
 
@@ -166,7 +176,13 @@ impl Engine {
 
     /// Generate and score the moves of `pos` into the list of `ply`, which
     /// is taken out of the engine (give it back with [`Engine::put_list`]).
-    fn moves(&mut self, pos: &Position, ply: usize, tt_move: u32) -> Vec<ScoredMove> {
+    fn moves(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        tt_move: u32,
+        captures_only: bool,
+    ) -> Vec<ScoredMove> {
         let mut list = self
             .lists
             .get_mut(ply)
@@ -174,6 +190,9 @@ impl Engine {
             .unwrap_or_default();
         list.clear();
         generate(pos, &mut Collect(&mut list));
+        if captures_only {
+            retain_captures(pos, &mut list);
+        }
         let sw = self.switches();
         let tt_move = if self.config.tt { tt_move } else { 0 };
         score_moves(
@@ -228,7 +247,7 @@ impl Engine {
             return info;
         }
         let tt_move = self.tt.probe(pos.zobrist(), 0).map_or(0, |h| h.mv);
-        let mut root = self.moves(pos, 0, tt_move);
+        let mut root = self.moves(pos, 0, tt_move, false);
         if root.is_empty() {
             info.score = Score::from_internal(-MATE);
             return info;
@@ -291,6 +310,7 @@ impl Engine {
             *k = pos.zobrist();
         }
         let depth = depth as i32;
+        self.root_depth = depth;
         let mut alpha = -INF;
         let beta = INF;
         let mut best: Option<(i32, usize)> = None;
@@ -350,7 +370,7 @@ impl Engine {
             if self.repeated(pos.zobrist(), p, ctx.history) {
                 return 0;
             }
-            return self.qsearch(pos, alpha, beta, ply, ctx);
+            return self.qsearch(pos, alpha, beta, ply, 0, ctx);
         }
         self.clear_pv(p);
         if self.tick(ctx) {
@@ -367,6 +387,14 @@ impl Engine {
         if depth <= 0 || p >= MAX_PLY {
             return self.eval(pos);
         }
+        // A threatened lion must be answered: look one ply deeper (while
+        // the path is not yet twice the iteration's depth).
+        let in_danger = self.config.lion_threats && lion_attacked(pos, pos.side_to_move());
+        let depth = if in_danger && (ply as i32) < 2 * self.root_depth {
+            depth + 1
+        } else {
+            depth
+        };
         if let Some(k) = self.path.get_mut(p) {
             *k = key;
         }
@@ -387,7 +415,8 @@ impl Engine {
                 }
             }
         }
-        if self.config.null_move && !pv_node && depth >= 3 && beta.abs() < MATE_BOUND {
+        if self.config.null_move && !in_danger && !pv_node && depth >= 3 && beta.abs() < MATE_BOUND
+        {
             let us = pos.side_to_move();
             let pieces = pos.by_color(us).count();
             let pawns = pos.pieces(Piece::new(us, PieceKind::Pawn)).count();
@@ -404,7 +433,7 @@ impl Engine {
                 }
             }
         }
-        let mut list = self.moves(pos, p, tt_move);
+        let mut list = self.moves(pos, p, tt_move, false);
         if list.is_empty() {
             self.put_list(p, list);
             return -(MATE - ply as i32);
@@ -482,6 +511,7 @@ impl Engine {
         mut alpha: i32,
         beta: i32,
         ply: u32,
+        qply: u32,
         ctx: &Ctx<'_>,
     ) -> i32 {
         let p = ply as usize;
@@ -494,19 +524,30 @@ impl Engine {
             return v;
         }
         let stand = self.eval(pos);
-        if stand >= beta || p >= MAX_PLY {
+        if p >= MAX_PLY {
             return stand;
         }
-        alpha = alpha.max(stand);
-        let mut best = stand;
-        let mut list = self.moves(pos, p, 0);
-        list.retain(|sm| !sm.quiet);
+        // With its lion attacked, the side to move may not stand pat: it
+        // tries every move (the first plies of quiescence only).
+        let evade = self.config.lion_threats
+            && qply < QS_EVASION_PLIES
+            && lion_attacked(pos, pos.side_to_move());
+        let mut best = if evade { -INF } else { stand };
+        if best >= beta {
+            return best;
+        }
+        alpha = alpha.max(best);
+        let mut list = self.moves(pos, p, 0, !evade);
+        if evade && list.is_empty() {
+            self.put_list(p, list);
+            return -(MATE - ply as i32);
+        }
         for i in 0..list.len() {
             let Some(sm) = pick(&mut list, i) else {
                 break;
             };
             let next = child(pos, &sm.mv);
-            let v = -self.qsearch(&next, -beta, -alpha, ply + 1, ctx);
+            let v = -self.qsearch(&next, -beta, -alpha, ply + 1, qply + 1, ctx);
             if self.aborted {
                 self.put_list(p, list);
                 return 0;

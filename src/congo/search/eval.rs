@@ -166,9 +166,8 @@ fn monkey_jump_count(from: Square, enemy: u64, empty: u64) -> (i32, u64) {
 /// The targets of the piece of `color` and `kind` on `from`, and whether
 /// they are capture targets (`attacks`) — a cheap superset-free sketch of
 /// move generation used by mobility, lion safety and drowning.
-fn targets(pos: &Position, color: Color, kind: PieceKind, from: Square) -> (u64, u64) {
-    let own = pos.by_color(color).0;
-    let enemy = pos.by_color(!color).0;
+fn targets(board: &Board, color: Color, kind: PieceKind, from: Square) -> (u64, u64) {
+    let Board { own, enemy, .. } = *board;
     let occupied = own | enemy;
     let empty = !occupied & FULL;
     let t = side(color);
@@ -209,13 +208,31 @@ fn targets(pos: &Position, color: Color, kind: PieceKind, from: Square) -> (u64,
     }
 }
 
+/// The occupancy seen from one side.
+#[derive(Clone, Copy)]
+struct Board {
+    own: u64,
+    enemy: u64,
+}
+
+impl Board {
+    fn of(pos: &Position, color: Color) -> Board {
+        Board {
+            own: pos.by_color(color).0,
+            enemy: pos.by_color(!color).0,
+        }
+    }
+}
+
 fn reach(pos: &Position, color: Color) -> Reach {
     let mut r = Reach::default();
-    let enemy = pos.by_color(!color).0;
-    let empty = !pos.occupied().0 & FULL;
+    let board = Board::of(pos, color);
+    let enemy = board.enemy;
+    let empty = !(board.own | board.enemy) & FULL;
+    let own = board.own;
     for kind in PieceKind::ALL {
-        for from in pos.pieces(Piece::new(color, kind)) {
-            let (moves, attacks) = targets(pos, color, kind, from);
+        for from in Bitboard(pos.by_kind(kind).0 & own) {
+            let (moves, attacks) = targets(&board, color, kind, from);
             r.attacks |= attacks;
             r.mobility += moves.count_ones() as i32;
             if kind == PieceKind::Monkey {
@@ -266,7 +283,7 @@ fn drowning_loss(pos: &Position, w: &EvalWeights) -> i32 {
             continue;
         };
         let v = w.value(kind);
-        let (moves, _) = targets(pos, us, kind, sq);
+        let (moves, _) = targets(&Board::of(pos, us), us, kind, sq);
         if moves & !RIVER == 0 {
             lost += v;
         } else {

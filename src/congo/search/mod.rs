@@ -15,6 +15,7 @@ mod eval;
 mod ordering;
 pub mod selfplay;
 mod spec;
+mod threat;
 mod tt;
 mod types;
 

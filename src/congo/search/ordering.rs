@@ -50,8 +50,8 @@ impl Sink for Collect<'_> {
 }
 
 /// What `mv` (a generated move) takes: the summed value of its victims and
-/// whether one is the lion.
-pub(crate) fn victims(pos: &Position, mv: &Move, w: &EvalWeights) -> (i32, bool) {
+/// whether one is the lion. `is_monkey`: whether the mover is a monkey.
+fn victims_of(pos: &Position, mv: &Move, is_monkey: bool, w: &EvalWeights) -> (i32, bool) {
     let them = pos.by_color(!pos.side_to_move());
     let value_at = |sq: Square| -> (i32, bool) {
         if !them.contains(sq) {
@@ -64,7 +64,6 @@ pub(crate) fn victims(pos: &Position, mv: &Move, w: &EvalWeights) -> (i32, bool)
         }
     };
     let from = mv.from();
-    let is_monkey = pos.kind_at(from) == Some(PieceKind::Monkey);
     if is_monkey {
         // Steps go to empty squares; every leg of two squares jumps a piece.
         let mut total = (0, false);
@@ -80,6 +79,19 @@ pub(crate) fn victims(pos: &Position, mv: &Move, w: &EvalWeights) -> (i32, bool)
     } else {
         value_at(mv.to())
     }
+}
+
+/// Keep only the captures of `list` (generated in `pos`): moves onto an
+/// enemy piece and monkey jumps.
+pub(crate) fn retain_captures(pos: &Position, list: &mut Vec<ScoredMove>) {
+    let monkeys = pos.by_kind(PieceKind::Monkey);
+    let them = pos.by_color(!pos.side_to_move());
+    list.retain(|sm| {
+        let (from, to) = (sm.mv.from(), sm.mv.to());
+        them.contains(to)
+            || (monkeys.contains(from) && jumped_square(from, to).is_some())
+            || sm.mv.is_multi_jump()
+    });
 }
 
 /// Killer moves (compact) per ply and history scores per (side, from, to).
@@ -179,8 +191,15 @@ pub(crate) fn score_moves(
     w: &EvalWeights,
 ) {
     let side = pos.side_to_move().index();
+    let monkeys = pos.by_kind(PieceKind::Monkey);
+    let them = pos.by_color(!pos.side_to_move());
     for sm in list.iter_mut() {
-        let (victim, lion) = victims(pos, &sm.mv, w);
+        let is_monkey = monkeys.contains(sm.mv.from());
+        let (victim, lion) = if is_monkey || them.contains(sm.mv.to()) {
+            victims_of(pos, &sm.mv, is_monkey, w)
+        } else {
+            (0, false)
+        };
         sm.quiet = victim == 0 && !lion;
         let code = if tt_move != 0 || (sm.quiet && sw.killers) {
             compact(&sm.mv)
@@ -194,7 +213,11 @@ pub(crate) fn score_moves(
         } else if lion {
             LION_CAPTURE
         } else if !sm.quiet {
-            let attacker = pos.kind_at(sm.mv.from()).map_or(0, |k| w.value(k));
+            let attacker = if is_monkey {
+                w.value(PieceKind::Monkey)
+            } else {
+                pos.kind_at(sm.mv.from()).map_or(0, |k| w.value(k))
+            };
             CAPTURE + victim * 16 - attacker / 16
         } else if sw.killers && heur.killer_rank(ply, code) > 0 {
             KILLER + heur.killer_rank(ply, code)

@@ -3,7 +3,7 @@
 //! `strongest,-qsearch,+lmr,mobility=0,hash=64,depth=6`.
 //!
 //! `-NAME` turns a feature off, `+NAME` on: `tt`, `tt-cutoffs`, `pvs`,
-//! `ordering`, `killers`, `history`, `qsearch`, `null`, `lmr`,
+//! `ordering`, `killers`, `history`, `qsearch`, `threats`, `null`, `lmr`,
 //! `material-only`. `NAME=N` sets a number: `hash` (MB), `threads`,
 //! `depth` (the deepest iteration), an evaluation weight (`mobility`,
 //! `lion-safety`, `facing`, `pawn-advance`, `drowning`, `crocodile`,
@@ -92,6 +92,7 @@ fn apply<'a>(
                 "killers" => c.killers = on,
                 "history" => c.history = on,
                 "qsearch" => c.qsearch = on,
+                "threats" => c.lion_threats = on,
                 "null" => c.null_move = on,
                 "lmr" => c.lmr = on,
                 "material-only" => c.eval.material_only = on,

@@ -15,11 +15,11 @@ pub const MAX_SEARCH_DEPTH: u32 = 12;
 pub const EVAL: Spec = Spec {
     name: "eval",
     aliases: &[],
-    usage: "material|advanced",
-    summary: "the Congo course's evaluation: material (Part 4) or advanced (Part 5)",
+    usage: "[material|advanced]",
+    summary: "the engine's evaluation term by term, or the course's material (Part 4) or advanced (Part 5)",
     example: "eval advanced",
     args: &[ArgSpec {
-        hint: "material|advanced",
+        hint: "[material|advanced]",
         complete: Complete::Words(&["material", "advanced"]),
     }],
     errors: &[
@@ -71,6 +71,10 @@ pub const ALPHABETA: Spec = Spec {
 const EVAL_WHAT: &str = "`material` or `advanced`";
 
 fn eval_args(input: &str) -> Res<'_, Command> {
+    // Nothing after `eval`: the engine's evaluation.
+    if word(input).is_err() {
+        return Ok((input, Command::Eval));
+    }
     let (rest, w) = arg(EVAL_WHAT)(input)?;
     let eval = if w.eq_ignore_ascii_case("material") {
         Evaluation::Material

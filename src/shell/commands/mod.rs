@@ -13,6 +13,7 @@
 
 pub mod congo;
 pub mod course;
+pub mod engine;
 pub mod session;
 pub mod svg;
 pub mod yut;
@@ -128,6 +129,12 @@ registry! {
     Minimax => course::MINIMAX,
     /// `alphabeta [<depth>]`
     Alphabeta => course::ALPHABETA,
+    /// `best [depth <n>|time <s>|nodes <n>]`
+    Best => engine::BEST,
+    /// `go [depth <n>|time <s>|nodes <n>]`
+    Go => engine::GO,
+    /// `analyze`
+    Analyze => engine::ANALYZE,
     /// `move <token> <throw>`
     Move => yut::MOVE,
     /// `show`

@@ -141,15 +141,22 @@ fn reset_args(input: &str) -> Res<'_, Command> {
     Ok((rest, Command::Reset(target)))
 }
 
+/// The help topic of the Congo rules (`help congo`).
+pub const HELP_CONGO: &str = "congo";
+
 fn help_args(input: &str) -> Res<'_, Command> {
     match word(input) {
         Err(_) => Ok((input, Command::Help(None))),
+        Ok((rest, w)) if w.eq_ignore_ascii_case(HELP_CONGO) => {
+            let (rest, ()) = end("help", "at most one command name")(rest)?;
+            Ok((rest, Command::Help(Some(HELP_CONGO))))
+        }
         Ok((rest, w)) => match Keyword::find(w) {
             Some((_, name)) => {
                 let (rest, ()) = end("help", "at most one command name")(rest)?;
                 Ok((rest, Command::Help(Some(name))))
             }
-            None => expected_word(w, "a command name"),
+            None => expected_word(w, "a command name, `congo` or `yut`"),
         },
     }
 }

@@ -1,14 +1,15 @@
-//! The `svg FILE` / `svg! FILE` tail that `board` and `show` share.
+//! The `svg FILE` / `svg! FILE` tail of `show` (`board` has its own grammar,
+//! which also takes `legend`, and uses the same file name rule).
 
 use super::session::file_name;
 use super::{ArgSpec, Complete};
 use crate::shell::command::{Command, SvgFile};
 use crate::shell::parse::grammar::{Res, bare, word};
 
-/// The usage of `board` and `show`: nothing, or a picture to write.
+/// The usage of `show`: nothing, or a picture to write.
 pub const USAGE: &str = "[svg[!] <file>]";
 
-/// The argument positions of `board` and `show`.
+/// The argument positions of `show`.
 pub const ARGS: &[ArgSpec] = &[
     ArgSpec {
         hint: USAGE,
@@ -22,7 +23,7 @@ pub const ARGS: &[ArgSpec] = &[
 
 /// `name` alone gives `plain`; `name svg FILE` (or `svg! FILE`, which may
 /// overwrite) gives `make(file)`. Anything else is refused as `bare`
-/// refuses it, so the errors of a bare `board`/`show` stay as they were.
+/// refuses it, so the errors of a bare `show` stay as they were.
 pub(crate) fn svg_or_bare<'a>(
     input: &'a str,
     name: &'static str,

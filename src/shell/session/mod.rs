@@ -8,6 +8,7 @@
 
 mod congo;
 mod course;
+mod engine;
 mod history;
 mod yut;
 
@@ -151,6 +152,7 @@ impl Session {
             Command::SetFen(pos) => self.set_fen(pos, &cmd.command),
             Command::List => self.list(),
             Command::Board => self.board(),
+            Command::BoardLegend => Reply::BoardLegend(Box::new(self.board())),
             Command::BoardSvg(file) => {
                 let last = self.last_move.as_ref().map(|m| m.squares);
                 let text = crate::congo::svg::render(&self.position, last);
@@ -161,6 +163,10 @@ impl Session {
             Command::Status => self.status(),
             Command::Perft(depth) => self.perft(*depth).map_err(fail)?,
             Command::Divide(depth) => self.divide(*depth, sink, fail)?,
+            Command::Eval => self.eval(),
+            Command::Best(limit) => self.best(*limit).map_err(fail)?,
+            Command::Go(limit) => self.go(*limit).map_err(fail)?,
+            Command::Analyze => self.analyze(sink, fail)?,
             Command::CourseEval(eval) => self.course_eval(*eval).map_err(fail)?,
             Command::Minimax(depth) => self.course_search(false, *depth).map_err(fail)?,
             Command::Alphabeta(depth) => self.course_search(true, *depth).map_err(fail)?,

@@ -28,11 +28,15 @@ use std::sync::mpsc;
 /// than this many.
 const SPLIT_LIMIT: u64 = 1_000;
 
-/// One piece of work: count `depth` plies below `pos`, for root `root`.
+/// At most this many items come from splitting roots into replies (more
+/// would only cost memory: a few hundred already balance the threads).
+const ITEM_LIMIT: usize = 1 << 14;
+
+/// One piece of work: count below root move `root`, or below its reply
+/// `reply` (positions are made by the worker, so an item stays small).
 struct Item {
     root: usize,
-    pos: Position,
-    depth: u32,
+    reply: Option<Move>,
 }
 
 /// `pos` after the generated move `mv`.
@@ -49,26 +53,42 @@ fn items(pos: &Position, roots: &[Move], depth: u32) -> (Vec<Item>, Vec<usize>) 
     let mut per_root = Vec::with_capacity(roots.len());
     let mut replies = Vec::new();
     for (root, mv) in roots.iter().enumerate() {
-        let next = child(pos, mv);
         let before = items.len();
-        if depth >= 3 && move_count_up_to(&next, SPLIT_LIMIT) < SPLIT_LIMIT {
+        let next = child(pos, mv);
+        let few = depth >= 3
+            && items.len() < ITEM_LIMIT
+            && move_count_up_to(&next, SPLIT_LIMIT) < SPLIT_LIMIT;
+        if few {
             replies.clear();
             generate(&next, &mut List(&mut replies));
-            items.extend(replies.iter().map(|reply| Item {
+            items.extend(replies.iter().map(|&reply| Item {
                 root,
-                pos: child(&next, reply),
-                depth: depth - 2,
+                reply: Some(reply),
             }));
         } else {
-            items.push(Item {
-                root,
-                pos: next,
-                depth: depth - 1,
-            });
+            items.push(Item { root, reply: None });
         }
         per_root.push(items.len() - before);
     }
     (items, per_root)
+}
+
+/// The leaves below one item.
+fn count_item(
+    walker: &mut Walker<'_>,
+    pos: &Position,
+    roots: &[Move],
+    depth: u32,
+    item: &Item,
+) -> Result<u64, Interrupted> {
+    let Some(mv) = roots.get(item.root) else {
+        return Ok(0);
+    };
+    let next = child(pos, mv);
+    match &item.reply {
+        Some(reply) => walker.count(&child(&next, reply), depth - 2),
+        None => walker.count(&next, depth - 1),
+    }
 }
 
 /// [`super::divide_with`] on `threads >= 2` worker threads, for `depth >= 2`.
@@ -92,7 +112,7 @@ pub(super) fn divide(
             scope.spawn(move || {
                 let mut walker = Walker::new(stop, counting.progress);
                 while let Some(item) = items.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    match walker.count(&item.pos, item.depth) {
+                    match count_item(&mut walker, pos, roots, depth, item) {
                         Ok(n) => {
                             walker.publish();
                             if tx.send((item.root, n)).is_err() {

@@ -1,0 +1,123 @@
+//! The engine commands' handlers: `eval`, `best`, `go`, `analyze`.
+//!
+//! Each search uses a fresh engine (table size and threads from the
+//! settings), so `best depth N` and `best nodes N` answer the same on every
+//! run whatever came before. The session's position is never changed by a
+//! search; `go` then plays the move as `play` would (undo takes it back).
+
+use super::{ExecError, Session, interrupted};
+use crate::congo::moves::{Illegal, status};
+use crate::congo::search::{Engine, EngineConfig, Limits, SearchInfo, evaluate_terms};
+use crate::interrupt::{Either, Interrupt};
+use crate::shell::command::{Command, SearchLimit};
+use crate::shell::error::ErrorKind;
+use crate::shell::reply::{Reply, Sink};
+use crate::shell::settings::Setting;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// `best` and `go` without a limit think this long.
+const DEFAULT_TIME: Duration = Duration::from_secs(3);
+
+impl SearchLimit {
+    /// The engine's limits for this command limit.
+    fn limits(self) -> Limits {
+        match self {
+            SearchLimit::Default => Limits::time(DEFAULT_TIME),
+            SearchLimit::Depth(d) => Limits::depth(d),
+            SearchLimit::Millis(ms) => Limits::time(Duration::from_millis(ms)),
+            SearchLimit::Nodes(n) => Limits::nodes(n),
+        }
+    }
+}
+
+impl Session {
+    pub(super) fn eval(&self) -> Reply {
+        Reply::Eval(evaluate_terms(&self.position))
+    }
+
+    /// An engine set up from the settings.
+    fn engine(&self) -> Engine {
+        let hash = usize::try_from(self.settings.number(Setting::Hash)).unwrap_or(16);
+        let threads = self.settings.threads();
+        Engine::new(EngineConfig {
+            hash_mb: hash.max(1),
+            threads: threads.max(1),
+            ..EngineConfig::strongest()
+        })
+    }
+
+    /// The game must go on for a search to have a move to find.
+    fn refuse_finished(&self) -> Result<(), ErrorKind> {
+        let st = status(&self.position);
+        if st.is_over() {
+            return Err(ErrorKind::Illegal(Illegal::GameOver(st)));
+        }
+        Ok(())
+    }
+
+    /// Search the position within `limits`, stopping at `stop`, calling
+    /// `on_depth` after each finished depth; publishes nodes as progress.
+    fn think(
+        &self,
+        limits: &Limits,
+        stop: &dyn Interrupt,
+        on_depth: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchInfo {
+        self.live.reset_counters();
+        let mut engine = self.engine();
+        let live = &self.live;
+        engine.search(&self.position, &[], limits, stop, &mut |info| {
+            live.work.store(info.nodes, Ordering::Relaxed);
+            on_depth(info);
+        })
+    }
+
+    pub(super) fn best(&mut self, limit: SearchLimit) -> Result<Reply, ErrorKind> {
+        self.refuse_finished()?;
+        let info = self.think(&limit.limits(), &self.live.interrupt, &mut |_| {});
+        if self.live.interrupted() {
+            return Err(interrupted(()));
+        }
+        Ok(Reply::Search(Box::new(info)))
+    }
+
+    pub(super) fn go(&mut self, limit: SearchLimit) -> Result<Reply, ErrorKind> {
+        self.refuse_finished()?;
+        let info = self.think(&limit.limits(), &self.live.interrupt, &mut |_| {});
+        if self.live.interrupted() {
+            return Err(interrupted(()));
+        }
+        let mv = info
+            .best
+            .ok_or_else(|| ErrorKind::Illegal(Illegal::GameOver(status(&self.position))))?;
+        // Recorded as the move it played, so `undo` names it.
+        self.play(mv, &Command::Play(mv))
+    }
+
+    /// Search until interrupted (or the deepest depth), streaming each
+    /// finished depth; the interrupt is the normal end and prints the best
+    /// line found.
+    pub(super) fn analyze(
+        &mut self,
+        sink: &mut dyn Sink,
+        fail: impl Fn(ErrorKind) -> ExecError,
+    ) -> Result<Reply, ExecError> {
+        self.refuse_finished().map_err(&fail)?;
+        let write_failed = AtomicBool::new(false);
+        let stop = Either(&self.live.interrupt, &write_failed);
+        let mut io_error = None;
+        let info = self.think(&Limits::default(), &stop, &mut |info| {
+            if io_error.is_none()
+                && let Err(e) = sink.reply(Reply::Search(Box::new(info.clone())))
+            {
+                write_failed.store(true, Ordering::Relaxed);
+                io_error = Some(e);
+            }
+        });
+        if let Some(e) = io_error {
+            return Err(ExecError::Io(e));
+        }
+        Ok(Reply::Search(Box::new(info)))
+    }
+}
