@@ -483,3 +483,51 @@ fn a_signal_in_batch_mode_flushes_then_exits_128_plus_it() {
     let (code, out, _) = signalled(&[script.to_str().unwrap()], "", libc::SIGTERM);
     assert_eq!((code, out.as_str()), (Some(143), fen));
 }
+
+#[test]
+fn files_commands_and_dash_run_in_the_order_given() {
+    // -c is repeatable and everything runs in command-line order: the move
+    // (home + FFFF = yut) comes first, the file's `where` after it sees A on
+    // yut, then the second -c.
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_temp(&dir, "w.bsh", "where\n");
+    let out = boardsh()
+        .arg("-c")
+        .arg("move A FFFF")
+        .arg(&file)
+        .args(["-c", "status"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.first(), Some(&"A: home -> yut (4)"));
+    assert_eq!(lines.get(1), Some(&"A: yut"));
+    assert_eq!(lines.last(), Some(&"Continue"));
+    // `-` is stdin, in its place: here between two -c.
+    let out = boardsh()
+        .args(["-c", "fen 7/7/7/7/7/7/3L3 w 0", "-", "-c", "fen"])
+        .write_stdin("status\n")
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        // No black lion: White has won; then the FEN as set.
+        "White wins\n7/7/7/7/7/7/3L3 w 0\n"
+    );
+}
+
+#[test]
+fn dash_i_without_a_file_goes_on_after_the_other_arguments() {
+    // Not a terminal: after -c, `-i` reads the commands of stdin.
+    let out = boardsh()
+        .args(["-i", "-c", "move a FFFB"])
+        .write_stdin("where\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    // FFFB: three F = geol (3).
+    assert!(text.starts_with("a: home -> geol (3)\n"), "{text}");
+    assert!(text.contains("a: geol\n"), "{text}");
+}

@@ -412,3 +412,37 @@ fn readme_example_is_true() {
         "README quotes the run:\n{quoted}"
     );
 }
+
+#[test]
+fn without_a_path_it_runs_tests_if_present_else_the_current_directory() {
+    // One passing case (`fen` prints the start FEN) under tests/, and one
+    // failing case beside it in the directory itself: which one runs tells
+    // which directory was searched.
+    let dir = tempfile::tempdir().unwrap();
+    let start = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n";
+    std::fs::create_dir(dir.path().join("tests")).unwrap();
+    std::fs::write(dir.path().join("tests/a.bsh"), "fen\n").unwrap();
+    std::fs::write(dir.path().join("tests/a.out"), start).unwrap();
+    std::fs::write(dir.path().join("top.bsh"), "fen\n").unwrap();
+    std::fs::write(dir.path().join("top.out"), "wrong\n").unwrap();
+    let out = assert_cmd::Command::cargo_bin("boardsh")
+        .unwrap()
+        .arg("test")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.ends_with("1 passed, 0 failed\n"), "{text}");
+    // Without tests/, the current directory: both cases, one failing.
+    std::fs::remove_dir_all(dir.path().join("tests")).unwrap();
+    let out = assert_cmd::Command::cargo_bin("boardsh")
+        .unwrap()
+        .arg("test")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.ends_with("0 passed, 1 failed\n"), "{text}");
+}

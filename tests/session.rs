@@ -545,3 +545,44 @@ mod source_is_one_change {
         assert_eq!(text, "undid: play c2c3\n");
     }
 }
+
+/// Keeps the notes a runner gives.
+#[derive(Default)]
+struct Notes(Vec<String>);
+
+impl boardsh::shell::script::Reporter for Notes {
+    fn report(&mut self, _: &boardsh::shell::script::Diagnostic<'_>) {}
+    fn message(&mut self, _: &str) {}
+    fn note(&mut self, message: &str) {
+        self.0.push(message.to_string());
+    }
+}
+
+#[test]
+fn moves_of_a_finished_game_print_the_empty_line_and_explain_at_the_prompt_only() {
+    // The black lion is gone: White has won, and there are no moves.
+    for interactive in [false, true] {
+        let mut loader = boardsh::shell::script::NoFiles;
+        let mut notes = Notes::default();
+        let mut runner = boardsh::shell::script::Runner::new(
+            boardsh::shell::Session::new(),
+            &mut loader,
+            &mut notes,
+            false,
+        );
+        runner.interactive = interactive;
+        let mut out = Vec::new();
+        runner
+            .run_line("<prompt>", 1, "fen 7/7/7/7/7/7/3L3 w 0; moves", &mut out)
+            .unwrap();
+        drop(runner);
+        // Scripts rely on the empty line, at the prompt too.
+        assert_eq!(out, b"\n");
+        let want: Vec<String> = if interactive {
+            vec!["no moves: the game is over (White wins)".to_string()]
+        } else {
+            Vec::new()
+        };
+        assert_eq!(notes.0, want);
+    }
+}

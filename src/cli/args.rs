@@ -35,13 +35,15 @@ pub struct RunArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// Run these commands (separated by `;`), then exit.
-    #[arg(short = 'c', long = "command", value_name = "CMDS")]
-    pub commands: Option<String>,
+    /// Run these commands (separated by `;`); may be repeated. Files, `-c`
+    /// and `-i` run in the order given.
+    #[arg(short = 'c', long = "command", value_name = "CMDS", action = clap::ArgAction::Append)]
+    pub commands: Vec<String>,
 
-    /// Replay FILE, then continue at the prompt.
-    #[arg(short = 'i', long = "init", value_name = "FILE")]
-    pub init: Option<PathBuf>,
+    /// Continue at the prompt after the other arguments; with FILE, replay
+    /// it first (in its place among them).
+    #[arg(short = 'i', long = "init", value_name = "FILE", num_args = 0..=1)]
+    pub init: Option<Option<PathBuf>>,
 
     /// After an error, go on with the next command (the `keep-going` setting).
     #[arg(long)]
@@ -64,6 +66,67 @@ pub struct RunArgs {
     /// `threads` setting; default: every core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
+
+    /// Files, `-c` and `-i` in the order they were given (filled from the
+    /// parsed arguments' positions by [`Cli::parse_ordered`]).
+    #[arg(skip)]
+    pub order: Vec<Given>,
+
+    /// Open only regular files (set by `boardsh test` for cases with
+    /// `.args`; not a flag).
+    #[arg(skip)]
+    pub regular_only: bool,
+}
+
+/// One source of the command line, in its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Given {
+    /// A file to replay (`-` is stdin).
+    File(PathBuf),
+    /// `-c CMDS`.
+    Commands(String),
+    /// `-i [FILE]`: the prompt follows the other arguments.
+    Init(Option<PathBuf>),
+}
+
+impl Cli {
+    /// Parse `args` (the program name first) and record the order of the
+    /// sources.
+    ///
+    /// # Errors
+    ///
+    /// clap's error (usage, `--help`, `--version`).
+    pub fn parse_ordered<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        use clap::{CommandFactory, FromArgMatches};
+        let matches = Cli::command().try_get_matches_from(args)?;
+        let mut cli = Cli::from_arg_matches(&matches)?;
+        let at = |id: &str| -> Vec<usize> {
+            matches
+                .indices_of(id)
+                .map(Iterator::collect)
+                .unwrap_or_default()
+        };
+        let run = &mut cli.run;
+        let mut order: Vec<(usize, Given)> = Vec::new();
+        for (i, f) in at("files").into_iter().zip(&run.files) {
+            order.push((i, Given::File(f.clone())));
+        }
+        for (i, c) in at("commands").into_iter().zip(&run.commands) {
+            order.push((i, Given::Commands(c.clone())));
+        }
+        if let Some(init) = &run.init {
+            // `-i` alone has no value index: its flag's own position counts.
+            let i = at("init").first().copied().unwrap_or(usize::MAX);
+            order.push((i, Given::Init(init.clone())));
+        }
+        order.sort_by_key(|(i, _)| *i);
+        run.order = order.into_iter().map(|(_, g)| g).collect();
+        Ok(cli)
+    }
 }
 
 /// Subcommands.
@@ -245,8 +308,9 @@ pub struct TestArgs {
     #[arg(long)]
     pub bless: bool,
 
-    /// Files or directories (searched recursively).
-    #[arg(value_name = "PATH", required = true)]
+    /// Files or directories (searched recursively); none: `tests/` if it
+    /// exists, else the current directory.
+    #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
     /// When to use colour.

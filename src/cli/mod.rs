@@ -24,8 +24,7 @@ use crate::quote::quoted_path;
 use crate::shell::lines::ReadFault;
 use crate::shell::script::{End, Kind, Loader, Runner};
 use crate::shell::{Output, Session, Setting, Value};
-use args::{Cli, Sub};
-use clap::Parser;
+use args::{Cli, Given, Sub};
 use foreground::Foreground;
 use interruptible::{Checked, CheckedLoader, is_interrupted};
 use progress::Progress;
@@ -53,7 +52,7 @@ pub const STDIN: &str = "<stdin>";
 
 /// Run the program with the process's arguments; returns the exit status.
 pub fn run() -> i32 {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::parse_ordered(std::env::args_os()) {
         Ok(cli) => cli,
         Err(e) => {
             // `--help` and `--version` print to stdout: a failed write
@@ -297,7 +296,12 @@ fn run_sources<O: Output + ?Sized>(
     let show = io::stderr().is_terminal();
     let on_terminal = io::stdout().is_terminal();
     let progress = Progress::start(runner.session.live(), show);
-    let given = run_given(runner, args, &mut progress.guard_batch(out, on_terminal));
+    let given = run_given(
+        runner,
+        args,
+        &mut progress.guard_batch(out, on_terminal),
+        None,
+    );
     progress.finish();
     if let Some(code) = given? {
         return Ok(code);
@@ -337,58 +341,98 @@ fn run_sources<O: Output + ?Sized>(
     })
 }
 
-/// Files, then `-c`, then `-i`: `Some(status)` when the run ends there.
+/// Files, `-c` and `-i` in the order given: `Some(status)` when the run
+/// ends there, `None` when the prompt (or stdin's commands) follows: after
+/// `-i`, or when nothing was given. A file `-` is `stdin` (the process's
+/// when `stdin` is `None`).
 fn run_given<O: Output + ?Sized>(
     runner: &mut Runner<'_>,
     args: &args::RunArgs,
     out: &mut O,
+    mut stdin: Option<&mut dyn io::BufRead>,
 ) -> io::Result<Option<i32>> {
-    for path in &args.files {
-        if let Stop::Exit(code) = replay_file(runner, path, false, out)? {
-            return Ok(Some(code));
-        }
-    }
-    if let Some(cmds) = &args.commands {
-        let mut end = End::Done;
-        for (i, line) in cmds.split('\n').enumerate() {
-            end = runner.run_line(COMMAND_LINE, i + 1, line.trim_end_matches('\r'), out)?;
-            if end != End::Done {
-                break;
+    let mut prompt = false;
+    for given in &args.order {
+        match given {
+            Given::File(path) if path.as_os_str() == "-" => {
+                let end = match stdin.as_deref_mut() {
+                    Some(input) => runner.run_file(STDIN, None, Kind::Detect, input, out),
+                    None => {
+                        let mut reader = io::BufReader::with_capacity(
+                            files::READ_BUFFER,
+                            Checked::new(io::stdin().lock(), runner.session.live()),
+                        );
+                        runner.run_file(STDIN, None, Kind::Detect, &mut reader, out)
+                    }
+                };
+                let end = match end {
+                    Ok(end) => end,
+                    Err(e) => match read_fault(runner, STDIN, e, out)? {
+                        Stop::Exit(code) => return Ok(Some(code)),
+                        Stop::Next => End::Done,
+                    },
+                };
+                match end {
+                    End::Done => {}
+                    End::Failed if runner.keep_going() => {}
+                    End::Failed => return Ok(Some(failed(runner))),
+                    End::Quit => return Ok(Some(status(runner))),
+                    End::Interrupted => return Ok(Some(EXIT_INTERRUPTED)),
+                }
             }
-        }
-        match end {
-            End::Failed => return Ok(Some(failed(runner))),
-            End::Interrupted => return Ok(Some(EXIT_INTERRUPTED)),
-            End::Quit => return Ok(Some(status(runner))),
-            End::Done => {}
-        }
-    }
-    if let Some(init) = &args.init {
-        let name = init.to_string_lossy().into_owned();
-        match files::open(init) {
-            Ok((identity, reader)) => {
-                let mut reader = checked(reader, runner);
-                // An error in the file is reported; the prompt still follows.
-                match runner.run_named(&name, identity, &mut reader, out) {
-                    Ok(End::Quit) => return Ok(Some(status(runner))),
-                    Ok(_) => {}
-                    Err(e) => {
-                        if let Stop::Exit(code) = read_fault(runner, &name, e, out)? {
-                            return Ok(Some(code));
+            Given::File(path) => {
+                if let Stop::Exit(code) = replay_file(runner, path, args.regular_only, out)? {
+                    return Ok(Some(code));
+                }
+            }
+            Given::Commands(cmds) => {
+                let mut end = End::Done;
+                for (i, line) in cmds.split('\n').enumerate() {
+                    end = runner.run_line(COMMAND_LINE, i + 1, line.trim_end_matches('\r'), out)?;
+                    if end != End::Done {
+                        break;
+                    }
+                }
+                match end {
+                    End::Failed if runner.keep_going() => {}
+                    End::Failed => return Ok(Some(failed(runner))),
+                    End::Interrupted => return Ok(Some(EXIT_INTERRUPTED)),
+                    End::Quit => return Ok(Some(status(runner))),
+                    End::Done => {}
+                }
+            }
+            Given::Init(None) => prompt = true,
+            Given::Init(Some(init)) => {
+                prompt = true;
+                let name = init.to_string_lossy().into_owned();
+                match files::open(init) {
+                    Ok((identity, reader)) => {
+                        let mut reader = checked(reader, runner);
+                        // An error in the file is reported; the prompt still follows.
+                        match runner.run_named(&name, identity, &mut reader, out) {
+                            Ok(End::Quit) => return Ok(Some(status(runner))),
+                            Ok(_) => {}
+                            Err(e) => {
+                                if let Stop::Exit(code) = read_fault(runner, &name, e, out)? {
+                                    return Ok(Some(code));
+                                }
+                            }
                         }
+                    }
+                    Err(reason) => {
+                        runner.message(
+                            out,
+                            &format!("cannot read {}: {reason}", quoted_path(&name)),
+                        )?;
+                        return Ok(Some(EXIT_USAGE));
                     }
                 }
             }
-            Err(reason) => {
-                runner.message(
-                    out,
-                    &format!("cannot read {}: {reason}", quoted_path(&name)),
-                )?;
-                return Ok(Some(EXIT_USAGE));
-            }
         }
-    } else if args.commands.is_some() || !args.files.is_empty() {
-        return Ok(Some(status(runner)));
     }
-    Ok(None)
+    if args.order.is_empty() || prompt {
+        Ok(None)
+    } else {
+        Ok(Some(status(runner)))
+    }
 }

@@ -183,6 +183,7 @@ pub fn run<O: Output + ?Sized>(
             "boardsh> "
         },
     );
+    runner.interactive = true;
     // The prompt runs only on a terminal: say once how to find help.
     out.text(&format!("{BANNER}\n"))?;
     out.flush()?;

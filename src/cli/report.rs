@@ -163,6 +163,10 @@ impl<W: Write> Reporter for StreamReporter<W> {
         self.labelled("warning:", warning_paint(), message);
     }
 
+    fn note(&mut self, message: &str) {
+        self.labelled("note:", owo_colors::Style::new().dimmed(), message);
+    }
+
     fn timing(&mut self, elapsed: std::time::Duration, nodes: u64) {
         let _ = writeln!(self.out, "{}", super::progress::timer_text(elapsed, nodes));
         let _ = self.out.flush();

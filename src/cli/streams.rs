@@ -12,7 +12,6 @@ use super::{
 };
 use crate::shell::script::{End, Kind, Runner};
 use crate::shell::{Output, Session};
-use clap::Parser;
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 
@@ -27,7 +26,7 @@ pub fn run_with(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> i32 {
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match Cli::parse_ordered(args) {
         Ok(cli) => cli,
         Err(e) => {
             let text = e.render().to_string();
@@ -43,6 +42,17 @@ pub fn run_with(
             };
         }
     };
+    run_parsed(cli, stdin, stdout, stderr)
+}
+
+/// [`run_with`] after the arguments are parsed (the test runner sets
+/// `regular_only` on them first).
+pub fn run_parsed(
+    cli: Cli,
+    stdin: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> i32 {
     match cli.command {
         Some(Sub::Test(t)) => {
             let color = t.color == ColorChoice::Always;
@@ -71,13 +81,19 @@ pub fn run_with(
             };
             let mut session = Session::new();
             session.set_quiet(args.quiet);
-            let mut loader = files::FsLoader;
+            let mut fs = files::FsLoader;
+            let mut regular = files::RegularFiles;
+            let loader: &mut dyn crate::shell::script::Loader = if args.regular_only {
+                &mut regular
+            } else {
+                &mut fs
+            };
             let mut reporter = StreamReporter {
                 out: &mut *stderr,
                 color,
             };
-            let mut runner = Runner::new(session, &mut loader, &mut reporter, args.keep_going);
-            let result = match run_given(&mut runner, args, &mut out) {
+            let mut runner = Runner::new(session, loader, &mut reporter, args.keep_going);
+            let result = match run_given(&mut runner, args, &mut out, Some(&mut *stdin)) {
                 Ok(Some(code)) => Ok(code),
                 Ok(None) => run_stdin(&mut runner, stdin, &mut out),
                 Err(e) => Err(e),

@@ -50,6 +50,9 @@ pub trait Reporter {
     /// in `-c`) took `elapsed` and counted `nodes` (0 for no count). By
     /// default, nothing is shown.
     fn timing(&mut self, _elapsed: std::time::Duration, _nodes: u64) {}
+
+    /// Explain an output to a person at the prompt (nothing by default).
+    fn note(&mut self, _message: &str) {}
 }
 
 /// An opened source.
@@ -133,6 +136,9 @@ pub struct Runner<'r> {
     pub read_faults: usize,
     /// The exit status asked for by `quit N` / `exit N`, once one ran.
     pub quit_code: Option<i32>,
+    /// Whether the lines come from a person at the prompt (notes that
+    /// explain an output go to the reporter then, never into scripts).
+    pub interactive: bool,
 }
 
 impl<'r> Runner<'r> {
@@ -158,6 +164,7 @@ impl<'r> Runner<'r> {
             errors: 0,
             read_faults: 0,
             quit_code: None,
+            interactive: false,
         }
     }
 
@@ -402,6 +409,19 @@ impl<'r> Runner<'r> {
             }
             reply => {
                 render(&reply, quiet, out)?;
+                // At the prompt, an empty move list of a finished game says
+                // why (scripts get just the empty line, as always).
+                if self.interactive
+                    && let Reply::Moves(moves) = &reply
+                    && moves.is_empty()
+                {
+                    let st = crate::congo::status(self.session.position());
+                    if st.is_over() {
+                        out.flush()?;
+                        self.reporter
+                            .note(&format!("no moves: the game is over ({st})"));
+                    }
+                }
                 Ok(Ok(End::Done))
             }
         }

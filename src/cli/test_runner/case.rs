@@ -8,6 +8,7 @@ use super::expected::{Expected, kind_name};
 use crate::cli::{Options, replay_files};
 use std::cell::RefCell;
 use std::fs;
+use std::io::Write;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
@@ -126,7 +127,14 @@ pub const OPTIONS: Options = Options {
 pub fn replay(script: &Path) -> Actual {
     let mut stdout = Capture::new(OUTPUT_LIMIT);
     let mut stderr = Capture::new(OUTPUT_LIMIT);
-    let status = replay_files(&[script.to_path_buf()], OPTIONS, &mut stdout, &mut stderr);
+    let status = match case_args(script) {
+        Ok(None) => replay_files(&[script.to_path_buf()], OPTIONS, &mut stdout, &mut stderr),
+        Ok(Some(words)) => replay_with_args(script, &words, &mut stdout, &mut stderr),
+        Err(message) => {
+            let _ = writeln!(stderr, "boardsh: error: {message}");
+            2
+        }
+    };
     let (stdout, stdout_over) = stdout.finish();
     let (stderr, stderr_over) = stderr.finish();
     let stderr = match script.parent().map(|p| p.to_string_lossy()) {
@@ -147,6 +155,83 @@ pub fn replay(script: &Path) -> Actual {
         stdout_over,
         stderr_over,
     }
+}
+
+/// The largest `.args` file read.
+const ARGS_LIMIT: u64 = 4096;
+
+/// The flags of a case, from `name.args` beside its script (words split at
+/// white space; `'...'` and `"..."` group words), or `None` without one.
+fn case_args(script: &Path) -> Result<Option<Vec<String>>, String> {
+    let path = script.with_extension("args");
+    let meta = match std::fs::symlink_metadata(&path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    if !meta.is_file() || meta.len() > ARGS_LIMIT {
+        return Err(format!(
+            "{} is not a regular file of at most {ARGS_LIMIT} bytes",
+            path.display()
+        ));
+    }
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    split_words(&text)
+        .map(Some)
+        .ok_or_else(|| format!("{}: a quote is not closed", path.display()))
+}
+
+/// Shell-like words: white space separates, quotes group (no escapes).
+fn split_words(text: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quote: Option<char> = None;
+    for c in text.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => word.get_or_insert_with(String::new).push(c),
+            None if c == '\'' || c == '"' => {
+                quote = Some(c);
+                word.get_or_insert_with(String::new);
+            }
+            None if c.is_whitespace() => words.extend(word.take()),
+            None => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    if quote.is_some() {
+        return None;
+    }
+    words.extend(word);
+    Some(words)
+}
+
+/// Replay `script` as `boardsh ARGS... SCRIPT` would, in-process (stdin
+/// empty; only regular files are read).
+fn replay_with_args(
+    script: &Path,
+    words: &[String],
+    stdout: &mut Capture,
+    stderr: &mut Capture,
+) -> i32 {
+    let mut argv: Vec<std::ffi::OsString> = vec!["boardsh".into()];
+    argv.extend(words.iter().map(Into::into));
+    argv.push(script.as_os_str().to_owned());
+    let mut cli = match crate::cli::args::Cli::parse_ordered(argv) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = write!(stderr, "{}", e.render());
+            return 2;
+        }
+    };
+    if cli.command.is_some() {
+        let _ = writeln!(stderr, "boardsh: error: a case's .args may hold only flags");
+        return 2;
+    }
+    cli.run.regular_only = true;
+    cli.run.color = crate::cli::args::ColorChoice::Never;
+    let mut stdin = std::io::empty();
+    crate::cli::streams::run_parsed(cli, &mut stdin, stdout, stderr)
 }
 
 /// `text` with `prefix` removed from the start of every line that has it.

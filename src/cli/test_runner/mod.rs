@@ -53,7 +53,12 @@ pub fn run(args: &TestArgs) -> i32 {
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut err = io::stderr();
-    quiet_panics(|| run_paths(&args.paths, config, &mut out, &mut err, &mut replay))
+    let paths = if args.paths.is_empty() {
+        default_paths()
+    } else {
+        args.paths.clone()
+    };
+    quiet_panics(|| run_paths(&paths, config, &mut out, &mut err, &mut replay))
 }
 
 /// Run `f` with the panic hook replaced by one that only records where a
@@ -127,5 +132,16 @@ pub fn run_paths(
         }
         _ if failed > 0 => EXIT_FAILED,
         _ => EXIT_OK,
+    }
+}
+
+/// What `boardsh test` runs without a PATH: `tests/` if it is a directory
+/// here, else the current directory.
+pub fn default_paths() -> Vec<PathBuf> {
+    let tests = PathBuf::from("tests");
+    if tests.is_dir() {
+        vec![tests]
+    } else {
+        vec![PathBuf::from(".")]
     }
 }
