@@ -21,5 +21,7 @@ pub mod congo;
 pub mod interrupt;
 pub(crate) mod quote;
 pub mod shell;
+#[cfg(test)]
+mod svg_check;
 mod table;
 pub mod yut;

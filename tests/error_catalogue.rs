@@ -239,7 +239,7 @@ const EXAMPLES: &[Example] = &[
     command(
         "expected-board-extra",
         "board key",
-        "expected `legend` or nothing, found `key`",
+        "expected `legend`, `svg <file>` or nothing, found `key`",
     ),
     command(
         "extra-argument-quit",
@@ -552,6 +552,25 @@ const EXAMPLES: &[Example] = &[
         status: 1,
         message: "`self.bsh` is already being sourced (a file may not source itself)",
     },
+    // ---- writing pictures: `board svg FILE`, `show svg FILE` ----
+    // b.svg exists, so `svg` (not `svg!`) refuses it; the error spans
+    // `svg b.svg` (columns 7-15).
+    Example {
+        id: "svg-exists",
+        input: Input::Files {
+            files: &[("b.svg", b"keep\n"), ("s.bsh", b"board svg b.svg\n")],
+            dirs: &[],
+            arg: "s.bsh",
+        },
+        status: 1,
+        message: "`b.svg` already exists (`svg!` overwrites it)",
+    },
+    // The directory `no/such` does not exist.
+    command(
+        "svg-unwritable",
+        "show svg no/such/y.svg",
+        "cannot write `no/such/y.svg`: no such directory",
+    ),
     // f0.bsh is the first of 64 nested files: f63.bsh may not source f64.
     Example {
         id: "source-depth",

@@ -216,7 +216,8 @@ mod tests {
     fn hints() {
         assert_eq!(hint("move", 4).as_deref(), Some(" <token> [<throw>]"));
         assert_eq!(hint("move ", 5).as_deref(), Some("<token> [<throw>]"));
-        assert_eq!(hint("sh", 2).as_deref(), Some("ow"));
+        // The rest of the keyword, then its usage (as for `move`).
+        assert_eq!(hint("sh", 2).as_deref(), Some("ow [svg[!] <file>]"));
         assert_eq!(hint("mov", 3), None, "move and moves both match");
         assert_eq!(hint("move A", 6), None);
         assert_eq!(hint("move A ", 7).as_deref(), Some("[<throw>]"));

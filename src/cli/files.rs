@@ -1,6 +1,6 @@
 //! The file system behind `source` and file arguments.
 
-use crate::shell::script::{Loader, Opened};
+use crate::shell::script::{Loader, Opened, WriteError};
 use std::fs::{File, FileType};
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
@@ -86,6 +86,16 @@ impl Loader for RegularFiles {
         FsLoader.identify(from, path)
     }
 
+    fn write(
+        &mut self,
+        from: Option<&str>,
+        path: &str,
+        text: &str,
+        force: bool,
+    ) -> Result<(), WriteError> {
+        crate::cli::write::write_new(&resolve(from, path), text, force)
+    }
+
     fn open(&mut self, from: Option<&str>, path: &str) -> Result<Opened, String> {
         let full = resolve(from, path);
         let (identity, reader) = open_checked(&full, true)?;
@@ -107,6 +117,16 @@ fn resolve(from: Option<&str>, path: &str) -> PathBuf {
 }
 
 impl Loader for FsLoader {
+    fn write(
+        &mut self,
+        from: Option<&str>,
+        path: &str,
+        text: &str,
+        force: bool,
+    ) -> Result<(), WriteError> {
+        crate::cli::write::write_new(&resolve(from, path), text, force)
+    }
+
     fn identify(&mut self, from: Option<&str>, path: &str) -> Option<String> {
         std::fs::canonicalize(resolve(from, path))
             .ok()

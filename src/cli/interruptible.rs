@@ -4,7 +4,7 @@
 
 use crate::interrupt::Interrupted;
 use crate::shell::Live;
-use crate::shell::script::{Loader, Opened};
+use crate::shell::script::{Loader, Opened, WriteError};
 use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
@@ -75,6 +75,16 @@ impl<L: Loader> Loader for CheckedLoader<L> {
 
     fn identify(&mut self, from: Option<&str>, path: &str) -> Option<String> {
         self.inner.identify(from, path)
+    }
+
+    fn write(
+        &mut self,
+        from: Option<&str>,
+        path: &str,
+        text: &str,
+        force: bool,
+    ) -> Result<(), WriteError> {
+        self.inner.write(from, path, text, force)
     }
 }
 

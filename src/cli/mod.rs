@@ -18,6 +18,7 @@ pub mod stderr_term;
 pub mod streams;
 pub mod test_runner;
 pub mod theme;
+pub mod write;
 
 use crate::quote::quoted_path;
 use crate::shell::lines::ReadFault;

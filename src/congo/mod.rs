@@ -11,6 +11,7 @@ pub mod piece;
 pub mod position;
 pub mod search;
 pub mod square;
+pub mod svg;
 mod zobrist;
 
 pub use bitboard::Bitboard;

@@ -65,6 +65,8 @@ pub enum Command {
     Board,
     /// `board legend`: the grid, then a key to its letters.
     BoardLegend,
+    /// `board svg[!] FILE`: write the position as an SVG diagram.
+    BoardSvg(SvgFile),
     /// `moves [<kind>|<square>]`.
     Moves(MovesFilter),
     /// `play <move>`: a well-formed move (checked against the position when run).
@@ -107,6 +109,8 @@ pub enum Command {
     Odds(u64, Kind, Kind),
     /// `show`: the Yut board.
     Show,
+    /// `show svg[!] FILE`: write the Yut board as an SVG diagram.
+    ShowSvg(SvgFile),
     /// `where`: every token's state.
     Where,
     /// `reset [congo|yut]`.
@@ -130,7 +134,7 @@ impl Command {
         match self {
             Command::ShowFen | Command::SetFen(_) => Keyword::Fen,
             Command::List => Keyword::List,
-            Command::Board | Command::BoardLegend => Keyword::Board,
+            Command::Board | Command::BoardLegend | Command::BoardSvg(_) => Keyword::Board,
             Command::Moves(_) => Keyword::Moves,
             Command::Play(_) => Keyword::Play,
             Command::Status => Keyword::Status,
@@ -149,7 +153,7 @@ impl Command {
             Command::Options(_) => Keyword::Options,
             Command::Auto => Keyword::Auto,
             Command::Odds(..) => Keyword::Odds,
-            Command::Show => Keyword::Show,
+            Command::Show | Command::ShowSvg(_) => Keyword::Show,
             Command::Where => Keyword::Where,
             Command::Reset(_) => Keyword::Reset,
             Command::Undo => Keyword::Undo,
@@ -170,6 +174,7 @@ impl fmt::Display for Command {
             Command::List => f.write_str("list"),
             Command::Board => f.write_str("board"),
             Command::BoardLegend => f.write_str("board legend"),
+            Command::BoardSvg(file) => write!(f, "board {file}"),
             Command::Moves(MovesFilter::All) => f.write_str("moves"),
             Command::Moves(MovesFilter::Kind(k)) => write!(f, "moves {k}"),
             Command::Moves(MovesFilter::From(s)) => write!(f, "moves {s}"),
@@ -196,23 +201,15 @@ impl fmt::Display for Command {
             Command::Auto => f.write_str("auto"),
             Command::Odds(n, upper, lower) => write!(f, "odds {n} {upper} {lower}"),
             Command::Show => f.write_str("show"),
+            Command::ShowSvg(file) => write!(f, "show {file}"),
             Command::Where => f.write_str("where"),
             Command::Reset(ResetTarget::Both) => f.write_str("reset"),
             Command::Reset(ResetTarget::Congo) => f.write_str("reset congo"),
             Command::Reset(ResetTarget::Yut) => f.write_str("reset yut"),
             Command::Undo => f.write_str("undo"),
             Command::Source(path) => {
-                // The path is the user's text: control characters are shown
-                // escaped, never sent raw to a terminal.
                 f.write_str("source ")?;
-                for c in path.chars() {
-                    if c.is_control() {
-                        write!(f, "{}", c.escape_default())?;
-                    } else {
-                        write!(f, "{c}")?;
-                    }
-                }
-                Ok(())
+                write_path(path, f)
             }
             Command::Set(None) => f.write_str("set"),
             Command::Set(Some((setting, value))) => write!(f, "set {} {value}", setting.name()),
@@ -245,6 +242,35 @@ pub struct Located {
     pub command: Command,
     pub span: Span,
     pub arg: Span,
+}
+
+/// The file of `board svg FILE` / `show svg FILE`, and whether `svg!`
+/// (overwrite an existing file) was given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SvgFile {
+    pub path: String,
+    pub force: bool,
+}
+
+impl fmt::Display for SvgFile {
+    /// `svg PATH` or `svg! PATH`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.force { "svg! " } else { "svg " })?;
+        write_path(&self.path, f)
+    }
+}
+
+/// A path as the user typed it, control characters shown escaped (never
+/// sent raw to a terminal).
+fn write_path(path: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    for c in path.chars() {
+        if c.is_control() {
+            write!(f, "{}", c.escape_default())?;
+        } else {
+            write!(f, "{c}")?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -61,6 +61,12 @@ pub enum ErrorKind {
     NothingToUndo,
     #[error("cannot read {}: {reason}", quoted_path(.path))]
     Unreadable { path: String, reason: String },
+    /// `board svg FILE` / `show svg FILE` onto an existing file.
+    #[error("{} already exists (`svg!` overwrites it)", quoted_path(.0))]
+    FileExists(String),
+    /// A file that cannot be written.
+    #[error("cannot write {}: {reason}", quoted_path(.path))]
+    Unwritable { path: String, reason: String },
     #[error("{} is already being sourced (a file may not source itself)", quoted_path(.0))]
     SourceCycle(String),
     #[error("sources nested more than {0} deep")]

@@ -101,6 +101,10 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
             write_styled_board(&buf, out)
         }
         Reply::Where(game) => write_where(game, out),
+        // Written by the runner before anything is rendered; a session
+        // used without a runner has nothing to show for it.
+        Reply::WriteFile(_) => Ok(()),
+        Reply::Wrote(path) => out.text(&format!("wrote {}\n", crate::quote::quoted_path(path))),
         Reply::Undid(cmd) => out.text(&format!("undid: {cmd}\n")),
         Reply::Help(topic) => write_help(*topic, out),
         Reply::Settings(settings) => write_settings(settings, out),

@@ -65,6 +65,11 @@ pub enum Reply {
     Odds(Tally, Kind, Kind),
     /// `show`: the Yut game, shown as the 32x32 board.
     YutBoard(Game),
+    /// `board svg FILE` / `show svg FILE`: write this text to the file
+    /// (path, text, overwrite?); the runner writes it through its loader.
+    WriteFile(Box<(String, String, bool)>),
+    /// A file was written (the path as typed).
+    Wrote(String),
     /// `where`: every token's state.
     Where(Game),
     /// `undo`: the command taken back (a change summary).

@@ -80,6 +80,35 @@ pub trait Loader {
     fn identify(&mut self, _from: Option<&str>, _path: &str) -> Option<String> {
         None
     }
+
+    /// Write `text` to `path` as a whole, atomically; relative to the
+    /// directory of `from` when that is a file (as [`Loader::open`]);
+    /// without `force` an existing file is left alone. By default there
+    /// are no files to write.
+    ///
+    /// # Errors
+    ///
+    /// [`WriteError::Exists`], or why the file cannot be written.
+    fn write(
+        &mut self,
+        _from: Option<&str>,
+        _path: &str,
+        _text: &str,
+        _force: bool,
+    ) -> Result<(), WriteError> {
+        Err(WriteError::Failed(
+            "no files are available here".to_string(),
+        ))
+    }
+}
+
+/// Why [`Loader::write`] wrote nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteError {
+    /// The file exists and overwriting was not asked for.
+    Exists,
+    /// The file cannot be written, with the reason.
+    Failed(String),
 }
 
 /// A loader that refuses every file (for sessions without files).
@@ -361,6 +390,23 @@ impl<'r> Runner<'r> {
                 Ok(Ok(End::Quit))
             }
             Reply::Source(path) => Ok(self.source(&path, cmd.arg, out)?.map_err(Box::new)),
+            Reply::WriteFile(file) => {
+                let (path, text, force) = *file;
+                let from = self.current_file();
+                let kind = match self.loader.write(from.as_deref(), &path, &text, force) {
+                    Ok(()) => {
+                        render(&Reply::Wrote(path), quiet, out)?;
+                        return Ok(Ok(End::Done));
+                    }
+                    Err(WriteError::Exists) => ErrorKind::FileExists(path),
+                    Err(WriteError::Failed(reason)) => ErrorKind::Unwritable { path, reason },
+                };
+                // Located on `svg FILE`: from the first argument to the
+                // end of the command.
+                let end = cmd.span.start + cmd.span.len;
+                let at = Span::new(cmd.arg.start, end.saturating_sub(cmd.arg.start));
+                Ok(Err(Box::new(ShellError::new(at, kind))))
+            }
             reply => {
                 render(&reply, quiet, out)?;
                 // At the prompt, an empty move list of a finished game says
@@ -381,6 +427,15 @@ impl<'r> Runner<'r> {
         }
     }
 
+    /// The innermost file being replayed (what relative paths in it are
+    /// relative to), if any.
+    fn current_file(&self) -> Option<String> {
+        self.stack
+            .iter()
+            .rev()
+            .find_map(|(id, name)| id.as_ref().map(|_| name.clone()))
+    }
+
     /// `source <path>`: open it through the loader and replay it here.
     fn source<O: Output + ?Sized>(
         &mut self,
@@ -388,11 +443,7 @@ impl<'r> Runner<'r> {
         at: Span,
         out: &mut O,
     ) -> io::Result<Result<End, ShellError>> {
-        let from = self
-            .stack
-            .iter()
-            .rev()
-            .find_map(|(id, name)| id.as_ref().map(|_| name.clone()));
+        let from = self.current_file();
         // Cycle and depth are checked before the file is opened, when its
         // identity can be told (a FIFO that sources itself must not wait).
         if let Some(identity) = self.loader.identify(from.as_deref(), path)

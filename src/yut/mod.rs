@@ -34,6 +34,7 @@ pub mod rules;
 pub mod sim;
 pub mod station;
 pub mod sticks;
+pub mod svg;
 pub mod throw;
 pub mod token;
 pub mod view;

@@ -1,10 +1,11 @@
 //! The Congo commands' registry entries and argument grammars: `fen`,
 //! `list`, `board`, `moves`, `play`, `status`, `perft`, `divide`.
 
+use super::session::file_name;
 use super::{ArgSpec, Complete, Spec};
 use crate::congo::moves::parse_move;
 use crate::congo::{PieceKind, Square, fen};
-use crate::shell::command::{Command, MovesFilter};
+use crate::shell::command::{Command, MovesFilter, SvgFile};
 use crate::shell::error::ErrorKind;
 use crate::shell::parse::grammar::{Res, arg, bare, end, expected_word, fail, is_space, word};
 
@@ -63,23 +64,42 @@ pub const LIST: Spec = Spec {
 pub const BOARD: Spec = Spec {
     name: "board",
     aliases: &[],
-    usage: "[legend]",
-    summary: "draw the Congo position as a 7x7 grid (the river is rank 4)",
+    usage: "[legend|svg[!] <file>]",
+    summary: "draw the Congo position as a 7x7 grid (the river is rank 4); `svg <file>` writes it as SVG (`svg!` overwrites)",
     example: "board legend",
-    args: &[ArgSpec {
-        hint: "[legend]",
-        complete: Complete::Words(&["legend"]),
-    }],
-    errors: &["expected-board-extra", "extra-argument-board"],
+    args: &[
+        ArgSpec {
+            hint: "[legend|svg[!] <file>]",
+            complete: Complete::Words(&["legend", "svg", "svg!"]),
+        },
+        ArgSpec {
+            hint: "<file>",
+            complete: Complete::Path,
+        },
+    ],
+    errors: &[
+        "expected-board-extra",
+        "extra-argument-board",
+        "expected-file-name",
+        "expected-matching-quotes",
+        "svg-exists",
+        "svg-unwritable",
+    ],
     parse: board_args,
 };
 
-/// `board [legend]`.
+/// `board [legend]`, or `board svg[!] <file>` (the rest of the command is
+/// the file name, as for `source`).
 fn board_args(input: &str) -> Res<'_, Command> {
     let (rest, legend) = match word(input) {
         Err(_) => (input, false),
+        Ok((rest, w)) if w == "svg" || w == "svg!" => {
+            let (rest, path) = file_name(rest)?;
+            let force = w == "svg!";
+            return Ok((rest, Command::BoardSvg(SvgFile { path, force })));
+        }
         Ok((rest, w)) if w.eq_ignore_ascii_case("legend") => (rest, true),
-        Ok((_, w)) => return expected_word(w, "`legend` or nothing"),
+        Ok((_, w)) => return expected_word(w, "`legend`, `svg <file>` or nothing"),
     };
     let (rest, ()) = end("board", "at most `legend`")(rest)?;
     Ok((

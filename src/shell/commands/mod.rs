@@ -15,6 +15,7 @@ pub mod congo;
 pub mod course;
 pub mod engine;
 pub mod session;
+pub mod svg;
 pub mod yut;
 
 use super::parse::grammar::ArgsParser;

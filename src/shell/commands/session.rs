@@ -189,6 +189,13 @@ fn set_args(input: &str) -> Res<'_, Command> {
 
 /// `source <file>`: the rest of the command, trimmed; quotes allow spaces.
 fn source_args(input: &str) -> Res<'_, Command> {
+    let (rest, path) = file_name(input)?;
+    Ok((rest, Command::Source(path)))
+}
+
+/// A file name: the rest of the command, trimmed, or a name in double
+/// quotes (which may then start or end with blanks).
+pub(crate) fn file_name(input: &str) -> Res<'_, String> {
     let text = input.trim_matches(is_space);
     let at = input.trim_start_matches(is_space);
     if text.is_empty() {
@@ -210,5 +217,5 @@ fn source_args(input: &str) -> Res<'_, Command> {
         },
         None => text,
     };
-    Ok(("", Command::Source(path.to_string())))
+    Ok(("", path.to_string()))
 }

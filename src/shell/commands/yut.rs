@@ -207,12 +207,18 @@ fn odds_args(input: &str) -> Res<'_, Command> {
 pub const SHOW: Spec = Spec {
     name: "show",
     aliases: &[],
-    usage: "",
-    summary: "draw the 32x32 Yut board",
-    example: "show",
-    args: &[],
-    errors: &["extra-argument-none"],
-    parse: |i| bare(i, "show", Command::Show),
+    usage: super::svg::USAGE,
+    summary: "draw the 32x32 Yut board, or as SVG into <file> (`svg!` overwrites)",
+    example: "show svg yut.svg",
+    args: super::svg::ARGS,
+    errors: &[
+        "extra-argument-none",
+        "expected-file-name",
+        "expected-matching-quotes",
+        "svg-exists",
+        "svg-unwritable",
+    ],
+    parse: |i| super::svg::svg_or_bare(i, "show", Command::Show, Command::ShowSvg),
 };
 
 /// `where`.

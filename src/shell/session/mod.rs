@@ -176,6 +176,11 @@ impl Session {
             Command::List => self.list(),
             Command::Board => self.board(),
             Command::BoardLegend => Reply::BoardLegend(Box::new(self.board())),
+            Command::BoardSvg(file) => {
+                let last = self.last_move.as_ref().map(|m| m.squares);
+                let text = crate::congo::svg::render(&self.position, last);
+                Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
+            }
             Command::Moves(filter) => self.moves(*filter).map_err(fail)?,
             Command::Play(mv) => self.play(*mv, &cmd.command).map_err(fail)?,
             Command::Status => self.status(),
@@ -200,6 +205,10 @@ impl Session {
                 self.odds(*games, *upper, *lower).map_err(fail)?
             }
             Command::Show => Reply::YutBoard(*self.yut.game()),
+            Command::ShowSvg(file) => {
+                let text = crate::yut::svg::render(self.yut.game());
+                Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
+            }
             Command::Where => Reply::Where(*self.yut.game()),
             Command::Reset(target) => self.reset(*target, &cmd.command),
             Command::Undo => self.undo().map_err(fail)?,
