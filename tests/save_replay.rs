@@ -36,7 +36,7 @@ const TOKENS: [&str; 8] = ["A", "B", "C", "D", "a", "b", "c", "d"];
 fn command(session: &Session, pick: (u8, u8)) -> String {
     let (kind, n) = (usize::from(pick.0), usize::from(pick.1));
     match kind % 9 {
-        0 | 1 | 2 => {
+        0..=2 => {
             let moves = session.legal_move_names();
             match moves.get(n % moves.len().max(1)) {
                 Some(m) => format!("play {m}"),
