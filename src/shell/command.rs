@@ -124,6 +124,10 @@ pub enum Command {
     /// `help [<command>]`: the topic is a keyword or alias from the registry.
     Help(Option<&'static str>),
     /// `quit` or `exit`.
+    /// `undo N`: take back the last N changes (N >= 2; `undo` is one).
+    UndoMany(u32),
+    /// `redo`: make again what `undo` took back.
+    Redo,
     /// `history`: the session's changes as a record.
     History,
     /// `save FILE` / `save! FILE` (overwrite): a script rebuilding the session.
@@ -160,7 +164,8 @@ impl Command {
             Command::Show | Command::ShowSvg(_) => Keyword::Show,
             Command::Where => Keyword::Where,
             Command::Reset(_) => Keyword::Reset,
-            Command::Undo => Keyword::Undo,
+            Command::Undo | Command::UndoMany(_) => Keyword::Undo,
+            Command::Redo => Keyword::Redo,
             Command::Source(_) => Keyword::Source,
             Command::Set(_) => Keyword::Set,
             Command::Help(_) => Keyword::Help,
@@ -214,6 +219,8 @@ impl fmt::Display for Command {
             Command::Reset(ResetTarget::Congo) => f.write_str("reset congo"),
             Command::Reset(ResetTarget::Yut) => f.write_str("reset yut"),
             Command::Undo => f.write_str("undo"),
+            Command::UndoMany(n) => write!(f, "undo {n}"),
+            Command::Redo => f.write_str("redo"),
             Command::Source(path) => {
                 f.write_str("source ")?;
                 write_path(path, f)

@@ -47,6 +47,13 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
             out.styled(Style::Label, crate::congo::guide::LEGEND)
         }
         Reply::History(text) => out.text(text),
+        Reply::UndidMany(cmds) => {
+            for cmd in cmds {
+                out.text(&format!("undid: {cmd}\n"))?;
+            }
+            Ok(())
+        }
+        Reply::Redid(cmd) => out.text(&format!("redid: {cmd}\n")),
         Reply::Moves(moves) => {
             let mut line = String::with_capacity(moves.len() * 5 + 1);
             for (i, mv) in moves.iter().enumerate() {

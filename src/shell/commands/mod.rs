@@ -155,6 +155,8 @@ registry! {
     Reset => session::RESET,
     /// `undo`
     Undo => session::UNDO,
+    /// `redo`
+    Redo => session::REDO,
     /// `source <file>`
     Source => session::SOURCE,
     /// `set [<name> <value>]`
