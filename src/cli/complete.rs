@@ -3,15 +3,18 @@
 
 use crate::congo::PieceKind;
 use crate::shell::commands::{self, Complete, Keyword};
+use crate::shell::parse::segments;
 use crate::shell::settings::Setting;
+use crate::shell::words;
 
 /// What Tab should complete at the cursor.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Completion {
     /// Replace the text from this byte offset with one of these words.
     Words(usize, Vec<String>),
-    /// Complete a file path (after `source`).
-    Path,
+    /// Complete the file-name argument that starts at this byte offset
+    /// (see [`complete_path`]).
+    Path(usize),
 }
 
 /// All 16 throws, in F/B order.
@@ -25,11 +28,70 @@ fn throws() -> Vec<String> {
         .collect()
 }
 
-/// The text of the command being typed: after the last `;` before `pos`.
+/// The text of the command being typed: after the last `;` before `pos`
+/// that is outside quotes (the parser's own splitting rule).
 fn current(line: &str, pos: usize) -> (usize, &str) {
     let before = line.get(..pos).unwrap_or(line);
-    let start = before.rfind(';').map_or(0, |i| i + 1);
+    let mut start = 0;
+    while let Some((i, b';')) = before.get(start..).and_then(words::split_point) {
+        start += i + 1;
+    }
     (start, before.get(start..).unwrap_or(""))
+}
+
+/// Whether the command text `seg` has reached a `#` comment.
+fn in_comment(seg: &str) -> bool {
+    matches!(words::split_point(seg), Some((_, b'#')))
+}
+
+/// Byte offsets where the blank-separated words of `seg` start.
+fn word_starts(seg: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut prev_blank = true;
+    for (i, c) in seg.char_indices() {
+        let blank = c == ' ' || c == '\t';
+        if prev_blank && !blank {
+            out.push(i);
+        }
+        prev_blank = blank;
+    }
+    out
+}
+
+/// Completions of a file-name argument typed so far (`arg`, from its start
+/// to the cursor): pairs of what to show and what replaces the whole
+/// argument. `home` is what `~` stands for; `list(dir)` lists the entries
+/// of directory `dir` (`""`: the current one) as (name, is a directory).
+/// Each replacement is written by [`words::quote`], so the parser reads it
+/// back as exactly the completed path; a directory ends in `/` so that Tab
+/// can go on into it.
+pub fn complete_path(
+    arg: &str,
+    home: Option<&str>,
+    list: impl Fn(&str) -> Vec<(String, bool)>,
+) -> Vec<(String, String)> {
+    let (typed, _) = words::read_partial(arg, home);
+    let cut = typed.rfind('/').map_or(0, |i| i + 1);
+    let (dir, base) = typed.split_at(cut);
+    // A leading `~/` typed by the user stays `~/` (then quoted text).
+    let tilde = home
+        .filter(|h| (arg == "~" || arg.starts_with("~/")) && typed.starts_with(h))
+        .map(|h| h.len() + 1);
+    let mut out: Vec<(String, String)> = list(dir)
+        .into_iter()
+        .filter(|(name, _)| name.starts_with(base))
+        .map(|(name, is_dir)| {
+            let slash = if is_dir { "/" } else { "" };
+            let full = format!("{dir}{name}{slash}");
+            let replacement = match tilde.and_then(|n| full.get(n..)) {
+                Some(rest) if !rest.is_empty() => format!("~/{}", words::quote(rest)),
+                _ => words::quote(&full),
+            };
+            (format!("{name}{slash}"), replacement)
+        })
+        .collect();
+    out.sort();
+    out
 }
 
 /// What the registry says completes at argument `index` (0-based) of the
@@ -69,12 +131,45 @@ fn offered(complete: Complete, words: &[&str], moves: &[String]) -> Vec<String> 
     }
 }
 
+/// Where the file-name argument of the command text `seg` starts, when
+/// the cursor (at the end of `seg`) is in it: a file name is the last
+/// argument and runs to the end of the command, blanks and quotes included.
+fn path_start(seg: &str) -> Option<usize> {
+    let starts = word_starts(seg);
+    let (kw, _) = Keyword::find(seg.get(*starts.first()?..)?.split([' ', '\t']).next()?)?;
+    let at = kw
+        .spec()
+        .args
+        .iter()
+        .position(|a| a.complete == Complete::Path)?;
+    // The words before the path must be ones the other entries accept.
+    for i in 0..at {
+        let word = seg.get(*starts.get(i + 1)?..)?.split([' ', '\t']).next()?;
+        if let Some(c) = kw.spec().args.get(i).map(|a| a.complete) {
+            let ok = offered(c, &[], &[])
+                .iter()
+                .any(|o| o.eq_ignore_ascii_case(word));
+            if !ok && !matches!(c, Complete::Nothing) {
+                return None;
+            }
+        }
+    }
+    match starts.get(at + 1) {
+        Some(&s) => Some(s),
+        // Not typed yet: only once the words before it are complete.
+        None => (starts.len() == at + 1 && seg.ends_with([' ', '\t'])).then_some(seg.len()),
+    }
+}
+
 /// Candidates for the word under the cursor in `line`; `moves` are the
 /// legal Congo moves of the session (for `play`).
 pub fn complete(line: &str, pos: usize, moves: &[String]) -> Completion {
     let (seg_start, seg) = current(line, pos);
-    if seg.contains('#') {
+    if in_comment(seg) {
         return Completion::Words(pos, Vec::new());
+    }
+    if let Some(start) = path_start(seg) {
+        return Completion::Path(seg_start + start);
     }
     let word_start = seg.rfind([' ', '\t']).map_or(0, |i| i + 1);
     let partial = seg.get(word_start..).unwrap_or("");
@@ -88,7 +183,6 @@ pub fn complete(line: &str, pos: usize, moves: &[String]) -> Completion {
     let (options, fold) = match (index, words.first()) {
         (0, _) => (commands::names().map(str::to_string).collect(), true),
         (_, Some(keyword)) => match arg_completion(keyword, index - 1) {
-            Some(Complete::Path) => return Completion::Path,
             Some(c) => (
                 offered(c, &words, moves),
                 !matches!(c, Complete::ExactWords(_)),
@@ -121,7 +215,7 @@ pub fn hint(line: &str, pos: usize) -> Option<String> {
     }
     let (_, seg) = current(line, pos);
     let seg = seg.trim_start();
-    if seg.is_empty() || seg.contains('#') {
+    if seg.is_empty() || in_comment(seg) {
         return None;
     }
     let (word, rest) = match seg.split_once([' ', '\t']) {
@@ -165,15 +259,13 @@ pub fn hint(line: &str, pos: usize) -> Option<String> {
 /// Byte ranges of the keywords in `line` (first word of each command),
 /// for highlighting; `true` when the keyword is known.
 pub fn keywords(line: &str) -> Vec<(usize, usize, bool)> {
-    let code = line.split('#').next().unwrap_or("");
     let mut out = Vec::new();
-    let mut offset = 0;
-    for seg in code.split(';') {
+    for seg in segments(line) {
+        let offset = (seg.as_ptr() as usize).saturating_sub(line.as_ptr() as usize);
         let lead = seg.len() - seg.trim_start().len();
         if let Some(word) = seg.split_whitespace().next() {
             out.push((offset + lead, word.len(), Keyword::find(word).is_some()));
         }
-        offset += seg.len() + 1;
     }
     out
 }
@@ -185,7 +277,7 @@ mod tests {
     fn words(line: &str) -> (usize, Vec<String>) {
         match complete(line, line.len(), &["e2e3".to_string(), "c2c3".to_string()]) {
             Completion::Words(s, w) => (s, w),
-            Completion::Path => panic!("unexpected path completion"),
+            Completion::Path(_) => panic!("unexpected path completion"),
         }
     }
 
@@ -210,7 +302,7 @@ mod tests {
         assert_eq!(words("move A FFB").1, ["FFBF", "FFBB"]);
         assert_eq!(words("reset y").1, ["yut"]);
         assert_eq!(words("play e").1, ["e2e3"]);
-        assert_eq!(complete("source sc", 9, &[]), Completion::Path);
+        assert_eq!(complete("source sc", 9, &[]), Completion::Path(7));
         assert_eq!(words("set ke").1, ["keep-going"]);
         assert_eq!(words("set quiet o").1, ["on", "off"]);
         assert_eq!(words("help ex").1, ["exit"]);
@@ -251,6 +343,96 @@ mod tests {
                     assert_eq!(arg_completion(name, i), Some(a.complete), "{name} arg {i}");
                 }
             }
+        }
+    }
+
+    /// A fake file system: `sub dir/` holding `my file.bsh`, plus `plain.bsh`.
+    fn fake(dir: &str) -> Vec<(String, bool)> {
+        match dir {
+            "" => vec![("sub dir".into(), true), ("plain.bsh".into(), false)],
+            "sub dir/" | "/h/sub dir/" => vec![("my file.bsh".into(), false)],
+            "/h/" => vec![("sub dir".into(), true)],
+            _ => Vec::new(),
+        }
+    }
+
+    /// What `source <replacement>` parses to.
+    fn sourced(replacement: &str) -> Option<String> {
+        match crate::shell::parse::parse_line(&format!("source {replacement}")) {
+            Ok(cmds) => match cmds.as_slice() {
+                [one] => match &one.command {
+                    crate::shell::command::Command::Source(p) => Some(p.clone()),
+                    _ => None,
+                },
+                _ => None,
+            },
+            Err(_) => None,
+        }
+    }
+
+    #[test]
+    fn paths_complete_to_what_the_parser_reads() {
+        assert_eq!(complete("source sub", 10, &[]), Completion::Path(7));
+        assert_eq!(complete("show svg a b", 12, &[]), Completion::Path(9));
+        assert_eq!(
+            complete("show; source \"a;b", 17, &[]),
+            Completion::Path(13)
+        );
+        let dir = complete_path("sub", None, fake);
+        assert_eq!(dir, [("sub dir/".to_string(), "\"sub dir/\"".to_string())]);
+        // Into the directory, whether typed quoted, escaped or plain.
+        for typed in ["\"sub dir/\"", "sub\\ dir/my", "'sub dir/'m", "\"sub dir/m"] {
+            let got = complete_path(typed, None, fake);
+            assert_eq!(got.len(), 1, "{typed}");
+            let (_, r) = &got[0];
+            assert_eq!(
+                sourced(r).as_deref(),
+                Some("sub dir/my file.bsh"),
+                "{typed}"
+            );
+        }
+        // The old rustyline escaping also reads back now.
+        assert_eq!(
+            sourced("sub\\ dir/my\\ file.bsh").as_deref(),
+            Some("sub dir/my file.bsh")
+        );
+        // `~/` stays as typed and still names the file under the home.
+        let got = complete_path("~/sub dir/", Some("/h"), fake);
+        assert_eq!(got[0].1, "~/\"sub dir/my file.bsh\"");
+        assert_eq!(
+            words::read(&got[0].1, Some("/h")).as_deref(),
+            Ok("/h/sub dir/my file.bsh")
+        );
+        assert_eq!(complete_path("pl", None, fake)[0].1, "plain.bsh");
+    }
+
+    proptest::proptest! {
+        /// Any file name: typing a prefix of it (plainly when it is plain,
+        /// else as an open double quote), completing, and parsing the line
+        /// yields the file.
+        #[test]
+        fn completing_then_parsing_yields_the_file(
+            name in "[^\n\r/]{1,16}",
+            cut in 0usize..16,
+            in_dir in proptest::bool::ANY,
+        ) {
+            let dir = if in_dir { "d; #x/" } else { "" };
+            let prefix: String = name.chars().take(cut).collect();
+            let quoted = words::quote(&format!("{dir}{prefix}"));
+            let typed = if quoted.ends_with('"') && !quoted.is_empty() {
+                quoted.get(..quoted.len() - 1).unwrap_or("").to_string()
+            } else {
+                quoted
+            };
+            let line = format!("source {typed}");
+            proptest::prop_assert_eq!(complete(&line, line.len(), &[]), Completion::Path(7));
+            let list = |d: &str| {
+                if d == dir { vec![(name.clone(), false)] } else { Vec::new() }
+            };
+            let got = complete_path(&typed, None, list);
+            proptest::prop_assert_eq!(got.len(), 1);
+            let want = format!("{dir}{name}");
+            proptest::prop_assert_eq!(sourced(&got[0].1), Some(want));
         }
     }
 

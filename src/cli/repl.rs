@@ -8,8 +8,9 @@ use super::history::{HISTORY_SIZE, History, history_path};
 use super::theme;
 use crate::shell::Output;
 use crate::shell::script::Runner;
+use crate::shell::words;
 use owo_colors::OwoColorize;
-use rustyline::completion::{Completer, FilenameCompleter, Pair};
+use rustyline::completion::{Completer, Pair};
 use rustyline::config::{Behavior, ColorMode, CompletionType, Config};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::{CmdKind, Highlighter};
@@ -43,7 +44,6 @@ impl Hint for UsageHint {
 /// The prompt's helper: completion, hints, highlighting.
 pub struct BoardHelper {
     color: bool,
-    files: FilenameCompleter,
     /// Legal Congo moves of the session, offered after `play`.
     pub moves: Vec<String>,
 }
@@ -53,7 +53,6 @@ impl BoardHelper {
     pub fn new(color: bool) -> BoardHelper {
         BoardHelper {
             color,
-            files: FilenameCompleter::new(),
             moves: Vec::new(),
         }
     }
@@ -66,7 +65,7 @@ impl Completer for BoardHelper {
         &self,
         line: &str,
         pos: usize,
-        ctx: &Context<'_>,
+        _ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
         match complete::complete(line, pos, &self.moves) {
             Completion::Words(start, words) => Ok((
@@ -79,9 +78,39 @@ impl Completer for BoardHelper {
                     })
                     .collect(),
             )),
-            Completion::Path => self.files.complete(line, pos, ctx),
+            Completion::Path(start) => {
+                let arg = line.get(start..pos).unwrap_or("");
+                let pairs = complete::complete_path(arg, words::home().as_deref(), list_dir);
+                Ok((
+                    start,
+                    pairs
+                        .into_iter()
+                        .map(|(display, replacement)| Pair {
+                            display,
+                            replacement,
+                        })
+                        .collect(),
+                ))
+            }
         }
     }
+}
+
+/// The entries of directory `dir` (`""`: the current one) as (name, is a
+/// directory); unreadable directories and names that are not UTF-8 are
+/// left out.
+fn list_dir(dir: &str) -> Vec<(String, bool)> {
+    let path = if dir.is_empty() { "." } else { dir };
+    let Ok(entries) = std::fs::read_dir(path) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let is_dir = std::fs::metadata(e.path()).is_ok_and(|m| m.is_dir());
+            e.file_name().into_string().ok().map(|n| (n, is_dir))
+        })
+        .collect()
 }
 
 impl Hinter for BoardHelper {

@@ -8,6 +8,7 @@ use crate::shell::parse::grammar::{
     Res, bare, end, expected_end, expected_word, fail, is_space, word,
 };
 use crate::shell::settings::Setting;
+use crate::shell::words;
 
 /// `reset [congo|yut]`.
 pub const RESET: Spec = Spec {
@@ -275,35 +276,29 @@ fn set_args(input: &str) -> Res<'_, Command> {
     Ok((rest, Command::Set(Some((setting, value)))))
 }
 
-/// `source <file>`: the rest of the command, trimmed; quotes allow spaces.
+/// `source <file>`: the rest of the command, read by the file-name rule.
 fn source_args(input: &str) -> Res<'_, Command> {
     let (rest, path) = file_name(input)?;
     Ok((rest, Command::Source(path)))
 }
 
-/// A file name: the rest of the command, trimmed, or a name in double
-/// quotes (which may then start or end with blanks).
+/// A file name: the rest of the command, trimmed, read by the one rule of
+/// [`words`] (quotes, backslash escapes, `~`) that completion also follows.
 pub(crate) fn file_name(input: &str) -> Res<'_, String> {
     let text = input.trim_matches(is_space);
     let at = input.trim_start_matches(is_space);
     if text.is_empty() {
         return expected_end(input, "a file name");
     }
-    let path = match text.strip_prefix('"') {
-        Some(inner) => match inner.strip_suffix('"') {
-            Some(p) if !p.is_empty() => p,
-            _ => {
-                return fail(
-                    at,
-                    text.len(),
-                    ErrorKind::Expected {
-                        what: "a file name in matching quotes",
-                        found: Found::Text(text.to_string()),
-                    },
-                );
-            }
-        },
-        None => text,
-    };
-    Ok(("", path.to_string()))
+    match words::read(text, words::home().as_deref()) {
+        Ok(path) if !path.is_empty() => Ok(("", path)),
+        _ => fail(
+            at,
+            text.len(),
+            ErrorKind::Expected {
+                what: "a file name in matching quotes",
+                found: Found::Text(text.to_string()),
+            },
+        ),
+    }
 }

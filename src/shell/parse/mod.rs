@@ -10,6 +10,7 @@ use super::command::{Command, Located, Span};
 use super::commands::yut::{throw, token};
 use super::commands::{Keyword, suggest};
 use super::error::{ErrorKind, Found, ShellError};
+use super::words;
 use crate::yut::{Throw, Token};
 use grammar::{Res, end, fail, is_space, word};
 use nom::Parser;
@@ -110,19 +111,18 @@ fn parse_segment_nom(line: &str, segment: &str) -> Result<Option<Located>, Shell
     }
 }
 
-/// The `;`-separated segments of a line, without its `#` comment.
+/// The `;`-separated segments of a line, without its `#` comment; `;` and
+/// `#` inside quotes or after a backslash are text ([`words::split_point`]).
 pub fn segments(line: &str) -> impl Iterator<Item = &str> {
-    // One byte scan finds the comment; most lines hold neither `;` nor `#`
-    // and come back as a single segment without a searcher.
     let mut rest = Some(line);
     std::iter::from_fn(move || {
         let text = rest?;
-        match text.bytes().position(|b| b == b';' || b == b'#') {
-            Some(i) if text.as_bytes().get(i) == Some(&b';') => {
+        match words::split_point(text) {
+            Some((i, b';')) => {
                 rest = text.get(i + 1..);
                 text.get(..i)
             }
-            Some(i) => {
+            Some((i, _)) => {
                 rest = None;
                 text.get(..i)
             }
