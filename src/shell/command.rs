@@ -111,6 +111,8 @@ pub enum Command {
     Show,
     /// `show svg[!] FILE`: write the Yut board as an SVG diagram.
     ShowSvg(SvgFile),
+    /// `stations`: the labelled map of the Yut stations.
+    Stations,
     /// `where`: every token's state.
     Where,
     /// `reset [congo|yut]`.
@@ -163,6 +165,7 @@ impl Command {
             Command::Odds(..) => Keyword::Odds,
             Command::Show | Command::ShowSvg(_) => Keyword::Show,
             Command::Where => Keyword::Where,
+            Command::Stations => Keyword::Stations,
             Command::Reset(_) => Keyword::Reset,
             Command::Undo | Command::UndoMany(_) => Keyword::Undo,
             Command::Redo => Keyword::Redo,
@@ -215,6 +218,7 @@ impl fmt::Display for Command {
             Command::Show => f.write_str("show"),
             Command::ShowSvg(file) => write!(f, "show {file}"),
             Command::Where => f.write_str("where"),
+            Command::Stations => f.write_str("stations"),
             Command::Reset(ResetTarget::Both) => f.write_str("reset"),
             Command::Reset(ResetTarget::Congo) => f.write_str("reset congo"),
             Command::Reset(ResetTarget::Yut) => f.write_str("reset yut"),

@@ -46,7 +46,7 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
             write_reply(board, out)?;
             out.styled(Style::Label, crate::congo::guide::LEGEND)
         }
-        Reply::History(text) => out.text(text),
+        Reply::Text(text) => out.text(text),
         Reply::UndidMany(cmds) => {
             for cmd in cmds {
                 out.text(&format!("undid: {cmd}\n"))?;

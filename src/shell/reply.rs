@@ -31,8 +31,8 @@ pub enum Reply {
     UndidMany(Vec<Command>),
     /// `redo`: the command made again (a change summary).
     Redid(Command),
-    /// `history`: the session's record, as text.
-    History(String),
+    /// Text to print as it is: `history` (the session's record), `stations`.
+    Text(String),
     /// `moves`: legal moves, sorted by notation.
     Moves(Vec<Move>),
     /// `play`: what the move did, and the status after it (a change summary).

@@ -151,6 +151,8 @@ registry! {
     Show => yut::SHOW,
     /// `where`
     Where => yut::WHERE,
+    /// `stations`
+    Stations => yut::STATIONS,
     /// `reset [congo|yut]`
     Reset => session::RESET,
     /// `undo`

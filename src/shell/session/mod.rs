@@ -214,6 +214,7 @@ impl Session {
                 let text = crate::yut::svg::render(self.yut.game());
                 Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
             }
+            Command::Stations => Reply::Text(crate::yut::stations::map()),
             Command::Where => Reply::Where(*self.yut.game()),
             Command::Reset(target) => self.reset(*target, &cmd.command),
             Command::Undo => self.undo().map_err(fail)?,
@@ -226,7 +227,7 @@ impl Session {
                 Reply::Nothing
             }
             Command::Help(topic) => Reply::Help(*topic),
-            Command::History => Reply::History(
+            Command::History => Reply::Text(
                 self.history_text()
                     .map_err(|why| fail(ErrorKind::Problem(why.to_string())))?,
             ),
