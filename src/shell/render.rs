@@ -251,7 +251,11 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
             let width = out.width();
             out.text(&format!("usage: {}\n", commands::usage(spec, name)))?;
             out.text(&wrap::paragraph(&commands::summary(spec, name), 2, width))?;
-            out.text(&format!("example: {}\n", commands::example(spec, name)))
+            out.text(&format!("example: {}\n", commands::example(spec, name)))?;
+            if matches!(kw, Keyword::Move | Keyword::Throw | Keyword::Options) {
+                out.text(&throw_table())?;
+            }
+            Ok(())
         }
         None => {
             out.text(&wrap::paragraph(
@@ -380,4 +384,26 @@ mod width_tests {
             assert_eq!(words(&text), words(&wide), "width {width}");
         }
     }
+}
+
+/// The throws: sticks, name and steps, as `help move` shows them (a throw
+/// may be written by its sticks, its name or its steps).
+fn throw_table() -> String {
+    let mut out = String::from("throws (sticks F front up / B back up, name, steps):\n");
+    for roll in crate::yut::Roll::ALL {
+        let sticks = match roll.steps() {
+            1 => "FBBB (one F)",
+            2 => "FFBB (two F)",
+            3 => "FFFB (three F)",
+            4 => "FFFF",
+            _ => "BBBB",
+        };
+        let again = if roll.again() { ", throw again" } else { "" };
+        out.push_str(&format!(
+            "  {sticks:<15} {:<5} {}{again}\n",
+            roll.name(),
+            roll.steps()
+        ));
+    }
+    out
 }
