@@ -344,6 +344,28 @@ fn course_search(r: &CourseSearchReport) -> String {
     }
 }
 
+/// The throws: sticks, name and steps, as `help move` shows them (a throw
+/// may be written by its sticks, its name or its steps).
+fn throw_table() -> String {
+    let mut out = String::from("throws (sticks F front up / B back up, name, steps):\n");
+    for roll in crate::yut::Roll::ALL {
+        let sticks = match roll.steps() {
+            1 => "FBBB (one F)",
+            2 => "FFBB (two F)",
+            3 => "FFFB (three F)",
+            4 => "FFFF",
+            _ => "BBBB",
+        };
+        let again = if roll.again() { ", throw again" } else { "" };
+        out.push_str(&format!(
+            "  {sticks:<15} {:<5} {}{again}\n",
+            roll.name(),
+            roll.steps()
+        ));
+    }
+    out
+}
+
 #[cfg(test)]
 mod width_tests {
     use super::*;
@@ -384,26 +406,4 @@ mod width_tests {
             assert_eq!(words(&text), words(&wide), "width {width}");
         }
     }
-}
-
-/// The throws: sticks, name and steps, as `help move` shows them (a throw
-/// may be written by its sticks, its name or its steps).
-fn throw_table() -> String {
-    let mut out = String::from("throws (sticks F front up / B back up, name, steps):\n");
-    for roll in crate::yut::Roll::ALL {
-        let sticks = match roll.steps() {
-            1 => "FBBB (one F)",
-            2 => "FFBB (two F)",
-            3 => "FFFB (three F)",
-            4 => "FFFF",
-            _ => "BBBB",
-        };
-        let again = if roll.again() { ", throw again" } else { "" };
-        out.push_str(&format!(
-            "  {sticks:<15} {:<5} {}{again}\n",
-            roll.name(),
-            roll.steps()
-        ));
-    }
-    out
 }
