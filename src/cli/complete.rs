@@ -1,8 +1,10 @@
 //! What the prompt offers as you type: completions and usage hints, as pure
 //! functions of the line (the rustyline glue lives in `repl`).
 
-use crate::congo::PieceKind;
+use crate::congo::{PieceKind, Position, legal_moves, move_count_up_to};
+use crate::shell::command::Command;
 use crate::shell::commands::{self, Complete, Keyword};
+use crate::shell::parse::parse_segment;
 use crate::shell::parse::segments;
 use crate::shell::settings::Setting;
 use crate::shell::words;
@@ -108,27 +110,89 @@ fn arg_completion(keyword: &str, index: usize) -> Option<Complete> {
     }
 }
 
-/// The words a completion entry offers; `words` are the command's words so
-/// far, `moves` the session's legal Congo moves.
-fn offered(complete: Complete, words: &[&str], moves: &[String]) -> Vec<String> {
+/// The position the command starting at byte `seg_start` of `line` sees:
+/// `position` with the line's earlier `play` commands replayed (up to the
+/// first one that does not parse or is not legal).
+fn position_at(line: &str, seg_start: usize, position: &Position) -> Position {
+    let mut pos = position.clone();
+    let before = line.get(..seg_start).unwrap_or("");
+    for seg in segments(before) {
+        match parse_segment(before, seg) {
+            Ok(Some(cmd)) => {
+                if let Command::Play(mv) = cmd.command
+                    && pos.play(mv).is_err()
+                {
+                    break;
+                }
+            }
+            Ok(None) => {}
+            Err(_) => break,
+        }
+    }
+    pos
+}
+
+/// The legal moves of `position` in notation (`e2e3`), or with `-`
+/// between the squares (`e2-e3`) when `dashed`; none when there are
+/// absurdly many (a hand-made position), as the prompt must stay quick.
+fn move_names(position: &Position, dashed: bool) -> Vec<String> {
+    const LIMIT: u64 = 10_000;
+    if move_count_up_to(position, LIMIT) >= LIMIT {
+        return Vec::new();
+    }
+    legal_moves(position)
+        .iter()
+        .map(|mv| {
+            if dashed {
+                let squares: Vec<String> = mv.squares().map(|s| s.to_string()).collect();
+                squares.join("-")
+            } else {
+                mv.to_string()
+            }
+        })
+        .collect()
+}
+
+/// What the command being typed sees: its words so far, the word under
+/// the cursor, and the position it would be played in.
+struct At<'a> {
+    words: &'a [&'a str],
+    partial: &'a str,
+    position: &'a Position,
+}
+
+/// The words a completion entry offers.
+fn offered(complete: Complete, at: &At<'_>) -> Vec<String> {
     let owned = |list: &[&str]| list.iter().map(|w| (*w).to_string()).collect();
     match complete {
         Complete::Nothing | Complete::Path => Vec::new(),
         Complete::Words(list) | Complete::ExactWords(list) => owned(list),
         Complete::Throws => throws(),
-        Complete::PieceKinds => PieceKind::ALL
-            .iter()
-            .map(|k| k.name().to_string())
-            .collect(),
-        Complete::LegalMoves => moves.to_vec(),
+        Complete::PieceKinds => kinds(),
+        Complete::KindsAndSquares => {
+            let side = at.position.by_color(at.position.side_to_move());
+            let mut out = kinds();
+            out.extend(side.map(|sq| sq.to_string()));
+            out
+        }
+        Complete::LegalMoves => move_names(at.position, at.partial.contains('-')),
         Complete::Keywords => commands::names().map(str::to_string).collect(),
         Complete::Settings => Setting::ALL.iter().map(|s| s.name().to_string()).collect(),
-        Complete::SettingValue => words
+        Complete::SettingValue => at
+            .words
             .get(1)
             .and_then(|name| Setting::find(name))
             .map(|s| owned(s.completions()))
             .unwrap_or_default(),
     }
+}
+
+/// The Congo piece kind names.
+fn kinds() -> Vec<String> {
+    PieceKind::ALL
+        .iter()
+        .map(|k| k.name().to_string())
+        .collect()
 }
 
 /// Where the file-name argument of the command text `seg` starts, when
@@ -146,9 +210,8 @@ fn path_start(seg: &str) -> Option<usize> {
     for i in 0..at {
         let word = seg.get(*starts.get(i + 1)?..)?.split([' ', '\t']).next()?;
         if let Some(c) = kw.spec().args.get(i).map(|a| a.complete) {
-            let ok = offered(c, &[], &[])
-                .iter()
-                .any(|o| o.eq_ignore_ascii_case(word));
+            let ok = matches!(c, Complete::Words(l) | Complete::ExactWords(l)
+                if l.iter().any(|o| o.eq_ignore_ascii_case(word)));
             if !ok && !matches!(c, Complete::Nothing) {
                 return None;
             }
@@ -161,9 +224,10 @@ fn path_start(seg: &str) -> Option<usize> {
     }
 }
 
-/// Candidates for the word under the cursor in `line`; `moves` are the
-/// legal Congo moves of the session (for `play`).
-pub fn complete(line: &str, pos: usize, moves: &[String]) -> Completion {
+/// Candidates for the word under the cursor in `line`; `position` is the
+/// session's Congo position (moves after `play` are those of it after the
+/// line's earlier `play` commands).
+pub fn complete(line: &str, pos: usize, position: &Position) -> Completion {
     let (seg_start, seg) = current(line, pos);
     if in_comment(seg) {
         return Completion::Words(pos, Vec::new());
@@ -184,7 +248,14 @@ pub fn complete(line: &str, pos: usize, moves: &[String]) -> Completion {
         (0, _) => (commands::names().map(str::to_string).collect(), true),
         (_, Some(keyword)) => match arg_completion(keyword, index - 1) {
             Some(c) => (
-                offered(c, &words, moves),
+                offered(
+                    c,
+                    &At {
+                        words: &words,
+                        partial,
+                        position: &position_at(line, seg_start, position),
+                    },
+                ),
                 !matches!(c, Complete::ExactWords(_)),
             ),
             None => (Vec::new(), true),
@@ -275,7 +346,7 @@ mod tests {
     use super::*;
 
     fn words(line: &str) -> (usize, Vec<String>) {
-        match complete(line, line.len(), &["e2e3".to_string(), "c2c3".to_string()]) {
+        match complete(line, line.len(), &Position::start()) {
             Completion::Words(s, w) => (s, w),
             Completion::Path(_) => panic!("unexpected path completion"),
         }
@@ -297,8 +368,10 @@ mod tests {
         assert_eq!(words("move a").1, ["a"], "token letters are case-sensitive");
         assert_eq!(words("move A FFB").1, ["FFBF", "FFBB"]);
         assert_eq!(words("reset y").1, ["yut"]);
-        assert_eq!(words("play e").1, ["e2e3"]);
-        assert_eq!(complete("source sc", 9, &[]), Completion::Path(7));
+        assert_eq!(
+            complete("source sc", 9, &Position::start()),
+            Completion::Path(7)
+        );
         assert_eq!(words("set ke").1, ["keep-going"]);
         assert_eq!(words("set quiet o").1, ["on", "off"]);
         assert_eq!(words("help ex").1, ["exit"]);
@@ -368,10 +441,11 @@ mod tests {
 
     #[test]
     fn paths_complete_to_what_the_parser_reads() {
-        assert_eq!(complete("source sub", 10, &[]), Completion::Path(7));
-        assert_eq!(complete("show svg a b", 12, &[]), Completion::Path(9));
+        let start = Position::start();
+        assert_eq!(complete("source sub", 10, &start), Completion::Path(7));
+        assert_eq!(complete("show svg a b", 12, &start), Completion::Path(9));
         assert_eq!(
-            complete("show; source \"a;b", 17, &[]),
+            complete("show; source \"a;b", 17, &start),
             Completion::Path(13)
         );
         let dir = complete_path("sub", None, fake);
@@ -421,7 +495,7 @@ mod tests {
                 quoted
             };
             let line = format!("source {typed}");
-            proptest::prop_assert_eq!(complete(&line, line.len(), &[]), Completion::Path(7));
+            proptest::prop_assert_eq!(complete(&line, line.len(), &Position::start()), Completion::Path(7));
             let list = |d: &str| {
                 if d == dir { vec![(name.clone(), false)] } else { Vec::new() }
             };
@@ -430,6 +504,59 @@ mod tests {
             let want = format!("{dir}{name}");
             proptest::prop_assert_eq!(sourced(&got[0].1), Some(want));
         }
+    }
+
+    /// Sorted, for comparing sets of words.
+    fn sorted(line: &str) -> Vec<String> {
+        let mut w = words(line).1;
+        w.sort();
+        w
+    }
+
+    /// The start position (START_FEN): White pawns on a2..g2, pieces on
+    /// rank 1, Black's pawns on rank 6; a pawn steps straight or
+    /// diagonally forward, so the e2 pawn has d3, e3 and f3.
+    #[test]
+    fn play_completes_moves_dashes_and_replies() {
+        assert_eq!(sorted("play e2"), ["e2d3", "e2e3", "e2f3"]);
+        assert_eq!(sorted("play e2-"), ["e2-d3", "e2-e3", "e2-f3"]);
+        assert_eq!(
+            sorted("play E2-"),
+            ["e2-d3", "e2-e3", "e2-f3"],
+            "case folds"
+        );
+        // White to move: nothing from Black's c6 pawn...
+        assert_eq!(sorted("play c6"), Vec::<String>::new());
+        // ...but after `play e2e3` on the same line it is Black's reply.
+        assert_eq!(sorted("play e2e3; play c6"), ["c6b5", "c6c5", "c6d5"]);
+        assert_eq!(sorted("play e2e3; play c6-"), ["c6-b5", "c6-c5", "c6-d5"]);
+        assert_eq!(
+            sorted("play e2e3;play e3"),
+            Vec::<String>::new(),
+            "not White's turn"
+        );
+        // An illegal earlier move stops the replay: White is still to move.
+        assert_eq!(sorted("play e2e5; play e2"), ["e2d3", "e2e3", "e2f3"]);
+        // Every reply is legal in the position after e2e3, and vice versa.
+        let after = Position::start()
+            .after(crate::congo::parse_move("e2e3").unwrap())
+            .unwrap();
+        let mut want: Vec<String> = legal_moves(&after)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        want.sort();
+        assert_eq!(sorted("play e2e3; play "), want);
+    }
+
+    #[test]
+    fn moves_completes_kinds_and_own_squares() {
+        // `e`: the elephant kind, and White's e1 (elephant) and e2 (pawn).
+        assert_eq!(sorted("moves e"), ["e1", "e2", "elephant"]);
+        // 8 kinds plus White's 14 pieces (7 on rank 1, 7 pawns).
+        assert_eq!(words("moves ").1.len(), 8 + 14);
+        // Black to move after e2e3: Black's squares, not White's.
+        assert_eq!(sorted("play e2e3; moves e"), ["e6", "e7", "elephant"]);
     }
 
     #[test]
