@@ -118,7 +118,7 @@ impl Hinter for BoardHelper {
     type Hint = UsageHint;
 
     fn hint(&self, line: &str, pos: usize, _: &Context<'_>) -> Option<UsageHint> {
-        complete::hint(line, pos).map(UsageHint)
+        complete::hint(line, pos, &self.position).map(UsageHint)
     }
 }
 
