@@ -563,7 +563,7 @@ const EXAMPLES: &[Example] = &[
             arg: "s.bsh",
         },
         status: 1,
-        message: "`b.svg` already exists (`svg!` overwrites it)",
+        message: "`b.svg` already exists (`svg!` or `save!` overwrites it)",
     },
     // The directory `no/such` does not exist.
     command(

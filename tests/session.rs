@@ -271,7 +271,7 @@ fn help_quit_and_source() {
     }
     assert_eq!(
         run(&mut s, &["help move"]),
-        "usage: move <token> [<throw>]\n  move a Yut token by a pending throw (`move A`, `move A geol`), or a free turn (`move A FBFB`)\nexample: move A FBFB\n"
+        "usage: move <token> [<throw>]\n  move a Yut token by a pending throw (`move A`, `move A geol`), or a free turn\n  (`move A FBFB`)\nexample: move A FBFB\n"
     );
     let mut out = Vec::new();
     let quit = parse_command("exit").unwrap();

@@ -69,7 +69,7 @@ fn board_svg_writes_the_position_and_refuses_to_overwrite() {
         .code(1)
         .stdout("");
     assert!(
-        stderr(&a).contains("`b.svg` already exists (`svg!` overwrites it)"),
+        stderr(&a).contains("`b.svg` already exists (`svg!` or `save!` overwrites it)"),
         "{}",
         stderr(&a)
     );

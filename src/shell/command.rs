@@ -124,6 +124,10 @@ pub enum Command {
     /// `help [<command>]`: the topic is a keyword or alias from the registry.
     Help(Option<&'static str>),
     /// `quit` or `exit`.
+    /// `history`: the session's changes as a record.
+    History,
+    /// `save FILE` / `save! FILE` (overwrite): a script rebuilding the session.
+    Save(String, bool),
     /// With a status: `quit 2` ends the session with exit status 2.
     Quit(Option<u8>),
 }
@@ -160,6 +164,9 @@ impl Command {
             Command::Source(_) => Keyword::Source,
             Command::Set(_) => Keyword::Set,
             Command::Help(_) => Keyword::Help,
+            Command::History => Keyword::History,
+            Command::Save(_, false) => Keyword::Save,
+            Command::Save(_, true) => Keyword::SaveForce,
             Command::Quit(_) => Keyword::Quit,
         }
     }
@@ -215,6 +222,11 @@ impl fmt::Display for Command {
             Command::Set(Some((setting, value))) => write!(f, "set {} {value}", setting.name()),
             Command::Help(None) => f.write_str("help"),
             Command::Help(Some(topic)) => write!(f, "help {topic}"),
+            Command::History => f.write_str("history"),
+            Command::Save(path, force) => {
+                f.write_str(if *force { "save! " } else { "save " })?;
+                write_path(path, f)
+            }
             Command::Quit(None) => f.write_str("quit"),
             Command::Quit(Some(code)) => write!(f, "quit {code}"),
         }

@@ -62,7 +62,7 @@ pub enum ErrorKind {
     #[error("cannot read {}: {reason}", quoted_path(.path))]
     Unreadable { path: String, reason: String },
     /// `board svg FILE` / `show svg FILE` onto an existing file.
-    #[error("{} already exists (`svg!` overwrites it)", quoted_path(.0))]
+    #[error("{} already exists (`svg!` or `save!` overwrites it)", quoted_path(.0))]
     FileExists(String),
     /// A file that cannot be written.
     #[error("cannot write {}: {reason}", quoted_path(.path))]

@@ -46,6 +46,7 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
             write_reply(board, out)?;
             out.styled(Style::Label, crate::congo::guide::LEGEND)
         }
+        Reply::History(text) => out.text(text),
         Reply::Moves(moves) => {
             let mut line = String::with_capacity(moves.len() * 5 + 1);
             for (i, mv) in moves.iter().enumerate() {

@@ -27,6 +27,8 @@ pub enum Reply {
     Board(Box<(Position, Option<LastMove>)>),
     /// `board legend`: the board, then the key to its letters.
     BoardLegend(Box<Reply>),
+    /// `history`: the session's record, as text.
+    History(String),
     /// `moves`: legal moves, sorted by notation.
     Moves(Vec<Move>),
     /// `play`: what the move did, and the status after it (a change summary).

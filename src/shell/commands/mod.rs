@@ -163,6 +163,12 @@ registry! {
     /// `set [<name> <value>]`
     Set => session::SET,
     /// `help [<command>]`
+    /// `history`
+    History => session::HISTORY,
+    /// `save <file>`
+    Save => session::SAVE,
+    /// `save! <file>`
+    SaveForce => session::SAVE_FORCE,
     Help => session::HELP,
     /// `quit`, `exit`
     Quit => session::QUIT,

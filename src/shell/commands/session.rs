@@ -86,6 +86,54 @@ pub const SET: Spec = Spec {
     parse: set_args,
 };
 
+/// `history`.
+pub const HISTORY: Spec = Spec {
+    name: "history",
+    aliases: &[],
+    usage: "",
+    summary: "what changed this session: the Congo game score from its start FEN, and the Yut turns",
+    example: "history",
+    args: &[],
+    errors: &["extra-argument-none"],
+    parse: |i| bare(i, "history", Command::History),
+};
+
+/// `save <file>`.
+pub const SAVE: Spec = Spec {
+    name: "save",
+    aliases: &[],
+    usage: "<file>",
+    summary: "write a script that rebuilds this session from scratch (never over an existing file)",
+    example: "save game.bsh",
+    args: &[ArgSpec {
+        hint: "<file>",
+        complete: Complete::Path,
+    }],
+    errors: &["expected-file-name", "svg-exists"],
+    parse: |i| {
+        let (rest, path) = file_name(i)?;
+        Ok((rest, Command::Save(path, false)))
+    },
+};
+
+/// `save! <file>`.
+pub const SAVE_FORCE: Spec = Spec {
+    name: "save!",
+    aliases: &[],
+    usage: "<file>",
+    summary: "like `save`, replacing the file if it exists",
+    example: "save! game.bsh",
+    args: &[ArgSpec {
+        hint: "<file>",
+        complete: Complete::Path,
+    }],
+    errors: &["expected-file-name"],
+    parse: |i| {
+        let (rest, path) = file_name(i)?;
+        Ok((rest, Command::Save(path, true)))
+    },
+};
+
 /// `help [<command>]`.
 pub const HELP: Spec = Spec {
     name: "help",

@@ -33,6 +33,8 @@ pub(super) struct Before {
 pub(super) struct Change {
     what: Command,
     before: Before,
+    /// The transcript's length before the change (`undo` cuts it back).
+    transcript_len: usize,
 }
 
 /// An open group of changes (a running `source`): its own changes, the
@@ -42,6 +44,7 @@ pub(super) struct Group {
     changes: VecDeque<Change>,
     before: Before,
     touched: bool,
+    transcript_len: usize,
 }
 
 impl Session {
@@ -56,6 +59,12 @@ impl Session {
     /// Remember a change so `undo` can take it back: in the innermost open
     /// group, else in the history (each keeps at most [`UNDO_LIMIT`]).
     pub(super) fn record(&mut self, what: Command, before: Before) {
+        let len = self.transcript_len();
+        self.record_at(what, before, len);
+    }
+
+    /// [`Session::record`], the transcript having been `transcript_len` long before it.
+    fn record_at(&mut self, what: Command, before: Before, transcript_len: usize) {
         for g in &mut self.groups {
             g.touched = true;
         }
@@ -66,7 +75,11 @@ impl Session {
         if changes.len() >= UNDO_LIMIT {
             changes.pop_front();
         }
-        changes.push_back(Change { what, before });
+        changes.push_back(Change {
+            what,
+            before,
+            transcript_len,
+        });
     }
 
     /// Open a group: every change until [`Session::end_group`] becomes one
@@ -81,6 +94,7 @@ impl Session {
             changes: VecDeque::new(),
             before,
             touched: false,
+            transcript_len: self.transcript_len(),
         });
     }
 
@@ -91,7 +105,7 @@ impl Session {
         if let Some(group) = self.groups.pop()
             && group.touched
         {
-            self.record(what, group.before);
+            self.record_at(what, group.before, group.transcript_len);
         }
     }
 
@@ -101,6 +115,8 @@ impl Session {
             congo: Some(self.congo_part()),
             yut: Some(self.yut),
         };
+        self.record(what, before);
+        self.transcribe_replace(position.as_ref(), game.is_some());
         if let Some(p) = position {
             self.position = p;
             self.last_move = None;
@@ -108,7 +124,6 @@ impl Session {
         if let Some(g) = game {
             self.yut.set_board(g);
         }
-        self.record(what, before);
     }
 
     /// `undo`: restore what the last change replaced.
@@ -125,6 +140,7 @@ impl Session {
         for g in &mut self.groups {
             g.touched = true;
         }
+        self.transcript_cut(change.transcript_len);
         if let Some(c) = change.before.congo {
             self.position = *c.position;
             self.last_move = c.last_move;

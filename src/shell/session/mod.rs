@@ -10,6 +10,7 @@ mod congo;
 mod course;
 mod engine;
 mod history;
+mod transcript;
 mod yut;
 mod yut_game;
 
@@ -64,6 +65,8 @@ pub struct Session {
     groups: Vec<Group>,
     settings: Settings,
     live: Arc<Live>,
+    /// Every change as the command that redoes it (`history`, `save`).
+    transcript: transcript::Transcript,
 }
 
 /// A failure while executing: either the command was rejected, or output
@@ -170,7 +173,7 @@ impl Session {
     /// (the session is then unchanged), or an I/O error from `sink`.
     pub fn execute(&mut self, cmd: &Located, sink: &mut dyn Sink) -> Result<Reply, ExecError> {
         let fail = |kind| ExecError::from(ShellError::new(cmd.arg, kind));
-        Ok(match &cmd.command {
+        let reply = match &cmd.command {
             Command::ShowFen => self.show_fen(),
             Command::SetFen(pos) => self.set_fen(pos, &cmd.command),
             Command::List => self.list(),
@@ -219,8 +222,20 @@ impl Session {
                 Reply::Nothing
             }
             Command::Help(topic) => Reply::Help(*topic),
+            Command::History => Reply::History(
+                self.history_text()
+                    .map_err(|why| fail(ErrorKind::Problem(why.to_string())))?,
+            ),
+            Command::Save(path, force) => {
+                let text = self
+                    .save_text()
+                    .map_err(|why| fail(ErrorKind::Problem(why.to_string())))?;
+                Reply::WriteFile(Box::new((path.clone(), text, *force)))
+            }
             Command::Quit(code) => Reply::Quit(*code),
-        })
+        };
+        self.transcribe(&cmd.command, &reply);
+        Ok(reply)
     }
 
     /// Run one command and render what it produced to `out` (honouring

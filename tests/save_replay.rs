@@ -1,0 +1,85 @@
+//! `save` then replay: for random sessions (Congo moves, free Yut turns,
+//! throws and moves under the rules, `auto`, `undo`, `fen`, resets), the
+//! saved script, replayed in a fresh session, gives the same FEN, the same
+//! Yut board and the same `history`.
+
+use boardsh::cli::files::FsLoader;
+use boardsh::shell::Session;
+use boardsh::shell::script::{Diagnostic, Reporter, Runner};
+use proptest::prelude::*;
+
+/// Ignores diagnostics (a random command may be refused: that is fine).
+struct Quiet;
+
+impl Reporter for Quiet {
+    fn report(&mut self, _: &Diagnostic<'_>) {}
+    fn message(&mut self, _: &str) {}
+}
+
+/// The output of `line` run in `runner`.
+fn run(runner: &mut Runner<'_>, line: &str) -> String {
+    let mut out = Vec::new();
+    runner.run_line("<test>", 1, line, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+const FENS: [&str; 3] = [
+    "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
+    "3l3/7/2p4/7/4P2/7/3L3 b 7",
+    "2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 4",
+];
+const THROWS: [&str; 5] = ["FBBB", "FFBB", "FFFB", "FFFF", "BBBB"];
+const TOKENS: [&str; 8] = ["A", "B", "C", "D", "a", "b", "c", "d"];
+
+/// One random command, chosen by `pick` (moves are picked from the
+/// session's legal ones).
+fn command(session: &Session, pick: (u8, u8)) -> String {
+    let (kind, n) = (usize::from(pick.0), usize::from(pick.1));
+    match kind % 9 {
+        0..=2 => {
+            let moves = session.legal_move_names();
+            match moves.get(n % moves.len().max(1)) {
+                Some(m) => format!("play {m}"),
+                None => "status".to_string(),
+            }
+        }
+        3 => format!("move {} {}", TOKENS[n % 8], THROWS[n % 5]),
+        4 => "throw".to_string(),
+        5 => format!("move {}", TOKENS[n % 8]),
+        6 => "undo".to_string(),
+        7 => match n % 4 {
+            0 => "reset congo".to_string(),
+            1 => "reset yut".to_string(),
+            2 => "auto".to_string(),
+            _ => format!("fen {}", FENS[n % 3]),
+        },
+        _ => format!("set seed {n}"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn save_then_replay_rebuilds_the_session(picks in proptest::collection::vec((any::<u8>(), any::<u8>()), 0..40)) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("saved.bsh");
+        let file = file.to_str().unwrap();
+        let (mut loader, mut quiet) = (FsLoader, Quiet);
+        let mut runner = Runner::new(Session::new(), &mut loader, &mut quiet, true);
+        for &pick in &picks {
+            let line = command(&runner.session, pick);
+            run(&mut runner, &line);
+        }
+        let want = run(&mut runner, "fen; show; history");
+        run(&mut runner, &format!("save {file}"));
+        drop(runner);
+
+        let (mut loader, mut quiet) = (FsLoader, Quiet);
+        let mut again = Runner::new(Session::new(), &mut loader, &mut quiet, false);
+        run(&mut again, &format!("source {file}"));
+        prop_assert_eq!(again.errors, 0, "the saved script replays without error");
+        let got = run(&mut again, "fen; show; history");
+        prop_assert_eq!(got, want);
+    }
+}
