@@ -6,6 +6,7 @@ use super::complete::{self, Completion};
 use super::foreground::{After, Foreground, run_input};
 use super::history::{HISTORY_SIZE, History, history_path};
 use super::theme;
+use crate::congo::Position;
 use crate::shell::Output;
 use crate::shell::script::Runner;
 use crate::shell::words;
@@ -44,8 +45,8 @@ impl Hint for UsageHint {
 /// The prompt's helper: completion, hints, highlighting.
 pub struct BoardHelper {
     color: bool,
-    /// Legal Congo moves of the session, offered after `play`.
-    pub moves: Vec<String>,
+    /// The session's Congo position: `play` and `moves` complete from it.
+    pub position: Position,
 }
 
 impl BoardHelper {
@@ -53,7 +54,7 @@ impl BoardHelper {
     pub fn new(color: bool) -> BoardHelper {
         BoardHelper {
             color,
-            moves: Vec::new(),
+            position: Position::start(),
         }
     }
 }
@@ -67,7 +68,7 @@ impl Completer for BoardHelper {
         pos: usize,
         _ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        match complete::complete(line, pos, &self.moves) {
+        match complete::complete(line, pos, &self.position) {
             Completion::Words(start, words) => Ok((
                 start,
                 words
@@ -117,7 +118,7 @@ impl Hinter for BoardHelper {
     type Hint = UsageHint;
 
     fn hint(&self, line: &str, pos: usize, _: &Context<'_>) -> Option<UsageHint> {
-        complete::hint(line, pos).map(UsageHint)
+        complete::hint(line, pos, &self.position).map(UsageHint)
     }
 }
 
@@ -220,7 +221,7 @@ pub fn run<O: Output + ?Sized>(
     let mut code = 0;
     loop {
         if let Some(helper) = editor.helper_mut() {
-            helper.moves = runner.session.legal_move_names();
+            helper.position.clone_from(runner.session.position());
         }
         match editor.readline(&prompt) {
             Ok(input) => {

@@ -121,7 +121,7 @@ pub const MOVES: Spec = Spec {
     example: "moves monkey",
     args: &[ArgSpec {
         hint: "[<kind>|<square>]",
-        complete: Complete::PieceKinds,
+        complete: Complete::KindsAndSquares,
     }],
     errors: &[
         "expected-moves-filter",

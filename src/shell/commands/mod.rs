@@ -33,6 +33,9 @@ pub enum Complete {
     Throws,
     /// The Congo piece kind names.
     PieceKinds,
+    /// The piece kind names, then the squares holding a piece of the side
+    /// to move (the filters of `moves`).
+    KindsAndSquares,
     /// The legal Congo moves of the session.
     LegalMoves,
     /// Command names.
