@@ -242,6 +242,26 @@ const EXAMPLES: &[Example] = &[
         "expected `legend`, `svg <file>` or nothing, found `key`",
     ),
     command(
+        "nothing-to-redo",
+        "redo",
+        "nothing to redo (only right after `undo`)",
+    ),
+    command(
+        "too-few-to-undo",
+        "play c2c3; undo 2",
+        "only 1 changes to undo, not 2",
+    ),
+    command(
+        "expected-undo-count",
+        "undo 0",
+        "expected a number of changes 1..=1000, found `0`",
+    ),
+    command(
+        "extra-argument-undo",
+        "undo 2 now",
+        "unexpected argument `now`: `undo` takes at most one count",
+    ),
+    command(
         "extra-argument-quit",
         "quit 2 now",
         "unexpected argument `now`: `quit` takes at most one exit status",

@@ -1,7 +1,7 @@
 //! `save` then replay: for random sessions (Congo moves, free Yut turns,
-//! throws and moves under the rules, `auto`, `undo`, `fen`, resets), the
+//! throws and moves under the rules, `auto`, `undo`, `redo`, `fen`, resets), the
 //! saved script, replayed in a fresh session, gives the same FEN, the same
-//! Yut board and the same `history`.
+//! Yut board and the same `history` (with `undo N` and `redo` among them).
 
 use boardsh::cli::files::FsLoader;
 use boardsh::shell::Session;
@@ -46,7 +46,7 @@ fn command(session: &Session, pick: (u8, u8)) -> String {
         3 => format!("move {} {}", TOKENS[n % 8], THROWS[n % 5]),
         4 => "throw".to_string(),
         5 => format!("move {}", TOKENS[n % 8]),
-        6 => "undo".to_string(),
+        6 => ["undo", "undo 2", "redo"][n % 3].to_string(),
         7 => match n % 4 {
             0 => "reset congo".to_string(),
             1 => "reset yut".to_string(),

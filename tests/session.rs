@@ -271,7 +271,15 @@ fn help_quit_and_source() {
     }
     assert_eq!(
         run(&mut s, &["help move"]),
-        "usage: move <token> [<throw>]\n  move a Yut token by a pending throw (`move A`, `move A geol`), or a free turn\n  (`move A FBFB`)\nexample: move A FBFB\n"
+        // The usage, the summary wrapped at 80 columns, the example, then
+        // the throw table: k front sides up is k steps, none is mo (5).
+        "usage: move <token> [<throw>]\n  move a Yut token by a pending throw (`move A`, `move A geol`), or a free turn\n  (`move A FBFB`)\nexample: move A FBFB\n\
+         throws (sticks F front up / B back up, name, steps):\n\
+         \x20 FBBB (one F)    do    1\n\
+         \x20 FFBB (two F)    gae   2\n\
+         \x20 FFFB (three F)  geol  3\n\
+         \x20 FFFF            yut   4, throw again\n\
+         \x20 BBBB            mo    5, throw again\n"
     );
     let mut out = Vec::new();
     let quit = parse_command("exit").unwrap();

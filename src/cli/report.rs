@@ -7,6 +7,7 @@ use super::theme::{error_paint, warning_paint};
 use crate::shell::script::{Diagnostic, Reporter};
 use owo_colors::OwoColorize;
 use std::io::Write;
+use unicode_width::UnicodeWidthStr;
 
 /// Where prompt errors come from; they are shown without a location.
 pub const PROMPT: &str = "<prompt>";
@@ -67,10 +68,12 @@ pub fn caret(line: &str, start: usize, len: usize) -> (String, String, usize) {
             if c == '\t' {
                 marks.push('\t');
             } else {
-                marks.extend(std::iter::repeat_n(' ', v.chars().count()));
+                // Display columns, not characters: a Korean or other wide
+                // character takes two, so the caret stays under its target.
+                marks.extend(std::iter::repeat_n(' ', v.width()));
             }
         } else if i < start + len {
-            width += v.chars().count();
+            width += v.width();
         }
         shown.push_str(&v);
     }
@@ -198,6 +201,21 @@ mod tests {
         assert_eq!(shown, "move A FXFB");
         assert_eq!(marks, "       ^^^^");
         assert_eq!(col, 8);
+    }
+
+    #[test]
+    fn carets_count_display_columns() {
+        // `한국` is two characters of two columns each: the error on `x`
+        // after `source 한국.bsh ` is at column 8 + 2 + 4 + 1 = 15 of the
+        // characters, but its caret goes 7 + 4 + 5 = 16 columns in.
+        let line = "source 한국.bsh x";
+        let start = line.find('x').unwrap();
+        let (_, marks, col) = caret(line, start, 1);
+        assert_eq!(col, 15);
+        assert_eq!(marks, format!("{}^", " ".repeat(16)));
+        // A wide character under the span gets two carets.
+        let (_, marks, _) = caret("source 한", 7, "한".len());
+        assert_eq!(marks, "       ^^");
     }
 
     #[test]

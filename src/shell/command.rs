@@ -111,6 +111,8 @@ pub enum Command {
     Show,
     /// `show svg[!] FILE`: write the Yut board as an SVG diagram.
     ShowSvg(SvgFile),
+    /// `stations`: the labelled map of the Yut stations.
+    Stations,
     /// `where`: every token's state.
     Where,
     /// `reset [congo|yut]`.
@@ -124,6 +126,10 @@ pub enum Command {
     /// `help [<command>]`: the topic is a keyword or alias from the registry.
     Help(Option<&'static str>),
     /// `quit` or `exit`.
+    /// `undo N`: take back the last N changes (N >= 2; `undo` is one).
+    UndoMany(u32),
+    /// `redo`: make again what `undo` took back.
+    Redo,
     /// `history`: the session's changes as a record.
     History,
     /// `save FILE` / `save! FILE` (overwrite): a script rebuilding the session.
@@ -159,8 +165,10 @@ impl Command {
             Command::Odds(..) => Keyword::Odds,
             Command::Show | Command::ShowSvg(_) => Keyword::Show,
             Command::Where => Keyword::Where,
+            Command::Stations => Keyword::Stations,
             Command::Reset(_) => Keyword::Reset,
-            Command::Undo => Keyword::Undo,
+            Command::Undo | Command::UndoMany(_) => Keyword::Undo,
+            Command::Redo => Keyword::Redo,
             Command::Source(_) => Keyword::Source,
             Command::Set(_) => Keyword::Set,
             Command::Help(_) => Keyword::Help,
@@ -210,10 +218,13 @@ impl fmt::Display for Command {
             Command::Show => f.write_str("show"),
             Command::ShowSvg(file) => write!(f, "show {file}"),
             Command::Where => f.write_str("where"),
+            Command::Stations => f.write_str("stations"),
             Command::Reset(ResetTarget::Both) => f.write_str("reset"),
             Command::Reset(ResetTarget::Congo) => f.write_str("reset congo"),
             Command::Reset(ResetTarget::Yut) => f.write_str("reset yut"),
             Command::Undo => f.write_str("undo"),
+            Command::UndoMany(n) => write!(f, "undo {n}"),
+            Command::Redo => f.write_str("redo"),
             Command::Source(path) => {
                 f.write_str("source ")?;
                 write_path(path, f)

@@ -59,6 +59,10 @@ pub enum ErrorKind {
     Illegal(Illegal),
     #[error("nothing to undo")]
     NothingToUndo,
+    #[error("nothing to redo (only right after `undo`)")]
+    NothingToRedo,
+    #[error("only {have} changes to undo, not {asked}")]
+    TooFewToUndo { have: usize, asked: u32 },
     #[error("cannot read {}: {reason}", quoted_path(.path))]
     Unreadable { path: String, reason: String },
     /// `board svg FILE` / `show svg FILE` onto an existing file.

@@ -46,7 +46,14 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
             write_reply(board, out)?;
             out.styled(Style::Label, crate::congo::guide::LEGEND)
         }
-        Reply::History(text) => out.text(text),
+        Reply::Text(text) => out.text(text),
+        Reply::UndidMany(cmds) => {
+            for cmd in cmds {
+                out.text(&format!("undid: {cmd}\n"))?;
+            }
+            Ok(())
+        }
+        Reply::Redid(cmd) => out.text(&format!("redid: {cmd}\n")),
         Reply::Moves(moves) => {
             let mut line = String::with_capacity(moves.len() * 5 + 1);
             for (i, mv) in moves.iter().enumerate() {
@@ -244,7 +251,11 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
             let width = out.width();
             out.text(&format!("usage: {}\n", commands::usage(spec, name)))?;
             out.text(&wrap::paragraph(&commands::summary(spec, name), 2, width))?;
-            out.text(&format!("example: {}\n", commands::example(spec, name)))
+            out.text(&format!("example: {}\n", commands::example(spec, name)))?;
+            if matches!(kw, Keyword::Move | Keyword::Throw | Keyword::Options) {
+                out.text(&throw_table())?;
+            }
+            Ok(())
         }
         None => {
             out.text(&wrap::paragraph(
@@ -331,6 +342,28 @@ fn course_search(r: &CourseSearchReport) -> String {
             why.unwrap_or("no best move")
         ),
     }
+}
+
+/// The throws: sticks, name and steps, as `help move` shows them (a throw
+/// may be written by its sticks, its name or its steps).
+fn throw_table() -> String {
+    let mut out = String::from("throws (sticks F front up / B back up, name, steps):\n");
+    for roll in crate::yut::Roll::ALL {
+        let sticks = match roll.steps() {
+            1 => "FBBB (one F)",
+            2 => "FFBB (two F)",
+            3 => "FFFB (three F)",
+            4 => "FFFF",
+            _ => "BBBB",
+        };
+        let again = if roll.again() { ", throw again" } else { "" };
+        out.push_str(&format!(
+            "  {sticks:<15} {:<5} {}{again}\n",
+            roll.name(),
+            roll.steps()
+        ));
+    }
+    out
 }
 
 #[cfg(test)]

@@ -27,8 +27,12 @@ pub enum Reply {
     Board(Box<(Position, Option<LastMove>)>),
     /// `board legend`: the board, then the key to its letters.
     BoardLegend(Box<Reply>),
-    /// `history`: the session's record, as text.
-    History(String),
+    /// `undo N`: each command taken back, newest first (a change summary).
+    UndidMany(Vec<Command>),
+    /// `redo`: the command made again (a change summary).
+    Redid(Command),
+    /// Text to print as it is: `history` (the session's record), `stations`.
+    Text(String),
     /// `moves`: legal moves, sorted by notation.
     Moves(Vec<Move>),
     /// `play`: what the move did, and the status after it (a change summary).
@@ -95,6 +99,8 @@ impl Reply {
             Reply::Played(..)
                 | Reply::Turn(_)
                 | Reply::Undid(_)
+                | Reply::UndidMany(_)
+                | Reply::Redid(_)
                 | Reply::Threw(_)
                 | Reply::MovedBy(_)
                 | Reply::Auto(_)

@@ -13,7 +13,11 @@ fn words(line: &str) -> (usize, Vec<String>) {
 #[test]
 fn command_names() {
     assert_eq!(words("sh"), (0, vec!["show".to_string()]));
-    assert_eq!(words("RE"), (0, vec!["reset".to_string()]));
+    // Every keyword starting with `re`, in registry order.
+    assert_eq!(
+        words("RE"),
+        (0, vec!["reset".to_string(), "redo".to_string()])
+    );
     let (_, all) = words("mo");
     assert_eq!(all, ["moves", "move"]);
     // After a `;`, a new command starts at byte 6.

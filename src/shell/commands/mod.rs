@@ -154,10 +154,14 @@ registry! {
     Show => yut::SHOW,
     /// `where`
     Where => yut::WHERE,
+    /// `stations`
+    Stations => yut::STATIONS,
     /// `reset [congo|yut]`
     Reset => session::RESET,
     /// `undo`
     Undo => session::UNDO,
+    /// `redo`
+    Redo => session::REDO,
     /// `source <file>`
     Source => session::SOURCE,
     /// `set [<name> <value>]`

@@ -29,12 +29,52 @@ pub const RESET: Spec = Spec {
 pub const UNDO: Spec = Spec {
     name: "undo",
     aliases: &[],
+    usage: "[<count>]",
+    summary: "take back the last change, or the last <count> changes",
+    example: "undo 2",
+    args: &[ArgSpec {
+        hint: "[<count>]",
+        complete: Complete::Nothing,
+    }],
+    errors: &[
+        "nothing-to-undo",
+        "too-few-to-undo",
+        "expected-undo-count",
+        "extra-argument-undo",
+    ],
+    parse: undo_args,
+};
+
+fn undo_args(input: &str) -> Res<'_, Command> {
+    const WHAT: &str = "a number of changes 1..=1000";
+    let (rest, n) = match word(input) {
+        Err(_) => (input, 1),
+        Ok((rest, w)) => match w.parse::<u32>() {
+            Ok(n) if (1..=1000).contains(&n) => (rest, n),
+            _ => return expected_word(w, WHAT),
+        },
+    };
+    let (rest, ()) = end("undo", "at most one count")(rest)?;
+    Ok((
+        rest,
+        if n == 1 {
+            Command::Undo
+        } else {
+            Command::UndoMany(n)
+        },
+    ))
+}
+
+/// `redo`.
+pub const REDO: Spec = Spec {
+    name: "redo",
+    aliases: &[],
     usage: "",
-    summary: "take back the last command that changed the session",
-    example: "undo",
+    summary: "make again the change `undo` took back (until a new change)",
+    example: "redo",
     args: &[],
-    errors: &["nothing-to-undo", "extra-argument-none"],
-    parse: |i| bare(i, "undo", Command::Undo),
+    errors: &["nothing-to-redo", "extra-argument-none"],
+    parse: |i| bare(i, "redo", Command::Redo),
 };
 
 /// `source <file>`.

@@ -221,6 +221,18 @@ pub const SHOW: Spec = Spec {
     parse: |i| super::svg::svg_or_bare(i, "show", Command::Show, Command::ShowSvg),
 };
 
+/// `stations`.
+pub const STATIONS: Spec = Spec {
+    name: "stations",
+    aliases: &[],
+    usage: "",
+    summary: "a map of the 29 Yut stations by name, and the routes in words",
+    example: "stations",
+    args: &[],
+    errors: &["extra-argument-none"],
+    parse: |i| bare(i, "stations", Command::Stations),
+};
+
 /// `where`.
 pub const WHERE: Spec = Spec {
     name: "where",

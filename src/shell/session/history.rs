@@ -37,6 +37,15 @@ pub(super) struct Change {
     transcript_len: usize,
 }
 
+/// A change `undo` took back, kept for `redo`: the state after it, and
+/// the commands it had added to the transcript.
+#[derive(Clone, Debug)]
+pub(super) struct Redo {
+    what: Command,
+    after: Before,
+    transcript: Vec<Command>,
+}
+
 /// An open group of changes (a running `source`): its own changes, the
 /// whole state before it, and whether anything changed since it opened.
 #[derive(Clone, Debug)]
@@ -65,6 +74,8 @@ impl Session {
 
     /// [`Session::record`], the transcript having been `transcript_len` long before it.
     fn record_at(&mut self, what: Command, before: Before, transcript_len: usize) {
+        // A new change ends what `redo` could make again.
+        self.redo.clear();
         for g in &mut self.groups {
             g.touched = true;
         }
@@ -140,7 +151,16 @@ impl Session {
         for g in &mut self.groups {
             g.touched = true;
         }
-        self.transcript_cut(change.transcript_len);
+        let after = Before {
+            congo: change.before.congo.as_ref().map(|_| self.congo_part()),
+            yut: change.before.yut.map(|_| self.yut),
+        };
+        let transcript = self.transcript_cut(change.transcript_len);
+        self.redo.push(Redo {
+            what: change.what.clone(),
+            after,
+            transcript,
+        });
         if let Some(c) = change.before.congo {
             self.position = *c.position;
             self.last_move = c.last_move;
@@ -149,6 +169,50 @@ impl Session {
             self.yut = g;
         }
         Ok(Reply::Undid(change.what))
+    }
+
+    /// How many changes `undo` can take back now.
+    fn undoable(&self) -> usize {
+        self.history.len() + self.groups.iter().map(|g| g.changes.len()).sum::<usize>()
+    }
+
+    /// `undo N`: take back the last `n` changes, or none when there are fewer.
+    pub(super) fn undo_many(&mut self, n: u32) -> Result<Reply, ErrorKind> {
+        let have = self.undoable();
+        if have < n as usize {
+            return Err(ErrorKind::TooFewToUndo { have, asked: n });
+        }
+        let mut undone = Vec::new();
+        for _ in 0..n {
+            if let Reply::Undid(cmd) = self.undo()? {
+                undone.push(cmd);
+            }
+        }
+        Ok(Reply::UndidMany(undone))
+    }
+
+    /// `redo`: make again the change the last `undo` took back.
+    pub(super) fn redo(&mut self) -> Result<Reply, ErrorKind> {
+        let redo = self.redo.pop().ok_or(ErrorKind::NothingToRedo)?;
+        let before = Before {
+            congo: redo.after.congo.as_ref().map(|_| self.congo_part()),
+            yut: redo.after.yut.map(|_| self.yut),
+        };
+        let len = self.transcript_len();
+        // Recorded like any change (so `undo` takes it back again), without
+        // ending the rest of the redo stack.
+        let stack = std::mem::take(&mut self.redo);
+        self.record_at(redo.what.clone(), before, len);
+        self.redo = stack;
+        if let Some(c) = redo.after.congo {
+            self.position = *c.position;
+            self.last_move = c.last_move;
+        }
+        if let Some(g) = redo.after.yut {
+            self.yut = g;
+        }
+        self.transcript_extend(redo.transcript);
+        Ok(Reply::Redid(redo.what))
     }
 
     /// `reset [congo|yut]`: recorded only when it changes something.

@@ -65,6 +65,8 @@ pub struct Session {
     groups: Vec<Group>,
     settings: Settings,
     live: Arc<Live>,
+    /// What `undo` took back, newest last, for `redo` (cleared by a change).
+    redo: Vec<history::Redo>,
     /// Every change as the command that redoes it (`history`, `save`).
     transcript: transcript::Transcript,
 }
@@ -212,9 +214,12 @@ impl Session {
                 let text = crate::yut::svg::render(self.yut.game());
                 Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
             }
+            Command::Stations => Reply::Text(crate::yut::stations::map()),
             Command::Where => Reply::Where(*self.yut.game()),
             Command::Reset(target) => self.reset(*target, &cmd.command),
             Command::Undo => self.undo().map_err(fail)?,
+            Command::UndoMany(n) => self.undo_many(*n).map_err(fail)?,
+            Command::Redo => self.redo().map_err(fail)?,
             Command::Source(path) => Reply::Source(path.clone()),
             Command::Set(None) => Reply::Settings(Box::new(self.settings.clone())),
             Command::Set(Some((setting, value))) => {
@@ -222,7 +227,7 @@ impl Session {
                 Reply::Nothing
             }
             Command::Help(topic) => Reply::Help(*topic),
-            Command::History => Reply::History(
+            Command::History => Reply::Text(
                 self.history_text()
                     .map_err(|why| fail(ErrorKind::Problem(why.to_string())))?,
             ),

@@ -86,9 +86,19 @@ impl Session {
         self.transcript.commands.len()
     }
 
-    /// Cut the transcript back to `len` commands (`undo`).
-    pub(super) fn transcript_cut(&mut self, len: usize) {
-        self.transcript.commands.truncate(len);
+    /// Cut the transcript back to `len` commands (`undo`); returns what was cut.
+    pub(super) fn transcript_cut(&mut self, len: usize) -> Vec<Command> {
+        if len >= self.transcript.commands.len() {
+            return Vec::new();
+        }
+        self.transcript.commands.split_off(len)
+    }
+
+    /// Add commands back to the transcript (`redo`).
+    pub(super) fn transcript_extend(&mut self, commands: Vec<Command>) {
+        for cmd in commands {
+            self.transcript.push(cmd);
+        }
     }
 
     /// `history`: the Congo game score since its start position, and the
