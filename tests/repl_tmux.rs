@@ -540,6 +540,40 @@ fn two_prompts_at_once_keep_both_their_lines() {
     assert_eq!(entries(&history), want);
 }
 
+/// Tab on a path with blanks inserts a quoted name that `source` reads
+/// back: `sub` -> `"sub dir/"` -> `"sub dir/my file.bsh"`, which runs
+/// (its `move A FFFF` moves A home -> yut, 4 steps for four fronts).
+fn tab_completes_a_quoted_path_that_source_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("sub dir")).unwrap();
+    std::fs::write(dir.path().join("sub dir/my file.bsh"), "move A FFFF\n").unwrap();
+    let history = dir.path().join("history");
+    let status = dir.path().join("status");
+    let setup = format!("cd '{}'; ", dir.path().display());
+    let tmux = start_after("path", &setup, &history, &status, "");
+    tmux.keys(&["source sub", "Tab"]);
+    tmux.wait_for("the directory", |s| {
+        s.contains("boardsh> source \"sub dir/\"")
+    });
+    tmux.keys(&["Tab"]);
+    tmux.wait_for("the file", |s| {
+        s.contains("boardsh> source \"sub dir/my file.bsh\"")
+    });
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the sourced move", |s| s.contains("A: home -> yut (4)"));
+}
+
+/// After `play e2e3; ` Tab offers Black's replies: of the c6 pawn's
+/// moves (c6b5, c6c5, c6d5) only c6c5 starts with `c6c`.
+fn tab_completes_replies_after_earlier_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let history = dir.path().join("history");
+    let status = dir.path().join("status");
+    let tmux = start("replies", &history, &status, "");
+    tmux.keys(&["play e2e3; play c6c", "Tab"]);
+    tmux.wait_for("the reply", |s| s.contains("boardsh> play e2e3; play c6c5"));
+}
+
 fn main() {
     let args = Arguments::from_args();
     let tmux = Command::new("tmux")
@@ -548,6 +582,16 @@ fn main() {
         .is_ok_and(|o| o.status.success());
     // (name, test, slow: ignored unless asked for with `--ignored`)
     let tests: Vec<(&str, fn(), bool)> = vec![
+        (
+            "tab_completes_a_quoted_path_that_source_reads",
+            tab_completes_a_quoted_path_that_source_reads,
+            false,
+        ),
+        (
+            "tab_completes_replies_after_earlier_plays",
+            tab_completes_replies_after_earlier_plays,
+            false,
+        ),
         (
             "banner_and_help_wrapped_to_the_window",
             banner_and_help_wrapped_to_the_window,
