@@ -22,9 +22,9 @@ use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 /// The share of `go`'s time the search is given as its time limit.
-pub const THINK_SHARE: f64 = 0.5;
+pub const THINK_SHARE: f64 = 0.4;
 /// The share of `go`'s time after which the search is stopped regardless.
-pub const HARD_SHARE: f64 = 0.75;
+pub const HARD_SHARE: f64 = 0.6;
 /// Positions with more legal moves than this (monkey paths in a set-up
 /// position) are refused rather than searched.
 pub const MOVE_GUARD: u64 = 100_000;
@@ -382,8 +382,9 @@ mod tests {
     #[test]
     fn budget_shares() {
         let (think, hard) = go_budget(0.1);
-        assert_eq!(think, Duration::from_millis(50));
-        assert_eq!(hard, Duration::from_millis(75));
+        // 40% and 60% of 100 ms.
+        assert_eq!(think, Duration::from_millis(40));
+        assert_eq!(hard, Duration::from_millis(60));
         assert_eq!(go_budget(-1.0).0, Duration::ZERO);
     }
 
