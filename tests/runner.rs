@@ -425,6 +425,11 @@ fn without_a_path_it_runs_tests_if_present_else_the_current_directory() {
     std::fs::write(dir.path().join("tests/a.out"), start).unwrap();
     std::fs::write(dir.path().join("top.bsh"), "fen\n").unwrap();
     std::fs::write(dir.path().join("top.out"), "wrong\n").unwrap();
+    // A failing case in a directory marked `.notest` is passed by.
+    std::fs::create_dir(dir.path().join("tests/data")).unwrap();
+    std::fs::write(dir.path().join("tests/data/.notest"), "").unwrap();
+    std::fs::write(dir.path().join("tests/data/b.bsh"), "fen\n").unwrap();
+    std::fs::write(dir.path().join("tests/data/b.out"), "wrong\n").unwrap();
     let out = assert_cmd::Command::cargo_bin("boardsh")
         .unwrap()
         .arg("test")

@@ -182,6 +182,9 @@ pub fn discover(paths: &[PathBuf]) -> Result<Vec<Case>, Vec<DiscoverError>> {
     }
 }
 
+/// The file that keeps a directory out of a recursive search.
+pub const NO_TEST: &str = ".notest";
+
 /// Collect the cases under `dir` in sorted order. `top`: `dir` was named
 /// by the run, so failing to list it is a bad path; below it, a failing
 /// case.
@@ -220,7 +223,12 @@ fn walk(dir: &Path, cases: &mut Vec<Case>, top: bool) -> Result<(), DiscoverErro
     let mut stems: Vec<(PathBuf, PathBuf)> = Vec::new();
     for (_, path, is_dir, is_file) in entries {
         if is_dir {
-            walk(&path, cases, false)?;
+            // A directory holding a `.notest` file keeps data, not cases
+            // (inputs of other tools, deliberately failing runner cases):
+            // a search passes it by; naming it directly still runs it.
+            if !path.join(NO_TEST).exists() {
+                walk(&path, cases, false)?;
+            }
         } else if is_file
             && is_script(&path)
             && fs::symlink_metadata(path.with_extension("out")).is_ok()
