@@ -20,6 +20,7 @@ pub mod cli;
 pub mod congo;
 pub mod interrupt;
 pub(crate) mod quote;
+pub mod rng;
 pub mod shell;
 #[cfg(test)]
 mod svg_check;

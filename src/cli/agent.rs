@@ -13,11 +13,11 @@
 //! [`HARD_SHARE`] of it, which leaves the rest for a loaded machine, the
 //! pipe and the manager (see `go_budget`).
 
-use super::arena::rng::Rng;
 use super::args::AgentArgs;
-use crate::congo::moves::{legal_moves, move_count_up_to, parse_move, status};
+use crate::congo::moves::{legal_moves, move_count_up_to, parse_move};
 use crate::congo::search::{Engine, EngineConfig, Limits, SearchInfo, parse_config};
-use crate::congo::{Move, Position, Status};
+use crate::congo::{Game, Move, Position, Status};
+use crate::rng::Rng;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -37,11 +37,9 @@ enum Brain {
     Random(Rng),
 }
 
-/// One agent: its board, the game's positions so far, and its brain.
+/// One agent: its game (the board and the positions so far) and its brain.
 pub struct Agent {
-    pos: Position,
-    /// Hashes of the positions before `pos` in this game, oldest first.
-    history: Vec<u64>,
+    game: Game,
     brain: Brain,
     limits: Limits,
     verbose: bool,
@@ -81,8 +79,7 @@ impl Agent {
             Brain::Search(Box::new(Engine::new(config)))
         };
         Ok(Agent {
-            pos: Position::start(),
-            history: Vec::new(),
+            game: Game::default(),
             brain,
             limits: Limits {
                 depth: args.depth,
@@ -95,7 +92,7 @@ impl Agent {
 
     /// The agent's board.
     pub fn position(&self) -> &Position {
-        &self.pos
+        self.game.position()
     }
 
     /// Handle one input line. Answers go to `out` (flushed), complaints to
@@ -135,8 +132,7 @@ impl Agent {
     }
 
     fn new_game(&mut self) {
-        self.pos = Position::start();
-        self.history.clear();
+        self.game = Game::default();
         if let Brain::Search(engine) = &mut self.brain {
             engine.new_game();
         }
@@ -170,17 +166,13 @@ impl Agent {
                 "position: refused, over {MOVE_GUARD} legal moves (monkey paths)"
             ));
         }
-        let (pos, history) = play_all(pos, Vec::new(), moves)?;
-        self.pos = pos;
-        self.history = history;
+        self.game = play_all(Game::new(pos), moves)?;
         Ok(())
     }
 
     /// `moves m1 m2 ...`: all of them, or none if one is illegal.
     fn apply_moves(&mut self, args: &[&str]) -> Result<(), String> {
-        let (pos, history) = play_all(self.pos.clone(), self.history.clone(), args)?;
-        self.pos = pos;
-        self.history = history;
+        self.game = play_all(self.game.clone(), args)?;
         Ok(())
     }
 
@@ -202,7 +194,7 @@ impl Agent {
             );
             return Ok(());
         };
-        let state = status(&self.pos);
+        let state = self.game.status();
         if state != Status::Continue {
             complain(err, &format!("go: the game is over ({state}); no move"));
             return Ok(());
@@ -223,17 +215,15 @@ impl Agent {
                 hard.as_secs_f64()
             );
         }
-        let key = self.pos.zobrist();
-        match self.pos.play(mv) {
-            Ok(_) => self.history.push(key),
-            Err(e) => complain(err, &format!("go: internal error: {e}")),
+        if let Err(e) = self.game.play(mv) {
+            complain(err, &format!("go: internal error: {e}"));
         }
         Ok(())
     }
 
     /// The move to play, within `think` and before `deadline`.
     fn choose(&mut self, think: Duration, deadline: Instant, err: &mut dyn Write) -> Option<Move> {
-        let fallback = legal_moves(&self.pos);
+        let fallback = legal_moves(self.game.position());
         match &mut self.brain {
             Brain::Random(rng) => fallback.get(rng.below(fallback.len())).copied(),
             Brain::Search(engine) => {
@@ -247,7 +237,13 @@ impl Agent {
                         log_info(err, info);
                     }
                 };
-                let info = engine.search(&self.pos, &self.history, &limits, &deadline, &mut report);
+                let info = engine.search(
+                    self.game.position(),
+                    self.game.keys(),
+                    &limits,
+                    &deadline,
+                    &mut report,
+                );
                 let best = info.best.filter(|m| fallback.contains(m));
                 best.or_else(|| fallback.first().copied())
             }
@@ -255,20 +251,16 @@ impl Agent {
     }
 }
 
-/// Play `moves` from `pos`, extending `history`; the first bad one is an error.
-fn play_all(
-    mut pos: Position,
-    mut history: Vec<u64>,
-    moves: &[&str],
-) -> Result<(Position, Vec<u64>), String> {
+/// Play `moves` in `game`; the first bad one is an error.
+fn play_all(mut game: Game, moves: &[&str]) -> Result<Game, String> {
     for word in moves {
         let mv = parse_move(word).map_err(|e| format!("moves: bad move `{word}`: {e}"))?;
-        let key = pos.zobrist();
-        pos.play(mv)
-            .map_err(|_| format!("moves: `{word}` is not a legal move in {pos}"))?;
-        history.push(key);
+        if game.play(mv).is_err() {
+            let pos = game.position();
+            return Err(format!("moves: `{word}` is not a legal move in {pos}"));
+        }
     }
-    Ok((pos, history))
+    Ok(game)
 }
 
 fn complain(err: &mut dyn Write, msg: &str) {

@@ -4,18 +4,22 @@
 pub mod bitboard;
 pub mod course;
 pub mod fen;
+pub mod game;
 pub mod guide;
 pub mod listing;
 pub mod moves;
+pub mod openings;
 pub mod piece;
 pub mod position;
 pub mod search;
 pub mod square;
 pub mod svg;
+pub mod tally;
 mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use fen::{FenError, FenErrorKind};
+pub use game::{Ending, Game, Outcome, Repetition};
 pub use listing::{listing, write_listing};
 pub use moves::{
     IllegalMove, Move, MoveOutcome, MoveParseError, MoveParseErrorKind, Status, divide, is_legal,
@@ -24,3 +28,4 @@ pub use moves::{
 pub use piece::{Color, Piece, PieceKind};
 pub use position::{Position, START_FEN};
 pub use square::{File, Rank, Square};
+pub use tally::{Elo, Tally};

@@ -2,43 +2,18 @@
 //! for a move with `go`, checks it, passes it on with `moves`, and stops
 //! the game by the rules and the match's limits.
 //!
-//! A game ends at a lion capture (the capturer wins), a side to move with
-//! no legal move (it loses), the third occurrence of a position (board and
-//! side to move: a draw), or the ply limit, opening plies included (a
-//! draw). A player whose answer is not a legal move, comes later than the
+//! The game is a [`Game`] under [`Repetition::ThreefoldDraw`]: it ends at
+//! a lion capture (the capturer wins), a side to move with no legal move
+//! (it loses), the third occurrence of a position (board and side to move:
+//! a draw), or the ply limit, opening plies included (a draw). A player whose answer is not a legal move, comes later than the
 //! time plus the grace, or never comes, loses.
 
 use super::seat::{Reply, Seat};
-use crate::congo::moves::{parse_move, status};
-use crate::congo::{Color, Move, Position, START_FEN, Status};
-use std::collections::HashMap;
+use crate::congo::moves::parse_move;
+use crate::congo::{Color, Game, Move, Position, Repetition, START_FEN};
 use std::time::Duration;
 
-/// The result from White's side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    WhiteWins,
-    BlackWins,
-    Draw,
-}
-
-impl Outcome {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub fn notation(self) -> &'static str {
-        match self {
-            Outcome::WhiteWins => "1-0",
-            Outcome::BlackWins => "0-1",
-            Outcome::Draw => "1/2-1/2",
-        }
-    }
-
-    fn win_for(c: Color) -> Outcome {
-        match c {
-            Color::White => Outcome::WhiteWins,
-            Color::Black => Outcome::BlackWins,
-        }
-    }
-}
+pub use crate::congo::Outcome;
 
 /// The rules of a game beyond Congo's own.
 #[derive(Clone, Copy, Debug)]
@@ -65,13 +40,6 @@ pub struct GameResult {
     pub answers: Vec<(Color, Duration)>,
 }
 
-/// The position as a repetition key: board and side, not the move number.
-fn key(pos: &Position) -> Position {
-    let mut k = pos.clone();
-    k.set_move_number(0);
-    k
-}
-
 /// Start a player's game: the start position, then the opening's moves.
 fn set_up(seat: &mut dyn Seat, words: &[String]) {
     seat.tell("newgame");
@@ -88,49 +56,34 @@ pub fn play_game(
     opening: &[Move],
     terms: &Terms,
 ) -> GameResult {
-    let mut pos = Position::start();
-    let mut seen: HashMap<Position, u32> = HashMap::new();
-    seen.insert(key(&pos), 1);
-    let mut moves = Vec::new();
+    let mut game = Game::new(Position::start());
     for mv in opening {
-        if pos.play(*mv).is_err() {
+        if game.play(*mv).is_err() {
             break;
         }
-        moves.push(*mv);
-        *seen.entry(key(&pos)).or_insert(0) += 1;
     }
-    let words: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    let words: Vec<String> = game.moves().map(|mv| mv.to_string()).collect();
     set_up(white, &words);
     set_up(black, &words);
     let limit = Duration::from_secs_f64(terms.time.clamp(0.0, 1.0e6));
     let wait = limit + terms.grace;
     let mut answers = Vec::new();
-    let end = |outcome, reason: String, moves, bad, answers| GameResult {
+    let end = |outcome, reason: String, game: Game, bad, answers| GameResult {
         outcome,
         reason,
-        moves,
+        moves: game.moves().collect(),
         bad_answer: bad,
         answers,
     };
     loop {
-        let side = pos.side_to_move();
-        match status(&pos) {
-            Status::Continue => {}
-            Status::GameOver => return end(Outcome::Draw, "no lions".into(), moves, None, answers),
-            s => {
-                let winner = s.winner().unwrap_or(!side);
-                let why = if pos.lion(!winner).is_none() {
-                    format!("{winner} captured the lion")
-                } else {
-                    format!("{} has no legal move", !winner)
-                };
-                return end(Outcome::win_for(winner), why, moves, None, answers);
-            }
+        let side = game.position().side_to_move();
+        if let Some(ending) = game.ending(Repetition::ThreefoldDraw) {
+            return end(ending.outcome(), ending.to_string(), game, None, answers);
         }
-        let plies = u32::try_from(moves.len()).unwrap_or(u32::MAX);
+        let plies = u32::try_from(game.plies()).unwrap_or(u32::MAX);
         if plies >= terms.max_plies {
             let why = format!("ply limit {}", terms.max_plies);
-            return end(Outcome::Draw, why, moves, None, answers);
+            return end(Outcome::Draw, why, game, None, answers);
         }
         let (mover, other): (&mut dyn Seat, &mut dyn Seat) = match side {
             Color::White => (&mut *white, &mut *black),
@@ -142,13 +95,13 @@ pub fn play_game(
             Reply::Timeout(took) => {
                 answers.push((side, took));
                 let why = format!("{side} did not answer within {:.3} s", wait.as_secs_f64());
-                return end(loss, why, moves, None, answers);
+                return end(loss, why, game, None, answers);
             }
             Reply::Gone(why) => {
                 return end(
                     loss,
                     format!("{side} gave no answer: {why}"),
-                    moves,
+                    game,
                     None,
                     answers,
                 );
@@ -161,25 +114,13 @@ pub fn play_game(
                 took.as_secs_f64(),
                 limit.as_secs_f64()
             );
-            return end(loss, why, moves, Some(text), answers);
+            return end(loss, why, game, Some(text), answers);
         }
-        let Some(mv) = parse_move(&text).ok().filter(|mv| pos.play(*mv).is_ok()) else {
+        let Some(mv) = parse_move(&text).ok().filter(|mv| game.play(*mv).is_ok()) else {
             let why = format!("{side} played `{text}`, not a legal move");
-            return end(loss, why, moves, Some(text), answers);
+            return end(loss, why, game, Some(text), answers);
         };
-        moves.push(mv);
         other.tell(&format!("moves {mv}"));
-        let count = seen.entry(key(&pos)).or_insert(0);
-        *count += 1;
-        if *count >= 3 && status(&pos) == Status::Continue {
-            return end(
-                Outcome::Draw,
-                "threefold repetition".into(),
-                moves,
-                None,
-                answers,
-            );
-        }
     }
 }
 

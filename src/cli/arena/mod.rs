@@ -17,20 +17,17 @@
 //! loaded machine that alone can lose a game, and the restart after it
 //! the next one).
 
-pub mod elo;
 pub mod game;
-pub mod openings;
 pub mod process;
 pub mod record;
-pub mod rng;
 pub mod seat;
 pub mod words;
 
 use super::args::MatchArgs;
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
-use crate::congo::Color;
-use elo::Tally;
-use game::{Outcome, Terms, play_game};
+use crate::congo::openings::openings;
+use crate::congo::{Color, Tally};
+use game::{Terms, play_game};
 use process::AgentProcess;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -97,7 +94,7 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         None => None,
     };
     let games = usize::try_from(args.games).unwrap_or(usize::MAX);
-    let lines = openings::openings(args.seed, games.div_ceil(2), args.opening_plies);
+    let lines = openings(args.seed, games.div_ceil(2), args.opening_plies);
     let terms = Terms {
         time: args.time,
         grace: Duration::from_secs_f64(args.grace),
@@ -145,16 +142,7 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
             play_game(&mut b, &mut a, opening, &terms)
         };
         let (white, black) = if a_white { (0, 1) } else { (1, 0) };
-        let a_won = match result.outcome {
-            Outcome::Draw => None,
-            Outcome::WhiteWins => Some(a_white),
-            Outcome::BlackWins => Some(!a_white),
-        };
-        match a_won {
-            None => tally.draws += 1,
-            Some(true) => tally.wins += 1,
-            Some(false) => tally.losses += 1,
-        }
+        tally.record(result.outcome, a_white);
         for (side, took) in &result.answers {
             let who = if (*side == Color::White) == a_white {
                 0

@@ -1,7 +1,7 @@
 //! The Congo commands' handlers: `fen`, `list`, `board`, `moves`, `play`,
 //! `status`, `perft`, `divide`.
 
-use super::history::Before;
+use super::history::{Before, CongoPart};
 use super::{ExecError, Session, interrupted};
 use crate::congo::moves::{
     Counting, Illegal, Move, divide_with, legal_moves, perft_with, status, too_many_moves,
@@ -17,38 +17,40 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 impl Session {
     pub(super) fn show_fen(&self) -> Reply {
-        Reply::Fen(Box::new(self.position.clone()))
+        Reply::Fen(Box::new(self.position().clone()))
     }
 
     pub(super) fn set_fen(&mut self, pos: &Position, cmd: &Command) -> Reply {
-        if *pos != self.position {
+        if pos != self.position() {
             let before = Before {
                 congo: Some(self.congo_part()),
                 yut: None,
             };
-            self.position = pos.clone();
-            self.last_move = None;
+            self.congo = CongoPart::new(pos.clone());
             self.record(cmd.clone(), before);
         }
         Reply::Nothing
     }
 
     pub(super) fn list(&self) -> Reply {
-        Reply::Listing(Box::new(self.position.clone()))
+        Reply::Listing(Box::new(self.position().clone()))
     }
 
     pub(super) fn board(&self) -> Reply {
-        Reply::Board(Box::new((self.position.clone(), self.last_move.clone())))
+        Reply::Board(Box::new((
+            self.position().clone(),
+            self.congo.last_move.clone(),
+        )))
     }
 
     pub(super) fn status(&self) -> Reply {
-        Reply::Status(status(&self.position))
+        Reply::Status(status(self.position()))
     }
 
     /// The legal moves passing `filter`, sorted by notation.
     pub(super) fn moves(&self, filter: MovesFilter) -> Result<Reply, ErrorKind> {
-        refuse_huge(&self.position)?;
-        let pos = &self.position;
+        let pos = self.position();
+        refuse_huge(pos)?;
         let moves: Vec<Move> = legal_moves(pos)
             .into_iter()
             .filter(|mv| match filter {
@@ -61,14 +63,14 @@ impl Session {
     }
 
     pub(super) fn play(&mut self, mv: Move, cmd: &Command) -> Result<Reply, ErrorKind> {
-        if let Some(why) = why_illegal(&self.position, mv) {
+        if let Some(why) = why_illegal(self.position(), mv) {
             return Err(ErrorKind::Illegal(why));
         }
-        let mut after = self.position.clone();
+        let mut after = self.congo.clone();
         // The `rules` setting: under 2021 a pawn on the far rank stays a pawn.
-        let outcome = self
-            .rules()
-            .play(&mut after, mv)
+        let outcome = after
+            .game
+            .play_under(self.rules(), mv)
             .map_err(|e| ErrorKind::Illegal(Illegal::Rejected(e)))?;
         let last = LastMove {
             text: mv.to_string(),
@@ -78,21 +80,21 @@ impl Session {
             congo: Some(self.congo_part()),
             yut: None,
         };
-        self.position = after;
-        self.last_move = Some(last);
+        after.last_move = Some(last);
+        self.congo = after;
         self.record(cmd.clone(), before);
-        Ok(Reply::Played(Box::new(outcome), status(&self.position)))
+        Ok(Reply::Played(Box::new(outcome), status(self.position())))
     }
 
     pub(super) fn perft(&self, depth: u32) -> Result<Reply, ErrorKind> {
-        refuse_huge(&self.position)?;
+        refuse_huge(self.position())?;
         self.live.reset_counters();
         let counting = Counting {
             threads: self.settings().threads(),
             stop: &self.live.interrupt,
             progress: &self.live.perft,
         };
-        let n = perft_with(&self.position, depth, &counting).map_err(interrupted)?;
+        let n = perft_with(self.position(), depth, &counting).map_err(interrupted)?;
         Ok(Reply::Count(n))
     }
 
@@ -104,7 +106,7 @@ impl Session {
         sink: &mut dyn Sink,
         fail: impl Fn(ErrorKind) -> ExecError,
     ) -> Result<Reply, ExecError> {
-        refuse_huge(&self.position).map_err(&fail)?;
+        refuse_huge(self.position()).map_err(&fail)?;
         // Depth 0 has no root moves to split by; its one node is the
         // position itself, as `perft 0` says.
         if depth == 0 {
@@ -120,7 +122,7 @@ impl Session {
             progress: &self.live.perft,
         };
         let mut io_error = None;
-        let counted = divide_with(&self.position, depth, &counting, &mut |mv, n| {
+        let counted = divide_with(self.position(), depth, &counting, &mut |mv, n| {
             if io_error.is_none()
                 && let Err(e) = sink.reply(Reply::DivideMove(mv, n))
             {

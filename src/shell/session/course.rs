@@ -21,13 +21,13 @@ impl Session {
     /// The position, if the rules have all its pieces.
     fn course_position(&self) -> Result<&crate::congo::Position, ErrorKind> {
         let rules = self.rules();
-        match rules.foreign_piece(&self.position) {
+        match rules.foreign_piece(self.position()) {
             Some((square, piece)) => Err(ErrorKind::NotInRules {
                 square,
                 piece,
                 rules,
             }),
-            None => Ok(&self.position),
+            None => Ok(self.position()),
         }
     }
 

@@ -2,8 +2,10 @@
 //!
 //! Each search uses a fresh engine (table size and threads from the
 //! settings), so `best depth N` and `best nodes N` answer the same on every
-//! run whatever came before. The session's position is never changed by a
-//! search; `go` then plays the move as `play` would (undo takes it back).
+//! run for the same game. The search is given the game's earlier positions
+//! (since the last `fen` or `reset`): a return to one of them scores as a
+//! draw, as in `boardsh match`. The session's position is never changed by
+//! a search; `go` then plays the move as `play` would (undo takes it back).
 
 use super::{ExecError, Session, interrupted};
 use crate::congo::moves::{Illegal, status};
@@ -33,7 +35,7 @@ impl SearchLimit {
 
 impl Session {
     pub(super) fn eval(&self) -> Reply {
-        Reply::Eval(evaluate_terms(&self.position))
+        Reply::Eval(evaluate_terms(self.position()))
     }
 
     /// An engine set up from the settings.
@@ -49,7 +51,7 @@ impl Session {
 
     /// The game must go on for a search to have a move to find.
     fn refuse_finished(&self) -> Result<(), ErrorKind> {
-        let st = status(&self.position);
+        let st = status(self.position());
         if st.is_over() {
             return Err(ErrorKind::Illegal(Illegal::GameOver(st)));
         }
@@ -67,7 +69,10 @@ impl Session {
         self.live.reset_counters();
         let mut engine = self.engine();
         let live = &self.live;
-        engine.search(&self.position, &[], limits, stop, &mut |info| {
+        // The game's earlier positions: the engine scores a return to one
+        // of them as a draw, as it does in matches.
+        let game = &self.congo.game;
+        engine.search(game.position(), game.keys(), limits, stop, &mut |info| {
             live.work.store(info.nodes, Ordering::Relaxed);
             on_depth(info);
         })
@@ -90,7 +95,7 @@ impl Session {
         }
         let mv = info
             .best
-            .ok_or_else(|| ErrorKind::Illegal(Illegal::GameOver(status(&self.position))))?;
+            .ok_or_else(|| ErrorKind::Illegal(Illegal::GameOver(status(self.position()))))?;
         // Recorded as the move it played, so `undo` names it.
         self.play(mv, &Command::Play(mv))
     }

@@ -13,11 +13,22 @@ use std::collections::VecDeque;
 /// How many changes `undo` can take back.
 pub const UNDO_LIMIT: usize = 1000;
 
-/// The Congo part of a session.
-#[derive(Clone, Debug)]
+/// The Congo part of a session: the game (its position and the positions
+/// before it, for repetitions) and the last move (drawn by `board`).
+#[derive(Clone, Debug, Default)]
 pub(super) struct CongoPart {
-    pub(super) position: Box<Position>,
+    pub(super) game: Box<crate::congo::Game>,
     pub(super) last_move: Option<LastMove>,
+}
+
+impl CongoPart {
+    /// A new game from `position`.
+    pub(super) fn new(position: Position) -> CongoPart {
+        CongoPart {
+            game: Box::new(crate::congo::Game::new(position)),
+            last_move: None,
+        }
+    }
 }
 
 /// What a change replaced: any of the parts (`None`: left alone).
@@ -59,10 +70,7 @@ pub(super) struct Group {
 impl Session {
     /// The Congo part as it is now (to keep before changing it).
     pub(super) fn congo_part(&self) -> CongoPart {
-        CongoPart {
-            position: Box::new(self.position.clone()),
-            last_move: self.last_move.clone(),
-        }
+        self.congo.clone()
     }
 
     /// Remember a change so `undo` can take it back: in the innermost open
@@ -129,8 +137,7 @@ impl Session {
         self.record(what, before);
         self.transcribe_replace(position.as_ref(), game.is_some());
         if let Some(p) = position {
-            self.position = p;
-            self.last_move = None;
+            self.congo = CongoPart::new(p);
         }
         if let Some(g) = game {
             self.yut.set_board(g);
@@ -162,8 +169,7 @@ impl Session {
             transcript,
         });
         if let Some(c) = change.before.congo {
-            self.position = *c.position;
-            self.last_move = c.last_move;
+            self.congo = c;
         }
         if let Some(g) = change.before.yut {
             self.yut = g;
@@ -205,8 +211,7 @@ impl Session {
         self.record_at(redo.what.clone(), before, len);
         self.redo = stack;
         if let Some(c) = redo.after.congo {
-            self.position = *c.position;
-            self.last_move = c.last_move;
+            self.congo = c;
         }
         if let Some(g) = redo.after.yut {
             self.yut = g;
@@ -218,7 +223,9 @@ impl Session {
     /// `reset [congo|yut]`: recorded only when it changes something.
     pub(super) fn reset(&mut self, target: ResetTarget, cmd: &Command) -> Reply {
         let congo = matches!(target, ResetTarget::Both | ResetTarget::Congo)
-            && (self.position != Position::start() || self.last_move.is_some());
+            && (*self.position() != Position::start()
+                || self.congo.last_move.is_some()
+                || self.congo.game.plies() > 0);
         let yut = matches!(target, ResetTarget::Both | ResetTarget::Yut)
             && self.yut != self.yut.restart();
         if !congo && !yut {
@@ -229,8 +236,7 @@ impl Session {
             yut: yut.then_some(self.yut),
         };
         if congo {
-            self.position = Position::start();
-            self.last_move = None;
+            self.congo = CongoPart::new(Position::start());
         }
         if yut {
             self.yut = self.yut.restart();

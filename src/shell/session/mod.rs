@@ -14,7 +14,6 @@ mod transcript;
 mod yut;
 mod yut_game;
 
-use super::board::LastMove;
 use super::command::{Command, Located};
 use super::error::{ErrorKind, ShellError};
 use super::live::Live;
@@ -57,8 +56,8 @@ impl Flow {
 /// A shell session.
 #[derive(Clone, Debug, Default)]
 pub struct Session {
-    position: Position,
-    last_move: Option<LastMove>,
+    /// The Congo game and its last move.
+    congo: history::CongoPart,
     yut: Play,
     history: VecDeque<Change>,
     /// Open groups of changes (running `source`s), innermost last.
@@ -138,9 +137,14 @@ impl Session {
         &self.live
     }
 
+    /// The Congo game: the position and the positions before it.
+    pub fn congo_game(&self) -> &crate::congo::Game {
+        &self.congo.game
+    }
+
     /// The Congo position.
     pub fn position(&self) -> &Position {
-        &self.position
+        self.congo.game.position()
     }
 
     /// The Yut game.
@@ -156,11 +160,11 @@ impl Session {
     /// The legal Congo moves in notation (for completing `play`).
     pub fn legal_move_names(&self) -> Vec<String> {
         const LIMIT: u64 = 10_000;
-        if move_count_up_to(&self.position, LIMIT) >= LIMIT {
+        if move_count_up_to(self.position(), LIMIT) >= LIMIT {
             return Vec::new();
         }
         // Sorted by notation already.
-        legal_moves(&self.position)
+        legal_moves(self.position())
             .iter()
             .map(ToString::to_string)
             .collect()
@@ -182,8 +186,8 @@ impl Session {
             Command::Board => self.board(),
             Command::BoardLegend => Reply::BoardLegend(Box::new(self.board())),
             Command::BoardSvg(file) => {
-                let last = self.last_move.as_ref().map(|m| m.squares);
-                let text = crate::congo::svg::render(&self.position, last);
+                let last = self.congo.last_move.as_ref().map(|m| m.squares);
+                let text = crate::congo::svg::render(self.position(), last);
                 Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
             }
             Command::Moves(filter) => self.moves(*filter).map_err(fail)?,

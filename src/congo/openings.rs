@@ -1,11 +1,12 @@
-//! The openings of a match: short random move sequences from the start
-//! position, fixed by a seed, all different, none ending the game and
-//! none leaving a lion that the side to move can take at once (such an
-//! opening decides its two games by the colour alone).
+//! The openings of a match (`boardsh match` and self-play): short random
+//! move sequences from the start position, fixed by a seed, all different,
+//! none ending the game and none leaving a lion that the side to move can
+//! take at once (such an opening decides its two games by the colour
+//! alone).
 
-use super::rng::Rng;
 use crate::congo::moves::{legal_moves, status};
 use crate::congo::{Move, Position, Status};
+use crate::rng::Rng;
 
 /// How many tries a distinct opening gets before duplicates are allowed.
 const TRIES: u32 = 1000;

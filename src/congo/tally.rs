@@ -1,12 +1,21 @@
-//! Match statistics: score and an Elo difference with a 95% interval.
+//! Match statistics, for `boardsh match` and self-play alike: wins, draws
+//! and losses, the score and an Elo difference with a 95% interval.
 //!
 //! The score is `p = (W + D/2) / N`; the Elo difference is the logistic
 //! model's `-400 log10(1/p - 1)`. The interval maps `p ± 1.96 s` through
 //! the same function, where `s` is the standard error of the mean game
 //! score (the sample deviation of the per-game scores 1, 1/2, 0 over
 //! `sqrt(N)`): the usual normal approximation, fine for tens of games and
-//! more, and infinite at a score of 0 or 100%.
+//! more.
+//!
+//! At a score of 0 or 100% the difference itself is infinite (`-inf`,
+//! `+inf`: nothing was lost, or won, so the model has no finite answer)
+//! and the normal interval collapses to a point; there the finite end of
+//! the interval is the exact binomial (Clopper-Pearson) bound instead:
+//! after `N` wins out of `N`, the score is above `0.025^(1/N)` with 97.5%
+//! confidence, and the other end is infinite.
 
+use super::game::Outcome;
 use std::fmt;
 
 /// Wins, draws and losses of the first player.
@@ -44,6 +53,16 @@ pub fn elo_of(p: f64) -> f64 {
 }
 
 impl Tally {
+    /// Count a game that ended in `outcome`, the first player having had
+    /// White when `first_white`.
+    pub fn record(&mut self, outcome: Outcome, first_white: bool) {
+        match outcome.winner() {
+            None => self.draws += 1,
+            Some(c) if (c == crate::congo::Color::White) == first_white => self.wins += 1,
+            Some(_) => self.losses += 1,
+        }
+    }
+
     /// Games played.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
@@ -71,11 +90,16 @@ impl Tally {
             + f64::from(self.losses) * p.powi(2))
             / n;
         let se = (var / n).sqrt();
-        (
-            Elo(elo_of(p)),
-            Elo(elo_of(p - 1.96 * se)),
-            Elo(elo_of(p + 1.96 * se)),
-        )
+        // The exact bound at a clean sweep (see the module comment).
+        let exact = 0.025f64.powf(1.0 / n);
+        let (low, high) = if self.losses == 0 && self.draws == 0 {
+            (exact, 1.0)
+        } else if self.wins == 0 && self.draws == 0 {
+            (0.0, 1.0 - exact)
+        } else {
+            (p - 1.96 * se, p + 1.96 * se)
+        };
+        (Elo(elo_of(p)), Elo(elo_of(low)), Elo(elo_of(high)))
     }
 }
 
@@ -113,5 +137,50 @@ mod tests {
         };
         assert_eq!(t.games(), 6);
         assert!((t.score() - 4.0 / 6.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn clean_sweeps_have_an_exact_finite_end() {
+        // 10 wins of 10: the score is above 0.025^(1/10) = 0.69150 with
+        // 97.5% confidence; -400 log10(1/0.69150 - 1) = +140.2.
+        let t = Tally {
+            wins: 10,
+            draws: 0,
+            losses: 0,
+        };
+        let (e, lo, hi) = t.elo();
+        assert_eq!(
+            (e.to_string(), lo.to_string(), hi.to_string()),
+            ("+inf".into(), "+140".into(), "+inf".into())
+        );
+        // 4 losses of 4: the score is below 1 - 0.025^(1/4) = 0.60236:
+        // +72.1 Elo at most.
+        let t = Tally {
+            wins: 0,
+            draws: 0,
+            losses: 4,
+        };
+        let (e, lo, hi) = t.elo();
+        assert_eq!(
+            (e.to_string(), lo.to_string(), hi.to_string()),
+            ("-inf".into(), "-inf".into(), "+72".into())
+        );
+    }
+
+    #[test]
+    fn record_counts_from_the_first_players_side() {
+        let mut t = Tally::default();
+        t.record(Outcome::WhiteWins, true);
+        t.record(Outcome::WhiteWins, false);
+        t.record(Outcome::BlackWins, false);
+        t.record(Outcome::Draw, true);
+        assert_eq!(
+            t,
+            Tally {
+                wins: 2,
+                draws: 1,
+                losses: 1
+            }
+        );
     }
 }

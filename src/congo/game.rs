@@ -1,0 +1,323 @@
+//! A Congo game: the position now, the Zobrist keys of every earlier
+//! position and the moves played. The prompt's session, `boardsh agent`,
+//! the referee of `boardsh match` and in-process self-play all keep their
+//! game in one [`Game`], so repetition and the result are decided once.
+//!
+//! Repetition: a position repeats when its board and side to move (its
+//! Zobrist key, not the move number) occurred before. Its third occurrence
+//! ends the game in a draw only where the caller's rules say so
+//! ([`Repetition::ThreefoldDraw`]: the referee and self-play); the prompt
+//! goes on ([`Repetition::Continues`]).
+
+use super::course::Rules;
+use super::moves::{IllegalMove, Move, MoveOutcome, Status, status};
+use super::piece::Color;
+use super::position::Position;
+use std::fmt;
+
+/// The result of a finished game, from White's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    WhiteWins,
+    BlackWins,
+    Draw,
+}
+
+impl Outcome {
+    /// A win for `color`.
+    pub const fn win_for(color: Color) -> Outcome {
+        match color {
+            Color::White => Outcome::WhiteWins,
+            Color::Black => Outcome::BlackWins,
+        }
+    }
+
+    /// The winner, if it is not a draw.
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::WhiteWins => Some(Color::White),
+            Outcome::BlackWins => Some(Color::Black),
+            Outcome::Draw => None,
+        }
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub const fn notation(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// How a game ended: the [`Outcome`] and its reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// The winner captured the other lion.
+    LionCaptured(Color),
+    /// This side was to move and had no legal move: it lost.
+    NoMove(Color),
+    /// Neither lion stands (only in a set-up position): a draw.
+    NoLions,
+    /// The position occurred a third time: a draw (where the rules say so).
+    Repetition,
+}
+
+impl Ending {
+    /// The result this ending gives.
+    pub fn outcome(self) -> Outcome {
+        match self {
+            Ending::LionCaptured(winner) => Outcome::win_for(winner),
+            Ending::NoMove(loser) => Outcome::win_for(!loser),
+            Ending::NoLions | Ending::Repetition => Outcome::Draw,
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::LionCaptured(winner) => write!(f, "{winner} captured the lion"),
+            Ending::NoMove(loser) => write!(f, "{loser} has no legal move"),
+            Ending::NoLions => f.write_str("no lions"),
+            Ending::Repetition => f.write_str("threefold repetition"),
+        }
+    }
+}
+
+/// Whether the third occurrence of a position ends the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Repetition {
+    /// Play goes on (the prompt: a set-up study is never cut short).
+    #[default]
+    Continues,
+    /// The third occurrence is a draw (matches and self-play).
+    ThreefoldDraw,
+}
+
+/// A Congo game from some start position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    start: Position,
+    position: Position,
+    /// The Zobrist key of each position before `position`, oldest first.
+    keys: Vec<u64>,
+    /// The moves played from `start`, each with the rules it was played
+    /// under (so `undo` replays them the same way).
+    plies: Vec<(Move, Rules)>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new(Position::start())
+    }
+}
+
+impl Game {
+    /// A game from `start`, no move played yet.
+    pub fn new(start: Position) -> Game {
+        Game {
+            position: start.clone(),
+            start,
+            keys: Vec::new(),
+            plies: Vec::new(),
+        }
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The Zobrist keys of the positions before the current one, oldest
+    /// first: the history the engine's search takes.
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// The moves played, first first.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.plies.iter().map(|&(mv, _)| mv)
+    }
+
+    /// How many moves were played.
+    pub fn plies(&self) -> usize {
+        self.plies.len()
+    }
+
+    /// Play `mv` under the full rules.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] when `mv` is not legal here; the game is unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<MoveOutcome, IllegalMove> {
+        self.play_under(Rules::Full, mv)
+    }
+
+    /// Play `mv` under `rules` (under the 2021 course rules a pawn on the
+    /// far rank stays a pawn).
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] when `mv` is not legal here; the game is unchanged.
+    pub fn play_under(&mut self, rules: Rules, mv: Move) -> Result<MoveOutcome, IllegalMove> {
+        let key = self.position.zobrist();
+        let outcome = rules.play(&mut self.position, mv)?;
+        self.keys.push(key);
+        self.plies.push((mv, rules));
+        Ok(outcome)
+    }
+
+    /// Take back the last move; `None` (and no change) at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let (mv, _) = self.plies.pop()?;
+        self.keys.pop();
+        let mut pos = self.start.clone();
+        for &(m, rules) in &self.plies {
+            // Every move was legal when it was played from the same start.
+            if rules.play(&mut pos, m).is_err() {
+                break;
+            }
+        }
+        self.position = pos;
+        Some(mv)
+    }
+
+    /// How often the current position has occurred in this game, itself
+    /// included (1 for a new position).
+    pub fn repetitions(&self) -> usize {
+        let key = self.position.zobrist();
+        1 + self.keys.iter().filter(|&&k| k == key).count()
+    }
+
+    /// The status of the position by Congo's own rules (no repetition).
+    pub fn status(&self) -> Status {
+        status(&self.position)
+    }
+
+    /// How the game ended, or `None` while it goes on: a lion captured, a
+    /// side to move without a move, no lions, and (under
+    /// [`Repetition::ThreefoldDraw`]) the third occurrence of a position.
+    pub fn ending(&self, repetition: Repetition) -> Option<Ending> {
+        let side = self.position.side_to_move();
+        match self.status() {
+            Status::Continue => {}
+            Status::GameOver => return Some(Ending::NoLions),
+            s => {
+                let winner = s.winner().unwrap_or(!side);
+                return Some(if self.position.lion(!winner).is_none() {
+                    Ending::LionCaptured(winner)
+                } else {
+                    Ending::NoMove(!winner)
+                });
+            }
+        }
+        (repetition == Repetition::ThreefoldDraw && self.repetitions() >= 3)
+            .then_some(Ending::Repetition)
+    }
+
+    /// The result, or `None` while the game goes on (see [`Game::ending`]).
+    pub fn outcome(&self, repetition: Repetition) -> Option<Outcome> {
+        self.ending(repetition).map(Ending::outcome)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> Move {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn shuffling_zebras_repeat_the_start_three_times() {
+        // Both zebras go out and back twice: the start position (White to
+        // move) occurs for the third time after ply 8, not before.
+        let mut g = Game::default();
+        for (i, m) in [
+            "g1f3", "g7f5", "f3g1", "f5g7", "g1f3", "g7f5", "f3g1", "f5g7",
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            assert_eq!(g.outcome(Repetition::ThreefoldDraw), None, "ply {i}");
+            g.play(mv(m)).unwrap();
+        }
+        assert_eq!(g.repetitions(), 3);
+        assert_eq!(g.keys().len(), 8);
+        assert_eq!(
+            g.ending(Repetition::ThreefoldDraw),
+            Some(Ending::Repetition)
+        );
+        assert_eq!(g.outcome(Repetition::ThreefoldDraw), Some(Outcome::Draw));
+        // At the prompt's rules the game goes on.
+        assert_eq!(g.outcome(Repetition::Continues), None);
+        // Undo: the position after ply 7 (Black to move) occurred twice.
+        assert_eq!(g.undo(), Some(mv("f5g7")));
+        assert_eq!(g.repetitions(), 2);
+        assert_eq!(g.position().to_string(), {
+            let mut p = Position::start();
+            for m in ["g1f3", "g7f5", "f3g1", "f5g7", "g1f3", "g7f5", "f3g1"] {
+                p.play(mv(m)).unwrap();
+            }
+            p.to_string()
+        });
+    }
+
+    #[test]
+    fn lion_capture_and_no_move_and_no_lions() {
+        // Facing lions on d2 and d5, d3 and d4 empty: d2xd5 takes the lion.
+        let mut g = Game::new("7/7/3l3/7/7/3L3/7 w 0".parse().unwrap());
+        assert_eq!(g.ending(Repetition::ThreefoldDraw), None);
+        g.play(mv("d2d5")).unwrap();
+        assert_eq!(
+            g.ending(Repetition::Continues),
+            Some(Ending::LionCaptured(Color::White))
+        );
+        assert_eq!(
+            g.ending(Repetition::Continues).unwrap().to_string(),
+            "white captured the lion"
+        );
+        let none = Game::new("7/7/7/7/7/7/7 w 0".parse().unwrap());
+        assert_eq!(none.outcome(Repetition::Continues), Some(Outcome::Draw));
+    }
+
+    #[test]
+    fn an_illegal_move_changes_nothing() {
+        let mut g = Game::default();
+        let before = g.clone();
+        assert!(g.play(mv("a1a5")).is_err());
+        assert_eq!(g, before);
+        assert_eq!(g.undo(), None);
+    }
+
+    #[test]
+    fn undo_replays_under_the_rules_of_each_move() {
+        // White pawn on b6 steps to b7 under 2021 rules (stays a pawn),
+        // then Black and White shuffle lions; undoing the last move must
+        // keep the pawn a pawn.
+        let start: Position = "3l3/1P5/7/7/7/7/3L3 w 0".parse().unwrap();
+        let mut g = Game::new(start);
+        g.play_under(Rules::Course2021, mv("b6b7")).unwrap();
+        g.play(mv("d7c7")).unwrap();
+        let pawn_kept = g.position().clone();
+        g.play(mv("d1d2")).unwrap();
+        g.undo();
+        assert_eq!(g.position(), &pawn_kept);
+        let b7 = "b7".parse().unwrap();
+        assert_eq!(
+            g.position().piece_at(b7),
+            Some(crate::congo::Piece::new(
+                Color::White,
+                crate::congo::PieceKind::Pawn
+            ))
+        );
+    }
+}
