@@ -62,8 +62,8 @@ pub struct RunArgs {
     #[arg(long)]
     pub timer: bool,
 
-    /// Worker threads for perft, divide and search, 1 to 256 (the
-    /// `threads` setting; default: every core).
+    /// Worker threads for perft and divide, 1 to 256 (the `threads`
+    /// setting; default: every core). The search runs on one thread.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
 
@@ -248,7 +248,7 @@ pub struct AgentArgs {
     #[arg(long, value_name = "MB")]
     pub hash: Option<usize>,
 
-    /// Search threads.
+    /// Search threads: accepted, but the search runs on one thread for now.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
 

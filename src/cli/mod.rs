@@ -5,6 +5,7 @@ pub mod agent;
 pub mod arena;
 pub mod args;
 pub mod complete;
+pub mod configure;
 pub mod course;
 pub mod files;
 pub mod foreground;
@@ -23,8 +24,9 @@ pub mod write;
 use crate::quote::quoted_path;
 use crate::shell::lines::ReadFault;
 use crate::shell::script::{End, Kind, Loader, Runner};
-use crate::shell::{Output, Session, Setting, Value};
+use crate::shell::{Output, Setting, Value};
 use args::{Cli, Given, Sub};
+use configure::{Flags, configure};
 use foreground::Foreground;
 use interruptible::{Checked, CheckedLoader, is_interrupted};
 use progress::Progress;
@@ -205,8 +207,11 @@ pub fn replay_files<O: Output + ?Sized>(
     out: &mut O,
     err: &mut dyn Write,
 ) -> i32 {
-    let mut session = Session::new();
-    session.set_quiet(opts.quiet);
+    let session = configure(&Flags {
+        quiet: opts.quiet,
+        keep_going: opts.keep_going,
+        ..Flags::default()
+    });
     let mut fs_loader = files::FsLoader;
     let mut regular = files::RegularFiles;
     let loader: &mut dyn Loader = if opts.regular_only {
@@ -241,21 +246,7 @@ fn run_main(args: &args::RunArgs) -> i32 {
         color: theme::stdout_color(args.color),
         width: 0,
     };
-    let mut session = Session::new();
-    session.set_quiet(args.quiet);
-    if args.timer {
-        session
-            .settings_mut()
-            .set(Setting::Timer, Value::Flag(true));
-    }
-    if let Some(n) = args.threads {
-        session
-            .settings_mut()
-            .set(Setting::Threads, Value::Number(n));
-    }
-    if let Some(seed) = args.seed {
-        session.set_setting(Setting::Seed, Value::Number(seed));
-    }
+    let session = configure(&Flags::of(args));
     let live = session.live();
     // Without handlers Ctrl-C still ends the run, only without the flush.
     let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();

@@ -4,14 +4,15 @@
 //! command line in-process.
 
 use super::args::{Cli, ColorChoice, Sub};
+use super::configure::{Flags, configure};
 use super::report::StreamReporter;
 use super::test_runner::{self, Config};
 use super::theme::Themed;
 use super::{
     EXIT_OK, EXIT_USAGE, STDIN, Stop, failed, files, io_status_to, read_fault, run_given, status,
 };
+use crate::shell::Output;
 use crate::shell::script::{End, Kind, Runner};
-use crate::shell::{Output, Session};
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 
@@ -79,8 +80,7 @@ pub fn run_parsed(
                 color,
                 width: crate::shell::wrap::DEFAULT_WIDTH,
             };
-            let mut session = Session::new();
-            session.set_quiet(args.quiet);
+            let session = configure(&Flags::of(args));
             let mut fs = files::FsLoader;
             let mut regular = files::RegularFiles;
             let loader: &mut dyn crate::shell::script::Loader = if args.regular_only {

@@ -17,7 +17,8 @@ pub enum Setting {
     Quiet,
     /// After an error, go on with the next command.
     KeepGoing,
-    /// Worker threads for perft, divide and search (`auto`: every core).
+    /// Worker threads for perft and divide (`auto`: every core). The
+    /// engine's search runs on one thread whatever this says.
     Threads,
     /// The engine's transposition table size in megabytes.
     Hash,
@@ -126,7 +127,7 @@ impl Setting {
             },
             Setting::Threads => SettingSpec {
                 name: "threads",
-                summary: "worker threads for perft, divide and search (auto: every core)",
+                summary: "worker threads for perft and divide (auto: every core)",
                 kind: ValueKind::NumberOrAuto { min: 1, max: 256 },
                 expects: "a number of threads 1..=256, or `auto`",
                 default: Value::Word("auto"),
