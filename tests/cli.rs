@@ -1,15 +1,9 @@
 //! The real binary: problem-format examples byte for byte, exit codes,
 //! located errors, `-c`, `-i`, `--keep-going`, `--quiet` and colour rules.
 
-use assert_cmd::Command;
+use crate::common::{Test, boardsh};
 use std::fs;
 use std::path::{Path, PathBuf};
-
-fn boardsh() -> Command {
-    let mut cmd = Command::cargo_bin("boardsh").expect("binary builds");
-    cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
-    cmd
-}
 
 fn data(dir: &str) -> Vec<PathBuf> {
     let mut inputs: Vec<PathBuf> = fs::read_dir(Path::new("tests/data").join(dir))
@@ -111,23 +105,20 @@ fn count_mismatch_is_an_error() {
 
 #[test]
 fn missing_file_is_exit_2() {
-    let out = boardsh().arg("no/such/file.bsh").output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8(out.stderr).unwrap(),
-        "boardsh: error: cannot read `no/such/file.bsh`: no such file\n"
-    );
+    Test::new()
+        .arg("no/such/file.bsh")
+        .stderr("boardsh: error: cannot read `no/such/file.bsh`: no such file\n")
+        .status(2)
+        .run();
 }
 
 #[test]
 fn bad_usage_is_exit_2() {
-    let out = boardsh().arg("--no-such-flag").output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let out = boardsh()
+    Test::new().arg("--no-such-flag").status(2).run();
+    Test::new()
         .args(["--color", "sometimes", "-c", "fen"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+        .status(2)
+        .run();
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Perft counts from `congo-rules.md`: the start position and the four
 //! rule-sensitive positions. Deeper counts are `#[ignore]`d; run them with
-//! `cargo test --release --test congo_perft -- --ignored`.
+//! `cargo test --release --test main congo_perft:: -- --ignored`.
 
 use boardsh::congo::moves::{Counting, PerftProgress, divide_with, perft_with};
 use boardsh::congo::{Position, START_FEN, divide, fen, legal_moves, perft};
@@ -221,8 +221,14 @@ fn an_interrupt_stops_all_threads() {
 /// other test's memory counts.
 #[test]
 fn monkey_lattice_perft_memory_is_flat() {
+    // The child's test name: its module path without the crate's name
+    // (`congo_perft::monkey_lattice_child` in the one test binary).
+    let child = match module_path!().split_once("::") {
+        Some((_, module)) => format!("{module}::monkey_lattice_child"),
+        None => "monkey_lattice_child".to_string(),
+    };
     let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args(["monkey_lattice_child", "--exact", "--test-threads=1"])
+        .args([child.as_str(), "--exact", "--test-threads=1"])
         .env(LATTICE_CHILD, "1")
         .output()
         .unwrap();

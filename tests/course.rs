@@ -4,17 +4,11 @@
 //! the located errors. Make-move rules: `course_make.rs`; hostile input:
 //! `course_hostile.rs`.
 
-use assert_cmd::Command;
+use crate::common::boardsh;
 use std::fs;
 use std::path::Path;
 
 const DATA: &str = "tests/data/course";
-
-fn boardsh() -> Command {
-    let mut cmd = Command::cargo_bin("boardsh").expect("binary builds");
-    cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
-    cmd
-}
 
 fn read(path: &str) -> Vec<u8> {
     fs::read(Path::new(DATA).join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))

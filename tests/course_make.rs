@@ -3,13 +3,7 @@
 //! boardsh's full rules. Each expected FEN is worked out from the rules in
 //! the comment above it.
 
-use assert_cmd::Command;
-
-fn boardsh() -> Command {
-    let mut cmd = Command::cargo_bin("boardsh").expect("binary builds");
-    cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
-    cmd
-}
+use crate::common::boardsh;
 
 /// Run `boardsh course ARGS` on `input` from stdin.
 fn run(args: &[&str], input: &str) -> (Option<i32>, String, String) {

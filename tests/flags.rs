@@ -4,15 +4,10 @@
 //! `--seed`). The reference is the same script run with `-c` after the
 //! `set` commands the flags stand for.
 
+use crate::common::boardsh;
 use assert_cmd::Command;
 use std::ffi::OsString;
 use std::fs;
-
-fn boardsh() -> Command {
-    let mut cmd = Command::cargo_bin("boardsh").expect("binary builds");
-    cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
-    cmd
-}
 
 /// Shows every setting: `set` lists them; the throw depends on the seed;
 /// `quiet` silences the summaries of the throw and the play; the bad FEN

@@ -1,17 +1,10 @@
 //! The Congo game at the prompt: `best`, `go` and `analyze` search with
 //! the game's earlier positions, as the agent and the referee do.
 
-use assert_cmd::Command;
-
-fn boardsh() -> Command {
-    let mut cmd = Command::cargo_bin("boardsh").expect("binary builds");
-    cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
-    cmd
-}
+use crate::common::Test;
 
 fn run(script: &str) -> String {
-    let out = boardsh().args(["-c", script]).output().expect("runs");
-    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let out = Test::new().args(["-c", script]).run();
     String::from_utf8(out.stdout).expect("utf-8")
 }
 

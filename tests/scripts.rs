@@ -1,11 +1,10 @@
-//! The script suite: every case under `tests/scripts/` and `scripts/` is
-//! one test, run by the same code as `boardsh test` (so `cargo test` and
-//! `boardsh test tests/scripts scripts` agree).
-//!
-//! Filter like any test: `cargo test --test scripts -- yut/`.
+//! The script suite: every case under `tests/scripts/` and `scripts/`,
+//! run by the same code as `boardsh test` (so `cargo test` and
+//! `boardsh test tests/scripts scripts` agree). One test runs them all and
+//! reports every failing case; `BOARDSH_CASES=yut/` runs only the cases
+//! whose name contains `yut/` (or run `boardsh test tests/scripts/yut`).
 
 use boardsh::cli::test_runner::{describe, discover, run_case};
-use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::PathBuf;
 
 /// Where the suites live, relative to the package root (cargo's directory
@@ -15,40 +14,36 @@ const SUITES: [&str; 2] = ["tests/scripts", "scripts"];
 /// The suite must not shrink by accident.
 const AT_LEAST: usize = 60;
 
-fn main() {
-    let args = Arguments::from_args();
+#[test]
+fn every_script_case_passes() {
     let paths: Vec<PathBuf> = SUITES.iter().map(PathBuf::from).collect();
-    let trials = match discover(&paths) {
-        Ok(cases) => {
-            let count = cases.len();
-            let mut trials: Vec<Trial> = cases
-                .into_iter()
-                .map(|case| {
-                    Trial::test(case.name(), move || {
-                        let outcome = run_case(&case);
-                        if outcome.passed() {
-                            Ok(())
-                        } else {
-                            Err(Failed::from(describe(&case, &outcome)))
-                        }
-                    })
-                })
-                .collect();
-            trials.push(Trial::test("suite has enough cases", move || {
-                if count >= AT_LEAST {
-                    Ok(())
-                } else {
-                    Err(format!("{count} cases, expected at least {AT_LEAST}").into())
-                }
-            }));
-            trials
-        }
+    let cases = match discover(&paths) {
+        Ok(cases) => cases,
         Err(errors) => {
             let message: Vec<String> = errors.iter().map(ToString::to_string).collect();
-            vec![Trial::test("discover the suites", move || {
-                Err(message.join("\n").into())
-            })]
+            panic!("cannot discover the suites:\n{}", message.join("\n"));
         }
     };
-    libtest_mimic::run(&args, trials).exit();
+    assert!(
+        cases.len() >= AT_LEAST,
+        "{} cases, expected at least {AT_LEAST}",
+        cases.len()
+    );
+    let only = std::env::var("BOARDSH_CASES").unwrap_or_default();
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for case in cases.iter().filter(|c| c.name().contains(only.as_str())) {
+        ran += 1;
+        let outcome = run_case(case);
+        if !outcome.passed() {
+            failures.push(describe(case, &outcome));
+        }
+    }
+    assert!(ran > 0, "no case name contains `{only}`");
+    assert!(
+        failures.is_empty(),
+        "{} of {ran} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -12,16 +12,14 @@
 //! In `cargo test`: proofs of wins within 1-3 and defences against 1, and
 //! the engine at fixed depth on wins within 1-2 and defences against 1.
 //! Ignored (slow in a debug build; run `cargo test --release --test
-//! tactics -- --ignored`): the proofs of wins in 4 and of defences
+//! main tactics:: -- --ignored`): the proofs of wins in 4 and of defences
 //! against 2, and the engine on the whole suite at a node budget standing
 //! in for one second.
 
-mod common;
-
+use crate::common::prover::Prover;
 use boardsh::congo::search::{Engine, EngineConfig, Limits};
 use boardsh::congo::{Move, Position};
 use boardsh::interrupt::Never;
-use common::prover::Prover;
 
 /// Nodes standing in for "within 1 s" of the engine on one core: the
 /// release build searched about 1.4 M nodes/s from the start position on

@@ -1,0 +1,38 @@
+//! Every integration test in one binary (as just does): each file of
+//! `tests/` is a module here, so the crate is linked once, not once per
+//! file. Run one file's tests with a filter: `cargo test --test main
+//! congo_perft::`, or one test by name.
+//!
+//! A new test file: add `mod name;` below (Cargo.toml has
+//! `autotests = false`, so a file not listed here is not built).
+
+mod common;
+
+mod agent;
+mod arena;
+mod cli;
+mod congo_moves;
+mod congo_perft;
+mod congo_search;
+mod course;
+mod course_hostile;
+mod course_make;
+mod course_negamax;
+mod course_search;
+mod error_catalogue;
+mod flags;
+mod game;
+mod io_faults;
+mod properties;
+mod quirks;
+mod readme_tour;
+mod repl_tmux;
+mod runner;
+mod runner_safety;
+mod save_replay;
+mod scripts;
+mod session;
+mod svg;
+mod tactics;
+mod yut_play;
+mod yut_props;
