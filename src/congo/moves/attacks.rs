@@ -1,10 +1,16 @@
-//! Precomputed move tables: for each square, the bitboard of its targets.
+//! The pieces' geometry, written down once: precomputed move tables (for
+//! each square, the bitboard of its targets), and from them [`attacks`]
+//! (where one piece could capture) and [`attackers_to`] (which pieces could
+//! capture on a square). The move generator, the evaluation and the
+//! search's threat test all read these.
 //!
-//! Everything here is built at compile time from lists of (file, rank)
-//! offsets, so each piece's geometry is written down exactly once. Bit `i`
-//! of a table entry is the square with index `i` (`file * 7 + rank`).
+//! The tables are built at compile time from lists of (file, rank)
+//! offsets. Bit `i` of a table entry is the square with index `i`
+//! (`file * 7 + rank`).
 
-use crate::congo::piece::Color;
+use crate::congo::bitboard::Bitboard;
+use crate::congo::piece::{Color, Piece, PieceKind};
+use crate::congo::position::Position;
 use crate::congo::square::{SQUARES, Square};
 
 /// The 49 squares.
@@ -116,6 +122,85 @@ pub(crate) struct Leg {
 
 /// The monkey's jumps from each square, in the order of [`DIRS`].
 pub(crate) static MONKEY_LEGS: [[Leg; 8]; SQUARES] = monkey_legs();
+
+/// The squares a `piece` on `from` attacks, with `occupied` the occupied
+/// squares: where it could capture if an enemy piece stood there (its own
+/// pieces are not taken off). Moves that never capture are not attacks:
+/// the giraffe's steps, the retreats, the monkey's steps. Two captures
+/// depend on more than the square: a monkey captures an adjacent piece by
+/// jumping it, only if the square beyond is empty (its attacks here are the
+/// adjacent squares); a lion also captures the enemy lion along an open
+/// file or diagonal ([`lion_line_open`]).
+#[inline]
+pub(crate) fn attacks(piece: Piece, from: Square, occupied: u64) -> u64 {
+    let t = side(piece.color);
+    match piece.kind {
+        PieceKind::Zebra => at(&KNIGHT, from),
+        PieceKind::Elephant => at(&ELEPHANT, from),
+        PieceKind::Giraffe => at(&GIRAFFE_JUMP, from),
+        PieceKind::Crocodile => crocodile(from, occupied),
+        PieceKind::Pawn => at(&t.pawn, from),
+        PieceKind::Superpawn => at(&t.superpawn, from),
+        PieceKind::Monkey => at(&KING, from),
+        PieceKind::Lion => at(&t.lion, from),
+    }
+}
+
+/// A crocodile's targets before removing its own pieces: the steps, plus
+/// the slide toward the river on land or along the river in it.
+#[inline]
+pub(crate) fn crocodile(from: Square, occupied: u64) -> u64 {
+    let steps = at(&KING, from);
+    if Bitboard(RIVER).contains(from) {
+        steps
+            | slide(at(&RAY_EAST, from), occupied, true)
+            | slide(at(&RAY_WEST, from), occupied, false)
+    } else {
+        let toward_river = from.rank().index() < 3;
+        steps | slide(at(&CROC_TO_RIVER, from), occupied, toward_river)
+    }
+}
+
+/// Whether lions on `a` and `b` face each other on a file or diagonal
+/// with nothing of `occupied` between them (then either captures the other).
+#[inline]
+pub(crate) fn lion_line_open(a: Square, b: Square, occupied: u64) -> bool {
+    let between = LION_LINE
+        .get(a.index())
+        .and_then(|row| row.get(b.index()))
+        .copied()
+        .unwrap_or(FULL);
+    between & occupied == 0
+}
+
+/// The pieces of `color` that could capture on `square` with one move
+/// (a monkey by a single jump), whoever stands there.
+pub(crate) fn attackers_to(pos: &Position, square: Square, color: Color) -> Bitboard {
+    let occupied = pos.occupied().0;
+    let target = Bitboard::from_square(square).0;
+    let empty = !occupied & FULL;
+    let mut found = 0;
+    for kind in PieceKind::ALL {
+        let piece = Piece::new(color, kind);
+        for from in pos.pieces(piece) {
+            let hit = match kind {
+                PieceKind::Monkey => MONKEY_LEGS.get(from.index()).is_some_and(|legs| {
+                    legs.iter().any(|l| l.mid == target && l.land & empty != 0)
+                }),
+                PieceKind::Lion => {
+                    attacks(piece, from, occupied) & target != 0
+                        || (pos.piece_at(square) == Some(Piece::new(!color, PieceKind::Lion))
+                            && lion_line_open(from, square, occupied))
+                }
+                _ => attacks(piece, from, occupied) & target != 0,
+            };
+            if hit {
+                found |= Bitboard::from_square(from).0;
+            }
+        }
+    }
+    Bitboard(found)
+}
 
 /// The table entry for `sq`; zero if the table is too short (it never is).
 #[inline]
@@ -342,6 +427,46 @@ mod tests {
         assert_eq!(names(at(&CROC_TO_RIVER, sq("f6"))), "f4 f5");
         assert_eq!(at(&CROC_TO_RIVER, sq("f4")), 0);
         assert_eq!(names(at(&side(Color::Black).back[1][1], sq("c5"))), "a7");
+    }
+
+    #[test]
+    fn attackers_are_the_pieces_whose_moves_capture_there() {
+        // The independent answer: play every single-jump move of the side
+        // to move and see which enemy pieces it took. Over positions of
+        // seeded random games, and the same positions with the other side
+        // to move.
+        use crate::congo::moves::legal_moves;
+        let mut checked = 0;
+        for line in crate::congo::openings::openings(3, 30, 24) {
+            let mut pos = Position::start();
+            for mv in line {
+                pos.play(mv).unwrap();
+                for flip in [false, true] {
+                    let mut p = pos.clone();
+                    if flip {
+                        p.set_side_to_move(!p.side_to_move());
+                    }
+                    let us = p.side_to_move();
+                    let mut expected = [0u64; SQUARES];
+                    for mv in legal_moves(&p) {
+                        if mv.is_multi_jump() {
+                            continue;
+                        }
+                        let after = p.after(mv).unwrap();
+                        for s in p.by_color(!us) {
+                            if !after.by_color(!us).contains(s) {
+                                expected[s.index()] |= Bitboard::from_square(mv.from()).0;
+                            }
+                        }
+                    }
+                    for s in p.by_color(!us) {
+                        assert_eq!(attackers_to(&p, s, us).0, expected[s.index()], "{p} {s}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     #[test]

@@ -5,15 +5,12 @@
 //! a searcher for legality tests. Each piece contributes a bitboard of
 //! target squares; monkey jumps come one path at a time from [`super::monkey`].
 
-use super::attacks::{
-    CROC_TO_RIVER, ELEPHANT, FULL, GIRAFFE_JUMP, KING, KNIGHT, LION_LINE, RAY_EAST, RAY_WEST,
-    RIVER, at, side, slide,
-};
+use super::attacks::{FULL, KING, at, attacks, lion_line_open, side};
 use super::monkey::monkey_jumps;
 use super::mv::Move;
 use super::sink::{Count, List, Sink};
 use crate::congo::bitboard::Bitboard;
-use crate::congo::piece::{Color, PieceKind};
+use crate::congo::piece::{Color, Piece, PieceKind};
 use crate::congo::position::Position;
 use crate::congo::square::Square;
 
@@ -57,44 +54,41 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let not_own = !own & FULL;
     let tables = side(us);
     let mine = |kind: PieceKind| Bitboard(pos.by_kind(kind).0 & own);
+    // Captures (and moves to empty squares) where the piece attacks.
+    let hits = |kind: PieceKind, from| attacks(Piece::new(us, kind), from, occupied) & not_own;
 
     for from in mine(PieceKind::Zebra) {
-        sink.targets(from, at(&KNIGHT, from) & not_own);
+        sink.targets(from, hits(PieceKind::Zebra, from));
     }
     for from in mine(PieceKind::Elephant) {
-        sink.targets(from, at(&ELEPHANT, from) & not_own);
+        sink.targets(from, hits(PieceKind::Elephant, from));
     }
     for from in mine(PieceKind::Giraffe) {
         let steps = at(&KING, from) & empty;
-        sink.targets(from, steps | (at(&GIRAFFE_JUMP, from) & not_own));
+        sink.targets(from, steps | hits(PieceKind::Giraffe, from));
     }
     for from in mine(PieceKind::Pawn) {
-        let mut t = at(&tables.pawn, from) & not_own;
+        let mut t = hits(PieceKind::Pawn, from);
         if Bitboard(tables.far_half).contains(from) {
             t |= retreat(&tables.back[0], from, empty);
         }
         sink.targets(from, t);
     }
     for from in mine(PieceKind::Superpawn) {
-        let mut t = at(&tables.superpawn, from) & not_own;
+        let mut t = hits(PieceKind::Superpawn, from);
         for back in &tables.back {
             t |= retreat(back, from, empty);
         }
         sink.targets(from, t);
     }
     for from in mine(PieceKind::Crocodile) {
-        sink.targets(from, crocodile(from, occupied) & not_own);
+        sink.targets(from, hits(PieceKind::Crocodile, from));
     }
     let enemy_lions = pos.by_kind(PieceKind::Lion).0 & enemy;
     for from in mine(PieceKind::Lion) {
-        let mut t = at(&tables.lion, from) & not_own;
+        let mut t = hits(PieceKind::Lion, from);
         for target in Bitboard(enemy_lions) {
-            let between = LION_LINE
-                .get(from.index())
-                .and_then(|row| row.get(target.index()))
-                .copied()
-                .unwrap_or(FULL);
-            if between & occupied == 0 {
+            if lion_line_open(from, target, occupied) {
                 t |= Bitboard::from_square(target).0;
             }
         }
@@ -119,21 +113,6 @@ fn retreat(back: &[[u64; 49]; 2], from: Square, empty: u64) -> u64 {
         0
     } else {
         first | (at(two, from) & empty)
-    }
-}
-
-/// A crocodile's targets before removing its own pieces: the steps, plus
-/// the slide toward the river on land or along the river in it.
-#[inline]
-fn crocodile(from: Square, occupied: u64) -> u64 {
-    let steps = at(&KING, from);
-    if Bitboard(RIVER).contains(from) {
-        steps
-            | slide(at(&RAY_EAST, from), occupied, true)
-            | slide(at(&RAY_WEST, from), occupied, false)
-    } else {
-        let toward_river = from.rank().index() < 3;
-        steps | slide(at(&CROC_TO_RIVER, from), occupied, toward_river)
     }
 }
 

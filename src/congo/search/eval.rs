@@ -24,10 +24,7 @@
 //! cannot, or cannot all, are as good as lost), crocodile (in the river it
 //! sweeps the whole rank), monkey (enemy pieces it can jump right now).
 
-use crate::congo::moves::attacks::{
-    CROC_TO_RIVER, ELEPHANT, FULL, GIRAFFE_JUMP, KING, KNIGHT, LION_LINE, MONKEY_LEGS, RAY_EAST,
-    RAY_WEST, RIVER, at, side, slide,
-};
+use crate::congo::moves::attacks::{FULL, KING, LION_LINE, MONKEY_LEGS, RIVER, at, attacks, side};
 use crate::congo::{Bitboard, Color, Piece, PieceKind, Position, Square};
 
 /// The weights of the evaluation; a weight of 0 turns its term off.
@@ -136,18 +133,6 @@ struct Reach {
     monkey_jumps: i32,
 }
 
-/// A crocodile's targets (before removing own pieces).
-fn crocodile(from: Square, occupied: u64) -> u64 {
-    let steps = at(&KING, from);
-    if Bitboard(RIVER).contains(from) {
-        steps
-            | slide(at(&RAY_EAST, from), occupied, true)
-            | slide(at(&RAY_WEST, from), occupied, false)
-    } else {
-        steps | slide(at(&CROC_TO_RIVER, from), occupied, from.rank().index() < 3)
-    }
-}
-
 /// Single monkey jumps from `from`: (count, landing squares).
 fn monkey_jump_count(from: Square, enemy: u64, empty: u64) -> (i32, u64) {
     let mut n = 0;
@@ -170,41 +155,18 @@ fn targets(board: &Board, color: Color, kind: PieceKind, from: Square) -> (u64, 
     let Board { own, enemy, .. } = *board;
     let occupied = own | enemy;
     let empty = !occupied & FULL;
-    let t = side(color);
+    let a = attacks(Piece::new(color, kind), from, occupied);
     match kind {
-        PieceKind::Zebra => {
-            let a = at(&KNIGHT, from);
-            (a & !own, a)
-        }
-        PieceKind::Elephant => {
-            let a = at(&ELEPHANT, from);
-            (a & !own, a)
-        }
-        PieceKind::Giraffe => {
-            let a = at(&GIRAFFE_JUMP, from);
-            ((a & !own) | (at(&KING, from) & empty), a)
-        }
-        PieceKind::Crocodile => {
-            let a = crocodile(from, occupied);
-            (a & !own, a)
-        }
-        PieceKind::Pawn => {
-            let a = at(&t.pawn, from);
-            (a & !own, a)
-        }
+        PieceKind::Giraffe => ((a & !own) | (at(&KING, from) & empty), a),
         PieceKind::Superpawn => {
-            let a = at(&t.superpawn, from);
-            let back = t.back.iter().fold(0, |m, b| m | at(&b[0], from));
+            let back = side(color).back.iter().fold(0, |m, b| m | at(&b[0], from));
             ((a & !own) | (back & empty), a)
         }
         PieceKind::Monkey => {
             let (_, lands) = monkey_jump_count(from, enemy, empty);
-            ((at(&KING, from) & empty) | lands, at(&KING, from))
+            ((at(&KING, from) & empty) | lands, a)
         }
-        PieceKind::Lion => {
-            let a = at(&t.lion, from);
-            (a & !own, a)
-        }
+        _ => (a & !own, a),
     }
 }
 

@@ -7,73 +7,19 @@
 //! after earlier jumps is not seen (its first jump is a capture, which
 //! quiescence tries anyway).
 
-use crate::congo::moves::attacks::{
-    CROC_TO_RIVER, ELEPHANT, FULL, GIRAFFE_JUMP, KING, KNIGHT, LION_LINE, MONKEY_LEGS, RAY_EAST,
-    RAY_WEST, RIVER, at, side, slide,
-};
-use crate::congo::{Bitboard, Color, Piece, PieceKind, Position};
+use crate::congo::moves::attacks::attackers_to;
+use crate::congo::{Color, Position};
 
 /// Whether `color`'s lion could be captured by one enemy move now.
 pub(crate) fn lion_attacked(pos: &Position, color: Color) -> bool {
-    let Some(lion) = pos.lion(color) else {
-        return false;
-    };
-    let enemy = !color;
-    let theirs = |k: PieceKind| pos.pieces(Piece::new(enemy, k)).0;
-    let occupied = pos.occupied().0;
-    // Leapers: their geometry is symmetric.
-    if at(&KNIGHT, lion) & theirs(PieceKind::Zebra) != 0
-        || at(&ELEPHANT, lion) & theirs(PieceKind::Elephant) != 0
-        || at(&GIRAFFE_JUMP, lion) & theirs(PieceKind::Giraffe) != 0
-    {
-        return true;
-    }
-    // Pawns and superpawns of the enemy stand where ours would attack from.
-    let ours = side(color);
-    if at(&ours.pawn, lion) & theirs(PieceKind::Pawn) != 0
-        || at(&ours.superpawn, lion) & theirs(PieceKind::Superpawn) != 0
-    {
-        return true;
-    }
-    let lion_bb = Bitboard::from_square(lion).0;
-    for croc in Bitboard(theirs(PieceKind::Crocodile)) {
-        let steps = at(&KING, croc);
-        let slides = if Bitboard(RIVER).contains(croc) {
-            slide(at(&RAY_EAST, croc), occupied, true) | slide(at(&RAY_WEST, croc), occupied, false)
-        } else {
-            slide(at(&CROC_TO_RIVER, croc), occupied, croc.rank().index() < 3)
-        };
-        if (steps | slides) & lion_bb != 0 {
-            return true;
-        }
-    }
-    let empty = !occupied & FULL;
-    for monkey in Bitboard(theirs(PieceKind::Monkey) & at(&KING, lion)) {
-        if let Some(legs) = MONKEY_LEGS.get(monkey.index())
-            && legs.iter().any(|l| l.mid == lion_bb && l.land & empty != 0)
-        {
-            return true;
-        }
-    }
-    for other in Bitboard(theirs(PieceKind::Lion)) {
-        if at(&side(enemy).lion, other) & lion_bb != 0 {
-            return true;
-        }
-        let between = LION_LINE
-            .get(other.index())
-            .and_then(|row| row.get(lion.index()))
-            .copied()
-            .unwrap_or(FULL);
-        if between & occupied == 0 {
-            return true;
-        }
-    }
-    false
+    pos.lion(color)
+        .is_some_and(|lion| attackers_to(pos, lion, !color).any())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::congo::PieceKind;
     use crate::congo::moves::legal_moves;
     use crate::congo::search::selfplay::openings;
 
