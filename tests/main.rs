@@ -10,6 +10,7 @@ mod common;
 
 mod agent;
 mod arena;
+mod budget;
 mod cli;
 mod congo_moves;
 mod congo_perft;

@@ -27,7 +27,7 @@ pub const THINK_SHARE: f64 = 0.4;
 pub const HARD_SHARE: f64 = 0.6;
 /// Positions with more legal moves than this (monkey paths in a set-up
 /// position) are refused rather than searched.
-pub const MOVE_GUARD: u64 = 100_000;
+pub const MOVE_GUARD: u64 = crate::congo::moves::budget::AGENT_MOVES;
 
 /// What picks the moves.
 enum Brain {

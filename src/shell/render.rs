@@ -153,6 +153,9 @@ pub fn search_line(info: &SearchInfo) -> String {
             line.push_str(&mv.to_string());
         }
     }
+    if let Some(n) = info.truncated {
+        line.push_str(&format!(" (truncated at {n} moves)"));
+    }
     line
 }
 

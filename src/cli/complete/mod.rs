@@ -92,7 +92,7 @@ fn position_at(line: &str, seg_start: usize, position: &Position) -> Position {
 /// between the squares (`e2-e3`) when `dashed`; none when there are
 /// absurdly many (a hand-made position), as the prompt must stay quick.
 fn move_names(position: &Position, dashed: bool) -> Vec<String> {
-    const LIMIT: u64 = 10_000;
+    const LIMIT: u64 = crate::congo::moves::budget::LISTED_MOVES;
     if move_count_up_to(position, LIMIT) >= LIMIT {
         return Vec::new();
     }

@@ -10,10 +10,7 @@ use crate::congo::position::Position;
 use crate::congo::square::Square;
 use std::fmt;
 
-/// The most legal moves the move commands will list or search through. A
-/// set-up position can give a monkey astronomically many jump paths (each a
-/// move); past this many they refuse instead of hanging.
-pub const MOVE_LIMIT: u64 = 1_000_000;
+use super::budget::MOVE_LIMIT;
 
 /// Why a move (or a move command) is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]

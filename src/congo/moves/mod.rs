@@ -9,6 +9,7 @@
 //!   count the move tree.
 
 pub(crate) mod attacks;
+pub mod budget;
 mod illegal;
 mod make;
 mod monkey;
@@ -19,7 +20,8 @@ mod perft;
 mod sink;
 mod status;
 
-pub use illegal::{Illegal, MOVE_LIMIT, too_many_moves, why_illegal};
+pub use budget::MOVE_LIMIT;
+pub use illegal::{Illegal, too_many_moves, why_illegal};
 pub use make::{IllegalMove, MoveOutcome};
 // The course's searches (`congo::course`) and the engine make and count
 // moves the fast way.

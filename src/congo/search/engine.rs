@@ -16,7 +16,7 @@
 use super::config::EngineConfig;
 use super::eval::evaluate_with;
 use super::ordering::{
-    Collect, Heuristics, OrderSwitches, ScoredMove, pick, retain_captures, score_moves,
+    Collect, Heuristics, MAX_MOVES, OrderSwitches, ScoredMove, pick, retain_captures, score_moves,
 };
 use super::threat::lion_attacked;
 use super::tt::{Bound, Table, compact};
@@ -46,6 +46,9 @@ pub struct Engine {
     nodes: u64,
     seldepth: u32,
     aborted: bool,
+    /// Whether some node of this search had more moves than it searched
+    /// ([`MAX_MOVES`]).
+    truncated: bool,
     node_limit: u64,
     deadline: Option<Instant>,
     /// The depth of the current iteration (bounds the extensions).
@@ -94,6 +97,7 @@ impl Engine {
             nodes: 0,
             seldepth: 0,
             aborted: false,
+            truncated: false,
             node_limit: u64::MAX,
             deadline: None,
             root_depth: 0,
@@ -189,7 +193,12 @@ impl Engine {
             .map(std::mem::take)
             .unwrap_or_default();
         list.clear();
-        generate(pos, &mut Collect(&mut list));
+        let mut collect = Collect {
+            list: &mut list,
+            cut: false,
+        };
+        generate(pos, &mut collect);
+        self.truncated |= collect.cut;
         if captures_only {
             retain_captures(pos, &mut list);
         }
@@ -228,6 +237,7 @@ impl Engine {
         self.nodes = 0;
         self.seldepth = 0;
         self.aborted = false;
+        self.truncated = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         self.deadline = limits.time.map(|t| start + t);
         self.tt.next_generation();
@@ -241,6 +251,7 @@ impl Engine {
             elapsed: Duration::ZERO,
             best: None,
             pv: Vec::new(),
+            truncated: None,
         };
         if let Some(v) = terminal(pos, 0) {
             info.score = Score::from_internal(v);
@@ -275,6 +286,7 @@ impl Engine {
             info.nodes = self.nodes;
             info.seldepth = self.seldepth;
             info.elapsed = start.elapsed();
+            info.truncated = self.truncated.then_some(MAX_MOVES);
             if self.aborted {
                 break;
             }
@@ -291,6 +303,7 @@ impl Engine {
             }
         }
         self.put_list(0, root);
+        info.truncated = self.truncated.then_some(MAX_MOVES);
         info.nodes = self.nodes;
         info.elapsed = start.elapsed();
         info

@@ -8,8 +8,8 @@ use crate::congo::{Bitboard, PieceKind, Position, Square};
 
 /// A node never holds more moves than this: positions with astronomically
 /// many monkey paths (set-up positions only) are searched on the first
-/// ones generated, so no node can hang the search.
-pub(crate) const MAX_MOVES: usize = 1024;
+/// ones generated, so no node can hang the search; the result says so.
+pub(crate) const MAX_MOVES: usize = crate::congo::moves::budget::SEARCH_NODE_MOVES;
 
 /// A move with its ordering score.
 #[derive(Clone, Copy, Debug)]
@@ -20,17 +20,23 @@ pub(crate) struct ScoredMove {
     pub quiet: bool,
 }
 
-/// Fills a reusable list (no allocation once it has grown), up to [`MAX_MOVES`].
-pub(crate) struct Collect<'a>(pub &'a mut Vec<ScoredMove>);
+/// Fills a reusable list (no allocation once it has grown), up to
+/// [`MAX_MOVES`]; `cut` tells whether a move was left out.
+pub(crate) struct Collect<'a> {
+    pub list: &'a mut Vec<ScoredMove>,
+    pub cut: bool,
+}
 
 impl Collect<'_> {
     fn push(&mut self, mv: Move) {
-        if self.0.len() < MAX_MOVES {
-            self.0.push(ScoredMove {
+        if self.list.len() < MAX_MOVES {
+            self.list.push(ScoredMove {
                 mv,
                 score: 0,
                 quiet: true,
             });
+        } else {
+            self.cut = true;
         }
     }
 }
@@ -45,7 +51,7 @@ impl Sink for Collect<'_> {
         self.push(mv);
     }
     fn done(&self) -> bool {
-        self.0.len() >= MAX_MOVES
+        self.cut
     }
 }
 

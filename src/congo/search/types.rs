@@ -115,6 +115,9 @@ pub struct SearchInfo {
     pub best: Option<Move>,
     /// The principal variation, starting with `best`.
     pub pv: Vec<Move>,
+    /// `Some(n)` when some node had more moves than the engine searches
+    /// there (the first `n` generated; see [`crate::congo::moves::budget`]).
+    pub truncated: Option<usize>,
 }
 
 #[cfg(test)]

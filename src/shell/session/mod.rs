@@ -159,7 +159,7 @@ impl Session {
 
     /// The legal Congo moves in notation (for completing `play`).
     pub fn legal_move_names(&self) -> Vec<String> {
-        const LIMIT: u64 = 10_000;
+        const LIMIT: u64 = crate::congo::moves::budget::LISTED_MOVES;
         if move_count_up_to(self.position(), LIMIT) >= LIMIT {
             return Vec::new();
         }

@@ -1,0 +1,34 @@
+//! How many moves each part of boardsh takes on: one policy, in one place.
+//!
+//! A set-up position can give a monkey astronomically many jump paths,
+//! each a legal move. Every consumer of move lists has a budget, and none
+//! cuts a list silently: each either refuses the position with an error
+//! naming the limit, or (the engine) searches the first moves generated
+//! and says so in its result (`best ... (truncated at 1024 moves)`).
+//!
+//! | budget | who | past it |
+//! |---|---|---|
+//! | [`MOVE_LIMIT`] 1,000,000 | `moves`, `play`, `perft`, `divide`, `best`, `go`, `analyze`, the course tasks | refused |
+//! | [`SEARCH_NODE_MOVES`] 1,024 | the engine, per node | the first ones searched; the result says so |
+//! | [`COURSE_SEARCH_MOVES`] 10,000 | the course's `minimax` and `alphabeta`, per node | refused |
+//! | [`AGENT_MOVES`] 100,000 | `boardsh agent`'s `position` | refused |
+//! | [`LISTED_MOVES`] 10,000 | Tab completion and hints of `play` | nothing offered |
+
+/// The most legal moves the move commands will list, count or search
+/// through; past this many they refuse instead of hanging.
+pub const MOVE_LIMIT: u64 = 1_000_000;
+
+/// The most moves the engine searches at one node: the first generated
+/// (captures and all are then ordered among them). A search that had to
+/// cut a node's list says so ([`SearchInfo::truncated`](crate::congo::search::SearchInfo)).
+pub const SEARCH_NODE_MOVES: usize = 1024;
+
+/// The most moves of a node in the course's searches (`minimax`,
+/// `alphabeta`): past it they stop with an error.
+pub const COURSE_SEARCH_MOVES: u64 = 10_000;
+
+/// The most legal moves of a position `boardsh agent` accepts.
+pub const AGENT_MOVES: u64 = 100_000;
+
+/// The most legal moves offered by completion and hints (past it, none).
+pub const LISTED_MOVES: u64 = 10_000;
