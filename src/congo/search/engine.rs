@@ -19,7 +19,7 @@ use super::ordering::{
     Collect, Heuristics, MAX_MOVES, OrderSwitches, ScoredMove, pick, retain_captures, score_moves,
 };
 use super::threat::lion_attacked;
-use super::tt::{Bound, Table, compact};
+use super::tt::{Bound, PackedMove, Table};
 use super::types::{INF, Limits, MATE, MATE_BOUND, Score, SearchInfo};
 use crate::congo::moves::{Move, Silent, apply, generate};
 use crate::congo::{Piece, PieceKind, Position};
@@ -184,7 +184,7 @@ impl Engine {
         &mut self,
         pos: &Position,
         ply: usize,
-        tt_move: u32,
+        tt_move: Option<PackedMove>,
         captures_only: bool,
     ) -> Vec<ScoredMove> {
         let mut list = self
@@ -203,7 +203,7 @@ impl Engine {
             retain_captures(pos, &mut list);
         }
         let sw = self.switches();
-        let tt_move = if self.config.tt { tt_move } else { 0 };
+        let tt_move = if self.config.tt { tt_move } else { None };
         score_moves(
             pos,
             &mut list,
@@ -257,7 +257,7 @@ impl Engine {
             info.score = Score::from_internal(v);
             return info;
         }
-        let tt_move = self.tt.probe(pos.zobrist(), 0).map_or(0, |h| h.mv);
+        let tt_move = self.tt.probe(pos.zobrist(), 0).and_then(|h| h.mv);
         let mut root = self.moves(pos, 0, tt_move, false);
         if root.is_empty() {
             info.score = Score::from_internal(-MATE);
@@ -362,7 +362,7 @@ impl Engine {
                 depth as u32,
                 score,
                 Bound::Exact,
-                compact(&root.first()?.mv),
+                Some(PackedMove::of(&root.first()?.mv)),
             );
         }
         Some((score, root.first()?.mv))
@@ -412,7 +412,7 @@ impl Engine {
             *k = key;
         }
         let pv_node = beta - alpha > 1;
-        let mut tt_move = 0;
+        let mut tt_move = None;
         if self.config.tt
             && let Some(hit) = self.tt.probe(key, ply)
         {
@@ -511,7 +511,7 @@ impl Engine {
             } else {
                 Bound::Upper
             };
-            let code = best_move.map_or(0, |m| compact(&m));
+            let code = best_move.map(|m| PackedMove::of(&m));
             self.tt.store(key, ply, depth as u32, best, bound, code);
         }
         best
@@ -550,7 +550,7 @@ impl Engine {
             return best;
         }
         alpha = alpha.max(best);
-        let mut list = self.moves(pos, p, 0, !evade);
+        let mut list = self.moves(pos, p, None, !evade);
         if evade && list.is_empty() {
             self.put_list(p, list);
             return -(MATE - ply as i32);

@@ -2,7 +2,7 @@
 //! what a move captures, and the killer and history tables.
 
 use super::eval::EvalWeights;
-use super::tt::compact;
+use super::tt::PackedMove;
 use crate::congo::moves::{Move, Sink, jumped_square};
 use crate::congo::{Bitboard, PieceKind, Position, Square};
 
@@ -102,27 +102,27 @@ pub(crate) fn retain_captures(pos: &Position, list: &mut Vec<ScoredMove>) {
 
 /// Killer moves (compact) per ply and history scores per (side, from, to).
 pub(crate) struct Heuristics {
-    killers: Vec<[u32; 2]>,
+    killers: Vec<[Option<PackedMove>; 2]>,
     history: Vec<i32>,
 }
 
 impl Heuristics {
     pub fn new(plies: usize) -> Heuristics {
         Heuristics {
-            killers: vec![[0; 2]; plies],
+            killers: vec![[None; 2]; plies],
             history: vec![0; 2 * 49 * 49],
         }
     }
 
     /// Forget everything (a new game).
     pub fn clear(&mut self) {
-        self.killers.fill([0; 2]);
+        self.killers.fill([None; 2]);
         self.history.fill(0);
     }
 
     /// Between searches: killers are forgotten, history fades.
     pub fn age(&mut self) {
-        self.killers.fill([0; 2]);
+        self.killers.fill([None; 2]);
         for h in &mut self.history {
             *h /= 8;
         }
@@ -133,10 +133,10 @@ impl Heuristics {
     }
 
     /// 0 if not a killer at `ply`, 2 for the first, 1 for the second.
-    pub fn killer_rank(&self, ply: usize, code: u32) -> i32 {
+    pub fn killer_rank(&self, ply: usize, code: PackedMove) -> i32 {
         match self.killers.get(ply) {
-            Some([a, _]) if *a == code => 2,
-            Some([_, b]) if *b == code => 1,
+            Some([a, _]) if *a == Some(code) => 2,
+            Some([_, b]) if *b == Some(code) => 1,
             _ => 0,
         }
     }
@@ -151,7 +151,7 @@ impl Heuristics {
     /// A quiet move caused a cut-off at `ply` with `depth` plies left.
     pub fn reward(&mut self, ply: usize, side: usize, mv: &Move, depth: i32, killers: bool) {
         if killers {
-            let code = compact(mv);
+            let code = Some(PackedMove::of(mv));
             if let Some(k) = self.killers.get_mut(ply)
                 && k[0] != code
             {
@@ -190,7 +190,7 @@ pub(crate) struct OrderSwitches {
 pub(crate) fn score_moves(
     pos: &Position,
     list: &mut [ScoredMove],
-    tt_move: u32,
+    tt_move: Option<PackedMove>,
     ply: usize,
     heur: &Heuristics,
     sw: OrderSwitches,
@@ -207,12 +207,9 @@ pub(crate) fn score_moves(
             (0, false)
         };
         sm.quiet = victim == 0 && !lion;
-        let code = if tt_move != 0 || (sm.quiet && sw.killers) {
-            compact(&sm.mv)
-        } else {
-            0
-        };
-        sm.score = if tt_move != 0 && code == tt_move {
+        let code = (tt_move.is_some() || (sm.quiet && sw.killers)).then(|| PackedMove::of(&sm.mv));
+        let killer = code.map_or(0, |c| heur.killer_rank(ply, c));
+        sm.score = if tt_move.is_some() && code == tt_move {
             TT_MOVE
         } else if !sw.ordering {
             0
@@ -225,8 +222,8 @@ pub(crate) fn score_moves(
                 pos.kind_at(sm.mv.from()).map_or(0, |k| w.value(k))
             };
             CAPTURE + victim * 16 - attacker / 16
-        } else if sw.killers && heur.killer_rank(ply, code) > 0 {
-            KILLER + heur.killer_rank(ply, code)
+        } else if sw.killers && killer > 0 {
+            KILLER + killer
         } else if sw.history {
             heur.history(side, &sm.mv).min(KILLER - 1)
         } else {

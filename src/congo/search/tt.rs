@@ -7,6 +7,7 @@
 
 use super::types::MATE_BOUND;
 use crate::congo::moves::Move;
+use std::num::NonZeroU32;
 
 /// A move in 32 bits: bit 31 set, from-square in bits 0-5, to-square in
 /// bits 6-11 and, for a monkey path of two or more jumps, a 19-bit hash of
@@ -14,16 +15,26 @@ use crate::congo::moves::Move;
 /// generated moves of its position, so it is always turned back into a
 /// legal move (a path-hash collision could at worst pick another legal
 /// path between the same squares).
-pub(crate) fn compact(mv: &Move) -> u32 {
-    let mut c = (1 << 31) | mv.from().index() as u32 | ((mv.to().index() as u32) << 6);
-    if mv.is_multi_jump() {
-        let mut h: u32 = 0x811c_9dc5;
-        for sq in mv.squares() {
-            h = (h ^ sq.index() as u32).wrapping_mul(0x0100_0193);
+///
+/// Bit 31 makes it non-zero, so "no move" is `Option::None` at no cost
+/// (an `Option<PackedMove>` is 32 bits too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PackedMove(NonZeroU32);
+
+impl PackedMove {
+    /// The packed form of `mv`.
+    pub(crate) fn of(mv: &Move) -> PackedMove {
+        let mut c = (1 << 31) | mv.from().index() as u32 | ((mv.to().index() as u32) << 6);
+        if mv.is_multi_jump() {
+            let mut h: u32 = 0x811c_9dc5;
+            for sq in mv.squares() {
+                h = (h ^ sq.index() as u32).wrapping_mul(0x0100_0193);
+            }
+            c |= (h & 0x7_ffff) << 12;
         }
-        c |= (h & 0x7_ffff) << 12;
+        // Bit 31 is set: never zero.
+        PackedMove(NonZeroU32::new(c).unwrap_or(NonZeroU32::MIN))
     }
-    c
 }
 
 /// What a stored score says about the true value.
@@ -40,7 +51,7 @@ pub(crate) enum Bound {
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
-    mv: u32,
+    mv: Option<PackedMove>,
     score: i16,
     depth: u8,
     /// Bound in bits 0-1 (0 = empty), generation in bits 2-7.
@@ -50,7 +61,7 @@ struct Entry {
 /// A hit: what was stored for the key.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Hit {
-    pub mv: u32,
+    pub mv: Option<PackedMove>,
     pub score: i32,
     pub depth: u32,
     pub bound: Bound,
@@ -112,7 +123,15 @@ impl Table {
 
     /// Store a result; replaces an entry of another key only if it is from
     /// an older search or not deeper.
-    pub fn store(&mut self, key: u64, ply: u32, depth: u32, score: i32, bound: Bound, mv: u32) {
+    pub fn store(
+        &mut self,
+        key: u64,
+        ply: u32,
+        depth: u32,
+        score: i32,
+        bound: Bound,
+        mv: Option<PackedMove>,
+    ) {
         let generation = self.generation;
         let slot = self.slot(key);
         let Some(e) = self.entries.get_mut(slot) else {
@@ -129,7 +148,7 @@ impl Table {
             return;
         }
         // Keep the old move when the new result has none for this position.
-        let mv = if mv == 0 && e.key == key { e.mv } else { mv };
+        let mv = if e.key == key { mv.or(e.mv) } else { mv };
         let b = match bound {
             Bound::Exact => 1,
             Bound::Lower => 2,
@@ -176,15 +195,27 @@ mod tests {
     #[test]
     fn store_and_probe() {
         let mut t = Table::new(1);
-        t.store(0xabc, 0, 5, 42, Bound::Lower, 0x8000_0001);
+        let mv = PackedMove::of(&"c2c3".parse().unwrap());
+        t.store(0xabc, 0, 5, 42, Bound::Lower, Some(mv));
         let hit = t.probe(0xabc, 0).unwrap();
         assert_eq!((hit.score, hit.depth, hit.bound), (42, 5, Bound::Lower));
+        assert_eq!(hit.mv, Some(mv));
+        // A result without a move keeps the key's stored move.
+        t.store(0xabc, 0, 6, 40, Bound::Upper, None);
+        assert_eq!(t.probe(0xabc, 0).unwrap().mv, Some(mv));
         assert!(t.probe(0xabd, 0).is_none());
         // A mate found 3 plies below a node at ply 4 is 7 plies from the
         // root; seen from a node at ply 2 it is 5 plies away.
-        t.store(0x123, 4, 3, MATE - 7, Bound::Exact, 0);
+        t.store(0x123, 4, 3, MATE - 7, Bound::Exact, None);
         assert_eq!(t.probe(0x123, 2).unwrap().score, MATE - 5);
         t.clear();
         assert!(t.probe(0xabc, 0).is_none());
+    }
+
+    #[test]
+    fn an_entry_stays_sixteen_bytes() {
+        // `Option<PackedMove>` uses the non-zero niche: no tag byte.
+        assert_eq!(std::mem::size_of::<Option<PackedMove>>(), 4);
+        assert_eq!(std::mem::size_of::<Entry>(), 16);
     }
 }
