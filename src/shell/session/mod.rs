@@ -9,6 +9,7 @@
 mod congo;
 mod course;
 mod engine;
+mod engine_cache;
 mod history;
 mod transcript;
 mod yut;
@@ -69,6 +70,8 @@ pub struct Session {
     redo: Vec<history::Redo>,
     /// Every change as the command that redoes it (`history`, `save`).
     transcript: transcript::Transcript,
+    /// The engine kept between searches (its table allocated once).
+    engine: engine_cache::EngineCache,
 }
 
 /// A failure while executing: either the command was rejected, or output
