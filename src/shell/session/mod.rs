@@ -115,6 +115,9 @@ impl Session {
         self.settings.set(setting, value);
         match (setting, value) {
             (Setting::Seed, Value::Number(n)) => self.yut.set_seed(n),
+            (Setting::Seed, Value::SeedAt { seed, draws }) => {
+                self.yut.set_rng(crate::yut::Rng::at(seed, draws));
+            }
             (Setting::Sticks, Value::Sticks(s)) => self.yut.set_sticks(s),
             (Setting::First, Value::Word(w)) => self.yut.set_first(if w == "lower" {
                 crate::yut::Team::Lower
