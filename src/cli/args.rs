@@ -210,8 +210,9 @@ pub struct CourseArgs {
     #[arg(long, value_enum, value_name = "YEAR")]
     pub year: Option<CourseYear>,
 
-    /// Search depth of `minimax` (default 2) and `alphabeta` (default 4).
-    #[arg(long, value_name = "N")]
+    /// Search depth of `minimax` (default 2) and `alphabeta` (default 4),
+    /// 0 to 12 (the shell's limit).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=12))]
     pub depth: Option<u32>,
 
     /// The input has no count line: every non-blank line is a case.
