@@ -19,6 +19,7 @@
 pub mod cli;
 pub mod congo;
 pub mod interrupt;
+pub mod limits;
 pub(crate) mod quote;
 pub mod rng;
 pub mod shell;

@@ -40,6 +40,30 @@ impl Rng {
         ((self.next_u64() as u128 * n as u128) >> 64) as usize
     }
 
+    /// The generator started from `seed` after `draws` numbers were drawn
+    /// (what `set seed N+K` restores: a saved session's random state).
+    pub const fn at(seed: u64, draws: u64) -> Rng {
+        Rng {
+            state: seed.wrapping_add(draws.wrapping_mul(GAMMA)),
+        }
+    }
+
+    /// How many draws from `seed` reach this state: the `K` of
+    /// [`Rng::at`]. Every state is some number of draws from any seed
+    /// (the increment is odd, so the steps go round all 2^64 states);
+    /// from the seed it started at, it is the count actually drawn.
+    pub const fn draws_since(&self, seed: u64) -> u64 {
+        // The inverse of GAMMA modulo 2^64 by Newton's iteration: each
+        // step doubles the bits that are right (3 to start, 6 steps).
+        let mut inv = GAMMA;
+        let mut i = 0;
+        while i < 6 {
+            inv = inv.wrapping_mul(2u64.wrapping_sub(GAMMA.wrapping_mul(inv)));
+            i += 1;
+        }
+        self.state.wrapping_sub(seed).wrapping_mul(inv)
+    }
+
     /// A generator for an independent stream (e.g. one per simulated
     /// game), split off this one.
     pub const fn split(&mut self) -> Rng {
@@ -59,6 +83,19 @@ mod tests {
         assert_eq!(r.next_u64(), 0xe220_a839_7b1d_cdaf);
         assert_eq!(r.next_u64(), 0x6e78_9e6a_a1b9_65f4);
         assert_eq!(r.next_u64(), 0x06c4_5d18_8009_454f);
+    }
+
+    #[test]
+    fn draws_since_counts_the_draws() {
+        let mut r = Rng::new(3);
+        for k in 0..20 {
+            assert_eq!(r.draws_since(3), k);
+            assert_eq!(Rng::at(3, k), r);
+            r.next_u64();
+        }
+        // Any state, from any seed: at(seed, draws_since(seed)) is it.
+        let odd = Rng::new(0xdead_beef);
+        assert_eq!(Rng::at(7, odd.draws_since(7)), odd);
     }
 
     #[test]

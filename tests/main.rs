@@ -9,6 +9,7 @@
 mod common;
 
 mod agent;
+mod agent_limits;
 mod arena;
 mod budget;
 mod cli;
@@ -20,6 +21,8 @@ mod course_hostile;
 mod course_make;
 mod course_negamax;
 mod course_search;
+mod course_signals;
+mod engine_reuse;
 mod error_catalogue;
 mod flags;
 mod game;

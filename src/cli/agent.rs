@@ -14,10 +14,13 @@
 //! pipe and the manager (see `go_budget`).
 
 use super::args::AgentArgs;
-use crate::congo::moves::{legal_moves, move_count_up_to, parse_move};
+use crate::congo::moves::{legal_moves, parse_move, too_many_moves};
 use crate::congo::search::{Engine, EngineConfig, Limits, SearchInfo, parse_config};
 use crate::congo::{Game, Move, Position, Status};
+use crate::limits::MAX_LINE;
+use crate::quote::{PATH_WIDTH, QUOTE_WIDTH};
 use crate::rng::Rng;
+use crate::shell::lines::{LineReader, Text};
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -25,9 +28,10 @@ use std::time::{Duration, Instant};
 pub const THINK_SHARE: f64 = 0.4;
 /// The share of `go`'s time after which the search is stopped regardless.
 pub const HARD_SHARE: f64 = 0.6;
-/// Positions with more legal moves than this (monkey paths in a set-up
-/// position) are refused rather than searched.
-pub const MOVE_GUARD: u64 = crate::congo::moves::budget::AGENT_MOVES;
+/// Positions with this many legal moves or more (monkey paths in a
+/// set-up position) are refused rather than searched: the shell's limit,
+/// checked after `position` and after every move of `moves` alike.
+pub const MOVE_GUARD: u64 = crate::limits::MOVE_LIMIT;
 
 /// What picks the moves.
 enum Brain {
@@ -70,10 +74,11 @@ impl Agent {
             Brain::Random(Rng::new(args.seed))
         } else {
             let mut config: EngineConfig = parse_config(&args.engine)?;
-            if let Some(mb) = args.hash {
+            // The ranges are the command line's (1..=4096 MB, 1..=256).
+            if let Some(mb) = args.hash.and_then(|mb| usize::try_from(mb).ok()) {
                 config.hash_mb = mb;
             }
-            if let Some(t) = args.threads {
+            if let Some(t) = args.threads.and_then(|t| usize::try_from(t).ok()) {
                 config.threads = t.max(1);
             }
             Brain::Search(Box::new(Engine::new(config)))
@@ -123,7 +128,7 @@ impl Agent {
             "go" => return self.go(&args, read_at, out, err).map(|()| Flow::Continue),
             "quit" | "exit" => return Ok(Flow::Quit),
             "isready" => Ok(()),
-            _ => Err(format!("unknown command `{cmd}`")),
+            _ => Err(format!("unknown command {}", shown(cmd))),
         };
         if let Err(msg) = result {
             complain(err, &msg);
@@ -157,23 +162,25 @@ impl Agent {
             [w] if w.eq_ignore_ascii_case("startpos") => Position::start(),
             _ => {
                 let fen = fen_words.join(" ");
-                fen.parse::<Position>()
-                    .map_err(|e| format!("position: bad FEN `{fen}`: {e}"))?
+                fen.parse::<Position>().map_err(|e| {
+                    format!("position: bad FEN {}: {e}", shown_cut(&fen, PATH_WIDTH))
+                })?
             }
         };
-        if move_count_up_to(&pos, MOVE_GUARD) >= MOVE_GUARD {
-            return Err(format!(
-                "position: refused, over {MOVE_GUARD} legal moves (monkey paths)"
-            ));
+        if let Some(why) = too_many_moves(&pos) {
+            return Err(format!("position: refused: {why}"));
         }
-        self.game = play_all(Game::new(pos), moves)?;
+        let mut game = Game::new(pos);
+        play_all(&mut game, moves)?;
+        self.game = game;
         Ok(())
     }
 
-    /// `moves m1 m2 ...`: all of them, or none if one is illegal.
+    /// `moves m1 m2 ...`: all of them, or none if one is illegal. The
+    /// history grows in place (and is cut back on a refusal), so a long
+    /// game costs no copy per line.
     fn apply_moves(&mut self, args: &[&str]) -> Result<(), String> {
-        self.game = play_all(self.game.clone(), args)?;
-        Ok(())
+        play_all(&mut self.game, args)
     }
 
     fn go(
@@ -251,16 +258,61 @@ impl Agent {
     }
 }
 
-/// Play `moves` in `game`; the first bad one is an error.
-fn play_all(mut game: Game, moves: &[&str]) -> Result<Game, String> {
+/// Play `moves` in `game` (a position within [`MOVE_GUARD`]), all or
+/// none: on the first bad one the moves played are taken back and it is
+/// an error. A move into a position with too many legal moves is refused
+/// like `position` refuses one, so every position the agent holds can be
+/// searched and every later move checked cheaply. The game grows in
+/// place, so a long game costs no copy per line.
+fn play_all(game: &mut Game, moves: &[&str]) -> Result<(), String> {
+    let before = game.plies();
+    let result = play_each(game, moves);
+    if result.is_err() {
+        while game.plies() > before && game.undo().is_some() {}
+    }
+    result
+}
+
+fn play_each(game: &mut Game, moves: &[&str]) -> Result<(), String> {
     for word in moves {
-        let mv = parse_move(word).map_err(|e| format!("moves: bad move `{word}`: {e}"))?;
+        let mv = parse_move(word).map_err(|e| format!("moves: bad move {}: {e}", shown(word)))?;
         if game.play(mv).is_err() {
             let pos = game.position();
-            return Err(format!("moves: `{word}` is not a legal move in {pos}"));
+            return Err(format!(
+                "moves: {} is not a legal move in {pos}",
+                shown(word)
+            ));
+        }
+        if let Some(why) = too_many_moves(game.position()) {
+            return Err(format!("moves: {} refused: {why}", shown(word)));
         }
     }
-    Ok(game)
+    Ok(())
+}
+
+/// Input quoted in a complaint, in backticks: control characters
+/// escaped (no raw escape sequence reaches a terminal) and cut after
+/// [`QUOTE_WIDTH`] characters with `...` (a 10 MB line stays a short
+/// message).
+fn shown(text: &str) -> String {
+    shown_cut(text, QUOTE_WIDTH)
+}
+
+/// As [`shown`], cut after `max` characters.
+fn shown_cut(text: &str, max: usize) -> String {
+    let mut out = String::from("`");
+    for c in text.chars().take(max) {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if text.chars().nth(max).is_some() {
+        out.push_str("...");
+    }
+    out.push('`');
+    out
 }
 
 fn complain(err: &mut dyn Write, msg: &str) {
@@ -291,14 +343,29 @@ pub fn serve(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut buf = Vec::new();
+    let mut lines = LineReader::new(input);
     loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
+        let Some((line_no, text)) = lines.next_line()? else {
+            if lines.abandoned() {
+                complain(
+                    err,
+                    &format!("a line longer than {MAX_LINE} bytes with no end in sight; stopped"),
+                );
+            }
             return Ok(());
-        }
+        };
         let read_at = Instant::now();
-        let line = String::from_utf8_lossy(&buf);
+        let line = match text {
+            Text::Utf8(s) => std::borrow::Cow::Borrowed(s),
+            Text::Invalid(bytes) => String::from_utf8_lossy(bytes),
+            Text::TooLong(_) => {
+                complain(
+                    err,
+                    &format!("line {line_no}: longer than {MAX_LINE} bytes; ignored"),
+                );
+                continue;
+            }
+        };
         if agent.handle(&line, read_at, out, err)? == Flow::Quit {
             return Ok(());
         }
@@ -424,5 +491,84 @@ mod tests {
         send(&mut a, "position 7/7/3l3/7/7/3L3/7 w 0");
         let (out, _) = send(&mut a, "go 1");
         assert_eq!(out, "d2d5\n");
+    }
+
+    /// The set-up position: 44 legal moves, but after g6g5 the
+    /// white monkey on a1 has over a million jump paths.
+    const F3: &str = "1plp1pL/ppppppp/1p1p1p1/ccccccc/1p1p1p1/ppppppp/Mp1p1p1 b 0";
+
+    #[test]
+    fn moves_into_a_huge_position_are_refused_like_position() {
+        let mut a = agent("random");
+        let (_, err) = send(&mut a, &format!("position {F3}"));
+        assert!(err.is_empty(), "{err}");
+        let f3: Position = F3.parse().unwrap();
+        // The move itself is legal; the position it makes is over the
+        // shell's limit, so the line is refused and nothing changes.
+        assert!(too_many_moves(&f3).is_none());
+        let (out, err) = send(&mut a, "moves g6g5");
+        assert!(out.is_empty());
+        assert!(err.contains("`g6g5` refused"), "{err}");
+        assert!(err.contains("legal moves"), "{err}");
+        assert_eq!(a.position(), &f3);
+        assert!(a.game.keys().is_empty());
+        // The same through `position ... moves`.
+        let (_, err) = send(&mut a, &format!("position {F3} moves g6g5"));
+        assert!(err.contains("refused"), "{err}");
+        assert_eq!(a.position(), &f3);
+    }
+
+    #[test]
+    fn a_refused_moves_line_leaves_the_history_as_it_was() {
+        let mut a = agent("random");
+        send(&mut a, "moves c2c3 c6c5");
+        assert_eq!(a.game.keys().len(), 2);
+        let (_, err) = send(&mut a, "moves d2d3 e6e5 a1a7");
+        assert!(err.contains("a1a7"), "{err}");
+        assert_eq!(a.game.keys().len(), 2);
+        send(&mut a, "moves d2d3");
+        assert_eq!(a.game.keys().len(), 3);
+    }
+
+    #[test]
+    fn complaints_quote_input_cut_and_escaped() {
+        let mut a = agent("random");
+        let long = format!("\u{1b}[31m{}", "x".repeat(10_000));
+        let (out, err) = send(&mut a, &long);
+        assert!(out.is_empty());
+        assert!(!err.contains('\u{1b}'), "raw escape in {err:?}");
+        assert!(err.contains("\\u{1b}[31m"), "{err}");
+        assert!(err.contains("...`"), "{err}");
+        assert!(err.len() < 200, "{} bytes", err.len());
+    }
+
+    fn serve_bytes(input: impl std::io::Read) -> (String, String) {
+        let mut a = agent("random");
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut input = std::io::BufReader::new(input);
+        serve(&mut a, &mut input, &mut out, &mut err).unwrap();
+        (
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
+    }
+
+    #[test]
+    fn a_line_over_the_cap_is_skipped_and_reading_goes_on() {
+        let mut input = vec![b'x'; MAX_LINE + 10];
+        input.extend_from_slice(b"\nposition startpos\ngo 0.01\n");
+        let (out, err) = serve_bytes(std::io::Cursor::new(input));
+        assert!(err.contains("line 1: longer than 16777216 bytes"), "{err}");
+        // The next lines are read: a move is answered.
+        assert_eq!(out.lines().count(), 1, "{out}");
+    }
+
+    #[test]
+    fn an_endless_line_ends_the_input() {
+        // `/dev/zero`: no newline ever. The reader holds at most the cap,
+        // skips a bounded stretch more, then gives up with a message.
+        let (out, err) = serve_bytes(std::io::repeat(0));
+        assert!(out.is_empty());
+        assert!(err.contains("no end in sight"), "{err}");
     }
 }

@@ -210,8 +210,9 @@ pub struct CourseArgs {
     #[arg(long, value_enum, value_name = "YEAR")]
     pub year: Option<CourseYear>,
 
-    /// Search depth of `minimax` (default 2) and `alphabeta` (default 4).
-    #[arg(long, value_name = "N")]
+    /// Search depth of `minimax` (default 2) and `alphabeta` (default 4),
+    /// 0 to 12 (the shell's limit).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=12))]
     pub depth: Option<u32>,
 
     /// The input has no count line: every non-blank line is a case.
@@ -236,21 +237,21 @@ pub struct AgentArgs {
     #[arg(long, default_value = "strongest", value_name = "SPEC")]
     pub engine: String,
 
-    /// Search no deeper than N plies.
-    #[arg(long, value_name = "N")]
+    /// Search no deeper than N plies, 1 to 64.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
 
-    /// Search no more than N nodes per move.
-    #[arg(long, value_name = "N")]
+    /// Search no more than N nodes per move (at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
 
-    /// Transposition table size in MB.
-    #[arg(long, value_name = "MB")]
-    pub hash: Option<usize>,
+    /// Transposition table size in MB, 1 to 4096 (the shell's `hash`).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub hash: Option<u64>,
 
-    /// Search threads: accepted, but the search runs on one thread for now.
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
+    /// Search threads, 1 to 256 (the shell's `threads`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
 
     /// Seed of the random mover.
     #[arg(long, default_value_t = 1, value_name = "K")]

@@ -6,6 +6,12 @@
 //! link fails if the target exists, so the check and the write are one
 //! step and an existing file is never touched). A reader never sees half
 //! a file.
+//!
+//! Only a regular file is ever replaced: a device, a FIFO, a socket or a
+//! symbolic link (`/dev/null`, a link to `/proc/self/fd/1`) is refused,
+//! as `boardsh test --bless` refuses them, rather than renamed over. The
+//! temporary name is short whatever the target's (a name of 255 bytes
+//! still works) and is removed on every failure.
 
 use crate::shell::script::WriteError;
 use std::fs;
@@ -23,13 +29,21 @@ fn reason(e: &io::Error) -> String {
     }
 }
 
-/// A temporary name beside `path`, unique to this process and call.
+/// A temporary name beside `path`, unique to this process and call, and
+/// short (not built from the target's name, which may be at the limit).
 fn temp_beside(path: &Path, n: u32) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    path.with_file_name(format!(".{name}.{}.{n}.tmp", process::id()))
+    path.with_file_name(format!(".boardsh-{}-{n}.tmp", process::id()))
+}
+
+/// Refuse to replace anything but a regular file.
+fn refuse_special(target: &Path) -> Result<(), WriteError> {
+    match fs::symlink_metadata(target) {
+        Ok(m) if !m.is_file() => Err(WriteError::Failed(format!(
+            "it is {}; not replaced",
+            crate::cli::files::kind_name(m.file_type())
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// Write `text` to `path` atomically; without `force`, an existing `path`
@@ -45,6 +59,7 @@ pub fn write_new(target: &Path, text: &str, force: bool) -> Result<(), WriteErro
     if !force && fs::symlink_metadata(target).is_ok() {
         return Err(WriteError::Exists);
     }
+    refuse_special(target)?;
     let mut n = 0;
     let (tmp, mut file) = loop {
         let tmp = temp_beside(target, n);
@@ -113,5 +128,44 @@ mod tests {
             write_new(dir.path(), "x", true),
             Err(WriteError::Failed("is a directory".to_string()))
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn refuses_to_replace_special_files() {
+        let dir = tempfile::tempdir().unwrap();
+        // A link to stdout, and the null device: each stays what it is.
+        let link = dir.path().join("out");
+        std::os::unix::fs::symlink("/proc/self/fd/1", &link).unwrap();
+        let err = write_new(&link, "x", true).unwrap_err();
+        assert_eq!(
+            err,
+            WriteError::Failed("it is a symbolic link; not replaced".to_string())
+        );
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        let null = Path::new("/dev/null");
+        assert!(
+            matches!(write_new(null, "x", true), Err(WriteError::Failed(r)) if r.contains("character device"))
+        );
+        // Nothing but the link in the directory: no temporary file.
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_name_at_the_length_limit_works() {
+        // 244 characters (the issue's), and 255, the most a name may have:
+        // the temporary name must not be built from it.
+        let dir = tempfile::tempdir().unwrap();
+        for len in [244, 255] {
+            let path = dir.path().join("s".repeat(len));
+            write_new(&path, "reset\n", false).unwrap();
+            assert_eq!(fs::read_to_string(&path).unwrap(), "reset\n");
+        }
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
     }
 }

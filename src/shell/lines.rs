@@ -6,9 +6,8 @@
 use super::command::Span;
 use std::io::{self, BufRead, Read};
 
-/// Longest line read, in bytes without its line ending. A longer line is
-/// reported, not stored, so no input can make the reader hold more.
-pub const MAX_LINE: usize = 16 * 1024 * 1024;
+/// Longest line read: the one cap of [`crate::limits`].
+pub use crate::limits::MAX_LINE;
 
 /// How many bytes of a too-long line are kept to show where it starts.
 const TOO_LONG_SHOWN: usize = 80;
@@ -110,6 +109,12 @@ impl<R: BufRead> LineReader<R> {
             abandoned: false,
             skip_limit,
         }
+    }
+
+    /// Whether the input was given up at a too-long line with no end in
+    /// sight (rather than read to its end).
+    pub fn abandoned(&self) -> bool {
+        self.abandoned
     }
 
     /// The next line without its `\n` / `\r\n`, or `None` at the end.

@@ -55,6 +55,12 @@ pub enum Value {
     Number(u64),
     Word(&'static str),
     Sticks(crate::yut::Sticks),
+    /// `seed N+K`: the seed N, the sticks' random state K draws on from
+    /// it (what `save` writes; the setting itself keeps N).
+    SeedAt {
+        seed: u64,
+        draws: u64,
+    },
 }
 
 impl fmt::Display for Value {
@@ -65,6 +71,7 @@ impl fmt::Display for Value {
             Value::Number(n) => write!(f, "{n}"),
             Value::Word(w) => f.write_str(w),
             Value::Sticks(s) => write!(f, "{s}"),
+            Value::SeedAt { seed, draws } => write!(f, "{seed}+{draws}"),
         }
     }
 }
@@ -200,6 +207,14 @@ impl Setting {
     /// its values.
     pub fn parse_value(self, text: &str) -> Result<Value, &'static str> {
         let spec = self.spec();
+        if self == Setting::Seed
+            && let Some((seed, draws)) = text.split_once('+')
+        {
+            return match (seed.parse(), draws.parse()) {
+                (Ok(seed), Ok(draws)) => Ok(Value::SeedAt { seed, draws }),
+                _ => Err(spec.expects),
+            };
+        }
         let value = match spec.kind {
             ValueKind::Flag if text.eq_ignore_ascii_case("on") => Some(Value::Flag(true)),
             ValueKind::Flag if text.eq_ignore_ascii_case("off") => Some(Value::Flag(false)),
@@ -260,6 +275,11 @@ impl Settings {
 
     /// Change `setting` (the value is one [`Setting::parse_value`] gave).
     pub fn set(&mut self, setting: Setting, value: Value) {
+        // `seed N+K` sets the seed N (the draws are the game's).
+        let value = match value {
+            Value::SeedAt { seed, .. } => Value::Number(seed),
+            v => v,
+        };
         if let Some(slot) = self.values.get_mut(setting.index()) {
             *slot = value;
         }

@@ -3,6 +3,7 @@
 use super::ai::Ai;
 use super::next::{PlayReport, ThrowReport};
 use super::play::{Phase, Play, PlayError};
+use crate::interrupt::{Interrupt, Never};
 
 /// One step of a turn played by the computer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,8 +37,46 @@ impl std::fmt::Display for Step {
 /// [`PlayError::Over`] when the game is already over; `play` is then
 /// unchanged. (On success `play` holds the turn's end.)
 pub fn auto(play: &mut Play, ai: &mut Ai) -> Result<Vec<Step>, PlayError> {
+    match auto_within(play, ai, &Never) {
+        Ok(steps) => Ok(steps),
+        Err(AutoError::Play(e)) => Err(e),
+        // `Never` never says stop: nothing was played.
+        Err(AutoError::Interrupted) => Ok(Vec::new()),
+    }
+}
+
+/// Why [`auto_within`] played nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AutoError {
+    /// The rules refuse a turn (the game is over).
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// The interrupt said stop while the player was thinking.
+    #[error("interrupted")]
+    Interrupted,
+}
+
+/// As [`auto`], the player's searches polling `stop`.
+///
+/// # Errors
+///
+/// As [`auto`], and [`AutoError::Interrupted`] when `stop` says stop;
+/// `play` is then unchanged (the turn is played on a copy).
+pub fn auto_within(
+    play: &mut Play,
+    ai: &mut Ai,
+    stop: &dyn Interrupt,
+) -> Result<Vec<Step>, AutoError> {
+    let mut work = *play;
+    let steps = play_turn(&mut work, ai, stop)?;
+    *play = work;
+    Ok(steps)
+}
+
+/// The turn itself, on `play` (left half-played on an error).
+fn play_turn(play: &mut Play, ai: &mut Ai, stop: &dyn Interrupt) -> Result<Vec<Step>, AutoError> {
     let team = match play.phase() {
-        Phase::Over(w) => return Err(PlayError::Over(w)),
+        Phase::Over(w) => return Err(PlayError::Over(w).into()),
         Phase::Throw(t) | Phase::Move(t) => t,
     };
     // Throws pending and none due: someone else threw; only use them. (A
@@ -50,7 +89,10 @@ pub fn auto(play: &mut Play, ai: &mut Ai) -> Result<Vec<Step>, PlayError> {
                 steps.push(Step::Threw(play.throw_random()?));
             }
             Phase::Move(t) if t == team => {
-                let Some(u) = ai.pick(play) else { break };
+                let pick = ai
+                    .pick_within(play, stop)
+                    .map_err(|_| AutoError::Interrupted)?;
+                let Some(u) = pick else { break };
                 steps.push(Step::Moved(play.apply(u)?));
             }
             _ => break,

@@ -203,6 +203,11 @@ impl Play {
         self.rng = Rng::new(seed);
     }
 
+    /// Go on from this random state (a saved session's).
+    pub fn set_rng(&mut self, rng: Rng) {
+        self.rng = rng;
+    }
+
     /// The random state (part of the game, so undo restores it).
     pub const fn rng(&self) -> Rng {
         self.rng

@@ -9,11 +9,19 @@ use super::play::{Play, Use};
 use super::rng::Rng;
 use super::route::{Dest, Start, destination};
 use super::sticks::Sticks;
+use crate::interrupt::Interrupt;
 
 /// A way of choosing how to use a pending throw.
 pub trait Policy {
     /// A use of one of `play`'s pending throws, `None` if there is none.
     fn choose(&mut self, play: &Play) -> Option<Use>;
+
+    /// As [`Policy::choose`], giving up (`None`) when `stop` says so; for
+    /// policies that think long enough to need it.
+    fn choose_within(&mut self, play: &Play, stop: &dyn Interrupt) -> Option<Use> {
+        let _ = stop;
+        self.choose(play)
+    }
 }
 
 /// Any legal use, uniformly: each distinct group (stack, lone token, or
@@ -83,6 +91,10 @@ impl Policy for Greedy {
 impl Policy for Ai {
     fn choose(&mut self, play: &Play) -> Option<Use> {
         self.pick(play)
+    }
+
+    fn choose_within(&mut self, play: &Play, stop: &dyn Interrupt) -> Option<Use> {
+        self.pick_within(play, stop).ok().flatten()
     }
 }
 

@@ -6,7 +6,7 @@
 //! result is reproducible; [`duel`] plays two policies against each other
 //! from the start with the first move alternated.
 
-use crate::interrupt::{Interrupt, Interrupted};
+use crate::interrupt::{Interrupt, Interrupted, Never};
 
 use super::play::{Phase, Play};
 use super::policy::Policy;
@@ -22,7 +22,39 @@ pub const MAX_ACTIONS: u32 = 10_000;
 /// team to move. The winner, or `None` after [`MAX_ACTIONS`] or when a
 /// policy finds no move.
 pub fn play_out(play: &mut Play, upper: &mut dyn Policy, lower: &mut dyn Policy) -> Option<Team> {
+    play_out_within(play, upper, lower, &Never).unwrap_or(None)
+}
+
+/// As [`play_out`], polling `stop` before every action and handing it to
+/// the policies, so that a stop is seen within one decision.
+///
+/// # Errors
+///
+/// [`Interrupted`] when `stop` says so; `play` is then part played.
+pub fn play_out_within(
+    play: &mut Play,
+    upper: &mut dyn Policy,
+    lower: &mut dyn Policy,
+    stop: &dyn Interrupt,
+) -> Result<Option<Team>, Interrupted> {
+    let winner = play_actions(play, upper, lower, stop);
+    if stop.interrupted() {
+        return Err(Interrupted);
+    }
+    Ok(winner)
+}
+
+/// The actions of [`play_out_within`]; `None` also when stopped.
+fn play_actions(
+    play: &mut Play,
+    upper: &mut dyn Policy,
+    lower: &mut dyn Policy,
+    stop: &dyn Interrupt,
+) -> Option<Team> {
     for _ in 0..MAX_ACTIONS {
+        if stop.interrupted() {
+            return None;
+        }
         match play.phase() {
             Phase::Over(w) => return Some(w),
             Phase::Throw(_) => {
@@ -33,7 +65,7 @@ pub fn play_out(play: &mut Play, upper: &mut dyn Policy, lower: &mut dyn Policy)
                     Team::Upper => &mut *upper,
                     Team::Lower => &mut *lower,
                 };
-                let u = policy.choose(play)?;
+                let u = policy.choose_within(play, stop)?;
                 play.apply(u).ok()?;
             }
         }
@@ -122,15 +154,14 @@ impl std::fmt::Display for Share {
     }
 }
 
-/// How often interrupts are polled, in games.
-const POLL: u64 = 16;
-
 /// Play `games` games from `start` under the two policies, game `i`'s
 /// sticks seeded from the `i`-th number of `seed`'s stream.
 ///
 /// # Errors
 ///
-/// [`Interrupted`] when `stop` says so (polled every few games).
+/// [`Interrupted`] when `stop` says so: polled before every throw and
+/// move, and by the policies while they think, so a stop is seen within
+/// one decision (a bounded search), not after a batch of games.
 pub fn odds(
     start: &Play,
     upper: &mut dyn Policy,
@@ -141,13 +172,10 @@ pub fn odds(
 ) -> Result<Tally, Interrupted> {
     let mut seeds = Rng::new(seed);
     let mut tally = Tally::default();
-    for i in 0..games {
-        if i % POLL == 0 && stop.interrupted() {
-            return Err(Interrupted);
-        }
+    for _ in 0..games {
         let mut play = *start;
         play.set_seed(seeds.next_u64());
-        tally.add(play_out(&mut play, upper, lower));
+        tally.add(play_out_within(&mut play, upper, lower, stop)?);
     }
     Ok(tally)
 }
@@ -183,12 +211,9 @@ pub fn duel(
     let mut seeds = Rng::new(seed);
     let mut d = Duel::default();
     for i in 0..games {
-        if i % POLL == 0 && stop.interrupted() {
-            return Err(Interrupted);
-        }
         let first = if i % 2 == 0 { Team::Upper } else { Team::Lower };
         let mut play = Play::new(first, seeds.next_u64());
-        let w = play_out(&mut play, a, b);
+        let w = play_out_within(&mut play, a, b, stop)?;
         d.games += 1;
         match w {
             Some(w) => {
@@ -249,5 +274,37 @@ mod tests {
             odds(&Play::default(), &mut a, &mut b, 10, 0, &stop),
             Err(Interrupted)
         );
+    }
+
+    /// Says stop from its `after`-th poll on.
+    struct StopAfter {
+        polls: std::sync::atomic::AtomicU64,
+        after: u64,
+    }
+
+    impl Interrupt for StopAfter {
+        fn interrupted(&self) -> bool {
+            let n = self
+                .polls
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            n >= self.after
+        }
+    }
+
+    #[test]
+    fn a_stop_is_seen_within_a_game() {
+        // One game: a stop raised at the third poll must end it there, not
+        // after the game (or a batch of games) is played out. A game
+        // takes dozens of actions, each polled.
+        let stop = StopAfter {
+            polls: std::sync::atomic::AtomicU64::new(0),
+            after: 2,
+        };
+        let (mut a, mut b) = (Greedy, Greedy);
+        assert_eq!(
+            odds(&Play::default(), &mut a, &mut b, 1, 0, &stop),
+            Err(Interrupted)
+        );
+        assert!(stop.polls.load(std::sync::atomic::Ordering::Relaxed) < 10);
     }
 }

@@ -3,7 +3,7 @@
 use crate::congo::course::{Evaluation, Rules, SearchError, alphabeta, minimax};
 use crate::congo::moves::{Illegal, Move, legal_moves, parse_move, too_many_moves, why_illegal};
 use crate::congo::{PieceKind, Position, fen, status, write_listing};
-use crate::interrupt::Never;
+use crate::interrupt::{Interrupt, Never};
 use crate::shell::{ErrorKind, ShellError, Span};
 use std::fmt::Write as _;
 
@@ -142,6 +142,22 @@ pub fn answer(
     text: &str,
     listed: u64,
 ) -> Result<Vec<u8>, ShellError> {
+    answer_within(cfg, pos, text, listed, &Never)
+}
+
+/// As [`answer`], the searches stopping when `stop` says so (a located
+/// `interrupted` error).
+///
+/// # Errors
+///
+/// A located error on the line.
+pub fn answer_within(
+    cfg: &Config,
+    pos: &Position,
+    text: &str,
+    listed: u64,
+    stop: &dyn Interrupt,
+) -> Result<Vec<u8>, ShellError> {
     let mut out = Vec::with_capacity(64);
     let value = match cfg.task {
         Task::Listing => {
@@ -175,21 +191,21 @@ pub fn answer(
             } else {
                 Evaluation::Advanced
             };
-            minimax(pos, cfg.rules, 0, eval, &Never)
+            minimax(pos, cfg.rules, 0, eval, stop)
         }
         Task::Minimax => minimax(
             pos,
             cfg.rules,
             cfg.search_depth(),
             Evaluation::Material,
-            &Never,
+            stop,
         ),
         Task::Alphabeta => alphabeta(
             pos,
             cfg.rules,
             cfg.search_depth(),
             Evaluation::Advanced,
-            &Never,
+            stop,
         ),
     }
     .map_err(|e| search_error(text, e))?

@@ -4,8 +4,9 @@
 //! (a trailing one, say) are taken in stride; `--no-count` reads a file
 //! without the count line (every non-blank line, or pair, is a case).
 
-use super::answer::{Config, answer, answer_make, read_position};
+use super::answer::{Config, answer_make, answer_within, read_position};
 use crate::congo::Position;
+use crate::interrupt::{Interrupt, Never};
 use crate::shell::error::Found;
 use crate::shell::lines::LineReader;
 use crate::shell::replay::{blank_prefix, readable};
@@ -44,6 +45,23 @@ pub fn answer_input(
     reader: &mut dyn BufRead,
     out: &mut dyn Write,
     report: &mut dyn FnMut(&Diagnostic<'_>),
+) -> io::Result<bool> {
+    answer_input_within(cfg, name, reader, out, report, &Never)
+}
+
+/// As [`answer_input`], the searches stopping when `stop` says so: the
+/// case then fails as `interrupted`, after the answers before it.
+///
+/// # Errors
+///
+/// When reading the input or writing `out` fails.
+pub fn answer_input_within(
+    cfg: &Config,
+    name: &str,
+    reader: &mut dyn BufRead,
+    out: &mut dyn Write,
+    report: &mut dyn FnMut(&Diagnostic<'_>),
+    stop: &dyn Interrupt,
 ) -> io::Result<bool> {
     let mut lines = LineReader::new(reader);
     let mut count: Option<Count> = None;
@@ -109,7 +127,7 @@ pub fn answer_input(
                 Some(p) => answer_make(cfg, &p.pos, text),
             }
         } else {
-            read_position(text, cfg).and_then(|pos| answer(cfg, &pos, text, done))
+            read_position(text, cfg).and_then(|pos| answer_within(cfg, &pos, text, done, stop))
         };
         match result {
             Ok(bytes) => {

@@ -18,17 +18,21 @@
 mod answer;
 mod input;
 
-pub use answer::{Config, Task, answer, answer_make, read_position};
-pub use input::answer_input;
+pub use answer::{Config, Task, answer, answer_make, answer_within, read_position};
+pub use input::{answer_input, answer_input_within};
 
 use super::args::{CourseArgs, CourseTask, CourseYear};
+use super::interruptible::Checked;
 use super::report::format;
+use super::signals::{Mode, Signals};
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE, STDIN, files, theme};
 use crate::congo::PieceKind;
 use crate::congo::course::Rules;
 use crate::quote::quoted_path;
+use crate::shell::Live;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 /// The task a command-line name stands for.
 pub fn task(t: CourseTask) -> Task {
@@ -97,6 +101,12 @@ pub fn run(args: &CourseArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
+    // SIGINT, SIGTERM and SIGHUP stop the search (and the reading) like
+    // the shell's batch mode: the answers so far are flushed, and the
+    // exit status is 128 + the signal.
+    let live = Arc::new(Live::default());
+    let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
+    let stop = &live.interrupt;
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut stderr = io::stderr();
@@ -113,13 +123,17 @@ pub fn run(args: &CourseArgs) -> i32 {
         for path in paths {
             let ok = if path.as_os_str() == "-" {
                 let stdin = io::stdin();
-                let mut reader = io::BufReader::with_capacity(files::READ_BUFFER, stdin.lock());
-                answer_input(&cfg, STDIN, &mut reader, &mut out, &mut report)?
+                let mut reader = io::BufReader::with_capacity(
+                    files::READ_BUFFER,
+                    Checked::new(stdin.lock(), Arc::clone(&live)),
+                );
+                answer_input_within(&cfg, STDIN, &mut reader, &mut out, &mut report, stop)?
             } else {
                 let name = path.to_string_lossy().into_owned();
                 match files::open(path) {
-                    Ok((_, mut reader)) => {
-                        answer_input(&cfg, &name, &mut reader, &mut out, &mut report)?
+                    Ok((_, reader)) => {
+                        let mut reader = Checked::new(reader, Arc::clone(&live));
+                        answer_input_within(&cfg, &name, &mut reader, &mut out, &mut report, stop)?
                     }
                     Err(reason) => {
                         out.flush()?;
@@ -138,8 +152,15 @@ pub fn run(args: &CourseArgs) -> i32 {
         }
         Ok(EXIT_OK)
     })();
-    match result.and_then(|code| out.flush().map(|()| code)) {
+    // Flushed whatever happened: the answers before an interruption stand.
+    let flush = out.flush();
+    let flushed = result.and_then(|code| flush.map(|()| code));
+    if let Some(code) = signals.as_ref().and_then(Signals::exit_status) {
+        return code;
+    }
+    match flushed {
         Ok(code) => code,
+        Err(e) if super::interruptible::is_interrupted(&e) => EXIT_FAILED,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_OK,
         Err(e) => {
             let _ = writeln!(io::stderr(), "boardsh: error: {e}");

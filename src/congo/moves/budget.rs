@@ -8,10 +8,9 @@
 //!
 //! | budget | who | past it |
 //! |---|---|---|
-//! | [`MOVE_LIMIT`] 1,000,000 | `moves`, `play`, `perft`, `divide`, `best`, `go`, `analyze`, the course tasks | refused |
+//! | [`MOVE_LIMIT`] 1,000,000 | `moves`, `play`, `perft`, `divide`, `best`, `go`, `analyze`, the course tasks, `boardsh agent`'s `position` and `moves` (after every move) | refused |
 //! | [`SEARCH_NODE_MOVES`] 1,024 | the engine, per node | the first ones searched; the result says so |
 //! | [`COURSE_SEARCH_MOVES`] 10,000 | the course's `minimax` and `alphabeta`, per node | refused |
-//! | [`AGENT_MOVES`] 100,000 | `boardsh agent`'s `position` | refused |
 //! | [`LISTED_MOVES`] 10,000 | Tab completion and hints of `play` | nothing offered |
 
 /// The most legal moves the move commands will list, count or search
@@ -26,9 +25,6 @@ pub const SEARCH_NODE_MOVES: usize = 1024;
 /// The most moves of a node in the course's searches (`minimax`,
 /// `alphabeta`): past it they stop with an error.
 pub const COURSE_SEARCH_MOVES: u64 = 10_000;
-
-/// The most legal moves of a position `boardsh agent` accepts.
-pub const AGENT_MOVES: u64 = 100_000;
 
 /// The most legal moves offered by completion and hints (past it, none).
 pub const LISTED_MOVES: u64 = 10_000;

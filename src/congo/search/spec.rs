@@ -48,8 +48,13 @@ fn apply<'a>(
             let w = &mut c.eval;
             let value_of = |k: PieceKind| k.index();
             match name {
-                "hash" => c.hash_mb = size,
-                "threads" => c.threads = size.max(1),
+                "hash" if (1..=4096).contains(&size) => c.hash_mb = size,
+                "threads" if (1..=256).contains(&size) => c.threads = size,
+                "hash" | "threads" => {
+                    return Err(format!(
+                        "`{part}`: {n} is out of range (hash 1..=4096 MB, threads 1..=256)"
+                    ));
+                }
                 "depth" => c.max_depth = Some(u32::try_from(n).unwrap_or(0).max(1)),
                 "mobility" => w.mobility = n32,
                 "lion-safety" => w.lion_safety = n32,

@@ -1,9 +1,16 @@
 //! The transposition table: search results by Zobrist key, and the compact
 //! move it stores.
 //!
-//! An entry is 16 bytes: the full key (so a hit is a real hit but for a
-//! 64-bit collision), a compact move, the score, the depth, the bound and
-//! the search generation (entries of older searches are replaced first).
+//! An entry is 16 bytes: the key (so a hit is a real hit but for a 64-bit
+//! collision), a compact move, the score, the depth, the bound and the
+//! search generation (entries of older searches are replaced first).
+//!
+//! The table is allocated once and emptied in O(1): the low 16 bits of a
+//! stored key hold the table's *epoch* instead of the key's own (those
+//! are the slot's index in any table of 1 MB or more, so the whole key is
+//! still checked), and [`Table::clear`] starts a new epoch, which makes
+//! every older entry read as empty. Only when the epoch wraps, every
+//! 65,536 clears, is the memory filled.
 
 use super::types::MATE_BOUND;
 use crate::congo::moves::Move;
@@ -50,6 +57,7 @@ pub(crate) enum Bound {
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
+    /// The key's upper 48 bits and the epoch it was stored in.
     key: u64,
     mv: Option<PackedMove>,
     score: i16,
@@ -71,7 +79,11 @@ pub(crate) struct Hit {
 pub(crate) struct Table {
     entries: Vec<Entry>,
     generation: u8,
+    epoch: u16,
 }
+
+/// The bits of a stored key that hold the epoch.
+const EPOCH_BITS: u64 = 0xffff;
 
 impl Table {
     /// A table of about `mb` megabytes (at least 1024 entries).
@@ -83,13 +95,28 @@ impl Table {
         Table {
             entries: vec![Entry::default(); n],
             generation: 0,
+            epoch: 0,
         }
     }
 
-    /// Forget everything.
+    /// Forget everything: a new epoch, in which every entry stored before
+    /// reads as empty (the memory is filled only when the epoch wraps).
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.entries.fill(Entry::default());
+        }
         self.generation = 0;
+    }
+
+    /// `key` as stored in this epoch.
+    fn tag(&self, key: u64) -> u64 {
+        (key & !EPOCH_BITS) | u64::from(self.epoch)
+    }
+
+    /// Whether `e` holds something stored in this epoch.
+    fn live(&self, e: &Entry) -> bool {
+        e.flags & 3 != 0 && e.key & EPOCH_BITS == u64::from(self.epoch)
     }
 
     /// Start a new search: older entries become the first to be replaced.
@@ -105,7 +132,7 @@ impl Table {
     /// node and returned relative to the root).
     pub fn probe(&self, key: u64, ply: u32) -> Option<Hit> {
         let e = self.entries.get(self.slot(key))?;
-        if e.key != key || e.flags & 3 == 0 {
+        if e.key != self.tag(key) || !self.live(e) {
             return None;
         }
         let bound = match e.flags & 3 {
@@ -134,13 +161,15 @@ impl Table {
     ) {
         let generation = self.generation;
         let slot = self.slot(key);
+        let tag = self.tag(key);
+        let live = self.entries.get(slot).is_some_and(|e| self.live(e));
         let Some(e) = self.entries.get_mut(slot) else {
             return;
         };
         let depth = depth.min(255) as u8;
         let old_gen = e.flags >> 2;
-        let replace = e.flags & 3 == 0
-            || e.key == key
+        let replace = !live
+            || e.key == tag
             || old_gen != generation
             || depth >= e.depth
             || bound == Bound::Exact;
@@ -148,14 +177,18 @@ impl Table {
             return;
         }
         // Keep the old move when the new result has none for this position.
-        let mv = if e.key == key { mv.or(e.mv) } else { mv };
+        let mv = if live && e.key == tag {
+            mv.or(e.mv)
+        } else {
+            mv
+        };
         let b = match bound {
             Bound::Exact => 1,
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
         *e = Entry {
-            key,
+            key: tag,
             mv,
             score: to_tt(score, ply) as i16,
             depth,
@@ -217,5 +250,37 @@ mod tests {
         // `Option<PackedMove>` uses the non-zero niche: no tag byte.
         assert_eq!(std::mem::size_of::<Option<PackedMove>>(), 4);
         assert_eq!(std::mem::size_of::<Entry>(), 16);
+    }
+
+    #[test]
+    fn a_clear_forgets_without_touching_the_memory() {
+        let mut t = Table::new(1);
+        let key = 0x1234_5678_9abc_def0;
+        t.store(key, 0, 9, 42, Bound::Lower, None);
+        t.clear();
+        let slot = t.slot(key);
+        // The entry is still in memory, but reads as empty ...
+        assert_ne!(t.entries[slot].flags & 3, 0, "not filled");
+        assert!(t.probe(key, 0).is_none());
+        // ... and is replaced as an empty slot is, even by a shallower
+        // bound of another key with the same index (an entry of this
+        // epoch that deep would be kept).
+        let other = key ^ (1 << 40);
+        t.store(other, 0, 1, 7, Bound::Upper, None);
+        assert_eq!(t.probe(other, 0).map(|h| h.score), Some(7));
+        assert!(t.probe(key, 0).is_none());
+    }
+
+    #[test]
+    fn the_epoch_wraps_to_an_empty_table() {
+        // After 65,536 clears the epoch is back where it was: the memory
+        // is filled then, or the old entry would read as found again.
+        let mut t = Table::new(1);
+        t.store(0xabc0_0000_0000, 0, 5, 42, Bound::Exact, None);
+        for _ in 0..=u16::MAX {
+            t.clear();
+        }
+        assert_eq!(t.epoch, 0);
+        assert!(t.probe(0xabc0_0000_0000, 0).is_none());
     }
 }

@@ -1,15 +1,16 @@
 //! The engine commands' handlers: `eval`, `best`, `go`, `analyze`.
 //!
-//! Each search uses a fresh engine (table size and threads from the
-//! settings), so `best depth N` and `best nodes N` answer the same on every
-//! run for the same game. The search is given the game's earlier positions
-//! (since the last `fen` or `reset`): a return to one of them scores as a
-//! draw, as in `boardsh match`. The session's position is never changed by
-//! a search; `go` then plays the move as `play` would (undo takes it back).
+//! Each search uses an emptied engine (table size and threads from the
+//! settings; the table allocated once per size and emptied in O(1)), so
+//! `best depth N` and `best nodes N` answer the same on every run for the
+//! same game. The search is given the game's earlier positions (since the
+//! last `fen` or `reset`): a return to one of them scores as a draw, as in
+//! `boardsh match`. The session's position is never changed by a search;
+//! `go` then plays the move as `play` would (undo takes it back).
 
 use super::{ExecError, Session, interrupted};
 use crate::congo::moves::{Illegal, status};
-use crate::congo::search::{Engine, EngineConfig, Limits, SearchInfo, evaluate_terms};
+use crate::congo::search::{EngineConfig, Limits, SearchInfo, evaluate_terms};
 use crate::interrupt::{Either, Interrupt};
 use crate::shell::command::{Command, SearchLimit};
 use crate::shell::error::ErrorKind;
@@ -38,15 +39,15 @@ impl Session {
         Reply::Eval(evaluate_terms(self.position()))
     }
 
-    /// An engine set up from the settings.
-    fn engine(&self) -> Engine {
+    /// The engine's settings, from the session's.
+    fn engine_config(&self) -> EngineConfig {
         let hash = usize::try_from(self.settings.number(Setting::Hash)).unwrap_or(16);
         let threads = self.settings.threads();
-        Engine::new(EngineConfig {
+        EngineConfig {
             hash_mb: hash.max(1),
             threads: threads.max(1),
             ..EngineConfig::strongest()
-        })
+        }
     }
 
     /// The game must go on for a search to have a move to find.
@@ -67,14 +68,15 @@ impl Session {
         on_depth: &mut dyn FnMut(&SearchInfo),
     ) -> SearchInfo {
         self.live.reset_counters();
-        let mut engine = self.engine();
         let live = &self.live;
         // The game's earlier positions: the engine scores a return to one
         // of them as a draw, as it does in matches.
         let game = &self.congo.game;
-        engine.search(game.position(), game.keys(), limits, stop, &mut |info| {
-            live.work.store(info.nodes, Ordering::Relaxed);
-            on_depth(info);
+        self.engine.with(self.engine_config(), |engine| {
+            engine.search(game.position(), game.keys(), limits, stop, &mut |info| {
+                live.work.store(info.nodes, Ordering::Relaxed);
+                on_depth(info);
+            })
         })
     }
 

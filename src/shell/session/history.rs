@@ -7,6 +7,7 @@ use crate::shell::board::LastMove;
 use crate::shell::command::{Command, ResetTarget};
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::Reply;
+use crate::shell::settings::{Setting, Value};
 use crate::yut::{Game, Play};
 use std::collections::VecDeque;
 
@@ -54,7 +55,7 @@ pub(super) struct Change {
 pub(super) struct Redo {
     what: Command,
     after: Before,
-    transcript: Vec<Command>,
+    transcript: Vec<super::transcript::Entry>,
 }
 
 /// An open group of changes (a running `source`): its own changes, the
@@ -173,6 +174,7 @@ impl Session {
         }
         if let Some(g) = change.before.yut {
             self.yut = g;
+            self.follow_settings();
         }
         Ok(Reply::Undid(change.what))
     }
@@ -215,9 +217,25 @@ impl Session {
         }
         if let Some(g) = redo.after.yut {
             self.yut = g;
+            self.follow_settings();
         }
         self.transcript_extend(redo.transcript);
         Ok(Reply::Redid(redo.what))
+    }
+
+    /// A Yut game put back by `undo` or `redo` keeps the settings in force
+    /// (they are not undone): the sticks, and the first team (which, on a
+    /// game not begun, is also the team to move), as `set` would apply
+    /// them. The random state is the game's own and comes back with it.
+    fn follow_settings(&mut self) {
+        if let Value::Sticks(s) = self.settings().get(Setting::Sticks) {
+            self.yut.set_sticks(s);
+        }
+        let first = match self.settings().get(Setting::First) {
+            Value::Word("lower") => crate::yut::Team::Lower,
+            _ => crate::yut::Team::Upper,
+        };
+        self.yut.set_first(first);
     }
 
     /// `reset [congo|yut]`: recorded only when it changes something.

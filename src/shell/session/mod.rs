@@ -9,6 +9,7 @@
 mod congo;
 mod course;
 mod engine;
+mod engine_cache;
 mod history;
 mod transcript;
 mod yut;
@@ -68,6 +69,8 @@ pub struct Session {
     redo: Vec<history::Redo>,
     /// Every change as the command that redoes it (`history`, `save`).
     transcript: transcript::Transcript,
+    /// The engine kept between searches (its table allocated once).
+    engine: engine_cache::EngineCache,
 }
 
 /// A failure while executing: either the command was rejected, or output
@@ -111,6 +114,9 @@ impl Session {
         self.settings.set(setting, value);
         match (setting, value) {
             (Setting::Seed, Value::Number(n)) => self.yut.set_seed(n),
+            (Setting::Seed, Value::SeedAt { seed, draws }) => {
+                self.yut.set_rng(crate::yut::Rng::at(seed, draws));
+            }
             (Setting::Sticks, Value::Sticks(s)) => self.yut.set_sticks(s),
             (Setting::First, Value::Word(w)) => self.yut.set_first(if w == "lower" {
                 crate::yut::Team::Lower

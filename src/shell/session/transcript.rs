@@ -3,14 +3,21 @@
 //! order. `history` shows it as a Congo game score and a list of Yut turns;
 //! `save` writes it as a script that rebuilds the session from scratch.
 //! `undo` cuts it back to where the undone change began.
+//!
+//! Settings are not changes (`undo` leaves them in force), so they are not
+//! in the record as commands. Instead each command is kept with what it
+//! ran under (the `rules` of a `play`, the team that throws first in a Yut
+//! turn), and `save` writes a `set` wherever that changes, then every
+//! setting in force at the end and the sticks' random state (`set seed
+//! N+K`): the replay ends where the session is, down to the next throw.
 
 use super::Session;
 use crate::congo::moves::Move;
 use crate::congo::{Color, Position};
 use crate::shell::command::{Command, ResetTarget};
 use crate::shell::reply::Reply;
-use crate::shell::settings::Setting;
-use crate::yut::Step;
+use crate::shell::settings::{Setting, Value};
+use crate::yut::{Step, Team};
 use std::fmt::Write as _;
 
 /// The most changes the transcript keeps; past it (a replay of millions of
@@ -18,54 +25,81 @@ use std::fmt::Write as _;
 /// stays flat whatever the input.
 pub const TRANSCRIPT_LIMIT: usize = 100_000;
 
+/// What a command of the record ran under: the settings its replay must
+/// have in force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Context {
+    /// The `rules` setting (for `play`).
+    rules: Value,
+    /// The team the Yut game's turns start with (for throws, moves and
+    /// `reset yut`: on a game not begun it is also the team to move).
+    first: Team,
+}
+
+/// One command of the record and what it ran under.
+pub(super) type Entry = (Command, Context);
+
 /// What the transcript holds.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Transcript {
     /// The commands that redo every change so far.
     pub(super) commands: Vec<Command>,
+    /// What each command ran under (as long as `commands`).
+    contexts: Vec<Context>,
     /// Why the session can no longer be rebuilt from its commands, if so.
     pub(super) broken: Option<&'static str>,
 }
 
 impl Transcript {
-    fn push(&mut self, cmd: Command) {
+    fn push(&mut self, (cmd, ctx): Entry) {
         if self.broken.is_some() {
             return;
         }
         if self.commands.len() >= TRANSCRIPT_LIMIT {
             self.broken = Some("the session has more changes than `save` keeps (100000)");
             self.commands.clear();
+            self.contexts.clear();
             return;
         }
         self.commands.push(cmd);
+        self.contexts.push(ctx);
     }
 }
 
 impl Session {
     /// Note what a successful command changed, from the command and its reply.
     pub(super) fn transcribe(&mut self, cmd: &Command, reply: &Reply) {
+        // None of the commands recorded changes the rules or the first
+        // team, so what holds after it held while it ran.
+        let ctx = self.context();
         let t = &mut self.transcript;
         match (cmd, reply) {
-            (Command::SetFen(_) | Command::Reset(_) | Command::Move(..), _) => t.push(cmd.clone()),
-            (_, Reply::Played(outcome, _)) => t.push(Command::Play(outcome.mv)),
-            (_, Reply::Threw(r)) => t.push(Command::Throw(Some(r.throw))),
-            (_, Reply::MovedBy(r)) => t.push(Command::MoveBy(r.report.token, Some(r.roll))),
+            (Command::SetFen(_) | Command::Reset(_) | Command::Move(..), _) => {
+                t.push((cmd.clone(), ctx));
+            }
+            (_, Reply::Played(outcome, _)) => t.push((Command::Play(outcome.mv), ctx)),
+            (_, Reply::Threw(r)) => t.push((Command::Throw(Some(r.throw)), ctx)),
+            (_, Reply::MovedBy(r)) => {
+                t.push((Command::MoveBy(r.report.token, Some(r.roll)), ctx));
+            }
             (_, Reply::Auto(steps)) => {
                 for step in steps {
-                    t.push(match step {
+                    let cmd = match step {
                         Step::Threw(r) => Command::Throw(Some(r.throw)),
                         Step::Moved(r) => Command::MoveBy(r.report.token, Some(r.roll)),
-                    });
+                    };
+                    t.push((cmd, ctx));
                 }
             }
-            (
-                Command::Set(Some((
-                    Setting::Rules | Setting::Seed | Setting::Sticks | Setting::First,
-                    _,
-                ))),
-                _,
-            ) => t.push(cmd.clone()),
             _ => {}
+        }
+    }
+
+    /// What a command runs under now.
+    fn context(&self) -> Context {
+        Context {
+            rules: self.settings.get(Setting::Rules),
+            first: self.yut.first(),
         }
     }
 
@@ -73,7 +107,9 @@ impl Session {
     /// set again by `fen`, a Yut board cannot be rebuilt by commands.
     pub(super) fn transcribe_replace(&mut self, position: Option<&Position>, yut: bool) {
         if let Some(p) = position {
-            self.transcript.push(Command::SetFen(Box::new(p.clone())));
+            let ctx = self.context();
+            self.transcript
+                .push((Command::SetFen(Box::new(p.clone())), ctx));
         }
         if yut {
             self.transcript.broken =
@@ -87,17 +123,20 @@ impl Session {
     }
 
     /// Cut the transcript back to `len` commands (`undo`); returns what was cut.
-    pub(super) fn transcript_cut(&mut self, len: usize) -> Vec<Command> {
-        if len >= self.transcript.commands.len() {
+    pub(super) fn transcript_cut(&mut self, len: usize) -> Vec<Entry> {
+        let t = &mut self.transcript;
+        if len >= t.commands.len() {
             return Vec::new();
         }
-        self.transcript.commands.split_off(len)
+        let commands = t.commands.split_off(len);
+        let contexts = t.contexts.split_off(len.min(t.contexts.len()));
+        commands.into_iter().zip(contexts).collect()
     }
 
     /// Add commands back to the transcript (`redo`).
-    pub(super) fn transcript_extend(&mut self, commands: Vec<Command>) {
-        for cmd in commands {
-            self.transcript.push(cmd);
+    pub(super) fn transcript_extend(&mut self, entries: Vec<Entry>) {
+        for entry in entries {
+            self.transcript.push(entry);
         }
     }
 
@@ -151,10 +190,48 @@ impl Session {
             "# A boardsh session, written by `save`: `boardsh FILE` (or `source FILE`)\n\
              # rebuilds it from the start.\nreset\n",
         );
-        for cmd in &self.transcript.commands {
+        // What the replay has in force so far (unknown at first: `source`
+        // may run it in a session with other settings).
+        let (mut rules, mut first) = (None, None);
+        let t = &self.transcript;
+        for (cmd, ctx) in t.commands.iter().zip(&t.contexts) {
+            let yut = matches!(
+                cmd,
+                Command::Throw(_)
+                    | Command::Move(..)
+                    | Command::MoveBy(..)
+                    | Command::Reset(ResetTarget::Both | ResetTarget::Yut)
+            );
+            if matches!(cmd, Command::Play(_)) && rules != Some(ctx.rules) {
+                let _ = writeln!(out, "set rules {}", ctx.rules);
+                rules = Some(ctx.rules);
+            }
+            if yut && first != Some(ctx.first) {
+                let _ = writeln!(out, "set first {}", team_word(ctx.first));
+                first = Some(ctx.first);
+            }
             let _ = writeln!(out, "{cmd}");
         }
+        // Every setting in force, then the random state (after `sticks`
+        // and `seed`, which restart or change it).
+        out.push_str("# The settings in force and the sticks' random state.\n");
+        for &setting in Setting::ALL {
+            if setting != Setting::Seed {
+                let _ = writeln!(out, "set {} {}", setting.name(), self.settings.get(setting));
+            }
+        }
+        let seed = self.settings.number(Setting::Seed);
+        let draws = self.yut.rng().draws_since(seed);
+        let _ = writeln!(out, "set seed {seed}+{draws}");
         Ok(out)
+    }
+}
+
+/// The `first` setting's word for a team.
+fn team_word(team: Team) -> &'static str {
+    match team {
+        Team::Upper => "upper",
+        Team::Lower => "lower",
     }
 }
 

@@ -12,8 +12,9 @@ use crate::shell::command::Command;
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::Reply;
 use crate::yut::ai::DEFAULT_DEPTH;
+use crate::yut::auto::{AutoError, auto_within};
 use crate::yut::sim::odds;
-use crate::yut::{Ai, Kind, Phase, Play, PlayError, Roll, Throw, Token, auto};
+use crate::yut::{Ai, Kind, Phase, Play, PlayError, Roll, Throw, Token};
 
 impl Session {
     /// Keep the game as it was, then put `next` in its place.
@@ -86,11 +87,15 @@ impl Session {
         Ok(Reply::Options(Box::new(self.yut), view.rolls))
     }
 
-    /// `auto`: the computer plays the turn of the team to move.
+    /// `auto`: the computer plays the turn of the team to move; Ctrl-C
+    /// stops it with the game unchanged.
     pub(super) fn auto(&mut self, cmd: &Command) -> Result<Reply, ErrorKind> {
         let mut next = self.yut;
         let mut ai = Ai::new(next.sticks(), DEFAULT_DEPTH);
-        let steps = auto(&mut next, &mut ai).map_err(ErrorKind::Play)?;
+        let steps = auto_within(&mut next, &mut ai, &self.live.interrupt).map_err(|e| match e {
+            AutoError::Play(e) => ErrorKind::Play(e),
+            AutoError::Interrupted => ErrorKind::Interrupted,
+        })?;
         self.commit(next, cmd);
         Ok(Reply::Auto(steps))
     }

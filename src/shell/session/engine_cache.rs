@@ -1,0 +1,69 @@
+//! The session's engine, kept between searches so that its table is
+//! allocated once per size (`set hash 4096` costs its gigabytes once, not
+//! at every `best`). Each search starts with [`Engine::new_game`], which
+//! empties the table in O(1) (a new epoch), so a search answers as a
+//! fresh engine would whatever came before.
+
+use crate::congo::search::{Engine, EngineConfig};
+use std::sync::{Mutex, PoisonError};
+
+/// An engine kept for the next search, if one was made.
+#[derive(Default)]
+pub(super) struct EngineCache(Mutex<Option<Box<Engine>>>);
+
+impl EngineCache {
+    /// Run `f` with an engine of `config`, emptied: the kept one when its
+    /// settings are the same, else a new one (which is then kept).
+    pub(super) fn with<R>(&self, config: EngineConfig, f: impl FnOnce(&mut Engine) -> R) -> R {
+        let mut slot = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let engine = match slot.take() {
+            Some(mut e) if *e.config() == config => {
+                e.new_game();
+                e
+            }
+            // Dropped before the new one is made: never two tables at once.
+            _ => Box::new(Engine::new(config)),
+        };
+        let engine = slot.insert(engine);
+        f(engine)
+    }
+}
+
+/// A copy of a session starts without an engine (it makes its own).
+impl Clone for EngineCache {
+    fn clone(&self) -> EngineCache {
+        EngineCache::default()
+    }
+}
+
+impl std::fmt::Debug for EngineCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("EngineCache")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn address(cache: &EngineCache, config: EngineConfig) -> usize {
+        cache.with(config, |e| std::ptr::from_mut(e) as usize)
+    }
+
+    #[test]
+    fn one_engine_per_size() {
+        let cache = EngineCache::default();
+        let small = EngineConfig {
+            hash_mb: 1,
+            ..EngineConfig::strongest()
+        };
+        let first = address(&cache, small);
+        assert_eq!(address(&cache, small), first, "kept, not made again");
+        let bigger = EngineConfig {
+            hash_mb: 2,
+            ..small
+        };
+        cache.with(bigger, |e| assert_eq!(e.config().hash_mb, 2));
+        cache.with(small, |e| assert_eq!(e.config().hash_mb, 1));
+    }
+}
