@@ -15,24 +15,38 @@
 //! its first game: the protocol has no "ready" handshake, and the clock of
 //! its first `go` would otherwise run while it is still loading (on a
 //! loaded machine that alone can lose a game, and the restart after it
-//! the next one).
+//! the next one). An agent that never answers at all (it cannot start, or
+//! does not speak the protocol) is an error, not a lost game.
+//!
+//! Robustness: agents' output is read in capped lines onto bounded queues
+//! ([`reader`]); each agent runs in its own process group, killed whole at
+//! the end; SIGINT, SIGTERM and SIGHUP stop the match, kill the agents,
+//! print the summary of the games played and exit with 128 + the signal.
 
 pub mod elo;
 pub mod game;
 pub mod openings;
 pub mod process;
+pub mod reader;
 pub mod record;
 pub mod rng;
 pub mod seat;
 pub mod words;
 
 use super::args::MatchArgs;
+use super::signals::{Mode, Signals};
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
-use crate::congo::Color;
+use crate::congo::{Color, Move, Position};
+use crate::shell::Live;
 use elo::Tally;
-use game::{Outcome, Terms, play_game};
+use game::{Abort, GameResult, Outcome, Terms, play_game};
+use openings::Openings;
 use process::AgentProcess;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread;
 use std::time::{Duration, Instant};
 
 /// How long a newly started agent is left alone before its first game.
@@ -41,13 +55,20 @@ pub const STARTUP_WAIT: Duration = Duration::from_millis(500);
 /// The two agents' letters in the output.
 const NAMES: [&str; 2] = ["A", "B"];
 
+/// The ranges of the numeric flags (documented in `docs/agent.md`).
+pub const MAX_TIME: f64 = 1.0e6;
+/// The most plies of a random opening.
+pub const MAX_OPENING_PLIES: u32 = 100;
+/// The most plies of a game.
+pub const MAX_PLIES: u32 = 100_000;
+
 /// `boardsh match`: the exit status.
 pub fn run(args: &MatchArgs) -> i32 {
     match run_match(args) {
         Ok(code) => code,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_OK,
         Err(e) => {
-            let _ = writeln!(io::stderr(), "boardsh match: error: {e}");
+            let _ = writeln!(io::stderr(), "boardsh match: error writing the output: {e}");
             EXIT_FAILED
         }
     }
@@ -62,47 +83,255 @@ fn usage(msg: &str) -> io::Result<i32> {
 #[derive(Clone, Copy, Debug, Default)]
 struct Slowest {
     took: Duration,
-    game: usize,
+    game: u64,
+}
+
+/// Why the numeric flags are out of range, if they are.
+fn check_ranges(args: &MatchArgs) -> Result<(), String> {
+    if !(args.time.is_finite() && args.time > 0.0 && args.time <= MAX_TIME) {
+        return Err(format!(
+            "--time must be a positive number of seconds, at most {MAX_TIME}"
+        ));
+    }
+    if !(args.grace.is_finite() && args.grace >= 0.0 && args.grace <= MAX_TIME) {
+        return Err(format!(
+            "--grace must be a number of seconds from 0 to {MAX_TIME}"
+        ));
+    }
+    if let Some(s) = args.max_seconds
+        && !(0.0..=1.0e9).contains(&s)
+    {
+        return Err("--max-seconds must be a number of seconds from 0 to 1e9".into());
+    }
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    if args.opening_plies > MAX_OPENING_PLIES {
+        return Err(format!(
+            "--opening-plies must be from 0 to {MAX_OPENING_PLIES}"
+        ));
+    }
+    if args.max_plies == 0 || args.max_plies > MAX_PLIES {
+        return Err(format!("--max-plies must be from 1 to {MAX_PLIES}"));
+    }
+    Ok(())
+}
+
+/// One opening pair to play: games `2 * pair + 1` and `2 * pair + 2`
+/// (the second only if the match has that many games).
+struct Job {
+    pair: u64,
+    start: Position,
+    opening: Vec<Move>,
+    games: u64,
+}
+
+/// Hands out the opening pairs in order, until the match has enough games,
+/// its time is up, or it is closed.
+struct Dispatch {
+    openings: Openings,
+    next: u64,
+    games: u64,
+    wall: Option<(Instant, Duration)>,
+    /// Set once no new pair should start (a fatal error).
+    closed: bool,
+    /// Set when the time ran out.
+    timed_out: bool,
+}
+
+impl Dispatch {
+    fn next_job(&mut self) -> Option<Job> {
+        if self.closed || self.next.saturating_mul(2) >= self.games {
+            return None;
+        }
+        if let Some((t0, w)) = self.wall
+            && t0.elapsed() >= w
+        {
+            self.timed_out = true;
+            return None;
+        }
+        let pair = self.next;
+        self.next += 1;
+        let opening = self.openings.next().unwrap_or_default();
+        let games = (self.games - 2 * pair).min(2);
+        Some(Job {
+            pair,
+            start: Position::start(),
+            opening,
+            games,
+        })
+    }
+}
+
+/// A game played: its number (from 1), whether A had White, where it
+/// started and its opening, and how it went.
+struct Played {
+    number: u64,
+    a_white: bool,
+    start: Position,
+    opening: Vec<Move>,
+    result: GameResult,
+}
+
+/// What a worker tells the referee.
+enum Event {
+    /// A game was played.
+    Game(Box<Played>),
+    /// An agent never answered: the match cannot go on.
+    Broken(String),
+    /// The worker has stopped.
+    Done,
+}
+
+/// Sleep `d`, or less once `stop` is set.
+fn nap(d: Duration, stop: &AtomicBool) {
+    let until = Instant::now() + d;
+    while Instant::now() < until && !stop.load(Ordering::Relaxed) {
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// What every worker shares.
+struct Shared {
+    dispatch: Mutex<Dispatch>,
+    stop: Arc<AtomicBool>,
+    terms: Terms,
+    cmds: [String; 2],
+}
+
+/// Play pairs with one set of agents until there are none left.
+fn worker(mut agents: [AgentProcess; 2], shared: &Shared, tx: &Sender<Event>) {
+    loop {
+        if shared.stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let job = match shared.dispatch.lock() {
+            Ok(mut d) => d.next_job(),
+            Err(_) => None,
+        };
+        let Some(job) = job else { break };
+        for k in 0..job.games {
+            let number = 2 * job.pair + k + 1;
+            let a_white = k == 0;
+            let mut fresh = false;
+            for agent in &mut agents {
+                match agent.ensure_started() {
+                    Ok(started) => fresh |= started,
+                    Err(e) => eprintln!("boardsh match: cannot restart an agent: {e}"),
+                }
+            }
+            if fresh {
+                nap(STARTUP_WAIT, &shared.stop);
+            }
+            let [a, b] = &mut agents;
+            let played = if a_white {
+                play_game(a, b, &job.start, &job.opening, &shared.terms)
+            } else {
+                play_game(b, a, &job.start, &job.opening, &shared.terms)
+            };
+            match played {
+                Ok(result) => {
+                    let event = Event::Game(Box::new(Played {
+                        number,
+                        a_white,
+                        start: job.start.clone(),
+                        opening: job.opening.clone(),
+                        result,
+                    }));
+                    if tx.send(event).is_err() {
+                        return;
+                    }
+                }
+                Err(Abort::Stopped) => {
+                    let _ = tx.send(Event::Done);
+                    return;
+                }
+                Err(Abort::NoFirstAnswer(side, why)) => {
+                    let slot = usize::from((side == Color::White) != a_white);
+                    let name = NAMES.get(slot).copied().unwrap_or("?");
+                    let cmd = shared.cmds.get(slot).map_or("", String::as_str);
+                    let msg = format!(
+                        "agent {name} (`{cmd}`) never answered, so the match cannot be played: {why}"
+                    );
+                    if let Ok(mut d) = shared.dispatch.lock() {
+                        d.closed = true;
+                    }
+                    let _ = tx.send(Event::Broken(msg));
+                    let _ = tx.send(Event::Done);
+                    return;
+                }
+            }
+        }
+    }
+    for agent in &mut agents {
+        agent.stop();
+    }
+    let _ = tx.send(Event::Done);
+}
+
+/// The running totals of the games played.
+struct Totals {
+    tally: Tally,
+    slowest: [Option<Slowest>; 2],
+    scripts: Vec<String>,
+    played: u64,
 }
 
 fn run_match(args: &MatchArgs) -> io::Result<i32> {
-    if !(args.time.is_finite() && args.time > 0.0 && args.time <= 1.0e6) {
-        return usage("--time must be a positive number of seconds");
+    if let Err(msg) = check_ranges(args) {
+        return usage(&msg);
     }
-    if !(args.grace.is_finite() && args.grace >= 0.0 && args.grace <= 1.0e6) {
-        return usage("--grace must be a number of seconds, 0 or more");
-    }
-    let mut agents = Vec::new();
-    for cmd in [&args.cmd1, &args.cmd2] {
-        match words::split(cmd) {
-            Ok(argv) => agents.push(AgentProcess::new(argv)),
-            Err(e) => return usage(&format!("cannot read the command `{cmd}`: {e}")),
-        }
-    }
-    let [mut a, mut b] = match <[AgentProcess; 2]>::try_from(agents) {
-        Ok(pair) => pair,
-        Err(_) => return usage("two agent commands are needed"),
-    };
-    for (agent, cmd) in [(&mut a, &args.cmd1), (&mut b, &args.cmd2)] {
-        if let Err(e) = agent.ensure_started() {
-            return usage(&format!("agent `{cmd}`: {e}"));
-        }
-    }
-    std::thread::sleep(STARTUP_WAIT);
     let sink = match &args.pgn {
         Some(p) => match record::Sink::new(p) {
             Ok(s) => Some(s),
-            Err(e) => return usage(&format!("--pgn {}: {e}", p.display())),
+            Err(e) => return usage(&format!("--pgn {}: cannot write there: {e}", p.display())),
         },
         None => None,
     };
-    let games = usize::try_from(args.games).unwrap_or(usize::MAX);
-    let lines = openings::openings(args.seed, games.div_ceil(2), args.opening_plies);
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut argvs = Vec::new();
+    for cmd in [&args.cmd1, &args.cmd2] {
+        match words::split(cmd) {
+            Ok(argv) => argvs.push(argv),
+            Err(e) => return usage(&format!("cannot read the command `{cmd}`: {e}")),
+        }
+    }
+    let mut agents = Vec::new();
+    for ((argv, name), cmd) in argvs.into_iter().zip(NAMES).zip([&args.cmd1, &args.cmd2]) {
+        let mut agent = AgentProcess::new(argv, name, Arc::clone(&stop));
+        if let Err(e) = agent.ensure_started() {
+            return usage(&format!("agent `{cmd}`: {e}"));
+        }
+        agents.push(agent);
+    }
+    let Ok(pair) = <[AgentProcess; 2]>::try_from(agents) else {
+        return usage("two agent commands are needed");
+    };
+    let live = Arc::new(Live::default());
+    let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
+    nap(STARTUP_WAIT, &live.interrupt);
+    let games = u64::from(args.games);
     let terms = Terms {
         time: args.time,
         grace: Duration::from_secs_f64(args.grace),
         max_plies: args.max_plies,
     };
+    let started = Instant::now();
+    let shared = Arc::new(Shared {
+        dispatch: Mutex::new(Dispatch {
+            openings: Openings::new(args.seed, args.opening_plies),
+            next: 0,
+            games,
+            wall: args
+                .max_seconds
+                .map(|s| (started, Duration::from_secs_f64(s))),
+            closed: false,
+            timed_out: false,
+        }),
+        stop: Arc::clone(&stop),
+        terms,
+        cmds: [args.cmd1.clone(), args.cmd2.clone()],
+    });
     let stdout = io::stdout();
     let mut out = stdout.lock();
     writeln!(out, "A: {}", args.cmd1)?;
@@ -113,93 +342,169 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         args.time, args.max_plies, args.opening_plies, args.seed
     )?;
     out.flush()?;
-    let mut tally = Tally::default();
-    let mut slowest = [Slowest::default(); 2];
-    let mut scripts = Vec::new();
-    let started = Instant::now();
-    let wall = args
-        .max_seconds
-        .filter(|s| s.is_finite() && *s >= 0.0)
-        .map(|s| Duration::from_secs_f64(s.min(1.0e9)));
-    for i in 0..games {
-        // Checked between opening pairs, so both colours play each opening.
-        if i % 2 == 0 && wall.is_some_and(|w| started.elapsed() >= w) {
-            writeln!(out, "stopped after {i} games: --max-seconds reached")?;
-            break;
+    let (tx, rx) = mpsc::channel();
+    let mut handles = Vec::new();
+    {
+        let shared = Arc::clone(&shared);
+        let tx = tx.clone();
+        handles.push(thread::spawn(move || worker(pair, &shared, &tx)));
+    }
+    drop(tx);
+    let mut totals = Totals {
+        tally: Tally::default(),
+        slowest: [None; 2],
+        scripts: Vec::new(),
+        played: 0,
+    };
+    let mut broken = None;
+    let mut running = handles.len();
+    let mut write_error = None;
+    while running > 0 {
+        if let Some(s) = &signals
+            && s.caught().is_some()
+        {
+            stop.store(true, Ordering::SeqCst);
         }
-        let opening = lines.get(i / 2).map_or(&[][..], Vec::as_slice);
-        let a_white = i % 2 == 0;
-        let mut fresh = false;
-        for agent in [&mut a, &mut b] {
-            match agent.ensure_started() {
-                Ok(started) => fresh |= started,
-                Err(e) => writeln!(io::stderr(), "boardsh match: cannot restart an agent: {e}")?,
-            }
-        }
-        if fresh {
-            std::thread::sleep(STARTUP_WAIT);
-        }
-        let result = if a_white {
-            play_game(&mut a, &mut b, opening, &terms)
-        } else {
-            play_game(&mut b, &mut a, opening, &terms)
+        let event = match rx.recv_timeout(Duration::from_millis(20)) {
+            Ok(e) => e,
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => break,
         };
-        let (white, black) = if a_white { (0, 1) } else { (1, 0) };
-        let a_won = match result.outcome {
-            Outcome::Draw => None,
-            Outcome::WhiteWins => Some(a_white),
-            Outcome::BlackWins => Some(!a_white),
-        };
-        match a_won {
-            None => tally.draws += 1,
-            Some(true) => tally.wins += 1,
-            Some(false) => tally.losses += 1,
-        }
-        for (side, took) in &result.answers {
-            let who = if (*side == Color::White) == a_white {
-                0
-            } else {
-                1
-            };
-            if let Some(s) = slowest.get_mut(who)
-                && *took > s.took
-            {
-                *s = Slowest {
-                    took: *took,
-                    game: i + 1,
-                };
+        match event {
+            Event::Done => running -= 1,
+            Event::Broken(msg) => {
+                broken.get_or_insert(msg);
+                stop.store(true, Ordering::SeqCst);
             }
-        }
-        let name = |k: usize| NAMES.get(k).copied().unwrap_or("?");
-        let opening_text: Vec<String> = opening.iter().map(ToString::to_string).collect();
-        writeln!(
-            out,
-            "game {}: {} (white) - {} (black) {}: {}, {} plies; opening {}",
-            i + 1,
-            name(white),
-            name(black),
-            result.outcome.notation(),
-            result.reason,
-            result.moves.len(),
-            opening_text.join(" ")
-        )?;
-        out.flush()?;
-        if let Some(sink) = &sink {
-            let cmds = [args.cmd1.as_str(), args.cmd2.as_str()];
-            let h = record::Header {
-                number: i + 1,
-                games,
-                white: cmds.get(white).copied().unwrap_or(""),
-                black: cmds.get(black).copied().unwrap_or(""),
-            };
-            scripts.push(record::script(&h, &result, opening.len()));
-            if let Err(e) = sink.write(i + 1, &scripts) {
-                writeln!(io::stderr(), "boardsh match: cannot write the record: {e}")?;
+            Event::Game(played) => {
+                let Played {
+                    number,
+                    a_white,
+                    start,
+                    opening,
+                    result,
+                } = *played;
+                if write_error.is_some() {
+                    continue;
+                }
+                let shown = game_line(&mut out, &mut totals, number, a_white, &opening, &result);
+                if let Err(e) = shown {
+                    // The output is gone (a closed pipe): stop the match.
+                    write_error = Some(e);
+                    stop.store(true, Ordering::SeqCst);
+                    continue;
+                }
+                if let Some(sink) = &sink {
+                    let cmds = [args.cmd1.as_str(), args.cmd2.as_str()];
+                    let (white, black) = if a_white { (0, 1) } else { (1, 0) };
+                    let h = record::Header {
+                        number,
+                        games,
+                        white: cmds.get(white).copied().unwrap_or(""),
+                        black: cmds.get(black).copied().unwrap_or(""),
+                        start: &start,
+                    };
+                    totals
+                        .scripts
+                        .push(record::script(&h, &result, opening.len()));
+                    if let Err(e) = sink.write(number, &totals.scripts) {
+                        writeln!(
+                            io::stderr(),
+                            "boardsh match: cannot write the record of game {number} to {}: {e}",
+                            sink.path(number).display()
+                        )?;
+                    }
+                }
             }
         }
     }
-    a.stop();
-    b.stop();
+    for h in handles {
+        let _ = h.join();
+    }
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    if let Some(msg) = broken {
+        writeln!(io::stderr(), "boardsh match: {msg}")?;
+        return Ok(EXIT_FAILED);
+    }
+    let caught = signals.as_ref().and_then(Signals::exit_status);
+    let timed_out = shared.dispatch.lock().is_ok_and(|d| d.timed_out);
+    if let Some(code) = caught {
+        let name = match code - 128 {
+            1 => "SIGHUP".to_string(),
+            2 => "SIGINT".to_string(),
+            15 => "SIGTERM".to_string(),
+            s => format!("signal {s}"),
+        };
+        writeln!(out, "stopped after {} games: {name}", totals.played)?;
+    } else if timed_out {
+        writeln!(
+            out,
+            "stopped after {} games: --max-seconds reached",
+            totals.played
+        )?;
+    }
+    summary(&mut out, &totals, args.time)?;
+    out.flush()?;
+    Ok(caught.unwrap_or(EXIT_OK))
+}
+
+/// Count one game and print its line.
+fn game_line(
+    out: &mut impl Write,
+    totals: &mut Totals,
+    number: u64,
+    a_white: bool,
+    opening: &[Move],
+    result: &GameResult,
+) -> io::Result<()> {
+    totals.played += 1;
+    let (white, black) = if a_white { (0, 1) } else { (1, 0) };
+    let a_won = match result.outcome {
+        Outcome::Draw => None,
+        Outcome::WhiteWins => Some(a_white),
+        Outcome::BlackWins => Some(!a_white),
+    };
+    let t = &mut totals.tally;
+    match a_won {
+        None => t.draws += 1,
+        Some(true) => t.wins += 1,
+        Some(false) => t.losses += 1,
+    }
+    for (side, took) in &result.answers {
+        let who = usize::from((*side == Color::White) != a_white);
+        if let Some(s) = totals.slowest.get_mut(who)
+            && s.is_none_or(|s| *took > s.took)
+        {
+            *s = Some(Slowest {
+                took: *took,
+                game: number,
+            });
+        }
+    }
+    let name = |k: usize| NAMES.get(k).copied().unwrap_or("?");
+    let opening_text: Vec<String> = opening.iter().map(ToString::to_string).collect();
+    writeln!(
+        out,
+        "game {number}: {} (white) - {} (black) {}: {}, {} plies; opening {}",
+        name(white),
+        name(black),
+        result.outcome.notation(),
+        result.reason,
+        result.moves.len(),
+        opening_text.join(" ")
+    )?;
+    out.flush()
+}
+
+/// The closing lines: A's results, the Elo difference, the slowest answers.
+fn summary(out: &mut impl Write, totals: &Totals, time: f64) -> io::Result<()> {
+    let tally = &totals.tally;
+    if tally.games() == 0 {
+        writeln!(out, "no games played")?;
+        return Ok(());
+    }
     let (e, lo, hi) = tally.elo();
     writeln!(
         out,
@@ -211,17 +516,18 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         100.0 * tally.score()
     )?;
     writeln!(out, "Elo A - B: {e} (95% interval {lo} to {hi})")?;
-    for (k, s) in slowest.iter().enumerate() {
-        writeln!(
-            out,
-            "slowest answer of {}: {:.3} s of {} s ({:.0}%), game {}",
-            NAMES.get(k).copied().unwrap_or("?"),
-            s.took.as_secs_f64(),
-            args.time,
-            100.0 * s.took.as_secs_f64() / args.time,
-            s.game
-        )?;
+    for (k, s) in totals.slowest.iter().enumerate() {
+        let name = NAMES.get(k).copied().unwrap_or("?");
+        match s {
+            Some(s) => writeln!(
+                out,
+                "slowest answer of {name}: {:.3} s of {time} s ({:.0}%), game {}",
+                s.took.as_secs_f64(),
+                100.0 * s.took.as_secs_f64() / time,
+                s.game
+            )?,
+            None => writeln!(out, "slowest answer of {name}: no answer")?,
+        }
     }
-    out.flush()?;
-    Ok(EXIT_OK)
+    Ok(())
 }
