@@ -21,6 +21,7 @@ pub mod congo;
 pub mod interrupt;
 pub(crate) mod quote;
 pub mod shell;
+pub mod stats;
 #[cfg(test)]
 mod svg_check;
 mod table;

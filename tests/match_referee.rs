@@ -344,3 +344,68 @@ fn a_crash_is_named_by_its_signal() {
         "{err}"
     );
 }
+
+/// A shell-script agent answering every `go` with `answer`.
+fn script_agent(answer: &str) -> String {
+    format!("sh -c 'while read l; do case \"$l\" in go*) {answer};; esac; done'")
+}
+
+#[test]
+fn an_sprt_stops_when_it_decides() {
+    // B answers a1a7 (never legal from the start): A wins every game, so
+    // every pair is WW. With one pair the LLR for [0, 50] is already far
+    // above the upper bound ln(0.95 / 0.05) = 2.94 (fishtest's
+    // regularization counts each empty class as 0.001 pairs: s = 0.9975,
+    // var = 0.00186, LLR = 1.004 * 0.0715 * 0.9235 / 0.00372, about 17.8),
+    // so the test accepts H1 after 2 games, though --games allows 1000.
+    let illegal = script_agent("echo a1a7");
+    let (out, err, code) = run_match(&[
+        "--games",
+        "1000",
+        "--time",
+        "5",
+        "--sprt",
+        "elo0=0",
+        "elo1=50",
+        "boardsh agent --engine random",
+        &illegal,
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("LLR bounds [-2.94, 2.94]"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{out}"
+    );
+    assert!(
+        out.contains("pairs of A [LL, LD, DD+WL, WD, WW]: [0, 0, 0, 0, 1]"),
+        "{out}"
+    );
+    assert!(out.contains("H1 accepted"), "{out}");
+    let llr: f64 = out
+        .split("SPRT: LLR ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((17.0..19.0).contains(&llr), "{out}");
+
+    // The other way round: A loses every pair, H0 is accepted.
+    let (out, err, code) = run_match(&[
+        "--time",
+        "5",
+        &illegal,
+        "boardsh agent --engine random",
+        "--sprt",
+        "elo0=0",
+        "elo1=50",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("H0 accepted"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{out}"
+    );
+}

@@ -264,13 +264,14 @@ pub struct AgentArgs {
 /// Options of `boardsh match`.
 #[derive(Clone, Debug, Args)]
 pub struct MatchArgs {
-    /// Number of games (each opening is played twice, colours swapped).
-    #[arg(long, default_value_t = 2, value_name = "N")]
-    pub games: u32,
+    /// Number of games (each opening is played twice, colours swapped);
+    /// default 2, or no limit with `--sprt`.
+    #[arg(long, value_name = "N")]
+    pub games: Option<u32>,
 
     /// Seconds per move (whole or decimal), sent as `go S`.
     #[arg(long, value_name = "S")]
-    pub time: f64,
+    pub time: Option<f64>,
 
     /// A game still going after this many plies (opening included) is a draw.
     #[arg(long, default_value_t = 200, value_name = "P")]
@@ -298,13 +299,16 @@ pub struct MatchArgs {
     #[arg(long, value_name = "DIR|FILE")]
     pub pgn: Option<PathBuf>,
 
-    /// The first agent's command line (shell words; `boardsh` alone is this program).
-    #[arg(value_name = "CMD1")]
-    pub cmd1: String,
+    /// A sequential probability ratio test on game pairs (logistic Elo):
+    /// `elo0=A elo1=B [alpha=0.05] [beta=0.05]`; the match stops when it
+    /// accepts or rejects.
+    #[arg(long, num_args = 2..=4, value_name = "K=V")]
+    pub sprt: Option<Vec<String>>,
 
-    /// The second agent's command line.
-    #[arg(value_name = "CMD2")]
-    pub cmd2: String,
+    /// The first and the second agent's command lines (shell words;
+    /// `boardsh` alone is this program).
+    #[arg(value_name = "CMD")]
+    pub commands: Vec<String>,
 }
 
 /// Options of `boardsh test`.

@@ -26,6 +26,7 @@
 pub mod elo;
 pub mod game;
 pub mod openings;
+pub mod plan;
 pub mod process;
 pub mod reader;
 pub mod record;
@@ -38,6 +39,7 @@ use super::signals::{Mode, Signals};
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::congo::{Color, Move, Position};
 use crate::shell::Live;
+use crate::stats::pentanomial::{Pentanomial, Sprt, Verdict};
 use elo::Tally;
 use game::{Abort, GameResult, Outcome, Terms, play_game};
 use openings::Openings;
@@ -54,13 +56,6 @@ pub const STARTUP_WAIT: Duration = Duration::from_millis(500);
 
 /// The two agents' letters in the output.
 const NAMES: [&str; 2] = ["A", "B"];
-
-/// The ranges of the numeric flags (documented in `docs/agent.md`).
-pub const MAX_TIME: f64 = 1.0e6;
-/// The most plies of a random opening.
-pub const MAX_OPENING_PLIES: u32 = 100;
-/// The most plies of a game.
-pub const MAX_PLIES: u32 = 100_000;
 
 /// `boardsh match`: the exit status.
 pub fn run(args: &MatchArgs) -> i32 {
@@ -86,37 +81,6 @@ struct Slowest {
     game: u64,
 }
 
-/// Why the numeric flags are out of range, if they are.
-fn check_ranges(args: &MatchArgs) -> Result<(), String> {
-    if !(args.time.is_finite() && args.time > 0.0 && args.time <= MAX_TIME) {
-        return Err(format!(
-            "--time must be a positive number of seconds, at most {MAX_TIME}"
-        ));
-    }
-    if !(args.grace.is_finite() && args.grace >= 0.0 && args.grace <= MAX_TIME) {
-        return Err(format!(
-            "--grace must be a number of seconds from 0 to {MAX_TIME}"
-        ));
-    }
-    if let Some(s) = args.max_seconds
-        && !(0.0..=1.0e9).contains(&s)
-    {
-        return Err("--max-seconds must be a number of seconds from 0 to 1e9".into());
-    }
-    if args.games == 0 {
-        return Err("--games must be at least 1".into());
-    }
-    if args.opening_plies > MAX_OPENING_PLIES {
-        return Err(format!(
-            "--opening-plies must be from 0 to {MAX_OPENING_PLIES}"
-        ));
-    }
-    if args.max_plies == 0 || args.max_plies > MAX_PLIES {
-        return Err(format!("--max-plies must be from 1 to {MAX_PLIES}"));
-    }
-    Ok(())
-}
-
 /// One opening pair to play: games `2 * pair + 1` and `2 * pair + 2`
 /// (the second only if the match has that many games).
 struct Job {
@@ -137,9 +101,24 @@ struct Dispatch {
     closed: bool,
     /// Set when the time ran out.
     timed_out: bool,
+    /// The complete pairs so far, from A's side.
+    pairs: Pentanomial,
+    /// The test that may end the match.
+    sprt: Option<Sprt>,
 }
 
 impl Dispatch {
+    /// Count a complete pair (A's points in halves in each game); an SPRT
+    /// that decides closes the match (pairs already started still count).
+    fn pair_done(&mut self, first: u8, second: u8) {
+        self.pairs.add(first, second);
+        if let Some(sprt) = &self.sprt
+            && sprt.verdict(&self.pairs) != Verdict::Continue
+        {
+            self.closed = true;
+        }
+    }
+
     fn next_job(&mut self) -> Option<Job> {
         if self.closed || self.next.saturating_mul(2) >= self.games {
             return None;
@@ -210,6 +189,7 @@ fn worker(mut agents: [AgentProcess; 2], shared: &Shared, tx: &Sender<Event>) {
             Err(_) => None,
         };
         let Some(job) = job else { break };
+        let mut halves = Vec::new();
         for k in 0..job.games {
             let number = 2 * job.pair + k + 1;
             let a_white = k == 0;
@@ -231,6 +211,16 @@ fn worker(mut agents: [AgentProcess; 2], shared: &Shared, tx: &Sender<Event>) {
             };
             match played {
                 Ok(result) => {
+                    let a_won = match result.outcome {
+                        Outcome::Draw => None,
+                        Outcome::WhiteWins => Some(a_white),
+                        Outcome::BlackWins => Some(!a_white),
+                    };
+                    halves.push(match a_won {
+                        None => 1,
+                        Some(true) => 2,
+                        Some(false) => 0,
+                    });
                     let event = Event::Game(Box::new(Played {
                         number,
                         a_white,
@@ -240,6 +230,11 @@ fn worker(mut agents: [AgentProcess; 2], shared: &Shared, tx: &Sender<Event>) {
                     }));
                     if tx.send(event).is_err() {
                         return;
+                    }
+                    if let [first, second] = halves[..]
+                        && let Ok(mut d) = shared.dispatch.lock()
+                    {
+                        d.pair_done(first, second);
                     }
                 }
                 Err(Abort::Stopped) => {
@@ -278,9 +273,10 @@ struct Totals {
 }
 
 fn run_match(args: &MatchArgs) -> io::Result<i32> {
-    if let Err(msg) = check_ranges(args) {
-        return usage(&msg);
-    }
+    let plan = match plan::plan(args) {
+        Ok(p) => p,
+        Err(msg) => return usage(&msg),
+    };
     let sink = match &args.pgn {
         Some(p) => match record::Sink::new(p) {
             Ok(s) => Some(s),
@@ -290,14 +286,14 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
     };
     let stop = Arc::new(AtomicBool::new(false));
     let mut argvs = Vec::new();
-    for cmd in [&args.cmd1, &args.cmd2] {
+    for cmd in &plan.cmds {
         match words::split(cmd) {
             Ok(argv) => argvs.push(argv),
             Err(e) => return usage(&format!("cannot read the command `{cmd}`: {e}")),
         }
     }
     let mut agents = Vec::new();
-    for ((argv, name), cmd) in argvs.into_iter().zip(NAMES).zip([&args.cmd1, &args.cmd2]) {
+    for ((argv, name), cmd) in argvs.into_iter().zip(NAMES).zip(&plan.cmds) {
         let mut agent = AgentProcess::new(argv, name, Arc::clone(&stop));
         if let Err(e) = agent.ensure_started() {
             return usage(&format!("agent `{cmd}`: {e}"));
@@ -310,9 +306,9 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
     let live = Arc::new(Live::default());
     let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
     nap(STARTUP_WAIT, &live.interrupt);
-    let games = u64::from(args.games);
+    let games = plan.games;
     let terms = Terms {
-        time: args.time,
+        time: plan.time,
         grace: Duration::from_secs_f64(args.grace),
         max_plies: args.max_plies,
     };
@@ -327,20 +323,31 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
                 .map(|s| (started, Duration::from_secs_f64(s))),
             closed: false,
             timed_out: false,
+            pairs: Pentanomial::default(),
+            sprt: plan.sprt,
         }),
         stop: Arc::clone(&stop),
         terms,
-        cmds: [args.cmd1.clone(), args.cmd2.clone()],
+        cmds: plan.cmds.clone(),
     });
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    writeln!(out, "A: {}", args.cmd1)?;
-    writeln!(out, "B: {}", args.cmd2)?;
+    let [cmd1, cmd2] = &plan.cmds;
+    writeln!(out, "A: {cmd1}")?;
+    writeln!(out, "B: {cmd2}")?;
     writeln!(
         out,
         "{games} games, {} s per move, at most {} plies, openings of {} plies (seed {})",
-        args.time, args.max_plies, args.opening_plies, args.seed
+        plan.time, args.max_plies, args.opening_plies, args.seed
     )?;
+    if let Some(sprt) = &plan.sprt {
+        let (lower, upper) = sprt.bounds();
+        writeln!(
+            out,
+            "SPRT: elo0 {} elo1 {} alpha {} beta {} (logistic Elo, pentanomial pairs), LLR bounds [{lower:.2}, {upper:.2}]",
+            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+        )?;
+    }
     out.flush()?;
     let (tx, rx) = mpsc::channel();
     let mut handles = Vec::new();
@@ -395,7 +402,7 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
                     continue;
                 }
                 if let Some(sink) = &sink {
-                    let cmds = [args.cmd1.as_str(), args.cmd2.as_str()];
+                    let cmds = [cmd1.as_str(), cmd2.as_str()];
                     let (white, black) = if a_white { (0, 1) } else { (1, 0) };
                     let h = record::Header {
                         number,
@@ -445,7 +452,22 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
             totals.played
         )?;
     }
-    summary(&mut out, &totals, args.time)?;
+    let pairs = shared.dispatch.lock().map(|d| d.pairs).unwrap_or_default();
+    summary(&mut out, &totals, &pairs, plan.time)?;
+    if let Some(sprt) = &plan.sprt {
+        let verdict = sprt.verdict(&pairs);
+        let (lower, upper) = sprt.bounds();
+        let said = match verdict {
+            Verdict::H1 => "H1 accepted (A is at least elo1 stronger)".to_string(),
+            Verdict::H0 => "H0 accepted (A is at most elo0 stronger)".to_string(),
+            Verdict::Continue => "no decision yet".to_string(),
+        };
+        writeln!(
+            out,
+            "SPRT: LLR {:.2} [{lower:.2}, {upper:.2}]: {said}",
+            sprt.llr(&pairs)
+        )?;
+    }
     out.flush()?;
     Ok(caught.unwrap_or(EXIT_OK))
 }
@@ -499,7 +521,12 @@ fn game_line(
 }
 
 /// The closing lines: A's results, the Elo difference, the slowest answers.
-fn summary(out: &mut impl Write, totals: &Totals, time: f64) -> io::Result<()> {
+fn summary(
+    out: &mut impl Write,
+    totals: &Totals,
+    pairs: &Pentanomial,
+    time: f64,
+) -> io::Result<()> {
     let tally = &totals.tally;
     if tally.games() == 0 {
         writeln!(out, "no games played")?;
@@ -516,6 +543,16 @@ fn summary(out: &mut impl Write, totals: &Totals, time: f64) -> io::Result<()> {
         100.0 * tally.score()
     )?;
     writeln!(out, "Elo A - B: {e} (95% interval {lo} to {hi})")?;
+    if let Some((e, lo, hi)) = pairs.elo() {
+        let [ll, ld, dd, wd, ww] = pairs.counts;
+        writeln!(
+            out,
+            "pairs of A [LL, LD, DD+WL, WD, WW]: [{ll}, {ld}, {dd}, {wd}, {ww}]; Elo A - B by pairs: {} (95% interval {} to {})",
+            elo::Elo(e),
+            elo::Elo(lo),
+            elo::Elo(hi)
+        )?;
+    }
     for (k, s) in totals.slowest.iter().enumerate() {
         let name = NAMES.get(k).copied().unwrap_or("?");
         match s {
