@@ -305,6 +305,29 @@ pub struct MatchArgs {
     #[arg(long, num_args = 2..=4, value_name = "K=V")]
     pub sprt: Option<Vec<String>>,
 
+    /// Games played at once, each with its own pair of agents (1 to 64).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub concurrency: u32,
+
+    /// Start positions instead of random openings: one FEN a line, each
+    /// played twice with colours swapped (the file is cycled).
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+
+    /// Results as JSON lines, one per opening pair; a run given a file
+    /// that holds pairs of the same match goes on from where it stopped.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+
+    /// Play only the opening pairs of shard K of N (pairs K-1, K-1+N, ...):
+    /// the same seed gives every shard the same openings.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+
+    /// Sum up JSON results files (the CMD arguments are the files).
+    #[arg(long)]
+    pub merge: bool,
+
     /// The first and the second agent's command lines (shell words;
     /// `boardsh` alone is this program).
     #[arg(value_name = "CMD")]

@@ -23,13 +23,16 @@
 //! the end; SIGINT, SIGTERM and SIGHUP stop the match, kill the agents,
 //! print the summary of the games played and exit with 128 + the signal.
 
+pub mod book;
 pub mod elo;
 pub mod game;
+pub mod json;
 pub mod openings;
 pub mod plan;
 pub mod process;
 pub mod reader;
 pub mod record;
+pub mod results;
 pub mod rng;
 pub mod seat;
 pub mod words;
@@ -42,9 +45,13 @@ use crate::shell::Live;
 use crate::stats::pentanomial::{Pentanomial, Sprt, Verdict};
 use elo::Tally;
 use game::{Abort, GameResult, Outcome, Terms, play_game};
+use json::Json;
 use openings::Openings;
 use process::AgentProcess;
+use results::{Appender, GameRecord, PairRecord};
+use std::collections::BTreeSet;
 use std::io::{self, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
@@ -59,7 +66,12 @@ const NAMES: [&str; 2] = ["A", "B"];
 
 /// `boardsh match`: the exit status.
 pub fn run(args: &MatchArgs) -> i32 {
-    match run_match(args) {
+    let ran = if args.merge {
+        run_merge(args)
+    } else {
+        run_match(args)
+    };
+    match ran {
         Ok(code) => code,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_OK,
         Err(e) => {
@@ -90,14 +102,42 @@ struct Job {
     games: u64,
 }
 
+/// Where the pairs' openings come from.
+enum Source {
+    /// Seeded random lines from the start, made in order.
+    Random(Openings),
+    /// `--openings`: the file's positions in turn, cycled.
+    Book(Vec<Position>),
+}
+
+impl Source {
+    /// The start and opening of `pair` (called for every pair in order,
+    /// so a seed gives every shard the same openings).
+    fn opening(&mut self, pair: u64) -> (Position, Vec<Move>) {
+        match self {
+            Source::Random(lines) => (Position::start(), lines.next().unwrap_or_default()),
+            Source::Book(book) => {
+                let len = u64::try_from(book.len()).unwrap_or(1).max(1);
+                let k = usize::try_from(pair % len).unwrap_or(0);
+                let start = book.get(k).cloned().unwrap_or_else(Position::start);
+                (start, Vec::new())
+            }
+        }
+    }
+}
+
 /// Hands out the opening pairs in order, until the match has enough games,
 /// its time is up, or it is closed.
 struct Dispatch {
-    openings: Openings,
+    source: Source,
     next: u64,
     games: u64,
     wall: Option<(Instant, Duration)>,
-    /// Set once no new pair should start (a fatal error).
+    /// This run's shard `(k, n)`.
+    shard: (u64, u64),
+    /// Pairs already in the results file (a resumed run skips them).
+    done: BTreeSet<u64>,
+    /// Set once no new pair should start (a fatal error, a decided SPRT).
     closed: bool,
     /// Set when the time ran out.
     timed_out: bool,
@@ -112,6 +152,10 @@ impl Dispatch {
     /// that decides closes the match (pairs already started still count).
     fn pair_done(&mut self, first: u8, second: u8) {
         self.pairs.add(first, second);
+        self.check_sprt();
+    }
+
+    fn check_sprt(&mut self) {
         if let Some(sprt) = &self.sprt
             && sprt.verdict(&self.pairs) != Verdict::Continue
         {
@@ -120,25 +164,31 @@ impl Dispatch {
     }
 
     fn next_job(&mut self) -> Option<Job> {
-        if self.closed || self.next.saturating_mul(2) >= self.games {
-            return None;
+        loop {
+            if self.closed || self.next.saturating_mul(2) >= self.games {
+                return None;
+            }
+            if let Some((t0, w)) = self.wall
+                && t0.elapsed() >= w
+            {
+                self.timed_out = true;
+                return None;
+            }
+            let pair = self.next;
+            self.next += 1;
+            let (start, opening) = self.source.opening(pair);
+            let (k, n) = self.shard;
+            if pair % n != k - 1 || self.done.contains(&pair) {
+                continue;
+            }
+            let games = (self.games - 2 * pair).min(2);
+            return Some(Job {
+                pair,
+                start,
+                opening,
+                games,
+            });
         }
-        if let Some((t0, w)) = self.wall
-            && t0.elapsed() >= w
-        {
-            self.timed_out = true;
-            return None;
-        }
-        let pair = self.next;
-        self.next += 1;
-        let opening = self.openings.next().unwrap_or_default();
-        let games = (self.games - 2 * pair).min(2);
-        Some(Job {
-            pair,
-            start: Position::start(),
-            opening,
-            games,
-        })
     }
 }
 
@@ -156,6 +206,8 @@ struct Played {
 enum Event {
     /// A game was played.
     Game(Box<Played>),
+    /// Every game of a pair was played.
+    Pair(PairRecord),
     /// An agent never answered: the match cannot go on.
     Broken(String),
     /// The worker has stopped.
@@ -178,6 +230,16 @@ struct Shared {
     cmds: [String; 2],
 }
 
+/// The opening as printed: its moves, or the start FEN of a position from
+/// `--openings`.
+fn opening_text(start: &Position, opening: &[Move]) -> String {
+    if opening.is_empty() && *start != Position::start() {
+        return start.to_string();
+    }
+    let words: Vec<String> = opening.iter().map(ToString::to_string).collect();
+    words.join(" ")
+}
+
 /// Play pairs with one set of agents until there are none left.
 fn worker(mut agents: [AgentProcess; 2], shared: &Shared, tx: &Sender<Event>) {
     loop {
@@ -189,7 +251,12 @@ fn worker(mut agents: [AgentProcess; 2], shared: &Shared, tx: &Sender<Event>) {
             Err(_) => None,
         };
         let Some(job) = job else { break };
-        let mut halves = Vec::new();
+        let mut record = PairRecord {
+            pair: job.pair,
+            start: job.start.to_string(),
+            opening: opening_text(&Position::start(), &job.opening),
+            games: Vec::new(),
+        };
         for k in 0..job.games {
             let number = 2 * job.pair + k + 1;
             let a_white = k == 0;
@@ -211,15 +278,11 @@ fn worker(mut agents: [AgentProcess; 2], shared: &Shared, tx: &Sender<Event>) {
             };
             match played {
                 Ok(result) => {
-                    let a_won = match result.outcome {
-                        Outcome::Draw => None,
-                        Outcome::WhiteWins => Some(a_white),
-                        Outcome::BlackWins => Some(!a_white),
-                    };
-                    halves.push(match a_won {
-                        None => 1,
-                        Some(true) => 2,
-                        Some(false) => 0,
+                    record.games.push(GameRecord {
+                        a_white,
+                        result: result.outcome.notation().to_string(),
+                        reason: result.reason.clone(),
+                        plies: u64::try_from(result.moves.len()).unwrap_or(u64::MAX),
                     });
                     let event = Event::Game(Box::new(Played {
                         number,
@@ -230,11 +293,6 @@ fn worker(mut agents: [AgentProcess; 2], shared: &Shared, tx: &Sender<Event>) {
                     }));
                     if tx.send(event).is_err() {
                         return;
-                    }
-                    if let [first, second] = halves[..]
-                        && let Ok(mut d) = shared.dispatch.lock()
-                    {
-                        d.pair_done(first, second);
                     }
                 }
                 Err(Abort::Stopped) => {
@@ -257,6 +315,14 @@ fn worker(mut agents: [AgentProcess; 2], shared: &Shared, tx: &Sender<Event>) {
                 }
             }
         }
+        if let [first, second] = record.games.as_slice()
+            && let Ok(mut d) = shared.dispatch.lock()
+        {
+            d.pair_done(first.a_halves(), second.a_halves());
+        }
+        if tx.send(Event::Pair(record)).is_err() {
+            return;
+        }
     }
     for agent in &mut agents {
         agent.stop();
@@ -269,7 +335,62 @@ struct Totals {
     tally: Tally,
     slowest: [Option<Slowest>; 2],
     scripts: Vec<String>,
+    /// Games played by this run.
     played: u64,
+}
+
+/// The header line of this match's results file: everything that decides
+/// the games, so a resumed run or a merge never mixes two matches.
+fn results_header(args: &MatchArgs, plan: &plan::Plan) -> String {
+    let [a, b] = &plan.cmds;
+    let openings = match &plan.book {
+        Some(book) => {
+            // FNV-1a over the positions: the same file anywhere.
+            let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+            for pos in book {
+                for byte in pos.to_string().bytes().chain([b'\n']) {
+                    h = (h ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+                }
+            }
+            Json::Str(format!("{} positions, fnv1a {h:016x}", book.len()))
+        }
+        None => Json::Null,
+    };
+    results::header(&[
+        ("A", Json::Str(a.clone())),
+        ("B", Json::Str(b.clone())),
+        ("time", Json::Num(plan.time)),
+        ("grace", Json::Num(args.grace)),
+        ("max_plies", Json::Num(f64::from(args.max_plies))),
+        ("seed", Json::Str(args.seed.to_string())),
+        ("opening_plies", Json::Num(f64::from(args.opening_plies))),
+        ("openings", openings),
+    ])
+}
+
+/// Open `--json FILE`, reading the pairs it already holds.
+fn open_results(path: &Path, header: &str) -> Result<(Appender, results::ResultsFile), String> {
+    let name = path.display().to_string();
+    let old = match std::fs::read(path) {
+        Ok(bytes) => {
+            let text = String::from_utf8(bytes)
+                .map_err(|_| format!("--json {name}: not a results file (not UTF-8)"))?;
+            results::read(&name, &text).map_err(|e| format!("--json {e}"))?
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => results::ResultsFile::default(),
+        Err(e) => return Err(format!("--json {name}: cannot read it: {e}")),
+    };
+    if let Some(h) = &old.header {
+        let mine = json::parse(header).ok();
+        if mine.as_ref() != Some(h) {
+            return Err(format!(
+                "--json {name}: it holds another match's results (agents, time, seed or openings differ)"
+            ));
+        }
+    }
+    let appender = Appender::open(path, old.whole, header)
+        .map_err(|e| format!("--json {name}: cannot write it: {e}"))?;
+    Ok((appender, old))
 }
 
 fn run_match(args: &MatchArgs) -> io::Result<i32> {
@@ -284,6 +405,14 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         },
         None => None,
     };
+    let header = results_header(args, &plan);
+    let (mut appender, old) = match &args.json {
+        Some(path) => match open_results(path, &header) {
+            Ok((a, old)) => (Some(a), old),
+            Err(msg) => return usage(&msg),
+        },
+        None => (None, results::ResultsFile::default()),
+    };
     let stop = Arc::new(AtomicBool::new(false));
     let mut argvs = Vec::new();
     for cmd in &plan.cmds {
@@ -292,17 +421,21 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
             Err(e) => return usage(&format!("cannot read the command `{cmd}`: {e}")),
         }
     }
-    let mut agents = Vec::new();
-    for ((argv, name), cmd) in argvs.into_iter().zip(NAMES).zip(&plan.cmds) {
-        let mut agent = AgentProcess::new(argv, name, Arc::clone(&stop));
-        if let Err(e) = agent.ensure_started() {
-            return usage(&format!("agent `{cmd}`: {e}"));
+    let mut teams = Vec::new();
+    for _ in 0..plan.concurrency {
+        let mut agents = Vec::new();
+        for ((argv, name), cmd) in argvs.iter().zip(NAMES).zip(&plan.cmds) {
+            let mut agent = AgentProcess::new(argv.clone(), name, Arc::clone(&stop));
+            if let Err(e) = agent.ensure_started() {
+                return usage(&format!("agent `{cmd}`: {e}"));
+            }
+            agents.push(agent);
         }
-        agents.push(agent);
+        let Ok(pair) = <[AgentProcess; 2]>::try_from(agents) else {
+            return usage("two agent commands are needed");
+        };
+        teams.push(pair);
     }
-    let Ok(pair) = <[AgentProcess; 2]>::try_from(agents) else {
-        return usage("two agent commands are needed");
-    };
     let live = Arc::new(Live::default());
     let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
     nap(STARTUP_WAIT, &live.interrupt);
@@ -313,19 +446,27 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         max_plies: args.max_plies,
     };
     let started = Instant::now();
+    let (old_tally, old_pairs) = results::totals(old.pairs.values());
+    let mut dispatch = Dispatch {
+        source: match &plan.book {
+            Some(book) => Source::Book(book.clone()),
+            None => Source::Random(Openings::new(args.seed, args.opening_plies)),
+        },
+        next: 0,
+        games,
+        wall: args
+            .max_seconds
+            .map(|s| (started, Duration::from_secs_f64(s))),
+        shard: plan.shard,
+        done: old.pairs.keys().copied().collect(),
+        closed: false,
+        timed_out: false,
+        pairs: old_pairs,
+        sprt: plan.sprt,
+    };
+    dispatch.check_sprt();
     let shared = Arc::new(Shared {
-        dispatch: Mutex::new(Dispatch {
-            openings: Openings::new(args.seed, args.opening_plies),
-            next: 0,
-            games,
-            wall: args
-                .max_seconds
-                .map(|s| (started, Duration::from_secs_f64(s))),
-            closed: false,
-            timed_out: false,
-            pairs: Pentanomial::default(),
-            sprt: plan.sprt,
-        }),
+        dispatch: Mutex::new(dispatch),
         stop: Arc::clone(&stop),
         terms,
         cmds: plan.cmds.clone(),
@@ -348,17 +489,27 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
             sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
         )?;
     }
+    if let (Some(path), false) = (&args.json, old.pairs.is_empty()) {
+        writeln!(
+            out,
+            "resumed from {}: {} games in {} pairs already played",
+            path.display(),
+            old_tally.games(),
+            old.pairs.len()
+        )?;
+    }
     out.flush()?;
     let (tx, rx) = mpsc::channel();
     let mut handles = Vec::new();
-    {
+    for team in teams {
         let shared = Arc::clone(&shared);
         let tx = tx.clone();
-        handles.push(thread::spawn(move || worker(pair, &shared, &tx)));
+        handles.push(thread::spawn(move || worker(team, &shared, &tx)));
     }
     drop(tx);
+    let mut json_error = None;
     let mut totals = Totals {
-        tally: Tally::default(),
+        tally: old_tally,
         slowest: [None; 2],
         scripts: Vec::new(),
         played: 0,
@@ -379,6 +530,21 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         };
         match event {
             Event::Done => running -= 1,
+            Event::Pair(record) => {
+                if let (Some(a), Some(path)) = (&mut appender, &args.json)
+                    && json_error.is_none()
+                    && let Err(e) = a.append(&record)
+                {
+                    json_error = Some(format!(
+                        "cannot write the results of pair {} (games {} and {}) to {}: {e}",
+                        record.pair + 1,
+                        2 * record.pair + 1,
+                        2 * record.pair + 2,
+                        path.display()
+                    ));
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
             Event::Broken(msg) => {
                 broken.get_or_insert(msg);
                 stop.store(true, Ordering::SeqCst);
@@ -394,7 +560,14 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
                 if write_error.is_some() {
                     continue;
                 }
-                let shown = game_line(&mut out, &mut totals, number, a_white, &opening, &result);
+                let shown = game_line(
+                    &mut out,
+                    &mut totals,
+                    number,
+                    a_white,
+                    &opening_text(&start, &opening),
+                    &result,
+                );
                 if let Err(e) = shown {
                     // The output is gone (a closed pipe): stop the match.
                     write_error = Some(e);
@@ -453,23 +626,108 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         )?;
     }
     let pairs = shared.dispatch.lock().map(|d| d.pairs).unwrap_or_default();
-    summary(&mut out, &totals, &pairs, plan.time)?;
+    summary(
+        &mut out,
+        &totals.tally,
+        &pairs,
+        Some((&totals.slowest, plan.time)),
+    )?;
     if let Some(sprt) = &plan.sprt {
-        let verdict = sprt.verdict(&pairs);
-        let (lower, upper) = sprt.bounds();
-        let said = match verdict {
-            Verdict::H1 => "H1 accepted (A is at least elo1 stronger)".to_string(),
-            Verdict::H0 => "H0 accepted (A is at most elo0 stronger)".to_string(),
-            Verdict::Continue => "no decision yet".to_string(),
-        };
-        writeln!(
-            out,
-            "SPRT: LLR {:.2} [{lower:.2}, {upper:.2}]: {said}",
-            sprt.llr(&pairs)
-        )?;
+        sprt_line(&mut out, sprt, &pairs)?;
     }
     out.flush()?;
+    if let Some(msg) = json_error {
+        writeln!(io::stderr(), "boardsh match: {msg}")?;
+        return Ok(caught.unwrap_or(EXIT_FAILED));
+    }
     Ok(caught.unwrap_or(EXIT_OK))
+}
+
+/// The SPRT's closing line: the LLR, the bounds, the verdict.
+fn sprt_line(out: &mut impl Write, sprt: &Sprt, pairs: &Pentanomial) -> io::Result<()> {
+    let (lower, upper) = sprt.bounds();
+    let said = match sprt.verdict(pairs) {
+        Verdict::H1 => "H1 accepted (A is at least elo1 stronger)",
+        Verdict::H0 => "H0 accepted (A is at most elo0 stronger)",
+        Verdict::Continue => "no decision yet",
+    };
+    writeln!(
+        out,
+        "SPRT: LLR {:.2} [{lower:.2}, {upper:.2}]: {said}",
+        sprt.llr(pairs)
+    )
+}
+
+/// `boardsh match --merge FILES`: the summary of results files (shards of
+/// one match, or runs of it), each pair counted once.
+fn run_merge(args: &MatchArgs) -> io::Result<i32> {
+    let (sprt, files) = match plan::sprt_and_rest(args) {
+        Ok(x) => x,
+        Err(msg) => return usage(&msg),
+    };
+    if files.is_empty() {
+        return usage("--merge needs one or more results files");
+    }
+    let mut header: Option<(String, Json)> = None;
+    let mut pairs: std::collections::BTreeMap<u64, (String, PairRecord)> =
+        std::collections::BTreeMap::new();
+    for name in &files {
+        let text = match std::fs::read(name).map(String::from_utf8) {
+            Ok(Ok(t)) => t,
+            Ok(Err(_)) => return usage(&format!("{name}: not a results file (not UTF-8)")),
+            Err(e) => return usage(&format!("{name}: cannot read it: {e}")),
+        };
+        let file = match results::read(name, &text) {
+            Ok(f) => f,
+            Err(msg) => return usage(&msg),
+        };
+        match (&header, file.header) {
+            (_, None) => return usage(&format!("{name}: no results in it")),
+            (None, Some(h)) => header = Some((name.clone(), h)),
+            (Some((first, h0)), Some(h)) => {
+                if *h0 != h {
+                    return usage(&format!(
+                        "{name}: another match's results than {first} (agents, time, seed or openings differ)"
+                    ));
+                }
+            }
+        }
+        for (n, p) in file.pairs {
+            if let Some((other, q)) = pairs.get(&n) {
+                if *q != p {
+                    return usage(&format!(
+                        "pair {} is in both {other} and {name}, with different games",
+                        n + 1
+                    ));
+                }
+                continue;
+            }
+            pairs.insert(n, (name.clone(), p));
+        }
+    }
+    let (tally, penta) = results::totals(pairs.values().map(|(_, p)| p));
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if let Some((_, h)) = &header {
+        for (k, name) in [("A", "A"), ("B", "B")] {
+            if let Some(cmd) = h.get(k).and_then(Json::as_str) {
+                writeln!(out, "{name}: {cmd}")?;
+            }
+        }
+    }
+    writeln!(
+        out,
+        "merged {} files: {} games in {} pairs",
+        files.len(),
+        tally.games(),
+        pairs.len()
+    )?;
+    summary(&mut out, &tally, &penta, None)?;
+    if let Some(sprt) = &sprt {
+        sprt_line(&mut out, sprt, &penta)?;
+    }
+    out.flush()?;
+    Ok(EXIT_OK)
 }
 
 /// Count one game and print its line.
@@ -478,7 +736,7 @@ fn game_line(
     totals: &mut Totals,
     number: u64,
     a_white: bool,
-    opening: &[Move],
+    opening: &str,
     result: &GameResult,
 ) -> io::Result<()> {
     totals.played += 1;
@@ -506,7 +764,6 @@ fn game_line(
         }
     }
     let name = |k: usize| NAMES.get(k).copied().unwrap_or("?");
-    let opening_text: Vec<String> = opening.iter().map(ToString::to_string).collect();
     writeln!(
         out,
         "game {number}: {} (white) - {} (black) {}: {}, {} plies; opening {}",
@@ -515,7 +772,7 @@ fn game_line(
         result.outcome.notation(),
         result.reason,
         result.moves.len(),
-        opening_text.join(" ")
+        opening
     )?;
     out.flush()
 }
@@ -523,11 +780,10 @@ fn game_line(
 /// The closing lines: A's results, the Elo difference, the slowest answers.
 fn summary(
     out: &mut impl Write,
-    totals: &Totals,
+    tally: &Tally,
     pairs: &Pentanomial,
-    time: f64,
+    slowest: Option<(&[Option<Slowest>; 2], f64)>,
 ) -> io::Result<()> {
-    let tally = &totals.tally;
     if tally.games() == 0 {
         writeln!(out, "no games played")?;
         return Ok(());
@@ -553,7 +809,10 @@ fn summary(
             elo::Elo(hi)
         )?;
     }
-    for (k, s) in totals.slowest.iter().enumerate() {
+    let Some((slowest, time)) = slowest else {
+        return Ok(());
+    };
+    for (k, s) in slowest.iter().enumerate() {
         let name = NAMES.get(k).copied().unwrap_or("?");
         match s {
             Some(s) => writeln!(

@@ -4,6 +4,8 @@
 //! flag and why.
 
 use super::super::args::MatchArgs;
+use super::book;
+use crate::congo::Position;
 use crate::stats::pentanomial::Sprt;
 
 /// The longest time per move or grace, in seconds.
@@ -26,6 +28,29 @@ pub struct Plan {
     pub games: u64,
     /// The sequential test, if one was asked for.
     pub sprt: Option<Sprt>,
+    /// Games at once.
+    pub concurrency: usize,
+    /// This run's shard `(k, n)`: pairs `p` with `p % n == k - 1`.
+    pub shard: (u64, u64),
+    /// Start positions from `--openings`, if given.
+    pub book: Option<Vec<Position>>,
+}
+
+/// The most games at once.
+pub const MAX_CONCURRENCY: u32 = 64;
+/// The most shards.
+pub const MAX_SHARDS: u64 = 1_000_000;
+
+/// Read `--shard K/N`.
+fn shard(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("--shard `{text}`: expected K/N with 1 <= K <= N <= {MAX_SHARDS}");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let k: u64 = k.trim().parse().map_err(|_| bad())?;
+    let n: u64 = n.trim().parse().map_err(|_| bad())?;
+    if k == 0 || k > n || n > MAX_SHARDS {
+        return Err(bad());
+    }
+    Ok((k, n))
 }
 
 /// Read `--sprt`'s words (`elo0=A elo1=B [alpha=X] [beta=Y]`); words
@@ -60,21 +85,31 @@ fn sprt_words(words: &[String]) -> Result<(Sprt, Vec<String>), String> {
     Ok((sprt, spill))
 }
 
+/// The SPRT of `args`, if any, and its positional words (agent commands,
+/// or files with `--merge`), those `--sprt` took in given back.
+///
+/// # Errors
+///
+/// The usage error to print.
+pub fn sprt_and_rest(args: &MatchArgs) -> Result<(Option<Sprt>, Vec<String>), String> {
+    let mut rest = args.commands.clone();
+    match &args.sprt {
+        Some(words) => {
+            let (sprt, spill) = sprt_words(words)?;
+            rest.splice(0..0, spill);
+            Ok((Some(sprt), rest))
+        }
+        None => Ok((None, rest)),
+    }
+}
+
 /// The plan of `args`.
 ///
 /// # Errors
 ///
 /// The usage error to print.
 pub fn plan(args: &MatchArgs) -> Result<Plan, String> {
-    let mut commands = args.commands.clone();
-    let sprt = match &args.sprt {
-        Some(words) => {
-            let (sprt, spill) = sprt_words(words)?;
-            commands.splice(0..0, spill);
-            Some(sprt)
-        }
-        None => None,
-    };
+    let (sprt, commands) = sprt_and_rest(args)?;
     let Some(time) = args.time else {
         return Err("--time S (seconds per move) is needed".into());
     };
@@ -111,6 +146,22 @@ pub fn plan(args: &MatchArgs) -> Result<Plan, String> {
         (None, Some(_)) => u64::from(u32::MAX),
         (None, None) => 2,
     };
+    if args.concurrency == 0 || args.concurrency > MAX_CONCURRENCY {
+        return Err(format!("--concurrency must be from 1 to {MAX_CONCURRENCY}"));
+    }
+    let shard = match &args.shard {
+        Some(text) => shard(text)?,
+        None => (1, 1),
+    };
+    let book = match &args.openings {
+        Some(path) => {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("--openings {name}: cannot read it: {e}"))?;
+            Some(book::read(&name, &text).map_err(|e| format!("--openings {e}"))?)
+        }
+        None => None,
+    };
     let cmds: [String; 2] = commands
         .try_into()
         .map_err(|c: Vec<String>| format!("two agent commands are needed, not {}", c.len()))?;
@@ -119,6 +170,9 @@ pub fn plan(args: &MatchArgs) -> Result<Plan, String> {
         time,
         games,
         sprt,
+        concurrency: usize::try_from(args.concurrency).unwrap_or(1),
+        shard,
+        book,
     })
 }
 
@@ -185,5 +239,19 @@ mod tests {
         );
         assert!(e(&["--time", "1", "a"]).contains("two agent commands are needed, not 1"));
         assert!(e(&["a", "b"]).contains("--time"));
+        for bad in ["0/2", "3/2", "x", "1/0", "1/2000000"] {
+            assert!(
+                e(&["--time", "1", "--shard", bad, "a", "b"]).contains("--shard"),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            parse(&["--time", "1", "--shard", "2/3", "a", "b"])
+                .unwrap()
+                .shard,
+            (2, 3)
+        );
+        assert!(e(&["--time", "1", "--concurrency", "0", "a", "b"]).contains("--concurrency"));
+        assert!(e(&["--time", "1", "--concurrency", "65", "a", "b"]).contains("--concurrency"));
     }
 }
