@@ -405,14 +405,6 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         },
         None => None,
     };
-    let header = results_header(args, &plan);
-    let (mut appender, old) = match &args.json {
-        Some(path) => match open_results(path, &header) {
-            Ok((a, old)) => (Some(a), old),
-            Err(msg) => return usage(&msg),
-        },
-        None => (None, results::ResultsFile::default()),
-    };
     let stop = Arc::new(AtomicBool::new(false));
     let mut argvs = Vec::new();
     for cmd in &plan.cmds {
@@ -436,6 +428,15 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         };
         teams.push(pair);
     }
+    // Opened once the agents run, so a bad command leaves no file behind.
+    let header = results_header(args, &plan);
+    let (mut appender, old) = match &args.json {
+        Some(path) => match open_results(path, &header) {
+            Ok((a, old)) => (Some(a), old),
+            Err(msg) => return usage(&msg),
+        },
+        None => (None, results::ResultsFile::default()),
+    };
     let live = Arc::new(Live::default());
     let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
     nap(STARTUP_WAIT, &live.interrupt);
