@@ -409,3 +409,21 @@ fn an_sprt_stops_when_it_decides() {
         "{out}"
     );
 }
+
+#[test]
+fn an_unwritable_results_file_is_an_error_before_the_first_game() {
+    let (out, err, code) = run_match(&[
+        "--time",
+        "0.1",
+        "--json",
+        "/nonexistent/dir/r.jsonl",
+        "boardsh agent",
+        "boardsh agent",
+    ]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        err.contains("--json /nonexistent/dir/r.jsonl: cannot write it: "),
+        "{err}"
+    );
+    assert_eq!(out, "");
+}
