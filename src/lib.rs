@@ -23,6 +23,7 @@ pub mod limits;
 pub(crate) mod quote;
 pub mod rng;
 pub mod shell;
+pub mod stats;
 #[cfg(test)]
 mod svg_check;
 mod table;

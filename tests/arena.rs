@@ -152,9 +152,11 @@ fn illegal_silent_and_dead_agents_lose() {
     assert!(out.contains("played `a1a7`, not a legal move"), "{out}");
     assert!(out.contains("Elo A - B: -inf"), "{out}");
 
-    // Silent: reads everything, never answers; it loses on time and the
-    // manager goes on (the agent is killed and restarted).
-    let silent = "sh -c 'while read l; do :; done'";
+    // Silent after its first answer: an illegal first answer (so it has
+    // answered once), then nothing; it loses on time and the manager goes
+    // on (the agent is killed and restarted). An agent silent from the
+    // start is an error, not a loss (tests/match_referee.rs).
+    let silent = "sh -c 'n=0; while read l; do case \"$l\" in go*) [ $n = 0 ] && echo a1a7; n=1;; esac; done'";
     let (out, _, code) = run_match(&[
         "--games",
         "2",
@@ -169,11 +171,15 @@ fn illegal_silent_and_dead_agents_lose() {
     assert!(out.contains("A: 2 wins, 0 draws, 0 losses"), "{out}");
     assert!(out.contains("did not answer within 1.500 s"), "{out}");
 
-    // Dead: exits at once.
-    let (out, _, code) = run_match(&["--games", "2", "--time", "5", "true", "boardsh agent"]);
+    // Dead after its first answer: answers a1a7, then exits.
+    let dead = "sh -c 'while read l; do case \"$l\" in go*) echo a1a7; exit 0;; esac; done'";
+    let (out, _, code) = run_match(&["--games", "2", "--time", "5", dead, "boardsh agent"]);
     assert_eq!(code, Some(0));
     assert!(out.contains("A: 0 wins, 0 draws, 2 losses"), "{out}");
-    assert!(out.contains("gave no answer"), "{out}");
+    assert!(
+        out.contains("black gave no answer: it exited with status 0"),
+        "{out}"
+    );
 
     // Late: answers a legal first move, but long after the limit and grace.
     let late = script_agent("sleep 2; echo c2c3");

@@ -27,6 +27,8 @@ mod error_catalogue;
 mod flags;
 mod game;
 mod io_faults;
+mod match_referee;
+mod match_shards;
 mod properties;
 mod quirks;
 mod readme_tour;

@@ -265,13 +265,14 @@ pub struct AgentArgs {
 /// Options of `boardsh match`.
 #[derive(Clone, Debug, Args)]
 pub struct MatchArgs {
-    /// Number of games (each opening is played twice, colours swapped).
-    #[arg(long, default_value_t = 2, value_name = "N")]
-    pub games: u32,
+    /// Number of games (each opening is played twice, colours swapped);
+    /// default 2, or no limit with `--sprt`.
+    #[arg(long, value_name = "N")]
+    pub games: Option<u32>,
 
     /// Seconds per move (whole or decimal), sent as `go S`.
     #[arg(long, value_name = "S")]
-    pub time: f64,
+    pub time: Option<f64>,
 
     /// A game still going after this many plies (opening included) is a draw.
     #[arg(long, default_value_t = 200, value_name = "P")]
@@ -299,13 +300,39 @@ pub struct MatchArgs {
     #[arg(long, value_name = "DIR|FILE")]
     pub pgn: Option<PathBuf>,
 
-    /// The first agent's command line (shell words; `boardsh` alone is this program).
-    #[arg(value_name = "CMD1")]
-    pub cmd1: String,
+    /// A sequential probability ratio test on game pairs (logistic Elo):
+    /// `elo0=A elo1=B [alpha=0.05] [beta=0.05]`; the match stops when it
+    /// accepts or rejects.
+    #[arg(long, num_args = 2..=4, value_name = "K=V")]
+    pub sprt: Option<Vec<String>>,
 
-    /// The second agent's command line.
-    #[arg(value_name = "CMD2")]
-    pub cmd2: String,
+    /// Games played at once, each with its own pair of agents (1 to 64).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub concurrency: u32,
+
+    /// Start positions instead of random openings: one FEN a line, each
+    /// played twice with colours swapped (the file is cycled).
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+
+    /// Results as JSON lines, one per opening pair; a run given a file
+    /// that holds pairs of the same match goes on from where it stopped.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+
+    /// Play only the opening pairs of shard K of N (pairs K-1, K-1+N, ...):
+    /// the same seed gives every shard the same openings.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+
+    /// Sum up JSON results files (the CMD arguments are the files).
+    #[arg(long)]
+    pub merge: bool,
+
+    /// The first and the second agent's command lines (shell words;
+    /// `boardsh` alone is this program).
+    #[arg(value_name = "CMD")]
+    pub commands: Vec<String>,
 }
 
 /// Options of `boardsh test`.

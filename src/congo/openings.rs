@@ -1,33 +1,66 @@
-//! The openings of a match (`boardsh match` and self-play): short random
-//! move sequences from the start position, fixed by a seed, all different,
-//! none ending the game and none leaving a lion that the side to move can
-//! take at once (such an opening decides its two games by the colour
-//! alone).
+//! The openings of a match: short random move sequences from the start
+//! position, fixed by a seed, all different, none ending the game and
+//! none leaving a lion that the side to move can take at once (such an
+//! opening decides its two games by the colour alone).
 
 use crate::congo::moves::{legal_moves, status};
 use crate::congo::{Move, Position, Status};
 use crate::rng::Rng;
+use std::collections::HashSet;
 
 /// How many tries a distinct opening gets before duplicates are allowed.
 const TRIES: u32 = 1000;
 
-/// `count` openings of `plies` moves each, the same for the same seed.
-pub fn openings(seed: u64, count: usize, plies: u32) -> Vec<Vec<Move>> {
-    let mut rng = Rng::new(seed);
-    let mut out: Vec<Vec<Move>> = Vec::with_capacity(count);
-    while out.len() < count {
+/// How many openings are remembered to keep later ones distinct: beyond
+/// that, a run of millions of games repeats some (as it must with short
+/// openings), and memory stays bounded.
+const REMEMBERED: usize = 100_000;
+
+/// The openings of a seed, made one at a time as the match needs them
+/// (a match of millions of games starts at once): the same sequence for
+/// the same seed and plies, each checked against the ones before in
+/// constant time.
+#[derive(Clone, Debug)]
+pub struct Openings {
+    rng: Rng,
+    plies: u32,
+    seen: HashSet<Vec<Move>>,
+}
+
+impl Openings {
+    /// The openings of `plies` moves each for `seed`.
+    pub fn new(seed: u64, plies: u32) -> Openings {
+        Openings {
+            rng: Rng::new(seed),
+            plies,
+            seen: HashSet::new(),
+        }
+    }
+}
+
+impl Iterator for Openings {
+    type Item = Vec<Move>;
+
+    fn next(&mut self) -> Option<Vec<Move>> {
         let mut tries = 0;
         let line = loop {
             tries += 1;
-            let line = random_line(&mut rng, plies);
-            let fresh = !out.contains(&line) && !lion_hangs(&line);
+            let line = random_line(&mut self.rng, self.plies);
+            let fresh = !self.seen.contains(&line) && !lion_hangs(&line);
             if tries >= TRIES || fresh {
                 break line;
             }
         };
-        out.push(line);
+        if self.seen.len() < REMEMBERED {
+            self.seen.insert(line.clone());
+        }
+        Some(line)
     }
-    out
+}
+
+/// `count` openings of `plies` moves each, the same for the same seed.
+pub fn openings(seed: u64, count: usize, plies: u32) -> Vec<Vec<Move>> {
+    Openings::new(seed, plies).take(count).collect()
 }
 
 /// Whether the side to move after `line` can capture the enemy lion.

@@ -6,11 +6,14 @@
 //! a lion capture (the capturer wins), a side to move with no legal move
 //! (it loses), the third occurrence of a position (board and side to move:
 //! a draw), or the ply limit, opening plies included (a draw). A player whose answer is not a legal move, comes later than the
-//! time plus the grace, or never comes, loses.
+//! time plus the grace, or never comes, loses; a player that has never
+//! answered at all is broken, and the game is no result
+//! ([`Abort::NoFirstAnswer`]).
 
+use super::reader::shown;
 use super::seat::{Reply, Seat};
 use crate::congo::moves::parse_move;
-use crate::congo::{Color, Game, Move, Position, Repetition, START_FEN};
+use crate::congo::{Color, Game, Move, Position, Repetition};
 use std::time::Duration;
 
 pub use crate::congo::Outcome;
@@ -40,40 +43,58 @@ pub struct GameResult {
     pub answers: Vec<(Color, Duration)>,
 }
 
+/// Why a game has no result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Abort {
+    /// The match is stopping (a signal).
+    Stopped,
+    /// A player that never answered a question gave no answer now: it
+    /// cannot start, or does not speak the protocol. Its side and why.
+    NoFirstAnswer(Color, String),
+}
+
 /// Start a player's game: the start position, then the opening's moves.
-fn set_up(seat: &mut dyn Seat, words: &[String]) {
+fn set_up(seat: &mut dyn Seat, start: &Position, words: &[String]) {
     seat.tell("newgame");
-    seat.tell(&format!("position {START_FEN}"));
+    seat.tell(&format!("position {start}"));
     if !words.is_empty() {
         seat.tell(&format!("moves {}", words.join(" ")));
     }
 }
 
-/// Play one game from the start position after `opening`.
+/// Play one game from `start` after `opening` between the players of
+/// White and Black.
+///
+/// # Errors
+///
+/// [`Abort`]: the match is stopping, or a player never answers.
 pub fn play_game(
     white: &mut dyn Seat,
     black: &mut dyn Seat,
+    start: &Position,
     opening: &[Move],
     terms: &Terms,
-) -> GameResult {
-    let mut game = Game::new(Position::start());
+) -> Result<GameResult, Abort> {
+    let mut game = Game::new(start.clone());
     for mv in opening {
         if game.play(*mv).is_err() {
             break;
         }
     }
     let words: Vec<String> = game.moves().map(|mv| mv.to_string()).collect();
-    set_up(white, &words);
-    set_up(black, &words);
+    set_up(white, start, &words);
+    set_up(black, start, &words);
     let limit = Duration::from_secs_f64(terms.time.clamp(0.0, 1.0e6));
     let wait = limit + terms.grace;
     let mut answers = Vec::new();
-    let end = |outcome, reason: String, game: Game, bad, answers| GameResult {
-        outcome,
-        reason,
-        moves: game.moves().collect(),
-        bad_answer: bad,
-        answers,
+    let end = |outcome, reason: String, game: Game, bad, answers| {
+        Ok(GameResult {
+            outcome,
+            reason,
+            moves: game.moves().collect(),
+            bad_answer: bad,
+            answers,
+        })
     };
     loop {
         let side = game.position().side_to_move();
@@ -90,7 +111,24 @@ pub fn play_game(
             Color::Black => (&mut *black, &mut *white),
         };
         let loss = Outcome::win_for(!side);
-        let (text, took) = match mover.ask(&format!("go {}", terms.time), wait) {
+        let question = format!("go {}", terms.time);
+        let reply = mover.ask(&question, wait);
+        match &reply {
+            Reply::Stopped => return Err(Abort::Stopped),
+            Reply::Timeout(took) if !mover.answered_before() => {
+                let why = format!(
+                    "it did not answer `{question}` within {:.1} s",
+                    took.as_secs_f64()
+                );
+                return Err(Abort::NoFirstAnswer(side, why));
+            }
+            Reply::Gone(why) if !mover.answered_before() => {
+                return Err(Abort::NoFirstAnswer(side, why.clone()));
+            }
+            _ => {}
+        }
+        let (text, took) = match reply {
+            Reply::Stopped => return Err(Abort::Stopped),
             Reply::Line(text, took) => (text, took),
             Reply::Timeout(took) => {
                 answers.push((side, took));
@@ -100,7 +138,7 @@ pub fn play_game(
             Reply::Gone(why) => {
                 return end(
                     loss,
-                    format!("{side} gave no answer: {why}"),
+                    format!("{side} gave no answer: {}", shown(&why)),
                     game,
                     None,
                     answers,
@@ -117,7 +155,7 @@ pub fn play_game(
             return end(loss, why, game, Some(text), answers);
         }
         let Some(mv) = parse_move(&text).ok().filter(|mv| game.play(*mv).is_ok()) else {
-            let why = format!("{side} played `{text}`, not a legal move");
+            let why = format!("{side} played `{}`, not a legal move", shown(&text));
             return end(loss, why, game, Some(text), answers);
         };
         other.tell(&format!("moves {mv}"));
@@ -165,13 +203,16 @@ mod tests {
         // move) occurs a third time after ply 8.
         let mut w = script(&["g1f3", "f3g1", "g1f3", "f3g1"]);
         let mut b = script(&["g7f5", "f5g7", "g7f5", "f5g7"]);
-        let r = play_game(&mut w, &mut b, &[], &TERMS);
+        let r = play_game(&mut w, &mut b, &Position::start(), &[], &TERMS).unwrap();
         assert_eq!(r.outcome, Outcome::Draw);
         assert_eq!(r.reason, "threefold repetition");
         assert_eq!(r.moves.len(), 8);
         assert_eq!(
             w.1[..2],
-            ["newgame".to_string(), format!("position {START_FEN}")]
+            [
+                "newgame".to_string(),
+                format!("position {}", crate::congo::START_FEN)
+            ]
         );
         assert_eq!(w.1[2], "go 0.1");
         assert_eq!(w.1[3], "moves g7f5");
@@ -181,20 +222,83 @@ mod tests {
     fn illegal_late_and_missing_answers_lose() {
         let mut w = script(&["a1a5"]);
         let mut b = script(&[]);
-        let r = play_game(&mut w, &mut b, &[], &TERMS);
+        let r = play_game(&mut w, &mut b, &Position::start(), &[], &TERMS).unwrap();
         assert_eq!(r.outcome, Outcome::BlackWins);
         assert_eq!(r.bad_answer.as_deref(), Some("a1a5"));
 
         let mut w = script(&["c2c3"]);
-        let r = play_game(&mut w, &mut b, &[], &TERMS);
+        let r = play_game(&mut w, &mut b, &Position::start(), &[], &TERMS).unwrap();
         assert_eq!(r.outcome, Outcome::WhiteWins, "{}", r.reason);
         assert!(r.reason.contains("black gave no answer"), "{}", r.reason);
 
         let late = Reply::Line("c2c3".into(), Duration::from_millis(151));
         let mut w = Script(VecDeque::from([late]), Vec::new());
-        let r = play_game(&mut w, &mut b, &[], &TERMS);
+        let r = play_game(&mut w, &mut b, &Position::start(), &[], &TERMS).unwrap();
         assert_eq!(r.outcome, Outcome::BlackWins);
         assert!(r.reason.contains("late"), "{}", r.reason);
+    }
+
+    /// A player that has never answered anything.
+    struct Fresh(Script);
+
+    impl Seat for Fresh {
+        fn tell(&mut self, line: &str) -> bool {
+            self.0.tell(line)
+        }
+        fn ask(&mut self, line: &str, wait: Duration) -> Reply {
+            self.0.ask(line, wait)
+        }
+        fn answered_before(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn a_player_that_never_answered_is_no_result() {
+        // Black has never answered: its silence is a broken agent, not a
+        // lost game; the same silence after an answer loses (above).
+        let mut w = script(&["c2c3"]);
+        let mut b = Fresh(script(&[]));
+        let r = play_game(&mut w, &mut b, &Position::start(), &[], &TERMS);
+        assert_eq!(
+            r.unwrap_err(),
+            Abort::NoFirstAnswer(Color::Black, "script ended".into())
+        );
+        let mut w = Fresh(Script(
+            VecDeque::from([Reply::Timeout(Duration::from_millis(150))]),
+            Vec::new(),
+        ));
+        let mut b = script(&[]);
+        let r = play_game(&mut w, &mut b, &Position::start(), &[], &TERMS);
+        assert!(matches!(r, Err(Abort::NoFirstAnswer(Color::White, _))));
+        let mut w = Script(VecDeque::from([Reply::Stopped]), Vec::new());
+        let r = play_game(&mut w, &mut b, &Position::start(), &[], &TERMS);
+        assert_eq!(r.unwrap_err(), Abort::Stopped);
+    }
+
+    #[test]
+    fn a_raw_answer_is_escaped_in_the_reason() {
+        let mut w = script(&["\x1b[2J\rc2c3"]);
+        let mut b = script(&[]);
+        let raw = "\x1b[2J\rc2c3";
+        let r = play_game(&mut w, &mut b, &Position::start(), &[], &TERMS).unwrap();
+        assert_eq!(r.bad_answer.as_deref(), Some(raw));
+        assert_eq!(
+            r.reason,
+            "white played `\\u{1b}[2J\\rc2c3`, not a legal move"
+        );
+    }
+
+    #[test]
+    fn a_game_from_a_set_up_position() {
+        // White's lion on d1 takes Black's on d7 along the open d-file
+        // (lions face each other): White wins at once.
+        let start: Position = "3l3/7/7/7/7/7/3L3 w 0".parse().unwrap();
+        let mut w = script(&["d1d7"]);
+        let mut b = script(&[]);
+        let r = play_game(&mut w, &mut b, &start, &[], &TERMS).unwrap();
+        assert_eq!(r.outcome, Outcome::WhiteWins, "{}", r.reason);
+        assert_eq!(w.1[1], "position 3l3/7/7/7/7/7/3L3 w 0");
     }
 
     #[test]
@@ -209,7 +313,7 @@ mod tests {
             max_plies: 4,
             ..TERMS
         };
-        let r = play_game(&mut w, &mut b, &opening, &terms);
+        let r = play_game(&mut w, &mut b, &Position::start(), &opening, &terms).unwrap();
         assert_eq!(r.outcome, Outcome::Draw);
         assert_eq!(r.reason, "ply limit 4");
         assert_eq!(b.1[2], "moves g1f3 g7f5");

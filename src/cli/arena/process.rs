@@ -1,11 +1,17 @@
 //! An agent as a child process: its stdin for commands, a reader thread
-//! turning its stdout into lines on a channel (so an answer can be waited
-//! for with a timeout), and cleanup that never leaves a child behind.
+//! turning its stdout into capped lines on a bounded channel (so an answer
+//! can be waited for with a timeout, and a flood of output costs bounded
+//! memory), and cleanup that never leaves a process behind: the agent runs
+//! in its own process group, and the whole group is killed when it stops.
 
+use super::reader::{CappedLines, MAX_ANSWER, QUEUE, shown};
 use super::seat::{Reply, Seat};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -13,11 +19,24 @@ use std::time::{Duration, Instant};
 /// How long a child may take to exit on its own after its stdin closes.
 const EXIT_WAIT: Duration = Duration::from_millis(500);
 
+/// How long an agent that has never answered is waited for: long enough
+/// that a slow start is a late answer (a lost game), not a broken agent.
+pub const FIRST_ANSWER_WAIT: Duration = Duration::from_secs(5);
+
+/// How often a wait for an answer looks at the stop flag.
+const POLL: Duration = Duration::from_millis(20);
+
 /// A running (or stopped) agent process.
 pub struct AgentProcess {
     /// The program and its arguments.
     argv: Vec<String>,
+    /// Its name in messages (`A`, `B`).
+    name: String,
     running: Option<Running>,
+    /// Set from outside (a signal) to stop waiting for answers.
+    stop_flag: Arc<AtomicBool>,
+    /// Whether any process of this agent has ever answered a question.
+    answered: bool,
 }
 
 struct Running {
@@ -26,13 +45,44 @@ struct Running {
     lines: Receiver<String>,
 }
 
+/// Why a process ended, in words: `it exited with status 2`, `it was
+/// killed by signal 11 (SIGSEGV)`.
+pub fn describe_exit(status: ExitStatus) -> String {
+    if let Some(code) = status.code() {
+        return format!("it exited with status {code}");
+    }
+    match status.signal() {
+        Some(s) => {
+            let name = match s {
+                libc::SIGSEGV => " (SIGSEGV)",
+                libc::SIGABRT => " (SIGABRT)",
+                libc::SIGKILL => " (SIGKILL)",
+                libc::SIGTERM => " (SIGTERM)",
+                libc::SIGINT => " (SIGINT)",
+                libc::SIGBUS => " (SIGBUS)",
+                libc::SIGFPE => " (SIGFPE)",
+                libc::SIGILL => " (SIGILL)",
+                libc::SIGPIPE => " (SIGPIPE)",
+                _ => "",
+            };
+            format!("it was killed by signal {s}{name}")
+        }
+        None => "it ended".to_string(),
+    }
+}
+
 impl AgentProcess {
-    /// An agent for `argv` (not started yet). A program word of exactly
-    /// `boardsh` means this very executable, so a match needs no `PATH`.
-    pub fn new(argv: Vec<String>) -> AgentProcess {
+    /// An agent for `argv` (not started yet), called `name` in messages.
+    /// A program word of exactly `boardsh` means this very executable, so
+    /// a match needs no `PATH`. Waits for answers end early once
+    /// `stop_flag` is set.
+    pub fn new(argv: Vec<String>, name: &str, stop_flag: Arc<AtomicBool>) -> AgentProcess {
         AgentProcess {
             argv,
+            name: name.to_string(),
             running: None,
+            stop_flag,
+            answered: false,
         }
     }
 
@@ -59,27 +109,21 @@ impl AgentProcess {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
+            // Its own process group: killed whole at the end, and a
+            // Ctrl-C at the terminal reaches the referee only.
+            .process_group(0)
             .spawn()
             .map_err(|e| format!("cannot start `{prog}`: {e}"))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
+            kill_group(&mut child);
             return Err(format!("cannot talk to `{prog}`"));
         };
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = mpsc::sync_channel(QUEUE);
         thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim().to_string();
-                        if tx.send(line).is_err() {
-                            return;
-                        }
-                    }
+            let mut reader = CappedLines::new(BufReader::new(stdout), MAX_ANSWER);
+            while let Ok(Some(line)) = reader.read_line() {
+                if tx.send(line.text()).is_err() {
+                    return;
                 }
             }
         });
@@ -91,15 +135,15 @@ impl AgentProcess {
         Ok(true)
     }
 
-    /// Stop the process at once (it stopped answering) and reap it.
+    /// Stop the process group at once (it stopped answering) and reap it.
     pub fn kill(&mut self) {
         if let Some(mut r) = self.running.take() {
-            let _ = r.child.kill();
-            let _ = r.child.wait();
+            kill_group(&mut r.child);
         }
     }
 
-    /// Close its stdin, give it a moment to exit, then kill it; reap it.
+    /// Close its stdin, give it a moment to exit, then kill its process
+    /// group (children it left behind included); reap it.
     pub fn stop(&mut self) {
         if let Some(r) = self.running.take() {
             let Running {
@@ -107,14 +151,13 @@ impl AgentProcess {
             } = r;
             drop(stdin);
             let until = Instant::now() + EXIT_WAIT;
-            while Instant::now() < until {
+            while Instant::now() < until && !self.stop_flag.load(Ordering::Relaxed) {
                 match child.try_wait() {
-                    Ok(Some(_)) | Err(_) => return,
+                    Ok(Some(_)) | Err(_) => break,
                     Ok(None) => thread::sleep(Duration::from_millis(5)),
                 }
             }
-            let _ = child.kill();
-            let _ = child.wait();
+            kill_group(&mut child);
         }
     }
 
@@ -125,6 +168,45 @@ impl AgentProcess {
         let ok = writeln!(r.stdin, "{line}").and_then(|()| r.stdin.flush());
         ok.is_ok()
     }
+
+    /// Why the process is gone, once its output has closed: its exit
+    /// status if it ends within a moment. Kills and reaps it.
+    fn gone(&mut self, fallback: &str) -> String {
+        let Some(mut r) = self.running.take() else {
+            return fallback.to_string();
+        };
+        let until = Instant::now() + EXIT_WAIT;
+        let mut why = fallback.to_string();
+        while Instant::now() < until {
+            match r.child.try_wait() {
+                Ok(Some(status)) => {
+                    why = describe_exit(status);
+                    break;
+                }
+                Ok(None) => thread::sleep(Duration::from_millis(5)),
+                Err(_) => break,
+            }
+        }
+        kill_group(&mut r.child);
+        why
+    }
+}
+
+/// Kill `child`'s whole process group (it leads one) and reap `child`.
+fn kill_group(child: &mut Child) {
+    if let Ok(pid) = i32::try_from(child.id())
+        && pid > 0
+    {
+        // SAFETY: kill(2) with a negative pid signals the process group
+        // `pid`, which the child leads (`process_group(0)`); the group id
+        // stays reserved while any member lives, even after the leader
+        // exits, and the leader is reaped only below.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 impl Seat for AgentProcess {
@@ -132,32 +214,62 @@ impl Seat for AgentProcess {
         self.write_line(line)
     }
 
+    fn answered_before(&self) -> bool {
+        self.answered
+    }
+
     fn ask(&mut self, line: &str, wait: Duration) -> Reply {
-        // Lines nobody asked for would be taken for the answer: drop them.
+        // Lines nobody asked for would be taken for the answer: drop what
+        // is queued now (at most the queue's length, so a flood of output
+        // cannot keep this loop going).
         if let Some(r) = &self.running {
-            while let Ok(stale) = r.lines.try_recv() {
-                eprintln!("boardsh match: ignored unasked output `{stale}`");
+            let mut first = None;
+            let mut count = 0;
+            for _ in 0..QUEUE {
+                let Ok(stale) = r.lines.try_recv() else { break };
+                count += 1;
+                first.get_or_insert(stale);
+            }
+            if let Some(first) = first {
+                eprintln!(
+                    "boardsh match: ignored {count} unasked line{} from {}, the first `{}`",
+                    if count == 1 { "" } else { "s" },
+                    self.name,
+                    shown(&first)
+                );
             }
         }
         if !self.write_line(line) {
-            return Reply::Gone("its input is closed (it exited)".into());
+            return Reply::Gone(self.gone("its input is closed (it exited)"));
         }
         let start = Instant::now();
-        let Some(r) = &self.running else {
-            return Reply::Gone("not running".into());
+        let wait = if self.answered {
+            wait
+        } else {
+            wait.max(FIRST_ANSWER_WAIT)
         };
         loop {
+            let Some(r) = &self.running else {
+                return Reply::Gone("not running".into());
+            };
+            if self.stop_flag.load(Ordering::Relaxed) {
+                self.kill();
+                return Reply::Stopped;
+            }
             let left = wait.saturating_sub(start.elapsed());
-            match r.lines.recv_timeout(left) {
+            match r.lines.recv_timeout(left.min(POLL)) {
                 Ok(l) if l.is_empty() => continue,
-                Ok(l) => return Reply::Line(l, start.elapsed()),
+                Ok(l) => {
+                    self.answered = true;
+                    return Reply::Line(l, start.elapsed());
+                }
+                Err(RecvTimeoutError::Timeout) if left > POLL => continue,
                 Err(RecvTimeoutError::Timeout) => {
                     self.kill();
                     return Reply::Timeout(start.elapsed());
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    self.kill();
-                    return Reply::Gone("it exited without answering".into());
+                    return Reply::Gone(self.gone("it closed its output without answering"));
                 }
             }
         }

@@ -13,6 +13,8 @@ pub enum Reply {
     Timeout(Duration),
     /// The player is gone (exited, closed its output), and why.
     Gone(String),
+    /// The match is stopping (a signal): no answer, and no result.
+    Stopped,
 }
 
 /// A player seen from the referee.
@@ -21,4 +23,9 @@ pub trait Seat {
     fn tell(&mut self, line: &str) -> bool;
     /// Send one line and wait at most `wait` for one line back.
     fn ask(&mut self, line: &str, wait: Duration) -> Reply;
+    /// Whether this player has ever answered a question (a player that
+    /// never has is broken, not beaten, when it fails to answer).
+    fn answered_before(&self) -> bool {
+        true
+    }
 }

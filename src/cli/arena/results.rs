@@ -1,0 +1,325 @@
+//! Results as JSON lines (`--json FILE`): a header line saying which
+//! match the file belongs to, then one line per finished opening pair.
+//! The file is appended to a line at a time, so it is the record a run
+//! resumes from (pairs already in it are not played again) and what
+//! `--merge` sums up across shards.
+//!
+//! ```text
+//! {"boardsh_match":1,"A":"CMD1","B":"CMD2","time":0.1,"grace":0.1,"max_plies":200,"seed":1,"opening_plies":4,"openings":null}
+//! {"pair":0,"start":"FEN","opening":"e2f3 c6b5","games":[{"white":"A","result":"1-0","reason":"...","plies":31},{"white":"B",...}]}
+//! ```
+
+use super::json::{self, Json, quote};
+use crate::congo::Tally;
+use crate::stats::pentanomial::Pentanomial;
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{self, Write};
+use std::path::Path;
+
+/// The format's version, in the header line.
+const VERSION: u64 = 1;
+
+/// One game of a pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Whether A had White.
+    pub a_white: bool,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    pub reason: String,
+    pub plies: u64,
+}
+
+impl GameRecord {
+    /// A's points in halves (2 a win, 1 a draw, 0 a loss).
+    pub fn a_halves(&self) -> u8 {
+        match (self.result.as_str(), self.a_white) {
+            ("1-0", true) | ("0-1", false) => 2,
+            ("1/2-1/2", _) => 1,
+            _ => 0,
+        }
+    }
+}
+
+/// One finished opening pair (one game if the match had an odd count).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairRecord {
+    pub pair: u64,
+    /// The FEN the games started from.
+    pub start: String,
+    /// The opening's moves, blank-separated.
+    pub opening: String,
+    pub games: Vec<GameRecord>,
+}
+
+/// The header line of a match's settings (whatever changes the games).
+pub fn header(fields: &[(&str, Json)]) -> String {
+    let mut members = vec![("boardsh_match".to_string(), Json::Num(VERSION as f64))];
+    members.extend(fields.iter().map(|(k, v)| ((*k).to_string(), v.clone())));
+    write_json(&Json::Obj(members))
+}
+
+/// A value as compact JSON text.
+pub fn write_json(v: &Json) -> String {
+    match v {
+        Json::Null => "null".into(),
+        Json::Bool(b) => b.to_string(),
+        Json::Num(x) => x.to_string(),
+        Json::Str(s) => quote(s),
+        Json::Arr(items) => {
+            let inner: Vec<String> = items.iter().map(write_json).collect();
+            format!("[{}]", inner.join(","))
+        }
+        Json::Obj(members) => {
+            let inner: Vec<String> = members
+                .iter()
+                .map(|(k, v)| format!("{}:{}", quote(k), write_json(v)))
+                .collect();
+            format!("{{{}}}", inner.join(","))
+        }
+    }
+}
+
+/// The JSON line of a pair (no newline).
+pub fn pair_line(p: &PairRecord) -> String {
+    let games: Vec<String> = p
+        .games
+        .iter()
+        .map(|g| {
+            format!(
+                "{{\"white\":{},\"result\":{},\"reason\":{},\"plies\":{}}}",
+                quote(if g.a_white { "A" } else { "B" }),
+                quote(&g.result),
+                quote(&g.reason),
+                g.plies
+            )
+        })
+        .collect();
+    format!(
+        "{{\"pair\":{},\"start\":{},\"opening\":{},\"games\":[{}]}}",
+        p.pair,
+        quote(&p.start),
+        quote(&p.opening),
+        games.join(",")
+    )
+}
+
+/// Read a pair line.
+fn read_pair(v: &Json) -> Result<PairRecord, String> {
+    let text = |k: &str| {
+        v.get(k)
+            .and_then(Json::as_str)
+            .map(str::to_string)
+            .ok_or_else(|| format!("`{k}` is missing or not a string"))
+    };
+    let pair = v
+        .get("pair")
+        .and_then(Json::as_u64)
+        .ok_or("`pair` is missing or not a whole number")?;
+    let mut games = Vec::new();
+    for g in v
+        .get("games")
+        .and_then(Json::as_array)
+        .ok_or("`games` is missing or not a list")?
+    {
+        let a_white = match g.get("white").and_then(Json::as_str) {
+            Some("A") => true,
+            Some("B") => false,
+            _ => return Err("a game's `white` must be \"A\" or \"B\"".into()),
+        };
+        let result = g
+            .get("result")
+            .and_then(Json::as_str)
+            .filter(|r| matches!(*r, "1-0" | "0-1" | "1/2-1/2"))
+            .ok_or("a game's `result` must be 1-0, 0-1 or 1/2-1/2")?;
+        games.push(GameRecord {
+            a_white,
+            result: result.to_string(),
+            reason: g
+                .get("reason")
+                .and_then(Json::as_str)
+                .unwrap_or_default()
+                .to_string(),
+            plies: g.get("plies").and_then(Json::as_u64).unwrap_or(0),
+        });
+    }
+    if games.is_empty() || games.len() > 2 {
+        return Err("a pair has one or two games".into());
+    }
+    Ok(PairRecord {
+        pair,
+        start: text("start")?,
+        opening: text("opening")?,
+        games,
+    })
+}
+
+/// A results file read back.
+#[derive(Clone, Debug, Default)]
+pub struct ResultsFile {
+    /// The header line's value.
+    pub header: Option<Json>,
+    /// The pairs, by number.
+    pub pairs: BTreeMap<u64, PairRecord>,
+    /// The byte length of the whole lines (a last line without its end,
+    /// cut by a crash, is left out).
+    pub whole: usize,
+}
+
+/// Read `text`, the contents of results file `name`.
+///
+/// # Errors
+///
+/// `NAME:LINE: what is wrong`.
+pub fn read(name: &str, text: &str) -> Result<ResultsFile, String> {
+    let mut file = ResultsFile::default();
+    let mut offset = 0;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        let at = |e: String| format!("{name}:{}: {e}", i + 1);
+        if !line.ends_with('\n') {
+            // A line cut short by a crash: left out (and overwritten).
+            break;
+        }
+        offset += line.len();
+        file.whole = offset;
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let v = json::parse(trimmed).map_err(|e| at(e.to_string()))?;
+        if i == 0 {
+            if v.get("boardsh_match").and_then(Json::as_u64) != Some(VERSION) {
+                return Err(at("not a boardsh match results file".into()));
+            }
+            file.header = Some(v);
+            continue;
+        }
+        let p = read_pair(&v).map_err(at)?;
+        if file.pairs.insert(p.pair, p).is_some() {
+            return Err(at("this pair is already in the file".into()));
+        }
+    }
+    Ok(file)
+}
+
+/// The totals of some pairs: games from A's side, and complete pairs.
+pub fn totals<'a>(pairs: impl IntoIterator<Item = &'a PairRecord>) -> (Tally, Pentanomial) {
+    let mut tally = Tally::default();
+    let mut penta = Pentanomial::default();
+    for p in pairs {
+        for g in &p.games {
+            match g.a_halves() {
+                2 => tally.wins += 1,
+                1 => tally.draws += 1,
+                _ => tally.losses += 1,
+            }
+        }
+        if let [a, b] = p.games.as_slice() {
+            penta.add(a.a_halves(), b.a_halves());
+        }
+    }
+    (tally, penta)
+}
+
+/// An open results file that pairs are appended to.
+pub struct Appender {
+    file: fs::File,
+}
+
+impl Appender {
+    /// Open `path` for appending, cut to its first `whole` bytes (a torn
+    /// last line goes), with `header` written first if it is empty.
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be opened or written.
+    pub fn open(path: &Path, whole: usize, header: &str) -> io::Result<Appender> {
+        let mut file = fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)?;
+        let len = file.metadata()?.len();
+        let whole = whole as u64;
+        if len > whole {
+            file.set_len(whole)?;
+        }
+        if whole == 0 {
+            file.write_all(format!("{header}\n").as_bytes())?;
+            file.flush()?;
+        }
+        Ok(Appender { file })
+    }
+
+    /// Append one pair's line (one write, so a reader sees it whole).
+    ///
+    /// # Errors
+    ///
+    /// The write failed.
+    pub fn append(&mut self, p: &PairRecord) -> io::Result<()> {
+        self.file
+            .write_all(format!("{}\n", pair_line(p)).as_bytes())?;
+        self.file.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pair(n: u64, results: &[&str]) -> PairRecord {
+        PairRecord {
+            pair: n,
+            start: "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0".into(),
+            opening: "c2c3 c6c5".into(),
+            games: results
+                .iter()
+                .enumerate()
+                .map(|(i, r)| GameRecord {
+                    a_white: i == 0,
+                    result: (*r).to_string(),
+                    reason: "why \"quoted\"\n".into(),
+                    plies: 7,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn pairs_round_trip_and_add_up() {
+        let head = header(&[("A", Json::Str("a".into())), ("time", Json::Num(0.1))]);
+        let p0 = pair(0, &["1-0", "1-0"]); // A wins as White, loses as Black
+        let p3 = pair(3, &["1/2-1/2", "0-1"]); // a draw, then A (Black) wins
+        let p4 = pair(4, &["0-1"]); // a lone last game, lost
+        let text = format!(
+            "{head}\n{}\n{}\n{}\n{{\"pair\":9",
+            pair_line(&p0),
+            pair_line(&p3),
+            pair_line(&p4)
+        );
+        let f = read("r.jsonl", &text).unwrap();
+        assert_eq!(f.pairs.values().cloned().collect::<Vec<_>>(), [p0, p3, p4]);
+        assert_eq!(f.header.unwrap().get("time"), Some(&Json::Num(0.1)));
+        // The torn last line is left out.
+        assert_eq!(f.whole, text.rfind('\n').unwrap() + 1);
+        let (tally, penta) = totals(f.pairs.values());
+        // Games: W L | D W | L -> 2 wins, 1 draw, 2 losses.
+        assert_eq!((tally.wins, tally.draws, tally.losses), (2, 1, 2));
+        // Pairs: WL (2 halves), DW (3 halves); the lone game is no pair.
+        assert_eq!(penta.counts, [0, 0, 1, 1, 0]);
+    }
+
+    #[test]
+    fn bad_lines_are_located() {
+        let head = header(&[]);
+        let e = read("r", &format!("{head}\n{{\"pair\":1}}\n")).unwrap_err();
+        assert_eq!(e, "r:2: `games` is missing or not a list");
+        let e = read("r", "{\"x\":1}\n").unwrap_err();
+        assert_eq!(e, "r:1: not a boardsh match results file");
+        let e = read("r", &format!("{head}\n[1,\n")).unwrap_err();
+        assert!(e.starts_with("r:2: unexpected end"), "{e}");
+        let line = pair_line(&pair(2, &["1-0"]));
+        let e = read("r", &format!("{head}\n{line}\n{line}\n")).unwrap_err();
+        assert_eq!(e, "r:3: this pair is already in the file");
+    }
+}
