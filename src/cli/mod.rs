@@ -305,7 +305,7 @@ fn run_sources<O: Output + ?Sized>(
         if let Some(s) = signals {
             s.set_mode(Mode::Prompt);
         }
-        if args.seed.is_none() && runner.session.settings().number(Setting::Seed) == 0 {
+        if args.seed.is_none() && runner.session.settings().seed == 0 {
             // A game at the prompt should differ from the last one (unless
             // a seed was given, on the command line or by a file run first).
             let clock = std::time::SystemTime::now()

@@ -14,7 +14,6 @@ use crate::interrupt::{Either, Interrupt};
 use crate::shell::command::{Command, SearchLimit};
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::{Reply, Sink};
-use crate::shell::settings::Setting;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -40,7 +39,7 @@ impl Session {
 
     /// An engine set up from the settings.
     fn engine(&self) -> Engine {
-        let hash = usize::try_from(self.settings.number(Setting::Hash)).unwrap_or(16);
+        let hash = usize::try_from(self.settings.hash_mb).unwrap_or(16);
         let threads = self.settings.threads();
         Engine::new(EngineConfig {
             hash_mb: hash.max(1),

@@ -96,7 +96,7 @@ impl Session {
     /// Silence (or not) the change summaries of `move`, `play` and `undo`
     /// (the `quiet` setting).
     pub fn set_quiet(&mut self, quiet: bool) {
-        self.settings.set(Setting::Quiet, Value::Flag(quiet));
+        self.settings.quiet = quiet;
     }
 
     /// The session's settings.
@@ -112,11 +112,7 @@ impl Session {
         match (setting, value) {
             (Setting::Seed, Value::Number(n)) => self.yut.set_seed(n),
             (Setting::Sticks, Value::Sticks(s)) => self.yut.set_sticks(s),
-            (Setting::First, Value::Word(w)) => self.yut.set_first(if w == "lower" {
-                crate::yut::Team::Lower
-            } else {
-                crate::yut::Team::Upper
-            }),
+            (Setting::First, Value::Team(team)) => self.yut.set_first(team),
             _ => {}
         }
     }
@@ -258,7 +254,7 @@ impl Session {
         cmd: &Located,
         out: &mut O,
     ) -> Result<Flow, ExecError> {
-        let quiet = self.settings.flag(Setting::Quiet);
+        let quiet = self.settings.quiet;
         let reply = self.execute(
             cmd,
             &mut Rendering {
