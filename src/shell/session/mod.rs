@@ -2,14 +2,18 @@
 //! with an undo history and the settings. No terminal, no files.
 //!
 //! [`Session::execute`] runs one command and returns what it produced as a
-//! [`Reply`] (streamed replies go to a [`Sink`] while it runs); the
-//! handlers are split by game (`congo`, `yut`), the undo history is
-//! generic (`history`).
+//! [`Reply`] (streamed replies go to a [`Sink`] while it runs). The session
+//! is a few typed parts: the Congo part (a `congo::Game` and its last
+//! move), the Yut part (`yut::Play`), the record (undo history, groups,
+//! redo and transcript: `record::Record`, generic over a snapshot of the
+//! parts) and the typed `Settings`. The handlers are split by part
+//! (`congo`, `engine`, `course`, `yut`, `history`).
 
 mod congo;
 mod course;
 mod engine;
 mod history;
+mod record;
 mod transcript;
 mod yut;
 mod yut_game;
@@ -24,12 +28,11 @@ use super::settings::{Setting, Settings, Value};
 use crate::congo::Position;
 use crate::congo::moves::{legal_moves, move_count_up_to};
 use crate::yut::{Game, Play};
-use history::{Change, Group};
-use std::collections::VecDeque;
+use history::Before;
 use std::io;
 use std::sync::Arc;
 
-pub use history::UNDO_LIMIT;
+pub use record::UNDO_LIMIT;
 
 /// What a command asks of whoever runs it, beyond its output.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,15 +62,11 @@ pub struct Session {
     /// The Congo game and its last move.
     congo: history::CongoPart,
     yut: Play,
-    history: VecDeque<Change>,
-    /// Open groups of changes (running `source`s), innermost last.
-    groups: Vec<Group>,
+    /// Undo history, groups, redo and the transcript, over snapshots of
+    /// the parts above.
+    record: record::Record<Before>,
     settings: Settings,
     live: Arc<Live>,
-    /// What `undo` took back, newest last, for `redo` (cleared by a change).
-    redo: Vec<history::Redo>,
-    /// Every change as the command that redoes it (`history`, `save`).
-    transcript: transcript::Transcript,
 }
 
 /// A failure while executing: either the command was rejected, or output

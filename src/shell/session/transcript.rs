@@ -28,7 +28,8 @@ pub(super) struct Transcript {
 }
 
 impl Transcript {
-    fn push(&mut self, cmd: Command) {
+    /// Add a change's command (unless the transcript is broken or full).
+    pub(super) fn push(&mut self, cmd: Command) {
         if self.broken.is_some() {
             return;
         }
@@ -39,12 +40,20 @@ impl Transcript {
         }
         self.commands.push(cmd);
     }
+
+    /// Cut back to `len` commands (`undo`); returns what was cut.
+    pub(super) fn cut(&mut self, len: usize) -> Vec<Command> {
+        if len >= self.commands.len() {
+            return Vec::new();
+        }
+        self.commands.split_off(len)
+    }
 }
 
 impl Session {
     /// Note what a successful command changed, from the command and its reply.
     pub(super) fn transcribe(&mut self, cmd: &Command, reply: &Reply) {
-        let t = &mut self.transcript;
+        let t = &mut self.record.transcript;
         match (cmd, reply) {
             (Command::SetFen(_) | Command::Reset(_) | Command::Move(..), _) => t.push(cmd.clone()),
             (_, Reply::Played(outcome, _)) => t.push(Command::Play(outcome.mv)),
@@ -73,44 +82,26 @@ impl Session {
     /// set again by `fen`, a Yut board cannot be rebuilt by commands.
     pub(super) fn transcribe_replace(&mut self, position: Option<&Position>, yut: bool) {
         if let Some(p) = position {
-            self.transcript.push(Command::SetFen(Box::new(p.clone())));
+            self.record
+                .transcript
+                .push(Command::SetFen(Box::new(p.clone())));
         }
         if yut {
-            self.transcript.broken =
+            self.record.transcript.broken =
                 Some("a problem-format Yut replay cannot be saved as commands");
-        }
-    }
-
-    /// How long the transcript is (kept by each change, for `undo`).
-    pub(super) fn transcript_len(&self) -> usize {
-        self.transcript.commands.len()
-    }
-
-    /// Cut the transcript back to `len` commands (`undo`); returns what was cut.
-    pub(super) fn transcript_cut(&mut self, len: usize) -> Vec<Command> {
-        if len >= self.transcript.commands.len() {
-            return Vec::new();
-        }
-        self.transcript.commands.split_off(len)
-    }
-
-    /// Add commands back to the transcript (`redo`).
-    pub(super) fn transcript_extend(&mut self, commands: Vec<Command>) {
-        for cmd in commands {
-            self.transcript.push(cmd);
         }
     }
 
     /// `history`: the Congo game score since its start position, and the
     /// Yut turns since the last `reset yut`.
     pub(super) fn history_text(&self) -> Result<String, &'static str> {
-        if let Some(why) = self.transcript.broken {
+        if let Some(why) = self.record.transcript.broken {
             return Err(why);
         }
         let mut start = Position::start();
         let mut moves: Vec<Move> = Vec::new();
         let mut yut: Vec<&Command> = Vec::new();
-        for cmd in &self.transcript.commands {
+        for cmd in &self.record.transcript.commands {
             match cmd {
                 Command::SetFen(p) => {
                     start = (**p).clone();
@@ -144,14 +135,14 @@ impl Session {
 
     /// `save`: a command script that rebuilds this session from scratch.
     pub(super) fn save_text(&self) -> Result<String, &'static str> {
-        if let Some(why) = self.transcript.broken {
+        if let Some(why) = self.record.transcript.broken {
             return Err(why);
         }
         let mut out = String::from(
             "# A boardsh session, written by `save`: `boardsh FILE` (or `source FILE`)\n\
              # rebuilds it from the start.\nreset\n",
         );
-        for cmd in &self.transcript.commands {
+        for cmd in &self.record.transcript.commands {
             let _ = writeln!(out, "{cmd}");
         }
         Ok(out)
