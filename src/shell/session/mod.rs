@@ -213,7 +213,7 @@ impl Session {
                 let text = crate::yut::svg::render(self.yut.game());
                 Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
             }
-            Command::Stations => Reply::Text(crate::yut::stations::map()),
+            Command::Stations => Reply::Text(crate::yut::station_map::map()),
             Command::Where => Reply::Where(*self.yut.game()),
             Command::Reset(target) => self.reset(*target, &cmd.command),
             Command::Undo => self.undo().map_err(fail)?,
