@@ -4,6 +4,7 @@
 //! flag means the same everywhere.
 
 use super::args::RunArgs;
+use crate::shell::settings::Threads;
 use crate::shell::{Session, Setting, Value};
 
 /// The flags that are session settings.
@@ -43,7 +44,7 @@ pub fn configure(flags: &Flags) -> Session {
     session.set_setting(Setting::KeepGoing, on(flags.keep_going));
     session.set_setting(Setting::Timer, on(flags.timer));
     if let Some(n) = flags.threads {
-        session.set_setting(Setting::Threads, Value::Number(n));
+        session.set_setting(Setting::Threads, Value::Threads(Threads::N(n)));
     }
     if let Some(seed) = flags.seed {
         session.set_setting(Setting::Seed, Value::Number(seed));
@@ -71,11 +72,9 @@ mod tests {
         .unwrap();
         let s = configure(&Flags::of(&cli.run));
         let settings = s.settings();
-        assert!(settings.flag(Setting::Quiet));
-        assert!(settings.flag(Setting::KeepGoing));
-        assert!(settings.flag(Setting::Timer));
-        assert_eq!(settings.threads(), 3);
-        assert_eq!(settings.number(Setting::Seed), 7);
+        assert!(settings.quiet && settings.keep_going && settings.timer);
+        assert_eq!(settings.threads, Threads::N(3));
+        assert_eq!(settings.seed, 7);
         // The seed restarts the sticks as `set seed 7` does.
         let mut by_set = Session::new();
         by_set.set_setting(Setting::Seed, Value::Number(7));

@@ -116,6 +116,21 @@ fn failed(runner: &Runner<'_>) -> i32 {
     }
 }
 
+/// What the end of one source (a file, `-c`, stdin) means for the run:
+/// `None` to go on with the next source, else the exit status. The one
+/// place where an ending's status is decided: done goes on, a failure goes
+/// on under `--keep-going` (else 1, or 2 after an unreadable file), `quit`
+/// exits with its status, an interruption with 130.
+fn exit_status(end: End, runner: &Runner<'_>) -> Option<i32> {
+    match end {
+        End::Done => None,
+        End::Failed if runner.keep_going() => None,
+        End::Failed => Some(failed(runner)),
+        End::Quit => Some(status(runner)),
+        End::Interrupted => Some(EXIT_INTERRUPTED),
+    }
+}
+
 /// Map an I/O failure of the output: a closed pipe ends quietly, anything
 /// else is reported on stderr with status 1.
 fn io_status(e: &io::Error) -> i32 {
@@ -188,14 +203,8 @@ fn replay_file<O: Output + ?Sized>(
         Ok(end) => end,
         Err(e) => return read_fault(runner, &name, e, out),
     };
-    Ok(match end {
-        End::Done => Stop::Next,
-        // With --keep-going a failed file does not stop the next one.
-        End::Failed if runner.keep_going() => Stop::Next,
-        End::Quit => Stop::Exit(status(runner)),
-        End::Failed => Stop::Exit(failed(runner)),
-        End::Interrupted => Stop::Exit(EXIT_INTERRUPTED),
-    })
+    // With --keep-going a failed file does not stop the next one.
+    Ok(exit_status(end, runner).map_or(Stop::Next, Stop::Exit))
 }
 
 /// Replay `files` in one session, like `boardsh FILE...`, reporting errors
@@ -305,7 +314,7 @@ fn run_sources<O: Output + ?Sized>(
         if let Some(s) = signals {
             s.set_mode(Mode::Prompt);
         }
-        if args.seed.is_none() && runner.session.settings().number(Setting::Seed) == 0 {
+        if args.seed.is_none() && runner.session.settings().seed == 0 {
             // A game at the prompt should differ from the last one (unless
             // a seed was given, on the command line or by a file run first).
             let clock = std::time::SystemTime::now()
@@ -338,11 +347,8 @@ fn run_sources<O: Output + ?Sized>(
     };
     drop(guarded);
     progress.finish();
-    Ok(match end {
-        End::Failed => failed(runner),
-        End::Interrupted => EXIT_INTERRUPTED,
-        End::Done | End::Quit => status(runner),
-    })
+    // The last source: going on means ending with the run's status.
+    Ok(exit_status(end, runner).unwrap_or_else(|| status(runner)))
 }
 
 /// Files, `-c` and `-i` in the order given: `Some(status)` when the run
@@ -376,12 +382,8 @@ fn run_given<O: Output + ?Sized>(
                         Stop::Next => End::Done,
                     },
                 };
-                match end {
-                    End::Done => {}
-                    End::Failed if runner.keep_going() => {}
-                    End::Failed => return Ok(Some(failed(runner))),
-                    End::Quit => return Ok(Some(status(runner))),
-                    End::Interrupted => return Ok(Some(EXIT_INTERRUPTED)),
+                if let Some(code) = exit_status(end, runner) {
+                    return Ok(Some(code));
                 }
             }
             Given::File(path) => {
@@ -397,12 +399,8 @@ fn run_given<O: Output + ?Sized>(
                         break;
                     }
                 }
-                match end {
-                    End::Failed if runner.keep_going() => {}
-                    End::Failed => return Ok(Some(failed(runner))),
-                    End::Interrupted => return Ok(Some(EXIT_INTERRUPTED)),
-                    End::Quit => return Ok(Some(status(runner))),
-                    End::Done => {}
+                if let Some(code) = exit_status(end, runner) {
+                    return Ok(Some(code));
                 }
             }
             Given::Init(None) => prompt = true,

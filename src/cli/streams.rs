@@ -9,7 +9,8 @@ use super::report::StreamReporter;
 use super::test_runner::{self, Config};
 use super::theme::Themed;
 use super::{
-    EXIT_OK, EXIT_USAGE, STDIN, Stop, failed, files, io_status_to, read_fault, run_given, status,
+    EXIT_OK, EXIT_USAGE, STDIN, Stop, exit_status, files, io_status_to, read_fault, run_given,
+    status,
 };
 use crate::shell::Output;
 use crate::shell::script::{End, Kind, Runner};
@@ -120,10 +121,8 @@ fn run_stdin<O: Output + ?Sized>(
             Stop::Next => End::Done,
         },
     };
-    Ok(match end {
-        End::Failed => failed(runner),
-        _ => status(runner),
-    })
+    // The last source: going on means ending with the run's status.
+    Ok(exit_status(end, runner).unwrap_or_else(|| status(runner)))
 }
 
 #[cfg(test)]

@@ -6,9 +6,11 @@
 use super::square::Square;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-/// A set of squares.
+/// A set of squares. Outside the crate it is built and read through its
+/// methods and operators only (the bits past the 49th stay clear); the
+/// move tables inside work on the raw bits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Bitboard(pub u64);
+pub struct Bitboard(pub(crate) u64);
 
 /// The 49 bits that are squares.
 const FULL: u64 = (1u64 << 49) - 1;

@@ -74,13 +74,7 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
         Reply::Count(n) => out.text(&format!("{n}\n")),
         Reply::DivideMove(mv, n) => out.text(&format!("{mv}: {n}\n")),
         Reply::DivideTotal(n) => out.text(&format!("total: {n}\n")),
-        Reply::Eval(terms) => {
-            let mut text = String::new();
-            for (name, cp) in terms {
-                text.push_str(&format!("{name}: {}\n", Score::Cp(*cp)));
-            }
-            out.text(&text)
-        }
+        Reply::Eval(terms) => out.text(&eval_text(terms)),
         Reply::Search(info) => out.text(&format!("{}\n", search_line(info))),
         Reply::CourseEval(report) => out.text(&course_eval(report)),
         Reply::CourseSearch(report) => out.text(&course_search(report)),
@@ -157,6 +151,26 @@ pub fn search_line(info: &SearchInfo) -> String {
         line.push_str(&format!(" (truncated at {n} moves)"));
     }
     line
+}
+
+/// `eval`: each term of the evaluation with its label, then the total.
+fn eval_text(t: &crate::congo::search::EvalTerms) -> String {
+    let labelled = [
+        ("material", t.material),
+        ("mobility", t.mobility),
+        ("lion safety", t.lion_safety),
+        ("facing lions", t.facing),
+        ("pawn advance", t.pawn_advance),
+        ("drowning", t.drowning),
+        ("crocodile", t.crocodile),
+        ("monkey", t.monkey),
+        ("total", t.total()),
+    ];
+    let mut text = String::new();
+    for (label, cp) in labelled {
+        text.push_str(&format!("{label}: {}\n", Score::Cp(cp)));
+    }
+    text
 }
 
 /// A [`Sink`] that renders each streamed reply at once.

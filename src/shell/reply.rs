@@ -46,7 +46,7 @@ pub enum Reply {
     /// `divide`: the total, after every root move.
     DivideTotal(u64),
     /// `eval`: each term in centipawns, the last `total`.
-    Eval(Vec<(&'static str, i32)>),
+    Eval(crate::congo::search::EvalTerms),
     /// `best`, `analyze`: the search's answer (for `analyze`, also each
     /// finished depth, streamed).
     Search(Box<SearchInfo>),

@@ -10,7 +10,6 @@ use super::problem::{Count, Host, run_problem};
 use super::render::{Rendering, render};
 use super::reply::Reply;
 use super::session::{ExecError, Session};
-use super::settings::{Setting, Value};
 use std::io::{self, BufRead};
 
 pub use super::replay::{End, Kind, blank_prefix, readable};
@@ -152,9 +151,7 @@ impl<'r> Runner<'r> {
     ) -> Runner<'r> {
         let mut session = session;
         if keep_going {
-            session
-                .settings_mut()
-                .set(Setting::KeepGoing, Value::Flag(true));
+            session.settings_mut().keep_going = true;
         }
         Runner {
             session,
@@ -170,7 +167,7 @@ impl<'r> Runner<'r> {
 
     /// Whether an error lets the next command run (the `keep-going` setting).
     pub fn keep_going(&self) -> bool {
-        self.session.settings().flag(Setting::KeepGoing)
+        self.session.settings().keep_going
     }
 
     pub(super) fn report<O: Output + ?Sized>(
@@ -340,7 +337,7 @@ impl<'r> Runner<'r> {
     ) -> io::Result<Result<End, Box<ShellError>>> {
         // `set timer on`: the wall time of each command of its own (those
         // of a sourced file are timed as their `source`).
-        if !(self.stack.is_empty() && self.session.settings().flag(Setting::Timer)) {
+        if !(self.stack.is_empty() && self.session.settings().timer) {
             return self.run_untimed(cmd, out);
         }
         let started = std::time::Instant::now();
@@ -371,7 +368,7 @@ impl<'r> Runner<'r> {
             // progress line.
             live.begin(&cmd.command.to_string());
         }
-        let quiet = self.session.settings().flag(Setting::Quiet);
+        let quiet = self.session.settings().quiet;
         let mut streamed = Rendering {
             out: &mut *out,
             quiet,

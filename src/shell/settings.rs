@@ -2,10 +2,14 @@
 //! lists and changes them; the command-line flags set the same entries).
 //!
 //! A setting is one [`Setting`] variant with one entry in [`Setting::spec`]
-//! (name, what it does, what values it takes, its default). Values live in
-//! [`Settings`], read with [`Settings::flag`] / [`Settings::number`] /
-//! [`Settings::word`].
+//! (name, what it does, what values it takes, its default): the registry
+//! that `set`, `help` and completion read. `set NAME VALUE` parses the
+//! value once into a typed [`Value`]; the values live in [`Settings`], a
+//! struct with one typed field per setting (`settings.quiet`,
+//! `settings.rules`, ...).
 
+use crate::congo::course::Rules;
+use crate::yut::{Sticks, Team};
 use std::fmt;
 
 /// Every session setting.
@@ -39,22 +43,45 @@ pub enum ValueKind {
     Flag,
     /// A whole number in `min..=max`.
     Number { min: u64, max: u64 },
-    /// One of these words.
-    Choice(&'static [&'static str]),
-    /// A whole number in `min..=max`, or `auto` (the setting then follows
-    /// the machine, e.g. its cores; the value is `Word("auto")`).
-    NumberOrAuto { min: u64, max: u64 },
+    /// A number of threads in `min..=max`, or `auto` (every core).
+    Threads { min: u64, max: u64 },
+    /// The Congo course's rules: `2021`, `2022` or `full`.
+    Rules,
+    /// A Yut team: `upper` or `lower`.
+    Team,
     /// A front probability for the Yut sticks, 0.1 to 0.9.
     Sticks,
 }
 
-/// A setting's value.
+/// How many worker threads perft and divide use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Threads {
+    /// As many as the machine offers cores.
+    #[default]
+    Auto,
+    /// This many (1 to 256).
+    N(u64),
+}
+
+impl Threads {
+    /// The number of threads: `N`, or with `Auto` the cores available.
+    pub fn count(self) -> usize {
+        match self {
+            Threads::N(n) => usize::try_from(n).unwrap_or(1).max(1),
+            Threads::Auto => std::thread::available_parallelism().map_or(1, usize::from),
+        }
+    }
+}
+
+/// A setting's value, typed: what `set NAME VALUE` parsed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Value {
     Flag(bool),
     Number(u64),
-    Word(&'static str),
-    Sticks(crate::yut::Sticks),
+    Threads(Threads),
+    Rules(Rules),
+    Team(Team),
+    Sticks(Sticks),
     /// `seed N+K`: the seed N, the sticks' random state K draws on from
     /// it (what `save` writes; the setting itself keeps N).
     SeedAt {
@@ -68,11 +95,21 @@ impl fmt::Display for Value {
         match self {
             Value::Flag(true) => f.write_str("on"),
             Value::Flag(false) => f.write_str("off"),
-            Value::Number(n) => write!(f, "{n}"),
-            Value::Word(w) => f.write_str(w),
+            Value::Number(n) | Value::Threads(Threads::N(n)) => write!(f, "{n}"),
+            Value::Threads(Threads::Auto) => f.write_str("auto"),
+            Value::Rules(r) => f.write_str(r.name()),
+            Value::Team(t) => f.write_str(team_name(*t)),
             Value::Sticks(s) => write!(f, "{s}"),
             Value::SeedAt { seed, draws } => write!(f, "{seed}+{draws}"),
         }
+    }
+}
+
+/// A team's name as the `first` setting spells it.
+const fn team_name(team: Team) -> &'static str {
+    match team {
+        Team::Upper => "upper",
+        Team::Lower => "lower",
     }
 }
 
@@ -135,9 +172,9 @@ impl Setting {
             Setting::Threads => SettingSpec {
                 name: "threads",
                 summary: "worker threads for perft and divide (auto: every core)",
-                kind: ValueKind::NumberOrAuto { min: 1, max: 256 },
+                kind: ValueKind::Threads { min: 1, max: 256 },
                 expects: "a number of threads 1..=256, or `auto`",
-                default: Value::Word("auto"),
+                default: Value::Threads(Threads::Auto),
             },
             Setting::Hash => SettingSpec {
                 name: "hash",
@@ -149,9 +186,9 @@ impl Setting {
             Setting::Rules => SettingSpec {
                 name: "rules",
                 summary: "the Congo course's rules for play, eval, minimax, alphabeta",
-                kind: ValueKind::Choice(&["2021", "2022", "full"]),
+                kind: ValueKind::Rules,
                 expects: "`2021`, `2022` or `full`",
-                default: Value::Word("full"),
+                default: Value::Rules(Rules::Full),
             },
             Setting::Seed => SettingSpec {
                 name: "seed",
@@ -168,14 +205,14 @@ impl Setting {
                 summary: "how likely each Yut stick lands front up (fair: 0.5)",
                 kind: ValueKind::Sticks,
                 expects: "a front probability from 0.1 to 0.9",
-                default: Value::Sticks(crate::yut::Sticks::FAIR),
+                default: Value::Sticks(Sticks::FAIR),
             },
             Setting::First => SettingSpec {
                 name: "first",
                 summary: "which Yut team throws first (now if the game has not begun, else from `reset yut`)",
-                kind: ValueKind::Choice(&["upper", "lower"]),
+                kind: ValueKind::Team,
                 expects: "`upper` or `lower`",
-                default: Value::Word("upper"),
+                default: Value::Team(Team::Upper),
             },
         }
     }
@@ -195,6 +232,7 @@ impl Setting {
 
     /// The place of the setting in [`Setting::ALL`] (which lists them in
     /// declaration order; a test checks).
+    #[cfg(test)]
     fn index(self) -> usize {
         self as usize
     }
@@ -219,18 +257,18 @@ impl Setting {
             ValueKind::Flag if text.eq_ignore_ascii_case("on") => Some(Value::Flag(true)),
             ValueKind::Flag if text.eq_ignore_ascii_case("off") => Some(Value::Flag(false)),
             ValueKind::Flag => None,
-            ValueKind::NumberOrAuto { .. } if text.eq_ignore_ascii_case("auto") => {
-                Some(Value::Word("auto"))
+            ValueKind::Threads { .. } if text.eq_ignore_ascii_case("auto") => {
+                Some(Value::Threads(Threads::Auto))
             }
-            ValueKind::Number { min, max } | ValueKind::NumberOrAuto { min, max } => text
-                .parse::<u64>()
-                .ok()
-                .filter(|n| (min..=max).contains(n))
-                .map(Value::Number),
-            ValueKind::Choice(words) => words
-                .iter()
-                .find(|w| w.eq_ignore_ascii_case(text))
-                .map(|w| Value::Word(w)),
+            ValueKind::Number { min, max } => number_in(text, min, max).map(Value::Number),
+            ValueKind::Threads { min, max } => {
+                number_in(text, min, max).map(|n| Value::Threads(Threads::N(n)))
+            }
+            ValueKind::Rules => Rules::from_name(text).map(Value::Rules),
+            ValueKind::Team => Team::ALL
+                .into_iter()
+                .find(|&t| team_name(t).eq_ignore_ascii_case(text))
+                .map(Value::Team),
             ValueKind::Sticks => text.parse().ok().map(Value::Sticks),
         };
         value.ok_or(spec.expects)
@@ -241,78 +279,88 @@ impl Setting {
         match self.spec().kind {
             ValueKind::Flag => &["on", "off"],
             ValueKind::Number { .. } => &[],
-            ValueKind::NumberOrAuto { .. } => &["auto"],
-            ValueKind::Choice(words) => words,
+            ValueKind::Threads { .. } => &["auto"],
+            ValueKind::Rules => &["2021", "2022", "full"],
+            ValueKind::Team => &["upper", "lower"],
             ValueKind::Sticks => &["0.5", "0.6"],
         }
     }
 }
 
-/// The values of every setting of one session.
+/// A whole number in `min..=max`.
+fn number_in(text: &str, min: u64, max: u64) -> Option<u64> {
+    text.parse::<u64>().ok().filter(|n| (min..=max).contains(n))
+}
+
+/// The values of every setting of one session, one typed field each.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
-    values: [Value; Setting::COUNT],
+    pub timer: bool,
+    pub quiet: bool,
+    pub keep_going: bool,
+    pub threads: Threads,
+    /// The engine's table, in megabytes.
+    pub hash_mb: u64,
+    pub rules: Rules,
+    pub seed: u64,
+    pub sticks: Sticks,
+    pub first: Team,
 }
 
 impl Default for Settings {
+    /// Every setting at its [`SettingSpec::default`] (a test checks).
     fn default() -> Settings {
-        let mut values = [Value::Flag(false); Setting::COUNT];
-        for (value, setting) in values.iter_mut().zip(Setting::ALL) {
-            *value = setting.spec().default;
+        Settings {
+            timer: false,
+            quiet: false,
+            keep_going: false,
+            threads: Threads::Auto,
+            hash_mb: 16,
+            rules: Rules::Full,
+            seed: 0,
+            sticks: Sticks::FAIR,
+            first: Team::Upper,
         }
-        Settings { values }
     }
 }
 
 impl Settings {
-    /// The value of `setting`.
+    /// The value of `setting`, as `set` shows it.
     pub fn get(&self, setting: Setting) -> Value {
-        self.values
-            .get(setting.index())
-            .copied()
-            .unwrap_or(setting.spec().default)
+        match setting {
+            Setting::Timer => Value::Flag(self.timer),
+            Setting::Quiet => Value::Flag(self.quiet),
+            Setting::KeepGoing => Value::Flag(self.keep_going),
+            Setting::Threads => Value::Threads(self.threads),
+            Setting::Hash => Value::Number(self.hash_mb),
+            Setting::Rules => Value::Rules(self.rules),
+            Setting::Seed => Value::Number(self.seed),
+            Setting::Sticks => Value::Sticks(self.sticks),
+            Setting::First => Value::Team(self.first),
+        }
     }
 
-    /// Change `setting` (the value is one [`Setting::parse_value`] gave).
+    /// Change `setting` to `value`, one [`Setting::parse_value`] gave for
+    /// it; a value of another kind changes nothing.
     pub fn set(&mut self, setting: Setting, value: Value) {
-        // `seed N+K` sets the seed N (the draws are the game's).
-        let value = match value {
-            Value::SeedAt { seed, .. } => Value::Number(seed),
-            v => v,
-        };
-        if let Some(slot) = self.values.get_mut(setting.index()) {
-            *slot = value;
+        match (setting, value) {
+            (Setting::Timer, Value::Flag(b)) => self.timer = b,
+            (Setting::Quiet, Value::Flag(b)) => self.quiet = b,
+            (Setting::KeepGoing, Value::Flag(b)) => self.keep_going = b,
+            (Setting::Threads, Value::Threads(t)) => self.threads = t,
+            (Setting::Hash, Value::Number(n)) => self.hash_mb = n,
+            (Setting::Rules, Value::Rules(r)) => self.rules = r,
+            // `seed N+K` sets the seed N (the draws are the game's).
+            (Setting::Seed, Value::Number(n) | Value::SeedAt { seed: n, .. }) => self.seed = n,
+            (Setting::Sticks, Value::Sticks(s)) => self.sticks = s,
+            (Setting::First, Value::Team(t)) => self.first = t,
+            _ => {}
         }
     }
 
-    /// An on/off setting's value (`false` for a setting of another kind).
-    pub fn flag(&self, setting: Setting) -> bool {
-        matches!(self.get(setting), Value::Flag(true))
-    }
-
-    /// A number setting's value (0 for a setting of another kind).
-    pub fn number(&self, setting: Setting) -> u64 {
-        match self.get(setting) {
-            Value::Number(n) => n,
-            _ => 0,
-        }
-    }
-
-    /// A word setting's value (`""` for a setting of another kind).
-    pub fn word(&self, setting: Setting) -> &'static str {
-        match self.get(setting) {
-            Value::Word(w) => w,
-            _ => "",
-        }
-    }
-
-    /// How many worker threads a long count or search uses: the
-    /// `threads` setting, or with `auto` the cores the machine offers.
+    /// How many worker threads a long count uses (the `threads` setting).
     pub fn threads(&self) -> usize {
-        match self.get(Setting::Threads) {
-            Value::Number(n) => usize::try_from(n).unwrap_or(1).max(1),
-            _ => std::thread::available_parallelism().map_or(1, usize::from),
-        }
+        self.threads.count()
     }
 
     /// Every setting with its value, in [`Setting::ALL`] order.
@@ -334,6 +382,8 @@ mod tests {
             assert!(!spec.summary.is_empty());
             // The default must be a value the setting's own parser accepts.
             assert_eq!(s.parse_value(&spec.default.to_string()), Ok(spec.default));
+            // A fresh session's settings are the registry's defaults.
+            assert_eq!(Settings::default().get(*s), spec.default);
         }
         assert_eq!(Setting::find("time"), None);
     }
@@ -341,24 +391,30 @@ mod tests {
     #[test]
     fn flags_take_on_and_off_only() {
         let mut settings = Settings::default();
-        assert!(!settings.flag(Setting::Quiet));
+        assert!(!settings.quiet);
         assert_eq!(Setting::Quiet.parse_value("ON"), Ok(Value::Flag(true)));
         assert_eq!(Setting::Quiet.parse_value("yes"), Err("`on` or `off`"));
         settings.set(Setting::Quiet, Value::Flag(true));
-        assert!(settings.flag(Setting::Quiet));
-        assert!(!settings.flag(Setting::Timer));
+        assert!(settings.quiet);
+        assert!(!settings.timer);
+        // A value of another kind changes nothing.
+        settings.set(Setting::Timer, Value::Number(1));
+        assert!(!settings.timer);
     }
 
     #[test]
     fn threads_take_a_number_or_auto() {
         let mut settings = Settings::default();
         // `auto` is the cores the machine offers: at least one.
-        assert_eq!(settings.get(Setting::Threads), Value::Word("auto"));
+        assert_eq!(settings.threads, Threads::Auto);
         assert!(settings.threads() >= 1);
-        assert_eq!(Setting::Threads.parse_value("4"), Ok(Value::Number(4)));
+        assert_eq!(
+            Setting::Threads.parse_value("4"),
+            Ok(Value::Threads(Threads::N(4)))
+        );
         assert_eq!(
             Setting::Threads.parse_value("AUTO"),
-            Ok(Value::Word("auto"))
+            Ok(Value::Threads(Threads::Auto))
         );
         for bad in ["0", "257", "two", "-1", ""] {
             assert_eq!(
@@ -367,7 +423,7 @@ mod tests {
                 "{bad:?}"
             );
         }
-        settings.set(Setting::Threads, Value::Number(3));
+        settings.set(Setting::Threads, Value::Threads(Threads::N(3)));
         assert_eq!(settings.threads(), 3);
         assert_eq!(Setting::Threads.completions(), ["auto"]);
     }

@@ -33,7 +33,7 @@ pub mod route;
 pub mod rules;
 pub mod sim;
 pub mod station;
-pub mod stations;
+pub mod station_map;
 pub mod sticks;
 pub mod svg;
 pub mod throw;

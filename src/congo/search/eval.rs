@@ -96,9 +96,10 @@ const CASTLES: [u64; 2] = [
     (0b111_0000 << 14) | (0b111_0000 << 21) | (0b111_0000 << 28),
 ];
 
-/// The named terms, side-to-move view, in centipawns.
+/// The evaluation's terms, side-to-move view, in centipawns: named data
+/// (the `eval` command's renderer gives each its label).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Terms {
+pub struct Terms {
     pub material: i32,
     pub mobility: i32,
     pub lion_safety: i32,
@@ -110,7 +111,8 @@ pub(crate) struct Terms {
 }
 
 impl Terms {
-    fn total(&self) -> i32 {
+    /// Their sum: the evaluation.
+    pub fn total(&self) -> i32 {
         self.material
             + self.mobility
             + self.lion_safety
@@ -309,18 +311,7 @@ pub fn evaluate_with(pos: &Position, w: &EvalWeights) -> i32 {
 }
 
 /// The default evaluation's terms for `pos`, side to move's view, in
-/// centipawns; the last entry, `total`, is their sum.
-pub fn evaluate_terms(pos: &Position) -> Vec<(&'static str, i32)> {
-    let t = terms(pos, &EvalWeights::default());
-    vec![
-        ("material", t.material),
-        ("mobility", t.mobility),
-        ("lion safety", t.lion_safety),
-        ("facing lions", t.facing),
-        ("pawn advance", t.pawn_advance),
-        ("drowning", t.drowning),
-        ("crocodile", t.crocodile),
-        ("monkey", t.monkey),
-        ("total", t.total()),
-    ]
+/// centipawns ([`Terms::total`] is their sum).
+pub fn evaluate_terms(pos: &Position) -> Terms {
+    terms(pos, &EvalWeights::default())
 }

@@ -21,7 +21,7 @@ mod types;
 
 pub use config::EngineConfig;
 pub use engine::Engine;
-pub use eval::{DEFAULT_VALUES, EvalWeights, evaluate_terms, evaluate_with};
+pub use eval::{DEFAULT_VALUES, EvalWeights, Terms as EvalTerms, evaluate_terms, evaluate_with};
 pub use spec::parse_config;
 pub use types::{Limits, Score, SearchInfo};
 

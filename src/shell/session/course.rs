@@ -9,13 +9,12 @@ use crate::congo::course::{
 };
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::{CourseEvalReport, CourseSearchReport, Reply};
-use crate::shell::settings::Setting;
 use std::sync::atomic::Ordering;
 
 impl Session {
     /// The course rules the session plays (the `rules` setting).
     pub fn rules(&self) -> Rules {
-        Rules::from_name(self.settings.word(Setting::Rules)).unwrap_or_default()
+        self.settings.rules
     }
 
     /// The position, if the rules have all its pieces.

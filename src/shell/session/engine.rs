@@ -3,10 +3,10 @@
 //! Each search uses an emptied engine (table size and threads from the
 //! settings; the table allocated once per size and emptied in O(1)), so
 //! `best depth N` and `best nodes N` answer the same on every run for the
-//! same game. The search is given the game's earlier positions (since the
-//! last `fen` or `reset`): a return to one of them scores as a draw, as in
-//! `boardsh match`. The session's position is never changed by a search;
-//! `go` then plays the move as `play` would (undo takes it back).
+//! same game. The search is given the game's earlier positions
+//! (since the last `fen` or `reset`): a return to one of them scores as a
+//! draw, as in `boardsh match`. The session's position is never changed by
+//! a search; `go` then plays the move as `play` would (undo takes it back).
 
 use super::{ExecError, Session, interrupted};
 use crate::congo::moves::{Illegal, status};
@@ -15,7 +15,6 @@ use crate::interrupt::{Either, Interrupt};
 use crate::shell::command::{Command, SearchLimit};
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::{Reply, Sink};
-use crate::shell::settings::Setting;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -39,9 +38,9 @@ impl Session {
         Reply::Eval(evaluate_terms(self.position()))
     }
 
-    /// The engine's settings, from the session's.
+    /// An engine set up from the settings.
     fn engine_config(&self) -> EngineConfig {
-        let hash = usize::try_from(self.settings.number(Setting::Hash)).unwrap_or(16);
+        let hash = usize::try_from(self.settings.hash_mb).unwrap_or(16);
         let threads = self.settings.threads();
         EngineConfig {
             hash_mb: hash.max(1),

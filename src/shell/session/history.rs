@@ -1,5 +1,6 @@
-//! The undo history, generic over the games: each change keeps the
-//! command (named by `undo`) and the parts of the session it replaced.
+//! The session's side of the undo history: the snapshot of its parts a
+//! change replaced ([`Before`]), and `undo`, `redo`, `reset` and groups
+//! over the generic [`Record`](super::record::Record).
 
 use super::Session;
 use crate::congo::Position;
@@ -7,12 +8,7 @@ use crate::shell::board::LastMove;
 use crate::shell::command::{Command, ResetTarget};
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::Reply;
-use crate::shell::settings::{Setting, Value};
 use crate::yut::{Game, Play};
-use std::collections::VecDeque;
-
-/// How many changes `undo` can take back.
-pub const UNDO_LIMIT: usize = 1000;
 
 /// The Congo part of a session: the game (its position and the positions
 /// before it, for repetitions) and the last move (drawn by `board`).
@@ -39,67 +35,43 @@ pub(super) struct Before {
     pub(super) yut: Option<Play>,
 }
 
-/// One undoable change: the command (named by `undo`) and what it replaced.
-/// The command is kept as data and only formatted when undone.
-#[derive(Clone, Debug)]
-pub(super) struct Change {
-    what: Command,
-    before: Before,
-    /// The transcript's length before the change (`undo` cuts it back).
-    transcript_len: usize,
-}
-
-/// A change `undo` took back, kept for `redo`: the state after it, and
-/// the commands it had added to the transcript.
-#[derive(Clone, Debug)]
-pub(super) struct Redo {
-    what: Command,
-    after: Before,
-    transcript: Vec<super::transcript::Entry>,
-}
-
-/// An open group of changes (a running `source`): its own changes, the
-/// whole state before it, and whether anything changed since it opened.
-#[derive(Clone, Debug)]
-pub(super) struct Group {
-    changes: VecDeque<Change>,
-    before: Before,
-    touched: bool,
-    transcript_len: usize,
-}
-
 impl Session {
     /// The Congo part as it is now (to keep before changing it).
     pub(super) fn congo_part(&self) -> CongoPart {
         self.congo.clone()
     }
 
-    /// Remember a change so `undo` can take it back: in the innermost open
-    /// group, else in the history (each keeps at most [`UNDO_LIMIT`]).
+    /// Remember a change so `undo` can take it back (see [`Record`]).
     pub(super) fn record(&mut self, what: Command, before: Before) {
-        let len = self.transcript_len();
-        self.record_at(what, before, len);
+        self.record.record(what, before);
     }
 
-    /// [`Session::record`], the transcript having been `transcript_len` long before it.
-    fn record_at(&mut self, what: Command, before: Before, transcript_len: usize) {
-        // A new change ends what `redo` could make again.
-        self.redo.clear();
-        for g in &mut self.groups {
-            g.touched = true;
+    /// The parts `shape` holds, as they are now.
+    fn now_like(congo: &CongoPart, yut: &Play, shape: &Before) -> Before {
+        Before {
+            congo: shape.congo.as_ref().map(|_| congo.clone()),
+            yut: shape.yut.map(|_| *yut),
         }
-        let changes = match self.groups.last_mut() {
-            Some(g) => &mut g.changes,
-            None => &mut self.history,
-        };
-        if changes.len() >= UNDO_LIMIT {
-            changes.pop_front();
+    }
+
+    /// Put back the parts `snapshot` holds.
+    fn restore(&mut self, snapshot: Before) {
+        if let Some(c) = snapshot.congo {
+            self.congo = c;
         }
-        changes.push_back(Change {
-            what,
-            before,
-            transcript_len,
-        });
+        if let Some(g) = snapshot.yut {
+            self.yut = g;
+            self.follow_settings();
+        }
+    }
+
+    /// A Yut game put back by `undo` or `redo` keeps the settings in force
+    /// (they are not undone): the sticks, and the first team (which, on a
+    /// game not begun, is also the team to move), as `set` would apply
+    /// them. The random state is the game's own and comes back with it.
+    fn follow_settings(&mut self) {
+        self.yut.set_sticks(self.settings.sticks);
+        self.yut.set_first(self.settings.first);
     }
 
     /// Open a group: every change until [`Session::end_group`] becomes one
@@ -110,23 +82,14 @@ impl Session {
             congo: Some(self.congo_part()),
             yut: Some(self.yut),
         };
-        self.groups.push(Group {
-            changes: VecDeque::new(),
-            before,
-            touched: false,
-            transcript_len: self.transcript_len(),
-        });
+        self.record.begin_group(before);
     }
 
     /// Close the innermost group: if anything changed while it was open
     /// (however it ended: failed and interrupted sources too), record one
     /// change named `what` that restores the state from before it.
     pub fn end_group(&mut self, what: Command) {
-        if let Some(group) = self.groups.pop()
-            && group.touched
-        {
-            self.record_at(what, group.before, group.transcript_len);
-        }
+        self.record.end_group(what);
     }
 
     /// Replace both games at once (a problem-format replay), as one undoable change.
@@ -149,44 +112,18 @@ impl Session {
     /// Inside a group, the group's own changes go first, then those from
     /// before it.
     pub(super) fn undo(&mut self) -> Result<Reply, ErrorKind> {
-        let change = self
-            .groups
-            .iter_mut()
-            .rev()
-            .find_map(|g| g.changes.pop_back())
-            .or_else(|| self.history.pop_back())
+        let (congo, yut) = (&self.congo, &self.yut);
+        let (what, before) = self
+            .record
+            .undo(|shape| Session::now_like(congo, yut, shape))
             .ok_or(ErrorKind::NothingToUndo)?;
-        for g in &mut self.groups {
-            g.touched = true;
-        }
-        let after = Before {
-            congo: change.before.congo.as_ref().map(|_| self.congo_part()),
-            yut: change.before.yut.map(|_| self.yut),
-        };
-        let transcript = self.transcript_cut(change.transcript_len);
-        self.redo.push(Redo {
-            what: change.what.clone(),
-            after,
-            transcript,
-        });
-        if let Some(c) = change.before.congo {
-            self.congo = c;
-        }
-        if let Some(g) = change.before.yut {
-            self.yut = g;
-            self.follow_settings();
-        }
-        Ok(Reply::Undid(change.what))
-    }
-
-    /// How many changes `undo` can take back now.
-    fn undoable(&self) -> usize {
-        self.history.len() + self.groups.iter().map(|g| g.changes.len()).sum::<usize>()
+        self.restore(before);
+        Ok(Reply::Undid(what))
     }
 
     /// `undo N`: take back the last `n` changes, or none when there are fewer.
     pub(super) fn undo_many(&mut self, n: u32) -> Result<Reply, ErrorKind> {
-        let have = self.undoable();
+        let have = self.record.undoable();
         if have < n as usize {
             return Err(ErrorKind::TooFewToUndo { have, asked: n });
         }
@@ -201,41 +138,13 @@ impl Session {
 
     /// `redo`: make again the change the last `undo` took back.
     pub(super) fn redo(&mut self) -> Result<Reply, ErrorKind> {
-        let redo = self.redo.pop().ok_or(ErrorKind::NothingToRedo)?;
-        let before = Before {
-            congo: redo.after.congo.as_ref().map(|_| self.congo_part()),
-            yut: redo.after.yut.map(|_| self.yut),
-        };
-        let len = self.transcript_len();
-        // Recorded like any change (so `undo` takes it back again), without
-        // ending the rest of the redo stack.
-        let stack = std::mem::take(&mut self.redo);
-        self.record_at(redo.what.clone(), before, len);
-        self.redo = stack;
-        if let Some(c) = redo.after.congo {
-            self.congo = c;
-        }
-        if let Some(g) = redo.after.yut {
-            self.yut = g;
-            self.follow_settings();
-        }
-        self.transcript_extend(redo.transcript);
-        Ok(Reply::Redid(redo.what))
-    }
-
-    /// A Yut game put back by `undo` or `redo` keeps the settings in force
-    /// (they are not undone): the sticks, and the first team (which, on a
-    /// game not begun, is also the team to move), as `set` would apply
-    /// them. The random state is the game's own and comes back with it.
-    fn follow_settings(&mut self) {
-        if let Value::Sticks(s) = self.settings().get(Setting::Sticks) {
-            self.yut.set_sticks(s);
-        }
-        let first = match self.settings().get(Setting::First) {
-            Value::Word("lower") => crate::yut::Team::Lower,
-            _ => crate::yut::Team::Upper,
-        };
-        self.yut.set_first(first);
+        let (congo, yut) = (&self.congo, &self.yut);
+        let (what, after) = self
+            .record
+            .redo(|shape| Session::now_like(congo, yut, shape))
+            .ok_or(ErrorKind::NothingToRedo)?;
+        self.restore(after);
+        Ok(Reply::Redid(what))
     }
 
     /// `reset [congo|yut]`: recorded only when it changes something.

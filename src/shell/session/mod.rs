@@ -2,15 +2,19 @@
 //! with an undo history and the settings. No terminal, no files.
 //!
 //! [`Session::execute`] runs one command and returns what it produced as a
-//! [`Reply`] (streamed replies go to a [`Sink`] while it runs); the
-//! handlers are split by game (`congo`, `yut`), the undo history is
-//! generic (`history`).
+//! [`Reply`] (streamed replies go to a [`Sink`] while it runs). The session
+//! is a few typed parts: the Congo part (a `congo::Game` and its last
+//! move), the Yut part (`yut::Play`), the record (undo history, groups,
+//! redo and transcript: `record::Record`, generic over a snapshot of the
+//! parts) and the typed `Settings`. The handlers are split by part
+//! (`congo`, `engine`, `course`, `yut`, `history`).
 
 mod congo;
 mod course;
 mod engine;
 mod engine_cache;
 mod history;
+mod record;
 mod transcript;
 mod yut;
 mod yut_game;
@@ -25,12 +29,11 @@ use super::settings::{Setting, Settings, Value};
 use crate::congo::Position;
 use crate::congo::moves::{legal_moves, move_count_up_to};
 use crate::yut::{Game, Play};
-use history::{Change, Group};
-use std::collections::VecDeque;
+use history::Before;
 use std::io;
 use std::sync::Arc;
 
-pub use history::UNDO_LIMIT;
+pub use record::UNDO_LIMIT;
 
 /// What a command asks of whoever runs it, beyond its output.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,15 +63,11 @@ pub struct Session {
     /// The Congo game and its last move.
     congo: history::CongoPart,
     yut: Play,
-    history: VecDeque<Change>,
-    /// Open groups of changes (running `source`s), innermost last.
-    groups: Vec<Group>,
+    /// Undo history, groups, redo and the transcript, over snapshots of
+    /// the parts above.
+    record: record::Record<Before>,
     settings: Settings,
     live: Arc<Live>,
-    /// What `undo` took back, newest last, for `redo` (cleared by a change).
-    redo: Vec<history::Redo>,
-    /// Every change as the command that redoes it (`history`, `save`).
-    transcript: transcript::Transcript,
     /// The engine kept between searches (its table allocated once).
     engine: engine_cache::EngineCache,
 }
@@ -99,7 +98,7 @@ impl Session {
     /// Silence (or not) the change summaries of `move`, `play` and `undo`
     /// (the `quiet` setting).
     pub fn set_quiet(&mut self, quiet: bool) {
-        self.settings.set(Setting::Quiet, Value::Flag(quiet));
+        self.settings.quiet = quiet;
     }
 
     /// The session's settings.
@@ -118,11 +117,7 @@ impl Session {
                 self.yut.set_rng(crate::yut::Rng::at(seed, draws));
             }
             (Setting::Sticks, Value::Sticks(s)) => self.yut.set_sticks(s),
-            (Setting::First, Value::Word(w)) => self.yut.set_first(if w == "lower" {
-                crate::yut::Team::Lower
-            } else {
-                crate::yut::Team::Upper
-            }),
+            (Setting::First, Value::Team(team)) => self.yut.set_first(team),
             _ => {}
         }
     }
@@ -224,7 +219,7 @@ impl Session {
                 let text = crate::yut::svg::render(self.yut.game());
                 Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
             }
-            Command::Stations => Reply::Text(crate::yut::stations::map()),
+            Command::Stations => Reply::Text(crate::yut::station_map::map()),
             Command::Where => Reply::Where(*self.yut.game()),
             Command::Reset(target) => self.reset(*target, &cmd.command),
             Command::Undo => self.undo().map_err(fail)?,
@@ -264,7 +259,7 @@ impl Session {
         cmd: &Located,
         out: &mut O,
     ) -> Result<Flow, ExecError> {
-        let quiet = self.settings.flag(Setting::Quiet);
+        let quiet = self.settings.quiet;
         let reply = self.execute(
             cmd,
             &mut Rendering {

@@ -12,11 +12,12 @@
 //! N+K`): the replay ends where the session is, down to the next throw.
 
 use super::Session;
+use crate::congo::course::Rules;
 use crate::congo::moves::Move;
 use crate::congo::{Color, Position};
 use crate::shell::command::{Command, ResetTarget};
 use crate::shell::reply::Reply;
-use crate::shell::settings::{Setting, Value};
+use crate::shell::settings::Setting;
 use crate::yut::{Step, Team};
 use std::fmt::Write as _;
 
@@ -30,7 +31,7 @@ pub const TRANSCRIPT_LIMIT: usize = 100_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Context {
     /// The `rules` setting (for `play`).
-    rules: Value,
+    rules: Rules,
     /// The team the Yut game's turns start with (for throws, moves and
     /// `reset yut`: on a game not begun it is also the team to move).
     first: Team,
@@ -51,7 +52,8 @@ pub(super) struct Transcript {
 }
 
 impl Transcript {
-    fn push(&mut self, (cmd, ctx): Entry) {
+    /// Add a change's command (unless the transcript is broken or full).
+    pub(super) fn push(&mut self, (cmd, ctx): Entry) {
         if self.broken.is_some() {
             return;
         }
@@ -64,6 +66,16 @@ impl Transcript {
         self.commands.push(cmd);
         self.contexts.push(ctx);
     }
+
+    /// Cut back to `len` commands (`undo`); returns what was cut.
+    pub(super) fn cut(&mut self, len: usize) -> Vec<Entry> {
+        if len >= self.commands.len() {
+            return Vec::new();
+        }
+        let commands = self.commands.split_off(len);
+        let contexts = self.contexts.split_off(len.min(self.contexts.len()));
+        commands.into_iter().zip(contexts).collect()
+    }
 }
 
 impl Session {
@@ -72,7 +84,7 @@ impl Session {
         // None of the commands recorded changes the rules or the first
         // team, so what holds after it held while it ran.
         let ctx = self.context();
-        let t = &mut self.transcript;
+        let t = &mut self.record.transcript;
         match (cmd, reply) {
             (Command::SetFen(_) | Command::Reset(_) | Command::Move(..), _) => {
                 t.push((cmd.clone(), ctx));
@@ -98,7 +110,7 @@ impl Session {
     /// What a command runs under now.
     fn context(&self) -> Context {
         Context {
-            rules: self.settings.get(Setting::Rules),
+            rules: self.settings.rules,
             first: self.yut.first(),
         }
     }
@@ -108,48 +120,26 @@ impl Session {
     pub(super) fn transcribe_replace(&mut self, position: Option<&Position>, yut: bool) {
         if let Some(p) = position {
             let ctx = self.context();
-            self.transcript
+            self.record
+                .transcript
                 .push((Command::SetFen(Box::new(p.clone())), ctx));
         }
         if yut {
-            self.transcript.broken =
+            self.record.transcript.broken =
                 Some("a problem-format Yut replay cannot be saved as commands");
-        }
-    }
-
-    /// How long the transcript is (kept by each change, for `undo`).
-    pub(super) fn transcript_len(&self) -> usize {
-        self.transcript.commands.len()
-    }
-
-    /// Cut the transcript back to `len` commands (`undo`); returns what was cut.
-    pub(super) fn transcript_cut(&mut self, len: usize) -> Vec<Entry> {
-        let t = &mut self.transcript;
-        if len >= t.commands.len() {
-            return Vec::new();
-        }
-        let commands = t.commands.split_off(len);
-        let contexts = t.contexts.split_off(len.min(t.contexts.len()));
-        commands.into_iter().zip(contexts).collect()
-    }
-
-    /// Add commands back to the transcript (`redo`).
-    pub(super) fn transcript_extend(&mut self, entries: Vec<Entry>) {
-        for entry in entries {
-            self.transcript.push(entry);
         }
     }
 
     /// `history`: the Congo game score since its start position, and the
     /// Yut turns since the last `reset yut`.
     pub(super) fn history_text(&self) -> Result<String, &'static str> {
-        if let Some(why) = self.transcript.broken {
+        if let Some(why) = self.record.transcript.broken {
             return Err(why);
         }
         let mut start = Position::start();
         let mut moves: Vec<Move> = Vec::new();
         let mut yut: Vec<&Command> = Vec::new();
-        for cmd in &self.transcript.commands {
+        for cmd in &self.record.transcript.commands {
             match cmd {
                 Command::SetFen(p) => {
                     start = (**p).clone();
@@ -183,7 +173,7 @@ impl Session {
 
     /// `save`: a command script that rebuilds this session from scratch.
     pub(super) fn save_text(&self) -> Result<String, &'static str> {
-        if let Some(why) = self.transcript.broken {
+        if let Some(why) = self.record.transcript.broken {
             return Err(why);
         }
         let mut out = String::from(
@@ -193,7 +183,7 @@ impl Session {
         // What the replay has in force so far (unknown at first: `source`
         // may run it in a session with other settings).
         let (mut rules, mut first) = (None, None);
-        let t = &self.transcript;
+        let t = &self.record.transcript;
         for (cmd, ctx) in t.commands.iter().zip(&t.contexts) {
             let yut = matches!(
                 cmd,
@@ -203,7 +193,7 @@ impl Session {
                     | Command::Reset(ResetTarget::Both | ResetTarget::Yut)
             );
             if matches!(cmd, Command::Play(_)) && rules != Some(ctx.rules) {
-                let _ = writeln!(out, "set rules {}", ctx.rules);
+                let _ = writeln!(out, "set rules {}", ctx.rules.name());
                 rules = Some(ctx.rules);
             }
             if yut && first != Some(ctx.first) {
@@ -220,7 +210,7 @@ impl Session {
                 let _ = writeln!(out, "set {} {}", setting.name(), self.settings.get(setting));
             }
         }
-        let seed = self.settings.number(Setting::Seed);
+        let seed = self.settings.seed;
         let draws = self.yut.rng().draws_since(seed);
         let _ = writeln!(out, "set seed {seed}+{draws}");
         Ok(out)

@@ -1,5 +1,7 @@
-//! The labelled station map of `stations`: each of the 29 stations' names
-//! where it stands on the board, in 71 columns, and how tokens go round.
+//! The labelled station map the `stations` command prints (not to be
+//! confused with `station.rs`, the stations themselves): each of the 29
+//! stations' names where it stands on the board, in 71 columns, and how
+//! tokens go round.
 
 use super::station::Station;
 
