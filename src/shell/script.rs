@@ -368,6 +368,15 @@ impl<'r> Runner<'r> {
             // progress line.
             live.begin(&cmd.command.to_string());
         }
+        if !self.interactive && matches!(cmd.command, Command::Analyze) {
+            // `analyze` ends only at Ctrl-C: a script would never end.
+            let why = "`analyze` searches until Ctrl-C, so it runs only at the prompt; \
+                       in a script use `best depth N` or `best time S`";
+            return Ok(Err(Box::new(ShellError::new(
+                cmd.span,
+                ErrorKind::Problem(why.to_string()),
+            ))));
+        }
         let quiet = self.session.settings().quiet;
         let mut streamed = Rendering {
             out: &mut *out,

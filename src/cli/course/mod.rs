@@ -127,13 +127,29 @@ pub fn run(args: &CourseArgs) -> i32 {
                     files::READ_BUFFER,
                     Checked::new(stdin.lock(), Arc::clone(&live)),
                 );
-                answer_input_within(&cfg, STDIN, &mut reader, &mut out, &mut report, stop)?
+                let answered =
+                    answer_input_within(&cfg, STDIN, &mut reader, &mut out, &mut report, stop);
+                match read_fault(answered, STDIN, &mut out)? {
+                    Ok(ok) => ok,
+                    Err(code) => return Ok(code),
+                }
             } else {
                 let name = path.to_string_lossy().into_owned();
                 match files::open(path) {
                     Ok((_, reader)) => {
                         let mut reader = Checked::new(reader, Arc::clone(&live));
-                        answer_input_within(&cfg, &name, &mut reader, &mut out, &mut report, stop)?
+                        let answered = answer_input_within(
+                            &cfg,
+                            &name,
+                            &mut reader,
+                            &mut out,
+                            &mut report,
+                            stop,
+                        );
+                        match read_fault(answered, &name, &mut out)? {
+                            Ok(ok) => ok,
+                            Err(code) => return Ok(code),
+                        }
                     }
                     Err(reason) => {
                         out.flush()?;
@@ -166,5 +182,31 @@ pub fn run(args: &CourseArgs) -> i32 {
             let _ = writeln!(io::stderr(), "boardsh: error: {e}");
             EXIT_FAILED
         }
+    }
+}
+
+/// A file that failed while being read (`/proc/self/mem`, a directory on
+/// stdin) is reported with its name, after the answers before the fault,
+/// as an unreadable file is: `Err` with status 2. Other errors (of the
+/// output, an interruption) are passed on.
+fn read_fault(
+    answered: io::Result<bool>,
+    name: &str,
+    out: &mut dyn Write,
+) -> io::Result<Result<bool, i32>> {
+    match answered {
+        Ok(ok) => Ok(Ok(ok)),
+        Err(e) => match crate::shell::lines::ReadFault::of(&e) {
+            Some(fault) => {
+                out.flush()?;
+                let _ = writeln!(
+                    io::stderr(),
+                    "boardsh: error: cannot read {}: {fault}",
+                    quoted_path(name)
+                );
+                Ok(Err(EXIT_USAGE))
+            }
+            None => Err(e),
+        },
     }
 }

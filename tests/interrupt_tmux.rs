@@ -1,0 +1,206 @@
+//! Every long command at the prompt stops at Ctrl-C: tmux runs boardsh,
+//! types the command, presses Ctrl-C after a second and checks that the
+//! prompt is back within 1 s (3 s on a machine loaded past twice its
+//! cores, as in `repl_tmux.rs`) and that the session answers as before.
+//! Passes without checking when tmux is not installed.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// How long any wait lasts before the test fails.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+struct Tmux {
+    socket: std::path::PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Tmux {
+    fn new(tag: &str, shell: &str) -> Tmux {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("boardsh-int-{tag}"))
+            .tempdir()
+            .unwrap();
+        let tmux = Tmux {
+            socket: dir.path().join("socket"),
+            _dir: dir,
+        };
+        tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "t",
+            "-x",
+            "120",
+            "-y",
+            "40",
+            shell,
+        ]);
+        tmux
+    }
+
+    fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-S")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "t"];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-t", "t", "-p", "-S", "-2000"])
+    }
+
+    /// Wait for the `n`th prompt; the screen then.
+    fn prompts(&self, n: usize) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.matches("boardsh>").count() >= n {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "timed out waiting for prompt {n}; screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+fn have_tmux() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The prompt in tmux, its history in `dir`.
+fn start(tag: &str, dir: &Path) -> Tmux {
+    let shell = format!(
+        "env BOARDSH_HISTORY='{}' '{}' --color never; sleep 30",
+        dir.join("history").display(),
+        env!("CARGO_BIN_EXE_boardsh"),
+    );
+    let tmux = Tmux::new(tag, &shell);
+    tmux.prompts(1);
+    tmux
+}
+
+/// What the screen shows after the last `boardsh> {cmd}` line, up to the
+/// next prompt.
+fn output_of(screen: &str, cmd: &str) -> String {
+    let echo = format!("boardsh> {cmd}");
+    let after = screen.rsplit_once(echo.as_str()).map_or("", |(_, a)| a);
+    let body = after.split_once("boardsh>").map_or(after, |(b, _)| b);
+    body.trim_matches('\n').to_string()
+}
+
+fn ask(tmux: &Tmux, n: &mut usize, cmd: &str) -> String {
+    tmux.keys(&[cmd, "Enter"]);
+    *n += 1;
+    output_of(&tmux.prompts(*n), cmd)
+}
+
+/// 1 s; 3 s when the machine is loaded past twice its cores.
+fn prompt_limit() -> Duration {
+    let load: f64 = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0.0);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    #[allow(clippy::cast_precision_loss)]
+    let busy = load > 2.0 * cores as f64;
+    Duration::from_secs(if busy { 3 } else { 1 })
+}
+
+/// Run `setup` lines, then `long`; Ctrl-C after 1 s; the prompt must be
+/// back in time, and `fen` and `turn` answer as before. A command that
+/// finished within the second (a bounded `auto` in a fast build) passes
+/// too: nothing was left to stop.
+fn stops_at_ctrl_c(tag: &str, setup: &[&str], long: &str) {
+    // `analyze` ends at Ctrl-C as its normal end, with its best line.
+    let says_interrupted = long != "analyze";
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let tmux = start(tag, dir.path());
+    let mut n = 1;
+    for line in setup {
+        ask(&tmux, &mut n, line);
+    }
+    let fen = ask(&tmux, &mut n, "fen");
+    let turn = ask(&tmux, &mut n, "turn");
+    tmux.keys(&[long, "Enter"]);
+    std::thread::sleep(Duration::from_secs(1));
+    let running = tmux.screen().matches("boardsh>").count() == n;
+    let pressed = Instant::now();
+    tmux.keys(&["C-c"]);
+    n += 1;
+    let screen = tmux.prompts(n);
+    let took = pressed.elapsed();
+    if running {
+        assert!(took < prompt_limit(), "`{long}`: the prompt took {took:?}");
+        assert!(
+            !says_interrupted || output_of(&screen, long).ends_with("interrupted"),
+            "`{long}`:\n{screen}"
+        );
+    }
+    // A Ctrl-C at the prompt itself (the command already done) only
+    // clears the line; either way the session answers as before.
+    std::thread::sleep(Duration::from_millis(200));
+    n = tmux.screen().matches("boardsh>").count();
+    if running {
+        assert_eq!(ask(&tmux, &mut n, "fen"), fen);
+        assert_eq!(ask(&tmux, &mut n, "turn"), turn);
+    }
+}
+
+#[test]
+fn ctrl_c_stops_auto_on_a_run_of_yuts() {
+    // Fourteen yuts and a do pending: every order of their uses.
+    let mut setup = vec!["throw FFFF"; 14];
+    setup.push("throw FBBB");
+    stops_at_ctrl_c("auto", &setup, "auto");
+}
+
+#[test]
+fn ctrl_c_stops_odds() {
+    stops_at_ctrl_c("odds", &[], "odds 1000000 ai4 ai4");
+}
+
+#[test]
+fn ctrl_c_stops_perft() {
+    stops_at_ctrl_c("perft", &[], "perft 9");
+}
+
+#[test]
+fn ctrl_c_stops_best() {
+    stops_at_ctrl_c("best", &[], "best depth 40");
+}
+
+#[test]
+fn ctrl_c_stops_analyze() {
+    stops_at_ctrl_c("analyze", &[], "analyze");
+}
+
+#[test]
+fn ctrl_c_stops_a_course_search() {
+    stops_at_ctrl_c("alphabeta", &[], "alphabeta 12");
+}
