@@ -18,6 +18,13 @@
 //! the next one). An agent that never answers at all (it cannot start, or
 //! does not speak the protocol) is an error, not a lost game.
 //!
+//! For long engine tests: `--sprt` stops the match when a sequential test
+//! on the game pairs decides ([`crate::stats::pentanomial`]);
+//! `--concurrency` plays pairs on several workers ([`worker`]), each with
+//! its own agents, fed in order by [`dispatch`]; `--json` appends a line
+//! per pair ([`results`]) that a rerun resumes from; `--shard K/N` plays
+//! every Nth pair of the same opening sequence; `--merge` sums files up.
+//!
 //! Robustness: agents' output is read in capped lines onto bounded queues
 //! ([`reader`]); each agent runs in its own process group, killed whole at
 //! the end; SIGINT, SIGTERM and SIGHUP stop the match, kill the agents,
