@@ -20,8 +20,8 @@
 //!
 //! For long engine tests: `--sprt` stops the match when a sequential test
 //! on the game pairs decides ([`crate::stats::pentanomial`]);
-//! `--concurrency` plays pairs on several workers ([`worker`]), each with
-//! its own agents, fed in order by [`dispatch`]; `--json` appends a line
+//! `--concurrency` plays pairs on several workers (`worker.rs`), each with
+//! its own agents, fed in order by `dispatch.rs`; `--json` appends a line
 //! per pair ([`results`]) that a rerun resumes from; `--shard K/N` plays
 //! every Nth pair of the same opening sequence; `--merge` sums files up.
 //!
