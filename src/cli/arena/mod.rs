@@ -18,15 +18,24 @@
 //! the next one). An agent that never answers at all (it cannot start, or
 //! does not speak the protocol) is an error, not a lost game.
 //!
+//! For long engine tests: `--sprt` stops the match when a sequential test
+//! on the game pairs decides ([`crate::stats::pentanomial`]);
+//! `--concurrency` plays pairs on several workers (`worker.rs`), each with
+//! its own agents, fed in order by `dispatch.rs`; `--json` appends a line
+//! per pair ([`results`]) that a rerun resumes from; `--shard K/N` plays
+//! every Nth pair of the same opening sequence; `--merge` sums files up.
+//!
 //! Robustness: agents' output is read in capped lines onto bounded queues
 //! ([`reader`]); each agent runs in its own process group, killed whole at
 //! the end; SIGINT, SIGTERM and SIGHUP stop the match, kill the agents,
 //! print the summary of the games played and exit with 128 + the signal.
 
 pub mod book;
+mod dispatch;
 
 pub mod game;
 pub mod json;
+mod merge;
 
 pub mod plan;
 pub mod process;
@@ -35,28 +44,31 @@ pub mod record;
 pub mod results;
 
 pub mod seat;
+mod summary;
 pub mod words;
+mod worker;
 
 use super::args::MatchArgs;
 use super::signals::{Mode, Signals};
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::congo::openings::Openings;
-use crate::congo::{Color, Move, Position};
-use crate::congo::{Elo, Tally};
 use crate::shell::Live;
-use crate::stats::pentanomial::{Pentanomial, Sprt, Verdict};
-use game::{Abort, GameResult, Outcome, Terms, play_game};
+use dispatch::{Dispatch, Source};
+use game::Terms;
 use json::Json;
+use merge::run_merge;
 use process::AgentProcess;
-use results::{Appender, GameRecord, PairRecord};
-use std::collections::BTreeSet;
+use results::Appender;
 use std::io::{self, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+use summary::{Totals, game_line, sprt_line, summary};
+use worker::{Event, Played, Shared, nap, opening_text, worker};
 
 /// How long a newly started agent is left alone before its first game.
 pub const STARTUP_WAIT: Duration = Duration::from_millis(500);
@@ -84,259 +96,6 @@ pub fn run(args: &MatchArgs) -> i32 {
 fn usage(msg: &str) -> io::Result<i32> {
     writeln!(io::stderr(), "boardsh match: {msg}")?;
     Ok(EXIT_USAGE)
-}
-
-/// The slowest answer of one agent.
-#[derive(Clone, Copy, Debug, Default)]
-struct Slowest {
-    took: Duration,
-    game: u64,
-}
-
-/// One opening pair to play: games `2 * pair + 1` and `2 * pair + 2`
-/// (the second only if the match has that many games).
-struct Job {
-    pair: u64,
-    start: Position,
-    opening: Vec<Move>,
-    games: u64,
-}
-
-/// Where the pairs' openings come from.
-enum Source {
-    /// Seeded random lines from the start, made in order.
-    Random(Openings),
-    /// `--openings`: the file's positions in turn, cycled.
-    Book(Vec<Position>),
-}
-
-impl Source {
-    /// The start and opening of `pair` (called for every pair in order,
-    /// so a seed gives every shard the same openings).
-    fn opening(&mut self, pair: u64) -> (Position, Vec<Move>) {
-        match self {
-            Source::Random(lines) => (Position::start(), lines.next().unwrap_or_default()),
-            Source::Book(book) => {
-                let len = u64::try_from(book.len()).unwrap_or(1).max(1);
-                let k = usize::try_from(pair % len).unwrap_or(0);
-                let start = book.get(k).cloned().unwrap_or_else(Position::start);
-                (start, Vec::new())
-            }
-        }
-    }
-}
-
-/// Hands out the opening pairs in order, until the match has enough games,
-/// its time is up, or it is closed.
-struct Dispatch {
-    source: Source,
-    next: u64,
-    games: u64,
-    wall: Option<(Instant, Duration)>,
-    /// This run's shard `(k, n)`.
-    shard: (u64, u64),
-    /// Pairs already in the results file (a resumed run skips them).
-    done: BTreeSet<u64>,
-    /// Set once no new pair should start (a fatal error, a decided SPRT).
-    closed: bool,
-    /// Set when the time ran out.
-    timed_out: bool,
-    /// The complete pairs so far, from A's side.
-    pairs: Pentanomial,
-    /// The test that may end the match.
-    sprt: Option<Sprt>,
-}
-
-impl Dispatch {
-    /// Count a complete pair (A's points in halves in each game); an SPRT
-    /// that decides closes the match (pairs already started still count).
-    fn pair_done(&mut self, first: u8, second: u8) {
-        self.pairs.add(first, second);
-        self.check_sprt();
-    }
-
-    fn check_sprt(&mut self) {
-        if let Some(sprt) = &self.sprt
-            && sprt.verdict(&self.pairs) != Verdict::Continue
-        {
-            self.closed = true;
-        }
-    }
-
-    fn next_job(&mut self) -> Option<Job> {
-        loop {
-            if self.closed || self.next.saturating_mul(2) >= self.games {
-                return None;
-            }
-            if let Some((t0, w)) = self.wall
-                && t0.elapsed() >= w
-            {
-                self.timed_out = true;
-                return None;
-            }
-            let pair = self.next;
-            self.next += 1;
-            let (start, opening) = self.source.opening(pair);
-            let (k, n) = self.shard;
-            if pair % n != k - 1 || self.done.contains(&pair) {
-                continue;
-            }
-            let games = (self.games - 2 * pair).min(2);
-            return Some(Job {
-                pair,
-                start,
-                opening,
-                games,
-            });
-        }
-    }
-}
-
-/// A game played: its number (from 1), whether A had White, where it
-/// started and its opening, and how it went.
-struct Played {
-    number: u64,
-    a_white: bool,
-    start: Position,
-    opening: Vec<Move>,
-    result: GameResult,
-}
-
-/// What a worker tells the referee.
-enum Event {
-    /// A game was played.
-    Game(Box<Played>),
-    /// Every game of a pair was played.
-    Pair(PairRecord),
-    /// An agent never answered: the match cannot go on.
-    Broken(String),
-    /// The worker has stopped.
-    Done,
-}
-
-/// Sleep `d`, or less once `stop` is set.
-fn nap(d: Duration, stop: &AtomicBool) {
-    let until = Instant::now() + d;
-    while Instant::now() < until && !stop.load(Ordering::Relaxed) {
-        thread::sleep(Duration::from_millis(10));
-    }
-}
-
-/// What every worker shares.
-struct Shared {
-    dispatch: Mutex<Dispatch>,
-    stop: Arc<AtomicBool>,
-    terms: Terms,
-    cmds: [String; 2],
-}
-
-/// The opening as printed: its moves, or the start FEN of a position from
-/// `--openings`.
-fn opening_text(start: &Position, opening: &[Move]) -> String {
-    if opening.is_empty() && *start != Position::start() {
-        return start.to_string();
-    }
-    let words: Vec<String> = opening.iter().map(ToString::to_string).collect();
-    words.join(" ")
-}
-
-/// Play pairs with one set of agents until there are none left.
-fn worker(mut agents: [AgentProcess; 2], shared: &Shared, tx: &Sender<Event>) {
-    loop {
-        if shared.stop.load(Ordering::SeqCst) {
-            break;
-        }
-        let job = match shared.dispatch.lock() {
-            Ok(mut d) => d.next_job(),
-            Err(_) => None,
-        };
-        let Some(job) = job else { break };
-        let mut record = PairRecord {
-            pair: job.pair,
-            start: job.start.to_string(),
-            opening: opening_text(&Position::start(), &job.opening),
-            games: Vec::new(),
-        };
-        for k in 0..job.games {
-            let number = 2 * job.pair + k + 1;
-            let a_white = k == 0;
-            let mut fresh = false;
-            for agent in &mut agents {
-                match agent.ensure_started() {
-                    Ok(started) => fresh |= started,
-                    Err(e) => eprintln!("boardsh match: cannot restart an agent: {e}"),
-                }
-            }
-            if fresh {
-                nap(STARTUP_WAIT, &shared.stop);
-            }
-            let [a, b] = &mut agents;
-            let played = if a_white {
-                play_game(a, b, &job.start, &job.opening, &shared.terms)
-            } else {
-                play_game(b, a, &job.start, &job.opening, &shared.terms)
-            };
-            match played {
-                Ok(result) => {
-                    record.games.push(GameRecord {
-                        a_white,
-                        result: result.outcome.notation().to_string(),
-                        reason: result.reason.clone(),
-                        plies: u64::try_from(result.moves.len()).unwrap_or(u64::MAX),
-                    });
-                    let event = Event::Game(Box::new(Played {
-                        number,
-                        a_white,
-                        start: job.start.clone(),
-                        opening: job.opening.clone(),
-                        result,
-                    }));
-                    if tx.send(event).is_err() {
-                        return;
-                    }
-                }
-                Err(Abort::Stopped) => {
-                    let _ = tx.send(Event::Done);
-                    return;
-                }
-                Err(Abort::NoFirstAnswer(side, why)) => {
-                    let slot = usize::from((side == Color::White) != a_white);
-                    let name = NAMES.get(slot).copied().unwrap_or("?");
-                    let cmd = shared.cmds.get(slot).map_or("", String::as_str);
-                    let msg = format!(
-                        "agent {name} (`{cmd}`) never answered, so the match cannot be played: {why}"
-                    );
-                    if let Ok(mut d) = shared.dispatch.lock() {
-                        d.closed = true;
-                    }
-                    let _ = tx.send(Event::Broken(msg));
-                    let _ = tx.send(Event::Done);
-                    return;
-                }
-            }
-        }
-        if let [first, second] = record.games.as_slice()
-            && let Ok(mut d) = shared.dispatch.lock()
-        {
-            d.pair_done(first.a_halves(), second.a_halves());
-        }
-        if tx.send(Event::Pair(record)).is_err() {
-            return;
-        }
-    }
-    for agent in &mut agents {
-        agent.stop();
-    }
-    let _ = tx.send(Event::Done);
-}
-
-/// The running totals of the games played.
-struct Totals {
-    tally: Tally,
-    slowest: [Option<Slowest>; 2],
-    scripts: Vec<String>,
-    /// Games played by this run.
-    played: u64,
 }
 
 /// The header line of this match's results file: everything that decides
@@ -642,189 +401,4 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         return Ok(caught.unwrap_or(EXIT_FAILED));
     }
     Ok(caught.unwrap_or(EXIT_OK))
-}
-
-/// The SPRT's closing line: the LLR, the bounds, the verdict.
-fn sprt_line(out: &mut impl Write, sprt: &Sprt, pairs: &Pentanomial) -> io::Result<()> {
-    let (lower, upper) = sprt.bounds();
-    let said = match sprt.verdict(pairs) {
-        Verdict::H1 => "H1 accepted (A is at least elo1 stronger)",
-        Verdict::H0 => "H0 accepted (A is at most elo0 stronger)",
-        Verdict::Continue => "no decision yet",
-    };
-    writeln!(
-        out,
-        "SPRT: LLR {:.2} [{lower:.2}, {upper:.2}]: {said}",
-        sprt.llr(pairs)
-    )
-}
-
-/// `boardsh match --merge FILES`: the summary of results files (shards of
-/// one match, or runs of it), each pair counted once.
-fn run_merge(args: &MatchArgs) -> io::Result<i32> {
-    let (sprt, files) = match plan::sprt_and_rest(args) {
-        Ok(x) => x,
-        Err(msg) => return usage(&msg),
-    };
-    if files.is_empty() {
-        return usage("--merge needs one or more results files");
-    }
-    let mut header: Option<(String, Json)> = None;
-    let mut pairs: std::collections::BTreeMap<u64, (String, PairRecord)> =
-        std::collections::BTreeMap::new();
-    for name in &files {
-        let text = match std::fs::read(name).map(String::from_utf8) {
-            Ok(Ok(t)) => t,
-            Ok(Err(_)) => return usage(&format!("{name}: not a results file (not UTF-8)")),
-            Err(e) => return usage(&format!("{name}: cannot read it: {e}")),
-        };
-        let file = match results::read(name, &text) {
-            Ok(f) => f,
-            Err(msg) => return usage(&msg),
-        };
-        match (&header, file.header) {
-            (_, None) => return usage(&format!("{name}: no results in it")),
-            (None, Some(h)) => header = Some((name.clone(), h)),
-            (Some((first, h0)), Some(h)) => {
-                if *h0 != h {
-                    return usage(&format!(
-                        "{name}: another match's results than {first} (agents, time, seed or openings differ)"
-                    ));
-                }
-            }
-        }
-        for (n, p) in file.pairs {
-            if let Some((other, q)) = pairs.get(&n) {
-                if *q != p {
-                    return usage(&format!(
-                        "pair {} is in both {other} and {name}, with different games",
-                        n + 1
-                    ));
-                }
-                continue;
-            }
-            pairs.insert(n, (name.clone(), p));
-        }
-    }
-    let (tally, penta) = results::totals(pairs.values().map(|(_, p)| p));
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    if let Some((_, h)) = &header {
-        for (k, name) in [("A", "A"), ("B", "B")] {
-            if let Some(cmd) = h.get(k).and_then(Json::as_str) {
-                writeln!(out, "{name}: {cmd}")?;
-            }
-        }
-    }
-    writeln!(
-        out,
-        "merged {} files: {} games in {} pairs",
-        files.len(),
-        tally.games(),
-        pairs.len()
-    )?;
-    summary(&mut out, &tally, &penta, None)?;
-    if let Some(sprt) = &sprt {
-        sprt_line(&mut out, sprt, &penta)?;
-    }
-    out.flush()?;
-    Ok(EXIT_OK)
-}
-
-/// Count one game and print its line.
-fn game_line(
-    out: &mut impl Write,
-    totals: &mut Totals,
-    number: u64,
-    a_white: bool,
-    opening: &str,
-    result: &GameResult,
-) -> io::Result<()> {
-    totals.played += 1;
-    let (white, black) = if a_white { (0, 1) } else { (1, 0) };
-    let a_won = match result.outcome {
-        Outcome::Draw => None,
-        Outcome::WhiteWins => Some(a_white),
-        Outcome::BlackWins => Some(!a_white),
-    };
-    let t = &mut totals.tally;
-    match a_won {
-        None => t.draws += 1,
-        Some(true) => t.wins += 1,
-        Some(false) => t.losses += 1,
-    }
-    for (side, took) in &result.answers {
-        let who = usize::from((*side == Color::White) != a_white);
-        if let Some(s) = totals.slowest.get_mut(who)
-            && s.is_none_or(|s| *took > s.took)
-        {
-            *s = Some(Slowest {
-                took: *took,
-                game: number,
-            });
-        }
-    }
-    let name = |k: usize| NAMES.get(k).copied().unwrap_or("?");
-    writeln!(
-        out,
-        "game {number}: {} (white) - {} (black) {}: {}, {} plies; opening {}",
-        name(white),
-        name(black),
-        result.outcome.notation(),
-        result.reason,
-        result.moves.len(),
-        opening
-    )?;
-    out.flush()
-}
-
-/// The closing lines: A's results, the Elo difference, the slowest answers.
-fn summary(
-    out: &mut impl Write,
-    tally: &Tally,
-    pairs: &Pentanomial,
-    slowest: Option<(&[Option<Slowest>; 2], f64)>,
-) -> io::Result<()> {
-    if tally.games() == 0 {
-        writeln!(out, "no games played")?;
-        return Ok(());
-    }
-    let (e, lo, hi) = tally.elo();
-    writeln!(
-        out,
-        "A: {} wins, {} draws, {} losses in {} games; score {:.1}%",
-        tally.wins,
-        tally.draws,
-        tally.losses,
-        tally.games(),
-        100.0 * tally.score()
-    )?;
-    writeln!(out, "Elo A - B: {e} (95% interval {lo} to {hi})")?;
-    if let Some((e, lo, hi)) = pairs.elo() {
-        let [ll, ld, dd, wd, ww] = pairs.counts;
-        writeln!(
-            out,
-            "pairs of A [LL, LD, DD+WL, WD, WW]: [{ll}, {ld}, {dd}, {wd}, {ww}]; Elo A - B by pairs: {} (95% interval {} to {})",
-            Elo(e),
-            Elo(lo),
-            Elo(hi)
-        )?;
-    }
-    let Some((slowest, time)) = slowest else {
-        return Ok(());
-    };
-    for (k, s) in slowest.iter().enumerate() {
-        let name = NAMES.get(k).copied().unwrap_or("?");
-        match s {
-            Some(s) => writeln!(
-                out,
-                "slowest answer of {name}: {:.3} s of {time} s ({:.0}%), game {}",
-                s.took.as_secs_f64(),
-                100.0 * s.took.as_secs_f64() / time,
-                s.game
-            )?,
-            None => writeln!(out, "slowest answer of {name}: no answer")?,
-        }
-    }
-    Ok(())
 }

@@ -1,0 +1,140 @@
+//! What the match prints: a line per game and the closing summary (A's
+//! results, the Elo difference, the pairs, the slowest answers, the
+//! SPRT's verdict).
+
+use super::NAMES;
+use super::game::{GameResult, Outcome};
+use crate::congo::Color;
+use crate::congo::{Elo, Tally};
+use crate::stats::pentanomial::{Pentanomial, Sprt, Verdict};
+use std::io::{self, Write};
+use std::time::Duration;
+
+/// The slowest answer of one agent.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Slowest {
+    pub(super) took: Duration,
+    pub(super) game: u64,
+}
+
+/// The running totals of the games played.
+pub(super) struct Totals {
+    pub(super) tally: Tally,
+    pub(super) slowest: [Option<Slowest>; 2],
+    pub(super) scripts: Vec<String>,
+    /// Games played by this run.
+    pub(super) played: u64,
+}
+
+/// Count one game and print its line.
+pub(super) fn game_line(
+    out: &mut impl Write,
+    totals: &mut Totals,
+    number: u64,
+    a_white: bool,
+    opening: &str,
+    result: &GameResult,
+) -> io::Result<()> {
+    totals.played += 1;
+    let (white, black) = if a_white { (0, 1) } else { (1, 0) };
+    let a_won = match result.outcome {
+        Outcome::Draw => None,
+        Outcome::WhiteWins => Some(a_white),
+        Outcome::BlackWins => Some(!a_white),
+    };
+    let t = &mut totals.tally;
+    match a_won {
+        None => t.draws += 1,
+        Some(true) => t.wins += 1,
+        Some(false) => t.losses += 1,
+    }
+    for (side, took) in &result.answers {
+        let who = usize::from((*side == Color::White) != a_white);
+        if let Some(s) = totals.slowest.get_mut(who)
+            && s.is_none_or(|s| *took > s.took)
+        {
+            *s = Some(Slowest {
+                took: *took,
+                game: number,
+            });
+        }
+    }
+    let name = |k: usize| NAMES.get(k).copied().unwrap_or("?");
+    writeln!(
+        out,
+        "game {number}: {} (white) - {} (black) {}: {}, {} plies; opening {}",
+        name(white),
+        name(black),
+        result.outcome.notation(),
+        result.reason,
+        result.moves.len(),
+        opening
+    )?;
+    out.flush()
+}
+
+/// The closing lines: A's results, the Elo difference, the slowest answers.
+pub(super) fn summary(
+    out: &mut impl Write,
+    tally: &Tally,
+    pairs: &Pentanomial,
+    slowest: Option<(&[Option<Slowest>; 2], f64)>,
+) -> io::Result<()> {
+    if tally.games() == 0 {
+        writeln!(out, "no games played")?;
+        return Ok(());
+    }
+    let (e, lo, hi) = tally.elo();
+    writeln!(
+        out,
+        "A: {} wins, {} draws, {} losses in {} games; score {:.1}%",
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.games(),
+        100.0 * tally.score()
+    )?;
+    writeln!(out, "Elo A - B: {e} (95% interval {lo} to {hi})")?;
+    if let Some((e, lo, hi)) = pairs.elo() {
+        let [ll, ld, dd, wd, ww] = pairs.counts;
+        writeln!(
+            out,
+            "pairs of A [LL, LD, DD+WL, WD, WW]: [{ll}, {ld}, {dd}, {wd}, {ww}]; Elo A - B by pairs: {} (95% interval {} to {})",
+            Elo(e),
+            Elo(lo),
+            Elo(hi)
+        )?;
+    }
+    let Some((slowest, time)) = slowest else {
+        return Ok(());
+    };
+    for (k, s) in slowest.iter().enumerate() {
+        let name = NAMES.get(k).copied().unwrap_or("?");
+        match s {
+            Some(s) => writeln!(
+                out,
+                "slowest answer of {name}: {:.3} s of {time} s ({:.0}%), game {}",
+                s.took.as_secs_f64(),
+                100.0 * s.took.as_secs_f64() / time,
+                s.game
+            )?,
+            None => writeln!(out, "slowest answer of {name}: no answer")?,
+        }
+    }
+    Ok(())
+}
+
+/// The SPRT's closing line: the LLR, the bounds, the verdict.
+pub(super) fn sprt_line(out: &mut impl Write, sprt: &Sprt, pairs: &Pentanomial) -> io::Result<()> {
+    let (lower, upper) = sprt.bounds();
+    let said = match sprt.verdict(pairs) {
+        Verdict::H1 => "H1 accepted (A is at least elo1 stronger)",
+        Verdict::H0 => "H0 accepted (A is at most elo0 stronger)",
+        Verdict::Continue => "no decision yet",
+    };
+    writeln!(
+        out,
+        "SPRT: LLR {:.2} [{lower:.2}, {upper:.2}]: {said}",
+        sprt.llr(pairs)
+    )
+}
