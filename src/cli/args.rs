@@ -147,6 +147,8 @@ pub enum Sub {
     Agent(AgentArgs),
     /// Play agents against each other and measure their strength.
     Match(MatchArgs),
+    /// Endgame tablebases: `boardsh tablebase build [DIR]`.
+    Tablebase(super::tablebase::TablebaseArgs),
 }
 
 /// The tasks of `boardsh course`.

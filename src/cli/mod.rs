@@ -16,6 +16,7 @@ pub mod report;
 pub mod signals;
 pub mod stderr_term;
 pub mod streams;
+pub mod tablebase;
 pub mod test_runner;
 pub mod theme;
 pub mod write;
@@ -70,6 +71,7 @@ pub fn run() -> i32 {
         Some(Sub::Course(c)) => course::run(&c),
         Some(Sub::Agent(a)) => agent::run(&a),
         Some(Sub::Match(m)) => arena::run(&m),
+        Some(Sub::Tablebase(t)) => tablebase::run(&t),
         None => run_main(&cli.run),
     }
 }

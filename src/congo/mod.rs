@@ -12,6 +12,7 @@ pub mod position;
 pub mod search;
 pub mod square;
 pub mod svg;
+pub mod tablebase;
 mod zobrist;
 
 pub use bitboard::Bitboard;

@@ -29,7 +29,7 @@ pub use movegen::{is_legal, legal_moves, move_count, move_count_up_to};
 pub use mv::{MAX_JUMPS, Move};
 pub use notation::{MoveParseError, MoveParseErrorKind, parse_move};
 pub use perft::{Counting, PerftProgress, divide, divide_with, perft, perft_with};
-pub(crate) use sink::Sink;
+pub(crate) use sink::{List, Sink};
 pub use status::{Status, status};
 
 // The search also needs the monkey's jumped square.
