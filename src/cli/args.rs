@@ -62,8 +62,9 @@ pub struct RunArgs {
     #[arg(long)]
     pub timer: bool,
 
-    /// Worker threads for perft, divide and search, 1 to 256 (the
-    /// `threads` setting; default: every core).
+    /// Worker threads for perft, divide and timed searches, 1 to 256 (the
+    /// `threads` setting; default: every core). A search to a fixed depth
+    /// or node count runs on one thread.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
 
@@ -250,7 +251,8 @@ pub struct AgentArgs {
     #[arg(long, value_name = "MB")]
     pub hash: Option<usize>,
 
-    /// Search threads.
+    /// Search threads: more than 1 runs a lazy SMP search (helpers share
+    /// the transposition table; the moves then vary from run to run).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
 

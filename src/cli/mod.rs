@@ -245,6 +245,7 @@ fn run_main(args: &args::RunArgs) -> i32 {
     };
     let mut session = Session::new();
     session.set_quiet(args.quiet);
+    session.set_table_loader(Arc::new(tablebase::default_tables));
     if args.timer {
         session
             .settings_mut()

@@ -29,6 +29,10 @@ pub enum Setting {
     Sticks,
     /// Which Yut team throws first.
     First,
+    /// Probe the endgame tables of the data directory in searches and `tb`.
+    Tablebase,
+    /// Centipawns a repetition costs the engine when it stands better.
+    Contempt,
 }
 
 /// What values a setting takes.
@@ -95,6 +99,8 @@ impl Setting {
         Setting::Seed,
         Setting::Sticks,
         Setting::First,
+        Setting::Tablebase,
+        Setting::Contempt,
     ];
 
     /// How many settings there are.
@@ -126,7 +132,7 @@ impl Setting {
             },
             Setting::Threads => SettingSpec {
                 name: "threads",
-                summary: "worker threads for perft, divide and search (auto: every core)",
+                summary: "worker threads for perft, divide and timed searches (auto: every core)",
                 kind: ValueKind::NumberOrAuto { min: 1, max: 256 },
                 expects: "a number of threads 1..=256, or `auto`",
                 default: Value::Word("auto"),
@@ -168,6 +174,20 @@ impl Setting {
                 kind: ValueKind::Choice(&["upper", "lower"]),
                 expects: "`upper` or `lower`",
                 default: Value::Word("upper"),
+            },
+            Setting::Tablebase => SettingSpec {
+                name: "tablebase",
+                summary: "probe the endgame tables (`boardsh tablebase build`) in best, go, analyze, tb",
+                kind: ValueKind::Flag,
+                expects: "`on` or `off`",
+                default: Value::Flag(true),
+            },
+            Setting::Contempt => SettingSpec {
+                name: "contempt",
+                summary: "centipawns a repetition costs the engine when ahead (gives it when behind)",
+                kind: ValueKind::Number { min: 0, max: 1000 },
+                expects: "centipawns 0..=1000",
+                default: Value::Number(0),
             },
         }
     }

@@ -9,8 +9,9 @@ use super::eval::EvalWeights;
 pub struct EngineConfig {
     /// Transposition table size in megabytes.
     pub hash_mb: usize,
-    /// Search threads. The search is single-threaded today; the setting is
-    /// kept (and accepted) so front ends need not change when it is not.
+    /// Search threads: 1 is the plain search (deterministic at a fixed
+    /// depth or node count); more run a lazy SMP search, helpers sharing
+    /// the transposition table.
     pub threads: usize,
     /// Probe and fill the transposition table; its move is tried first.
     pub tt: bool,
@@ -36,6 +37,9 @@ pub struct EngineConfig {
     pub lmr: bool,
     /// The deepest iteration whatever the limits say (`None`: no cap).
     pub max_depth: Option<u32>,
+    /// Centipawns a repetition costs the side that stood better at the
+    /// root (and gives the side that stood worse); 0: a repetition is 0.
+    pub contempt: i32,
     /// The evaluation.
     pub eval: EvalWeights,
 }
@@ -63,6 +67,7 @@ impl EngineConfig {
             null_move: false,
             lmr: false,
             max_depth: None,
+            contempt: 0,
             eval: EvalWeights::default(),
         }
     }
@@ -85,6 +90,7 @@ impl EngineConfig {
             null_move: false,
             lmr: false,
             max_depth: Some(4),
+            contempt: 0,
             eval: EvalWeights::material_only(),
         }
     }

@@ -15,14 +15,15 @@ mod eval;
 mod ordering;
 pub mod selfplay;
 mod spec;
+mod threads;
 mod threat;
 mod tt;
 mod types;
 
 pub use config::EngineConfig;
-pub use engine::Engine;
 pub use eval::{DEFAULT_VALUES, EvalWeights, evaluate_terms, evaluate_with};
 pub use spec::parse_config;
+pub use threads::Engine;
 pub use types::{Limits, Score, SearchInfo};
 
 /// The evaluation of `pos` with the default weights, side to move's view.

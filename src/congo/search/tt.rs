@@ -4,9 +4,15 @@
 //! An entry is 16 bytes: the full key (so a hit is a real hit but for a
 //! 64-bit collision), a compact move, the score, the depth, the bound and
 //! the search generation (entries of older searches are replaced first).
+//!
+//! The table is shared by the threads of a lazy SMP search without locks:
+//! an entry is two atomic words, the data and the key xor the data, so a
+//! torn entry (one thread's key with another's data) fails the key check
+//! and reads as a miss.
 
 use super::types::MATE_BOUND;
 use crate::congo::moves::Move;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// A move in 32 bits: bit 31 set, from-square in bits 0-5, to-square in
 /// bits 6-11 and, for a monkey path of two or more jumps, a 19-bit hash of
@@ -47,6 +53,49 @@ struct Entry {
     flags: u8,
 }
 
+impl Entry {
+    /// The data word: move, score, depth, flags.
+    fn data(&self) -> u64 {
+        u64::from(self.mv)
+            | (u64::from(self.score as u16) << 32)
+            | (u64::from(self.depth) << 48)
+            | (u64::from(self.flags) << 56)
+    }
+
+    fn from_words(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            mv: data as u32,
+            score: (data >> 32) as u16 as i16,
+            depth: (data >> 48) as u8,
+            flags: (data >> 56) as u8,
+        }
+    }
+}
+
+/// One slot: the data and the key xor the data.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// The entry, if the two words belong together (else an empty one).
+    fn load(&self) -> Entry {
+        let data = self.data.load(Ordering::Relaxed);
+        let key = self.check.load(Ordering::Relaxed) ^ data;
+        let e = Entry::from_words(key, data);
+        if data == 0 { Entry::default() } else { e }
+    }
+
+    fn save(&self, e: &Entry) {
+        let data = e.data();
+        self.check.store(e.key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+    }
+}
+
 /// A hit: what was stored for the key.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Hit {
@@ -58,8 +107,8 @@ pub(crate) struct Hit {
 
 /// The table: a power-of-two number of entries, indexed by the key's low bits.
 pub(crate) struct Table {
-    entries: Vec<Entry>,
-    generation: u8,
+    entries: Vec<Slot>,
+    generation: AtomicU8,
 }
 
 impl Table {
@@ -70,20 +119,23 @@ impl Table {
         // The largest power of two not above `want`.
         let n = 1usize << (usize::BITS - 1 - want.leading_zeros());
         Table {
-            entries: vec![Entry::default(); n],
-            generation: 0,
+            entries: (0..n).map(|_| Slot::default()).collect(),
+            generation: AtomicU8::new(0),
         }
     }
 
     /// Forget everything.
-    pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
-        self.generation = 0;
+    pub fn clear(&self) {
+        for slot in &self.entries {
+            slot.save(&Entry::default());
+        }
+        self.generation.store(0, Ordering::Relaxed);
     }
 
     /// Start a new search: older entries become the first to be replaced.
-    pub fn next_generation(&mut self) {
-        self.generation = (self.generation + 1) & 0x3f;
+    pub fn next_generation(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation.store((g + 1) & 0x3f, Ordering::Relaxed);
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -93,7 +145,7 @@ impl Table {
     /// The entry for `key` at `ply` (mate scores are stored relative to the
     /// node and returned relative to the root).
     pub fn probe(&self, key: u64, ply: u32) -> Option<Hit> {
-        let e = self.entries.get(self.slot(key))?;
+        let e = self.entries.get(self.slot(key))?.load();
         if e.key != key || e.flags & 3 == 0 {
             return None;
         }
@@ -112,12 +164,12 @@ impl Table {
 
     /// Store a result; replaces an entry of another key only if it is from
     /// an older search or not deeper.
-    pub fn store(&mut self, key: u64, ply: u32, depth: u32, score: i32, bound: Bound, mv: u32) {
-        let generation = self.generation;
-        let slot = self.slot(key);
-        let Some(e) = self.entries.get_mut(slot) else {
+    pub fn store(&self, key: u64, ply: u32, depth: u32, score: i32, bound: Bound, mv: u32) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let Some(cell) = self.entries.get(self.slot(key)) else {
             return;
         };
+        let e = cell.load();
         let depth = depth.min(255) as u8;
         let old_gen = e.flags >> 2;
         let replace = e.flags & 3 == 0
@@ -135,13 +187,13 @@ impl Table {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        *e = Entry {
+        cell.save(&Entry {
             key,
             mv,
             score: to_tt(score, ply) as i16,
             depth,
             flags: b | (generation << 2),
-        };
+        });
     }
 }
 
@@ -175,7 +227,7 @@ mod tests {
 
     #[test]
     fn store_and_probe() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         t.store(0xabc, 0, 5, 42, Bound::Lower, 0x8000_0001);
         let hit = t.probe(0xabc, 0).unwrap();
         assert_eq!((hit.score, hit.depth, hit.bound), (42, 5, Bound::Lower));

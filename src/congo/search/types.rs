@@ -115,6 +115,8 @@ pub struct SearchInfo {
     pub best: Option<Move>,
     /// The principal variation, starting with `best`.
     pub pv: Vec<Move>,
+    /// The root's exact value, when the endgame tables hold it.
+    pub tablebase: Option<crate::congo::tablebase::Verdict>,
 }
 
 #[cfg(test)]

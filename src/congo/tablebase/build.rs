@@ -204,7 +204,7 @@ pub fn build(
                     }
                 }
             }
-            if settled % 4096 == 0 {
+            if settled.is_multiple_of(4096) {
                 progress(n as u64 + settled.min(n as u64), total);
             }
         }

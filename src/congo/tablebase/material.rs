@@ -28,23 +28,16 @@ const KINDS: [PieceKind; 7] = [
 /// How many piece codes there are (7 kinds of each colour).
 pub const CODES: u8 = 14;
 
-/// The castle slot (0..9) of each square for White and Black, 9 outside.
-const fn castle_slots(white: bool) -> [u8; 49] {
-    let mut t = [9u8; 49];
-    let mut f = 2;
-    while f <= 4 {
-        let mut r = 0;
-        while r < 3 {
-            let rank = if white { r } else { r + 4 };
-            t[f * 7 + rank] = ((f - 2) * 3 + r) as u8;
-            r += 1;
-        }
-        f += 1;
-    }
-    t
+/// The castle slot (0..9) of `sq` in the castle of `color`, if inside:
+/// files c-e, ranks 1-3 (White) or 5-7 (Black).
+fn castle_slot(color: Color, sq: Square) -> Option<usize> {
+    let (f, r) = (
+        usize::from(sq.file().index()),
+        usize::from(sq.rank().index()),
+    );
+    let base = if color == Color::White { 0 } else { 4 };
+    ((2..=4).contains(&f) && (base..base + 3).contains(&r)).then(|| (f - 2) * 3 + (r - base))
 }
-
-const SLOT: [[u8; 49]; 2] = [castle_slots(true), castle_slots(false)];
 
 /// The square of castle slot `slot` of `color`.
 fn castle_square(color: Color, slot: usize) -> Option<Square> {
@@ -209,7 +202,7 @@ impl Material {
 
     /// The position of entry `index`, if the entry is used.
     pub fn decode(&self, index: usize) -> Option<Position> {
-        let side = if index % 2 == 0 {
+        let side = if index.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
@@ -258,11 +251,8 @@ impl Material {
         if wl.count() != 1 || bl.count() != 1 {
             return None;
         }
-        let w = usize::from(*SLOT.first()?.get(wl.first()?.index())?);
-        let b = usize::from(*SLOT.get(1)?.get(bl.first()?.index())?);
-        if w >= 9 || b >= 9 {
-            return None;
-        }
+        let w = castle_slot(Color::White, wl.first()?)?;
+        let b = castle_slot(Color::Black, bl.first()?)?;
         let mut items: Vec<(u8, Square)> = Vec::with_capacity(MAX_EXTRA);
         for sq in occupied & !lions {
             items.push((code(pos.piece_at(sq)?)?, sq));

@@ -70,8 +70,8 @@ fn solve(roots: &[Position]) -> Vec<(Position, Probe)> {
     let mut children: Vec<Vec<Child>> = Vec::new();
     for r in roots {
         let r = norm(r.clone());
-        if !index.contains_key(&r.zobrist()) {
-            index.insert(r.zobrist(), nodes.len());
+        if let std::collections::hash_map::Entry::Vacant(e) = index.entry(r.zobrist()) {
+            e.insert(nodes.len());
             nodes.push(r);
         }
     }

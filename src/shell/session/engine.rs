@@ -36,19 +36,26 @@ impl Session {
         Reply::Eval(evaluate_terms(&self.position))
     }
 
-    /// An engine set up from the settings.
-    fn engine(&self) -> Engine {
+    /// An engine set up from the settings. A search to a fixed depth or
+    /// node count runs on one thread (the same answer every run); a timed
+    /// one on the `threads` setting's.
+    fn engine(&self, limits: &Limits) -> Engine {
         let hash = usize::try_from(self.settings.number(Setting::Hash)).unwrap_or(16);
-        let threads = self.settings.threads();
-        Engine::new(EngineConfig {
+        let fixed = limits.depth.is_some() || limits.nodes.is_some();
+        let threads = if fixed { 1 } else { self.settings.threads() };
+        let contempt = i32::try_from(self.settings.number(Setting::Contempt)).unwrap_or(0);
+        let mut engine = Engine::new(EngineConfig {
             hash_mb: hash.max(1),
             threads: threads.max(1),
+            contempt,
             ..EngineConfig::strongest()
-        })
+        });
+        engine.set_tablebase(self.tables());
+        engine
     }
 
     /// The game must go on for a search to have a move to find.
-    fn refuse_finished(&self) -> Result<(), ErrorKind> {
+    pub(super) fn refuse_finished(&self) -> Result<(), ErrorKind> {
         let st = status(&self.position);
         if st.is_over() {
             return Err(ErrorKind::Illegal(Illegal::GameOver(st)));
@@ -65,7 +72,7 @@ impl Session {
         on_depth: &mut dyn FnMut(&SearchInfo),
     ) -> SearchInfo {
         self.live.reset_counters();
-        let mut engine = self.engine();
+        let mut engine = self.engine(limits);
         let live = &self.live;
         engine.search(&self.position, &[], limits, stop, &mut |info| {
             live.work.store(info.nodes, Ordering::Relaxed);

@@ -10,6 +10,7 @@ mod congo;
 mod course;
 mod engine;
 mod history;
+mod tablebase;
 mod transcript;
 mod yut;
 mod yut_game;
@@ -31,6 +32,7 @@ use std::io;
 use std::sync::Arc;
 
 pub use history::UNDO_LIMIT;
+pub use tablebase::TableLoader;
 
 /// What a command asks of whoever runs it, beyond its output.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +71,8 @@ pub struct Session {
     redo: Vec<history::Redo>,
     /// Every change as the command that redoes it (`history`, `save`).
     transcript: transcript::Transcript,
+    /// Where the endgame tables come from.
+    tables: tablebase::TableSource,
 }
 
 /// A failure while executing: either the command was rejected, or output
@@ -195,6 +199,7 @@ impl Session {
             Command::Best(limit) => self.best(*limit).map_err(fail)?,
             Command::Go(limit) => self.go(*limit).map_err(fail)?,
             Command::Analyze => self.analyze(sink, fail)?,
+            Command::Tb => self.tb().map_err(fail)?,
             Command::CourseEval(eval) => self.course_eval(*eval).map_err(fail)?,
             Command::Minimax(depth) => self.course_search(false, *depth).map_err(fail)?,
             Command::Alphabeta(depth) => self.course_search(true, *depth).map_err(fail)?,
