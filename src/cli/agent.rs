@@ -78,7 +78,12 @@ impl Agent {
             if let Some(t) = args.threads {
                 config.threads = t.max(1);
             }
-            Brain::Search(Box::new(Engine::new(config)))
+            if let Some(c) = args.contempt {
+                config.contempt = c;
+            }
+            let mut engine = Engine::new(config);
+            engine.set_tablebase(super::tablebase::default_tables());
+            Brain::Search(Box::new(engine))
         };
         Ok(Agent {
             pos: Position::start(),
@@ -170,7 +175,15 @@ impl Agent {
                 "position: refused, over {MOVE_GUARD} legal moves (monkey paths)"
             ));
         }
-        let (pos, history) = play_all(pos, Vec::new(), moves)?;
+        // A bare FEN one or two plies on from our board continues the game
+        // (a referee that sends no moves): keep the history for repetitions.
+        let base = if moves.is_empty() {
+            crate::congo::moves::continued_history(&self.pos, &self.history, &pos)
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        let (pos, history) = play_all(pos, base, moves)?;
         self.pos = pos;
         self.history = history;
         Ok(())
@@ -349,6 +362,7 @@ mod tests {
             hash: None,
             threads: None,
             seed: 1,
+            contempt: None,
             verbose: false,
         })
         .unwrap()
@@ -372,6 +386,7 @@ mod tests {
             hash: None,
             threads: None,
             seed: 1,
+            contempt: None,
             verbose: false,
         };
         assert!(Agent::new(&args("baseline")).is_ok());

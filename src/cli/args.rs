@@ -260,6 +260,11 @@ pub struct AgentArgs {
     #[arg(long, default_value_t = 1, value_name = "K")]
     pub seed: u64,
 
+    /// Centipawns a repetition costs the engine when it stands better (and
+    /// gives it when worse); default 0.
+    #[arg(long, value_name = "CP", value_parser = clap::value_parser!(i32).range(0..=1000))]
+    pub contempt: Option<i32>,
+
     /// Each finished search depth on stderr.
     #[arg(short, long)]
     pub verbose: bool,

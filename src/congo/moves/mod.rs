@@ -9,6 +9,7 @@
 //!   count the move tree.
 
 pub(crate) mod attacks;
+mod follow;
 mod illegal;
 mod make;
 mod monkey;
@@ -19,6 +20,7 @@ mod perft;
 mod sink;
 mod status;
 
+pub use follow::continued_history;
 pub use illegal::{Illegal, MOVE_LIMIT, too_many_moves, why_illegal};
 pub use make::{IllegalMove, MoveOutcome};
 // The course's searches (`congo::course`) and the engine make and count
