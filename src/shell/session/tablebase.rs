@@ -67,3 +67,91 @@ impl Session {
         Ok(Reply::Text(format!("{text}\n")))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::congo::tablebase::{Material, Outcome, build};
+    use crate::congo::{Piece, Position};
+    use crate::interrupt::Never;
+    use crate::shell::parse::parse_command;
+    use crate::shell::render::search_line;
+
+    /// The tables of a white zebra against the bare lion (and bare lions),
+    /// built here (the builder is checked against an independent solver in
+    /// `congo::tablebase`).
+    fn zebra_tables() -> Arc<Tablebase> {
+        let mut tb = Tablebase::new();
+        let zebra = Material::new(&[Piece::from_char('Z').unwrap()]).unwrap();
+        for m in zebra.closure() {
+            let data = build(&m, &tb, &Never, &mut |_, _| {}).unwrap();
+            tb.insert(m, data).unwrap();
+        }
+        Arc::new(tb)
+    }
+
+    fn run(session: &mut Session, line: &str) -> Reply {
+        let cmd = parse_command(line).unwrap();
+        let mut sink: Vec<Reply> = Vec::new();
+        session.execute(&cmd, &mut sink).unwrap()
+    }
+
+    #[test]
+    fn tb_and_best_read_the_tables() {
+        let tables = zebra_tables();
+        // Lions on c1 and e7 (no shared line), the zebra on a4's file far off.
+        let fen = "4l2/7/7/Z6/7/7/2L4 w 0";
+        let pos: Position = fen.parse().unwrap();
+        let probe = tables.probe(&pos).unwrap();
+        assert_eq!(probe.outcome, Outcome::Win, "the zebra wins here");
+        let mut session = Session::new();
+        // No loader: says how to get tables.
+        run(&mut session, &format!("fen {fen}"));
+        assert_eq!(
+            run(&mut session, "tb"),
+            Reply::Text("no tablebase: build one with `boardsh tablebase build`\n".into())
+        );
+        let t = Arc::clone(&tables);
+        session.set_table_loader(Arc::new(move || Some(Arc::clone(&t))));
+        let moves = probe.plies.div_ceil(2);
+        assert_eq!(
+            run(&mut session, "tb"),
+            Reply::Text(format!(
+                "win in {} plies: White wins in {moves}\n",
+                probe.plies
+            ))
+        );
+        let Reply::Search(info) = run(&mut session, "best depth 2") else {
+            panic!("best gives a search line");
+        };
+        let line = search_line(&info);
+        assert!(
+            line.contains(&format!("score White wins in {moves} (tablebase) depth 2")),
+            "{line}"
+        );
+        // The move played keeps the fastest win: Black is then lost one
+        // ply sooner.
+        let next = pos.after(info.best.unwrap()).unwrap();
+        let after = tables.probe(&next).unwrap();
+        assert_eq!(
+            (after.outcome, after.plies),
+            (Outcome::Loss, probe.plies - 1)
+        );
+        // Off: the tables are not read.
+        run(&mut session, "set tablebase off");
+        assert_eq!(
+            run(&mut session, "tb"),
+            Reply::Text("no tablebase: the tablebase setting is off\n".into())
+        );
+        // A position outside the tables says so.
+        run(&mut session, "set tablebase on");
+        run(&mut session, "fen 4l2/7/7/Z6/7/7/Z1L4 w 0");
+        assert_eq!(
+            run(&mut session, "tb"),
+            Reply::Text(
+                "not in the tablebase (it holds both lions in their castles and at most 3 pieces)\n"
+                    .into()
+            )
+        );
+    }
+}
