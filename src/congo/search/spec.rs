@@ -4,7 +4,7 @@
 //!
 //! `-NAME` turns a feature off, `+NAME` on: `tt`, `tt-cutoffs`, `pvs`,
 //! `ordering`, `killers`, `history`, `qsearch`, `threats`, `null`, `lmr`,
-//! `material-only`. `NAME=N` sets a number: `hash` (MB), `threads`,
+//! `material-only`. `NAME=N` sets a number: `hash` (MB), `threads`, `contempt` (cp),
 //! `depth` (the deepest iteration), an evaluation weight (`mobility`,
 //! `lion-safety`, `facing`, `pawn-advance`, `drowning`, `crocodile`,
 //! `monkey`) or a piece value (`pawn`, `superpawn`, `giraffe`, `monkey-value`,
@@ -50,6 +50,7 @@ fn apply<'a>(
             match name {
                 "hash" => c.hash_mb = size,
                 "threads" => c.threads = size.max(1),
+                "contempt" => c.contempt = n32,
                 "depth" => c.max_depth = Some(u32::try_from(n).unwrap_or(0).max(1)),
                 "mobility" => w.mobility = n32,
                 "lion-safety" => w.lion_safety = n32,

@@ -137,7 +137,15 @@ impl Engine {
                 info
             })
         };
-        info.tablebase = self.tablebase.as_deref().and_then(|tb| tb.verdict(pos));
+        if let Some(tb) = self.tablebase.as_deref()
+            && let Some(verdict) = tb.verdict(pos)
+        {
+            info.tablebase = Some(verdict);
+            // The search stops at the tables: the line is theirs.
+            if let Some(first) = info.best {
+                info.pv = tb.line(pos, first, 128);
+            }
+        }
         info
     }
 }

@@ -19,7 +19,7 @@ mod material;
 pub use build::{BuildError, build};
 pub use material::{MAX_EXTRA, Material};
 
-use crate::congo::{Color, Position};
+use crate::congo::{Color, Move, Piece, PieceKind, Position, legal_moves};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -165,6 +165,66 @@ impl Tablebase {
         }
         let (m, i) = Material::encode(pos)?;
         Probe::from_byte(*self.tables.get(&m)?.get(i)?)
+    }
+
+    /// The best line from `pos` starting with `first`, by the tables: each
+    /// side in turn plays its fastest win or its slowest loss, until a lion
+    /// is taken, a position is not held, or `max_plies`. Draws give `first`
+    /// alone (no move of a drawn position is better than another).
+    pub fn line(&self, pos: &Position, first: Move, max_plies: usize) -> Vec<Move> {
+        let mut line = vec![first];
+        let Ok(mut here) = pos.after(first) else {
+            return line;
+        };
+        while line.len() < max_plies {
+            let Some(p) = self.probe(&here) else {
+                break;
+            };
+            if p.outcome == Outcome::Draw {
+                break;
+            }
+            let mut best: Option<(i64, Move, Position)> = None;
+            for mv in legal_moves(&here) {
+                let Ok(next) = here.after(mv) else {
+                    continue;
+                };
+                // The mover's view of the move: higher is better.
+                let value = if !next
+                    .pieces(Piece::new(next.side_to_move(), PieceKind::Lion))
+                    .any()
+                {
+                    i64::MAX
+                } else {
+                    match self.probe(&next) {
+                        Some(Probe {
+                            outcome: Outcome::Loss,
+                            plies,
+                        }) => 1_000 - i64::from(plies),
+                        Some(Probe {
+                            outcome: Outcome::Draw,
+                            ..
+                        }) => 0,
+                        Some(Probe {
+                            outcome: Outcome::Win,
+                            plies,
+                        }) => -1_000 + i64::from(plies),
+                        None => continue,
+                    }
+                };
+                if best.as_ref().is_none_or(|(v, _, _)| value > *v) {
+                    best = Some((value, mv, next));
+                }
+            }
+            let Some((value, mv, next)) = best else {
+                break;
+            };
+            line.push(mv);
+            if value == i64::MAX {
+                break;
+            }
+            here = next;
+        }
+        line
     }
 
     /// [`Tablebase::probe`] with the side to move, for people.

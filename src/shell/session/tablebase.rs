@@ -129,6 +129,14 @@ mod tests {
             line.contains(&format!("score White wins in {moves} (tablebase) depth 2")),
             "{line}"
         );
+        // The line is the tables' own: as many plies as the distance, each
+        // legal, the last one ending the game.
+        assert_eq!(info.pv.len() as u32, probe.plies, "{line}");
+        let mut p = pos.clone();
+        for mv in &info.pv {
+            p = p.after(*mv).unwrap();
+        }
+        assert!(crate::congo::status(&p).is_over(), "{line}");
         // The move played keeps the fastest win: Black is then lost one
         // ply sooner.
         let next = pos.after(info.best.unwrap()).unwrap();
