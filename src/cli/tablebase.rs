@@ -33,7 +33,7 @@ pub enum Action {
     /// Solve every ending of both lions and up to two other pieces (or the
     /// sets named with --only) into DIR (default: the data directory,
     /// $XDG_DATA_HOME/boardsh/tb or ~/.local/share/boardsh/tb). Sets
-    /// already there are kept; Ctrl-C stops after the sets finished.
+    /// already there are kept; Ctrl-C stops, keeping the sets finished.
     Build(BuildArgs),
 }
 
