@@ -6,7 +6,13 @@
 //! plies from the root is worth `MATE - p` (a position whose side to move
 //! has lost its lion is `-(MATE - ply)`, so is one with no legal move): the
 //! fastest win and the slowest loss are preferred. A position that repeats
-//! one on the path or in the game's history is a draw (0).
+//! one on the path or in the game's history is a draw: 0, or with a
+//! contempt `-c` for the side that stood better at the root (`+c` for the
+//! one that stood worse). A position the endgame tables hold takes their
+//! exact value.
+//!
+//! This is one thread's search ([`Worker`]); `threads` runs several on one
+//! shared table (lazy SMP, see `threads.rs`).
 //!
 //! The search polls its limits at every node (nodes) and every 1024 nodes
 //! (time, the interrupt), and once stopped unwinds at once; the answer is

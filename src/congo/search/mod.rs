@@ -2,7 +2,9 @@
 //!
 //! - [`Engine::search`] finds the best move within [`Limits`] (depth,
 //!   nodes, time) and an [`Interrupt`](crate::interrupt::Interrupt),
-//!   reporting each finished depth as a [`SearchInfo`].
+//!   reporting each finished depth as a [`SearchInfo`]; on
+//!   [`EngineConfig::threads`] threads (lazy SMP) and probing the endgame
+//!   tables given with [`Engine::set_tablebase`].
 //! - [`EngineConfig`] holds the table size and a switch per feature;
 //!   [`EngineConfig::strongest`] is the engine, [`EngineConfig::material_depth4`]
 //!   the baseline of the matches.
