@@ -35,6 +35,8 @@ pub struct EngineConfig {
     pub null_move: bool,
     /// Late-move reductions.
     pub lmr: bool,
+    /// Probe the endgame tables given with `Engine::set_tablebase`.
+    pub tablebase: bool,
     /// The deepest iteration whatever the limits say (`None`: no cap).
     pub max_depth: Option<u32>,
     /// Centipawns a repetition costs the side that stood better at the
@@ -66,6 +68,7 @@ impl EngineConfig {
             lion_threats: true,
             null_move: false,
             lmr: false,
+            tablebase: true,
             max_depth: None,
             contempt: 0,
             eval: EvalWeights::default(),
@@ -89,6 +92,7 @@ impl EngineConfig {
             lion_threats: false,
             null_move: false,
             lmr: false,
+            tablebase: false,
             max_depth: Some(4),
             contempt: 0,
             eval: EvalWeights::material_only(),
@@ -105,6 +109,7 @@ impl EngineConfig {
             lion_threats: false,
             null_move: false,
             lmr: false,
+            tablebase: false,
             ..EngineConfig::strongest()
         }
     }

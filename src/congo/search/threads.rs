@@ -100,12 +100,13 @@ impl Engine {
             h.set_config(self.config);
         }
         let done = AtomicBool::new(false);
+        let tables = self.tablebase.as_deref().filter(|_| self.config.tablebase);
         let ctx = Ctx {
             stop,
             done: &done,
             history,
             tt: &self.tt,
-            tablebase: self.tablebase.as_deref(),
+            tablebase: tables,
         };
         let main = &mut self.main;
         let mut info = if helpers == 0 {
@@ -137,7 +138,7 @@ impl Engine {
                 info
             })
         };
-        if let Some(tb) = self.tablebase.as_deref()
+        if let Some(tb) = tables
             && let Some(verdict) = tb.verdict(pos)
         {
             info.tablebase = Some(verdict);
