@@ -81,7 +81,12 @@ impl Agent {
             if let Some(t) = args.threads.and_then(|t| usize::try_from(t).ok()) {
                 config.threads = t.max(1);
             }
-            Brain::Search(Box::new(Engine::new(config)))
+            if let Some(c) = args.contempt {
+                config.contempt = c;
+            }
+            let mut engine = Engine::new(config);
+            engine.set_tablebase(super::tablebase::default_tables());
+            Brain::Search(Box::new(engine))
         };
         Ok(Agent {
             game: Game::default(),
@@ -169,6 +174,11 @@ impl Agent {
         };
         if let Some(why) = too_many_moves(&pos) {
             return Err(format!("position: refused: {why}"));
+        }
+        // A bare FEN one or two plies on from our board continues the game
+        // (a referee that sends no moves): keep the history for repetitions.
+        if moves.is_empty() && crate::congo::moves::continue_game(&mut self.game, &pos) {
+            return Ok(());
         }
         let mut game = Game::new(pos);
         play_all(&mut game, moves)?;
@@ -408,6 +418,7 @@ mod tests {
             hash: None,
             threads: None,
             seed: 1,
+            contempt: None,
             verbose: false,
         })
         .unwrap()
@@ -431,6 +442,7 @@ mod tests {
             hash: None,
             threads: None,
             seed: 1,
+            contempt: None,
             verbose: false,
         };
         assert!(Agent::new(&args("baseline")).is_ok());

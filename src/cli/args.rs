@@ -62,8 +62,9 @@ pub struct RunArgs {
     #[arg(long)]
     pub timer: bool,
 
-    /// Worker threads for perft and divide, 1 to 256 (the `threads`
-    /// setting; default: every core). The search runs on one thread.
+    /// Worker threads for perft, divide and timed searches, 1 to 256 (the
+    /// `threads` setting; default: every core). A search to a fixed depth
+    /// or node count runs on one thread.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
 
@@ -147,6 +148,8 @@ pub enum Sub {
     Agent(AgentArgs),
     /// Play agents against each other and measure their strength.
     Match(MatchArgs),
+    /// Endgame tablebases: `boardsh tablebase build [DIR]`.
+    Tablebase(super::tablebase::TablebaseArgs),
 }
 
 /// The tasks of `boardsh course`.
@@ -249,13 +252,20 @@ pub struct AgentArgs {
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub hash: Option<u64>,
 
-    /// Search threads, 1 to 256 (the shell's `threads`).
+    /// Search threads, 1 to 256: more than 1 runs a lazy SMP search
+    /// (helpers share the transposition table; the moves then vary from
+    /// run to run).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
 
     /// Seed of the random mover.
     #[arg(long, default_value_t = 1, value_name = "K")]
     pub seed: u64,
+
+    /// Centipawns a repetition costs the engine when it stands better (and
+    /// gives it when worse); default 0.
+    #[arg(long, value_name = "CP", value_parser = clap::value_parser!(i32).range(0..=1000))]
+    pub contempt: Option<i32>,
 
     /// Each finished search depth on stderr.
     #[arg(short, long)]

@@ -17,6 +17,7 @@ pub mod report;
 pub mod signals;
 pub mod stderr_term;
 pub mod streams;
+pub mod tablebase;
 pub mod test_runner;
 pub mod theme;
 pub mod write;
@@ -72,6 +73,7 @@ pub fn run() -> i32 {
         Some(Sub::Course(c)) => course::run(&c),
         Some(Sub::Agent(a)) => agent::run(&a),
         Some(Sub::Match(m)) => arena::run(&m),
+        Some(Sub::Tablebase(t)) => tablebase::run(&t),
         None => run_main(&cli.run),
     }
 }
@@ -255,7 +257,8 @@ fn run_main(args: &args::RunArgs) -> i32 {
         color: theme::stdout_color(args.color),
         width: 0,
     };
-    let session = configure(&Flags::of(args));
+    let mut session = configure(&Flags::of(args));
+    session.set_table_loader(Arc::new(tablebase::default_tables));
     let live = session.live();
     // Without handlers Ctrl-C still ends the run, only without the flush.
     let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();

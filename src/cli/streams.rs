@@ -73,6 +73,13 @@ pub fn run_parsed(
             );
             EXIT_USAGE
         }
+        Some(Sub::Tablebase(_)) => {
+            let _ = writeln!(
+                stderr,
+                "boardsh: error: `tablebase` runs only as the program itself"
+            );
+            EXIT_USAGE
+        }
         None => {
             let args = &cli.run;
             let color = args.color == ColorChoice::Always;

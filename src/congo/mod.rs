@@ -14,6 +14,7 @@ pub mod position;
 pub mod search;
 pub mod square;
 pub mod svg;
+pub mod tablebase;
 pub mod tally;
 mod zobrist;
 

@@ -85,6 +85,8 @@ pub enum Command {
     Go(SearchLimit),
     /// `analyze`: search until interrupted.
     Analyze,
+    /// `tb`: the endgame tables' value of the position.
+    Tb,
     /// `eval material|advanced`: a course evaluation.
     CourseEval(Evaluation),
     /// `minimax [<depth>]`: the course's minimax (material).
@@ -154,6 +156,7 @@ impl Command {
             Command::Best(_) => Keyword::Best,
             Command::Go(_) => Keyword::Go,
             Command::Analyze => Keyword::Analyze,
+            Command::Tb => Keyword::Tb,
             Command::CourseEval(_) => Keyword::Eval,
             Command::Minimax(_) => Keyword::Minimax,
             Command::Alphabeta(_) => Keyword::Alphabeta,
@@ -201,6 +204,7 @@ impl fmt::Display for Command {
             Command::Best(limit) => write!(f, "best{limit}"),
             Command::Go(limit) => write!(f, "go{limit}"),
             Command::Analyze => f.write_str("analyze"),
+            Command::Tb => f.write_str("tb"),
             Command::CourseEval(Evaluation::Material) => f.write_str("eval material"),
             Command::CourseEval(Evaluation::Advanced) => f.write_str("eval advanced"),
             Command::Minimax(n) => write!(f, "minimax {n}"),

@@ -136,9 +136,13 @@ pub fn search_line(info: &SearchInfo) -> String {
     let best = info
         .best
         .map_or_else(|| "none".to_string(), |m| m.to_string());
+    let score = match &info.tablebase {
+        Some(verdict) => format!("{verdict} (tablebase)"),
+        None => info.score.to_string(),
+    };
     let mut line = format!(
-        "best {best} score {} depth {} nodes {}",
-        info.score, info.depth, info.nodes
+        "best {best} score {score} depth {} nodes {}",
+        info.depth, info.nodes
     );
     if !info.pv.is_empty() {
         line.push_str(" pv");

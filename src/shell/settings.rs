@@ -34,6 +34,10 @@ pub enum Setting {
     Sticks,
     /// Which Yut team throws first.
     First,
+    /// Probe the endgame tables of the data directory in searches and `tb`.
+    Tablebase,
+    /// Centipawns a repetition costs the engine when it stands better.
+    Contempt,
 }
 
 /// What values a setting takes.
@@ -140,6 +144,8 @@ impl Setting {
         Setting::Seed,
         Setting::Sticks,
         Setting::First,
+        Setting::Tablebase,
+        Setting::Contempt,
     ];
 
     /// How many settings there are.
@@ -171,7 +177,7 @@ impl Setting {
             },
             Setting::Threads => SettingSpec {
                 name: "threads",
-                summary: "worker threads for perft and divide (auto: every core)",
+                summary: "worker threads for perft, divide and timed searches (auto: every core)",
                 kind: ValueKind::Threads { min: 1, max: 256 },
                 expects: "a number of threads 1..=256, or `auto`",
                 default: Value::Threads(Threads::Auto),
@@ -213,6 +219,20 @@ impl Setting {
                 kind: ValueKind::Team,
                 expects: "`upper` or `lower`",
                 default: Value::Team(Team::Upper),
+            },
+            Setting::Tablebase => SettingSpec {
+                name: "tablebase",
+                summary: "probe the endgame tables (`boardsh tablebase build`) in best, go, analyze, tb",
+                kind: ValueKind::Flag,
+                expects: "`on` or `off`",
+                default: Value::Flag(true),
+            },
+            Setting::Contempt => SettingSpec {
+                name: "contempt",
+                summary: "centipawns a repetition costs the engine when ahead (gives it when behind)",
+                kind: ValueKind::Number { min: 0, max: 1000 },
+                expects: "centipawns 0..=1000",
+                default: Value::Number(0),
             },
         }
     }
@@ -305,6 +325,10 @@ pub struct Settings {
     pub seed: u64,
     pub sticks: Sticks,
     pub first: Team,
+    /// Whether the engine probes the endgame tables.
+    pub tablebase: bool,
+    /// Centipawns a repetition costs the engine when ahead, 0..=1000.
+    pub contempt: i32,
 }
 
 impl Default for Settings {
@@ -320,6 +344,8 @@ impl Default for Settings {
             seed: 0,
             sticks: Sticks::FAIR,
             first: Team::Upper,
+            tablebase: true,
+            contempt: 0,
         }
     }
 }
@@ -337,6 +363,8 @@ impl Settings {
             Setting::Seed => Value::Number(self.seed),
             Setting::Sticks => Value::Sticks(self.sticks),
             Setting::First => Value::Team(self.first),
+            Setting::Tablebase => Value::Flag(self.tablebase),
+            Setting::Contempt => Value::Number(u64::try_from(self.contempt).unwrap_or(0)),
         }
     }
 
@@ -354,6 +382,10 @@ impl Settings {
             (Setting::Seed, Value::Number(n) | Value::SeedAt { seed: n, .. }) => self.seed = n,
             (Setting::Sticks, Value::Sticks(s)) => self.sticks = s,
             (Setting::First, Value::Team(t)) => self.first = t,
+            (Setting::Tablebase, Value::Flag(b)) => self.tablebase = b,
+            (Setting::Contempt, Value::Number(n)) => {
+                self.contempt = i32::try_from(n).unwrap_or(i32::MAX);
+            }
             _ => {}
         }
     }

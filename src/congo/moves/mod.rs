@@ -10,6 +10,7 @@
 
 pub(crate) mod attacks;
 pub mod budget;
+mod follow;
 mod illegal;
 mod make;
 mod monkey;
@@ -21,6 +22,7 @@ mod sink;
 mod status;
 
 pub use budget::MOVE_LIMIT;
+pub use follow::{continue_game, continued_history};
 pub use illegal::{Illegal, too_many_moves, why_illegal};
 pub use make::{IllegalMove, MoveOutcome};
 // The course's searches (`congo::course`) and the engine make and count
@@ -31,7 +33,7 @@ pub use movegen::{is_legal, legal_moves, move_count, move_count_up_to};
 pub use mv::{MAX_JUMPS, Move};
 pub use notation::{MoveParseError, MoveParseErrorKind, parse_move};
 pub use perft::{Counting, PerftProgress, divide, divide_with, perft, perft_with};
-pub(crate) use sink::Sink;
+pub(crate) use sink::{List, Sink};
 pub use status::{Status, status};
 
 // The search also needs the monkey's jumped square.

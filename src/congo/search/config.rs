@@ -9,8 +9,9 @@ use super::eval::EvalWeights;
 pub struct EngineConfig {
     /// Transposition table size in megabytes.
     pub hash_mb: usize,
-    /// Search threads. The search is single-threaded today; the setting is
-    /// kept (and accepted) so front ends need not change when it is not.
+    /// Search threads: 1 is the plain search (deterministic at a fixed
+    /// depth or node count); more run a lazy SMP search, helpers sharing
+    /// the transposition table.
     pub threads: usize,
     /// Probe and fill the transposition table; its move is tried first.
     pub tt: bool,
@@ -34,8 +35,13 @@ pub struct EngineConfig {
     pub null_move: bool,
     /// Late-move reductions.
     pub lmr: bool,
+    /// Probe the endgame tables given with `Engine::set_tablebase`.
+    pub tablebase: bool,
     /// The deepest iteration whatever the limits say (`None`: no cap).
     pub max_depth: Option<u32>,
+    /// Centipawns a repetition costs the side that stood better at the
+    /// root (and gives the side that stood worse); 0: a repetition is 0.
+    pub contempt: i32,
     /// The evaluation.
     pub eval: EvalWeights,
 }
@@ -62,7 +68,9 @@ impl EngineConfig {
             lion_threats: true,
             null_move: false,
             lmr: false,
+            tablebase: true,
             max_depth: None,
+            contempt: 0,
             eval: EvalWeights::default(),
         }
     }
@@ -84,7 +92,9 @@ impl EngineConfig {
             lion_threats: false,
             null_move: false,
             lmr: false,
+            tablebase: false,
             max_depth: Some(4),
+            contempt: 0,
             eval: EvalWeights::material_only(),
         }
     }
@@ -99,6 +109,7 @@ impl EngineConfig {
             lion_threats: false,
             null_move: false,
             lmr: false,
+            tablebase: false,
             ..EngineConfig::strongest()
         }
     }

@@ -6,7 +6,13 @@
 //! plies from the root is worth `MATE - p` (a position whose side to move
 //! has lost its lion is `-(MATE - ply)`, so is one with no legal move): the
 //! fastest win and the slowest loss are preferred. A position that repeats
-//! one on the path or in the game's history is a draw (0).
+//! one on the path or in the game's history is a draw: 0, or with a
+//! contempt `-c` for the side that stood better at the root (`+c` for the
+//! one that stood worse). A position the endgame tables hold takes their
+//! exact value.
+//!
+//! This is one thread's search ([`Worker`]); `threads` runs several on one
+//! shared table (lazy SMP, see `threads.rs`).
 //!
 //! The search polls its limits at every node (nodes) and every 1024 nodes
 //! (time, the interrupt), and once stopped unwinds at once; the answer is
@@ -22,8 +28,10 @@ use super::threat::lion_attacked;
 use super::tt::{Bound, PackedMove, Table};
 use super::types::{INF, Limits, MATE, MATE_BOUND, Score, SearchInfo};
 use crate::congo::moves::{Move, Silent, apply, generate};
+use crate::congo::tablebase::{Outcome, Tablebase};
 use crate::congo::{Piece, PieceKind, Position};
 use crate::interrupt::Interrupt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The deepest ply a node can be at (main search plus quiescence).
@@ -32,10 +40,11 @@ const MAX_PLY: usize = 128;
 /// The deepest iteration.
 const MAX_DEPTH: u32 = 64;
 
-/// A Congo engine: settings plus the tables it keeps between searches.
-pub struct Engine {
+/// One search thread: the settings plus what it keeps between searches
+/// (killers, history) and its scratch space. The transposition table is
+/// shared and given with each search.
+pub(super) struct Worker {
     config: EngineConfig,
-    tt: Table,
     heur: Heuristics,
     /// One reusable move list per ply.
     lists: Vec<Vec<ScoredMove>>,
@@ -53,16 +62,31 @@ pub struct Engine {
     deadline: Option<Instant>,
     /// The depth of the current iteration (bounds the extensions).
     root_depth: i32,
+    /// A repetition's value for the root's side to move (see
+    /// [`Worker::draw_value`]).
+    root_draw: i32,
 }
+
+/// The root evaluation beyond which a side counts as better (or worse)
+/// for the contempt: half a pawn.
+const CONTEMPT_MARGIN: i32 = 50;
 
 /// Quiescence answers a threat to its lion (instead of standing pat) only
 /// this many plies into the quiescence search.
 const QS_EVASION_PLIES: u32 = 2;
 
 /// What a search call fixes for its whole run.
-struct Ctx<'a> {
-    stop: &'a dyn Interrupt,
-    history: &'a [u64],
+pub(super) struct Ctx<'a> {
+    /// The caller's interrupt.
+    pub stop: &'a dyn Interrupt,
+    /// Set once the main thread is done (helpers then stop).
+    pub done: &'a AtomicBool,
+    /// Zobrist keys of the game's positions before the root, oldest first.
+    pub history: &'a [u64],
+    /// The shared transposition table.
+    pub tt: &'a Table,
+    /// Endgame tables to probe, if loaded.
+    pub tablebase: Option<&'a Tablebase>,
 }
 
 /// The value of a position where a lion is missing, if one is.
@@ -84,12 +108,11 @@ fn child(pos: &Position, mv: &Move) -> Position {
     next
 }
 
-impl Engine {
-    /// An engine with `config` and empty tables.
-    pub fn new(config: EngineConfig) -> Engine {
-        Engine {
+impl Worker {
+    /// A thread's state for `config`.
+    pub fn new(config: EngineConfig) -> Worker {
+        Worker {
             config,
-            tt: Table::new(config.hash_mb),
             heur: Heuristics::new(MAX_PLY + 1),
             lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
@@ -101,30 +124,23 @@ impl Engine {
             node_limit: u64::MAX,
             deadline: None,
             root_depth: 0,
+            root_draw: 0,
         }
     }
 
-    /// The settings.
-    pub fn config(&self) -> &EngineConfig {
-        &self.config
+    /// Change the settings (the tables learnt are kept).
+    pub fn set_config(&mut self, config: EngineConfig) {
+        self.config = config;
     }
 
-    /// Resize the transposition table (clearing it).
-    pub fn set_hash_mb(&mut self, mb: usize) {
-        self.config.hash_mb = mb;
-        self.tt = Table::new(mb);
-    }
-
-    /// Set the number of search threads (see [`EngineConfig::threads`]).
-    pub fn set_threads(&mut self, n: usize) {
-        self.config.threads = n.max(1);
-    }
-
-    /// Forget everything learnt: table, killers, history. After this, a
-    /// search at fixed depth or nodes gives the same answer every time.
+    /// Forget the killers and history learnt.
     pub fn new_game(&mut self) {
-        self.tt.clear();
         self.heur.clear();
+    }
+
+    /// Nodes visited by the last search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     fn eval(&self, pos: &Position) -> i32 {
@@ -145,11 +161,37 @@ impl Engine {
         self.nodes += 1;
         if self.nodes >= self.node_limit
             || (self.nodes & 1023 == 0
-                && (ctx.stop.interrupted() || self.deadline.is_some_and(|d| Instant::now() >= d)))
+                && (ctx.stop.interrupted()
+                    || ctx.done.load(Ordering::Relaxed)
+                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
         {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// The value of a repetition at `ply` for its side to move: the root
+    /// side's draw value (`-contempt` when it stood better at the root,
+    /// `+contempt` when worse, 0 when level), negated on the other side's
+    /// plies.
+    fn draw_value(&self, ply: u32) -> i32 {
+        if ply.is_multiple_of(2) {
+            self.root_draw
+        } else {
+            -self.root_draw
+        }
+    }
+
+    /// The exact value of `pos` at `ply` from the endgame tables, if they
+    /// hold it (a table draw is a draw of the game: no contempt).
+    fn table_value(&self, pos: &Position, ply: u32, ctx: &Ctx<'_>) -> Option<i32> {
+        let probe = ctx.tablebase?.probe(pos)?;
+        let end = ply as i32 + probe.plies as i32;
+        Some(match probe.outcome {
+            Outcome::Win => MATE - end,
+            Outcome::Loss => -(MATE - end),
+            Outcome::Draw => 0,
+        })
     }
 
     /// Whether `key` (at `ply`) repeats a position of the path or the game.
@@ -223,14 +265,16 @@ impl Engine {
     }
 
     /// Search `pos` within `limits`, calling `on_depth` after each finished
-    /// depth. `history` holds the Zobrist keys of the game's positions
-    /// before `pos`, oldest first (for repetitions).
-    pub fn search(
+    /// depth. A helper (`helper` = its number, 1 and up) searches every
+    /// iteration one ply deeper when its number is odd, ignores the node
+    /// limit and the time rules, and runs until `ctx.done`; the main thread
+    /// (`helper` = 0) is the search of one thread.
+    pub fn run(
         &mut self,
         pos: &Position,
-        history: &[u64],
         limits: &Limits,
-        stop: &dyn Interrupt,
+        ctx: &Ctx<'_>,
+        helper: u32,
         on_depth: &mut dyn FnMut(&SearchInfo),
     ) -> SearchInfo {
         let start = Instant::now();
@@ -238,26 +282,38 @@ impl Engine {
         self.seldepth = 0;
         self.aborted = false;
         self.truncated = false;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        self.node_limit = if helper == 0 {
+            limits.nodes.unwrap_or(u64::MAX).max(1)
+        } else {
+            u64::MAX
+        };
         self.deadline = limits.time.map(|t| start + t);
-        self.tt.next_generation();
         self.heur.age();
-        let ctx = Ctx { stop, history };
+        let stand = self.eval(pos);
+        let c = self.config.contempt;
+        self.root_draw = if stand > CONTEMPT_MARGIN {
+            -c
+        } else if stand < -CONTEMPT_MARGIN {
+            c
+        } else {
+            0
+        };
         let mut info = SearchInfo {
             depth: 0,
             seldepth: 0,
-            score: Score::Cp(self.eval(pos)),
+            score: Score::Cp(stand),
             nodes: 0,
             elapsed: Duration::ZERO,
             best: None,
             pv: Vec::new(),
             truncated: None,
+            tablebase: None,
         };
         if let Some(v) = terminal(pos, 0) {
             info.score = Score::from_internal(v);
             return info;
         }
-        let tt_move = self.tt.probe(pos.zobrist(), 0).and_then(|h| h.mv);
+        let tt_move = ctx.tt.probe(pos.zobrist(), 0).and_then(|h| h.mv);
         let mut root = self.moves(pos, 0, tt_move, false);
         if root.is_empty() {
             info.score = Score::from_internal(-MATE);
@@ -273,8 +329,9 @@ impl Engine {
             .unwrap_or(MAX_DEPTH)
             .min(self.config.max_depth.unwrap_or(MAX_DEPTH))
             .clamp(1, MAX_DEPTH);
+        let offset = helper % 2;
         for depth in 1..=max_depth {
-            let found = self.root_iteration(pos, depth, &mut root, &ctx);
+            let found = self.root_iteration(pos, (depth + offset).min(MAX_DEPTH), &mut root, ctx);
             if let Some((score, best)) = found {
                 info.score = Score::from_internal(score);
                 info.best = Some(best);
@@ -298,7 +355,7 @@ impl Engine {
                 .time
                 .is_some_and(|t| elapsed.as_secs_f64() > t.as_secs_f64() * 0.45);
             let forced = root.len() == 1 && limits.time.is_some();
-            if decided || out_of_time || forced {
+            if helper == 0 && (decided || out_of_time || forced) {
                 break;
             }
         }
@@ -356,7 +413,7 @@ impl Engine {
             slice.rotate_right(1);
         }
         if !self.aborted && self.config.tt {
-            self.tt.store(
+            ctx.tt.store(
                 pos.zobrist(),
                 0,
                 depth as u32,
@@ -381,7 +438,10 @@ impl Engine {
         let p = ply as usize;
         if depth <= 0 && self.config.qsearch {
             if self.repeated(pos.zobrist(), p, ctx.history) {
-                return 0;
+                return self.draw_value(ply);
+            }
+            if let Some(v) = self.table_value(pos, ply, ctx) {
+                return v;
             }
             return self.qsearch(pos, alpha, beta, ply, 0, ctx);
         }
@@ -395,7 +455,10 @@ impl Engine {
         }
         let key = pos.zobrist();
         if self.repeated(key, p, ctx.history) {
-            return 0;
+            return self.draw_value(ply);
+        }
+        if let Some(v) = self.table_value(pos, ply, ctx) {
+            return v;
         }
         if depth <= 0 || p >= MAX_PLY {
             return self.eval(pos);
@@ -414,7 +477,7 @@ impl Engine {
         let pv_node = beta - alpha > 1;
         let mut tt_move = None;
         if self.config.tt
-            && let Some(hit) = self.tt.probe(key, ply)
+            && let Some(hit) = ctx.tt.probe(key, ply)
         {
             tt_move = hit.mv;
             if self.config.tt_cutoffs && !pv_node && hit.depth >= depth as u32 {
@@ -512,7 +575,7 @@ impl Engine {
                 Bound::Upper
             };
             let code = best_move.map(|m| PackedMove::of(&m));
-            self.tt.store(key, ply, depth as u32, best, bound, code);
+            ctx.tt.store(key, ply, depth as u32, best, bound, code);
         }
         best
     }

@@ -2,7 +2,9 @@
 //!
 //! - [`Engine::search`] finds the best move within [`Limits`] (depth,
 //!   nodes, time) and an [`Interrupt`](crate::interrupt::Interrupt),
-//!   reporting each finished depth as a [`SearchInfo`].
+//!   reporting each finished depth as a [`SearchInfo`]; on
+//!   [`EngineConfig::threads`] threads (lazy SMP) and probing the endgame
+//!   tables given with [`Engine::set_tablebase`].
 //! - [`EngineConfig`] holds the table size and a switch per feature;
 //!   [`EngineConfig::strongest`] is the engine, [`EngineConfig::material_depth4`]
 //!   the baseline of the matches.
@@ -15,14 +17,15 @@ mod eval;
 mod ordering;
 pub mod selfplay;
 mod spec;
+mod threads;
 mod threat;
 mod tt;
 mod types;
 
 pub use config::EngineConfig;
-pub use engine::Engine;
 pub use eval::{DEFAULT_VALUES, EvalWeights, Terms as EvalTerms, evaluate_terms, evaluate_with};
 pub use spec::parse_config;
+pub use threads::Engine;
 pub use types::{Limits, Score, SearchInfo};
 
 /// The evaluation of `pos` with the default weights, side to move's view.

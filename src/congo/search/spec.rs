@@ -4,7 +4,7 @@
 //!
 //! `-NAME` turns a feature off, `+NAME` on: `tt`, `tt-cutoffs`, `pvs`,
 //! `ordering`, `killers`, `history`, `qsearch`, `threats`, `null`, `lmr`,
-//! `material-only`. `NAME=N` sets a number: `hash` (MB), `threads`,
+//! `material-only`, `tablebase`. `NAME=N` sets a number: `hash` (MB), `threads`, `contempt` (cp),
 //! `depth` (the deepest iteration), an evaluation weight (`mobility`,
 //! `lion-safety`, `facing`, `pawn-advance`, `drowning`, `crocodile`,
 //! `monkey`) or a piece value (`pawn`, `superpawn`, `giraffe`, `monkey-value`,
@@ -55,6 +55,7 @@ fn apply<'a>(
                         "`{part}`: {n} is out of range (hash 1..=4096 MB, threads 1..=256)"
                     ));
                 }
+                "contempt" => c.contempt = n32,
                 "depth" => c.max_depth = Some(u32::try_from(n).unwrap_or(0).max(1)),
                 "mobility" => w.mobility = n32,
                 "lion-safety" => w.lion_safety = n32,
@@ -100,6 +101,7 @@ fn apply<'a>(
                 "threats" => c.lion_threats = on,
                 "null" => c.null_move = on,
                 "lmr" => c.lmr = on,
+                "tablebase" => c.tablebase = on,
                 "material-only" => c.eval.material_only = on,
                 _ => return Err(format!("`{part}`: unknown feature `{name}`")),
             }

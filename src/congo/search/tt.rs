@@ -5,6 +5,11 @@
 //! collision), a compact move, the score, the depth, the bound and the
 //! search generation (entries of older searches are replaced first).
 //!
+//! The table is shared by the threads of a lazy SMP search without locks:
+//! an entry is two atomic words, the data and the key xor the data, so a
+//! torn entry (one thread's key with another's data) fails the key check
+//! and reads as a miss.
+//!
 //! The table is allocated once and emptied in O(1): the low 16 bits of a
 //! stored key hold the table's *epoch* instead of the key's own (those
 //! are the slot's index in any table of 1 MB or more, so the whole key is
@@ -15,6 +20,7 @@
 use super::types::MATE_BOUND;
 use crate::congo::moves::Move;
 use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU64, Ordering};
 
 /// A move in 32 bits: bit 31 set, from-square in bits 0-5, to-square in
 /// bits 6-11 and, for a monkey path of two or more jumps, a 19-bit hash of
@@ -42,6 +48,16 @@ impl PackedMove {
         // Bit 31 is set: never zero.
         PackedMove(NonZeroU32::new(c).unwrap_or(NonZeroU32::MIN))
     }
+
+    /// The 32 bits of a stored move, 0 for none.
+    fn bits(mv: Option<PackedMove>) -> u32 {
+        mv.map_or(0, |m| m.0.get())
+    }
+
+    /// The move of stored bits (0: none).
+    fn from_bits(bits: u32) -> Option<PackedMove> {
+        NonZeroU32::new(bits).map(PackedMove)
+    }
 }
 
 /// What a stored score says about the true value.
@@ -66,6 +82,52 @@ struct Entry {
     flags: u8,
 }
 
+impl Entry {
+    /// The data word: move, score, depth, flags.
+    fn data(&self) -> u64 {
+        u64::from(PackedMove::bits(self.mv))
+            | (u64::from(self.score as u16) << 32)
+            | (u64::from(self.depth) << 48)
+            | (u64::from(self.flags) << 56)
+    }
+
+    fn from_words(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            mv: PackedMove::from_bits(data as u32),
+            score: (data >> 32) as u16 as i16,
+            depth: (data >> 48) as u8,
+            flags: (data >> 56) as u8,
+        }
+    }
+}
+
+/// One slot: the data and the key xor the data.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// The entry, if the two words belong together (else an empty one).
+    fn load(&self) -> Entry {
+        let data = self.data.load(Ordering::Relaxed);
+        let key = self.check.load(Ordering::Relaxed) ^ data;
+        if data == 0 {
+            Entry::default()
+        } else {
+            Entry::from_words(key, data)
+        }
+    }
+
+    fn save(&self, e: &Entry) {
+        let data = e.data();
+        self.check.store(e.key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+    }
+}
+
 /// A hit: what was stored for the key.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Hit {
@@ -77,9 +139,9 @@ pub(crate) struct Hit {
 
 /// The table: a power-of-two number of entries, indexed by the key's low bits.
 pub(crate) struct Table {
-    entries: Vec<Entry>,
-    generation: u8,
-    epoch: u16,
+    entries: Vec<Slot>,
+    generation: AtomicU8,
+    epoch: AtomicU16,
 }
 
 /// The bits of a stored key that hold the epoch.
@@ -89,39 +151,48 @@ impl Table {
     /// A table of about `mb` megabytes (at least 1024 entries).
     pub fn new(mb: usize) -> Table {
         let bytes = mb.saturating_mul(1 << 20);
-        let want = (bytes / std::mem::size_of::<Entry>()).max(1024);
+        let want = (bytes / std::mem::size_of::<Slot>()).max(1024);
         // The largest power of two not above `want`.
         let n = 1usize << (usize::BITS - 1 - want.leading_zeros());
         Table {
-            entries: vec![Entry::default(); n],
-            generation: 0,
-            epoch: 0,
+            entries: (0..n).map(|_| Slot::default()).collect(),
+            generation: AtomicU8::new(0),
+            epoch: AtomicU16::new(0),
         }
     }
 
     /// Forget everything: a new epoch, in which every entry stored before
     /// reads as empty (the memory is filled only when the epoch wraps).
-    pub fn clear(&mut self) {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.entries.fill(Entry::default());
+    /// Called between searches, never during one.
+    pub fn clear(&self) {
+        let epoch = self.epoch.load(Ordering::Relaxed).wrapping_add(1);
+        self.epoch.store(epoch, Ordering::Relaxed);
+        if epoch == 0 {
+            for slot in &self.entries {
+                slot.save(&Entry::default());
+            }
         }
-        self.generation = 0;
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    fn epoch(&self) -> u16 {
+        self.epoch.load(Ordering::Relaxed)
     }
 
     /// `key` as stored in this epoch.
     fn tag(&self, key: u64) -> u64 {
-        (key & !EPOCH_BITS) | u64::from(self.epoch)
+        (key & !EPOCH_BITS) | u64::from(self.epoch())
     }
 
     /// Whether `e` holds something stored in this epoch.
     fn live(&self, e: &Entry) -> bool {
-        e.flags & 3 != 0 && e.key & EPOCH_BITS == u64::from(self.epoch)
+        e.flags & 3 != 0 && e.key & EPOCH_BITS == u64::from(self.epoch())
     }
 
     /// Start a new search: older entries become the first to be replaced.
-    pub fn next_generation(&mut self) {
-        self.generation = (self.generation + 1) & 0x3f;
+    pub fn next_generation(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation.store((g + 1) & 0x3f, Ordering::Relaxed);
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -131,8 +202,8 @@ impl Table {
     /// The entry for `key` at `ply` (mate scores are stored relative to the
     /// node and returned relative to the root).
     pub fn probe(&self, key: u64, ply: u32) -> Option<Hit> {
-        let e = self.entries.get(self.slot(key))?;
-        if e.key != self.tag(key) || !self.live(e) {
+        let e = self.entries.get(self.slot(key))?.load();
+        if e.key != self.tag(key) || !self.live(&e) {
             return None;
         }
         let bound = match e.flags & 3 {
@@ -151,7 +222,7 @@ impl Table {
     /// Store a result; replaces an entry of another key only if it is from
     /// an older search or not deeper.
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         ply: u32,
         depth: u32,
@@ -159,13 +230,13 @@ impl Table {
         bound: Bound,
         mv: Option<PackedMove>,
     ) {
-        let generation = self.generation;
-        let slot = self.slot(key);
-        let tag = self.tag(key);
-        let live = self.entries.get(slot).is_some_and(|e| self.live(e));
-        let Some(e) = self.entries.get_mut(slot) else {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let Some(cell) = self.entries.get(self.slot(key)) else {
             return;
         };
+        let e = cell.load();
+        let tag = self.tag(key);
+        let live = self.live(&e);
         let depth = depth.min(255) as u8;
         let old_gen = e.flags >> 2;
         let replace = !live
@@ -187,16 +258,15 @@ impl Table {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        *e = Entry {
+        cell.save(&Entry {
             key: tag,
             mv,
             score: to_tt(score, ply) as i16,
             depth,
             flags: b | (generation << 2),
-        };
+        });
     }
 }
-
 /// A root-relative score as stored at `ply`: mate distances from the node.
 fn to_tt(score: i32, ply: u32) -> i32 {
     let ply = ply as i32;
@@ -227,7 +297,7 @@ mod tests {
 
     #[test]
     fn store_and_probe() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         let mv = PackedMove::of(&"c2c3".parse().unwrap());
         t.store(0xabc, 0, 5, 42, Bound::Lower, Some(mv));
         let hit = t.probe(0xabc, 0).unwrap();
@@ -250,17 +320,18 @@ mod tests {
         // `Option<PackedMove>` uses the non-zero niche: no tag byte.
         assert_eq!(std::mem::size_of::<Option<PackedMove>>(), 4);
         assert_eq!(std::mem::size_of::<Entry>(), 16);
+        assert_eq!(std::mem::size_of::<Slot>(), 16);
     }
 
     #[test]
     fn a_clear_forgets_without_touching_the_memory() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         let key = 0x1234_5678_9abc_def0;
         t.store(key, 0, 9, 42, Bound::Lower, None);
         t.clear();
         let slot = t.slot(key);
         // The entry is still in memory, but reads as empty ...
-        assert_ne!(t.entries[slot].flags & 3, 0, "not filled");
+        assert_ne!(t.entries[slot].load().flags & 3, 0, "not filled");
         assert!(t.probe(key, 0).is_none());
         // ... and is replaced as an empty slot is, even by a shallower
         // bound of another key with the same index (an entry of this
@@ -275,12 +346,12 @@ mod tests {
     fn the_epoch_wraps_to_an_empty_table() {
         // After 65,536 clears the epoch is back where it was: the memory
         // is filled then, or the old entry would read as found again.
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         t.store(0xabc0_0000_0000, 0, 5, 42, Bound::Exact, None);
         for _ in 0..=u16::MAX {
             t.clear();
         }
-        assert_eq!(t.epoch, 0);
+        assert_eq!(t.epoch(), 0);
         assert!(t.probe(0xabc0_0000_0000, 0).is_none());
     }
 }

@@ -81,6 +81,18 @@ pub const ANALYZE: Spec = Spec {
     parse: |i| bare(i, "analyze", Command::Analyze),
 };
 
+/// `tb`.
+pub const TB: Spec = Spec {
+    name: "tb",
+    aliases: &[],
+    usage: "",
+    summary: "win, draw or loss in N plies, from the endgame tables",
+    example: "tb",
+    args: &[],
+    errors: &["extra-argument-none", "search-game-over"],
+    parse: |i| bare(i, "tb", Command::Tb),
+};
+
 /// `[depth N | time S | nodes N]`.
 fn limit(input: &str) -> Res<'_, SearchLimit> {
     let Ok((rest, w)) = word(input) else {

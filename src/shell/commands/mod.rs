@@ -138,6 +138,8 @@ registry! {
     Go => engine::GO,
     /// `analyze`
     Analyze => engine::ANALYZE,
+    /// `tb`
+    Tb => engine::TB,
     /// `move <token> [<throw>]`
     Move => yut::MOVE,
     /// `throw [<sticks>]`

@@ -38,19 +38,24 @@ impl Session {
         Reply::Eval(evaluate_terms(self.position()))
     }
 
-    /// An engine set up from the settings.
-    fn engine_config(&self) -> EngineConfig {
+    /// The engine's settings, from the session's. A search to a fixed
+    /// depth or node count runs on one thread (the same answer every run);
+    /// a timed one on the `threads` setting's.
+    fn engine_config(&self, limits: &Limits) -> EngineConfig {
         let hash = usize::try_from(self.settings.hash_mb).unwrap_or(16);
-        let threads = self.settings.threads();
+        let fixed = limits.depth.is_some() || limits.nodes.is_some();
+        let threads = if fixed { 1 } else { self.settings.threads() };
+        let contempt = self.settings.contempt;
         EngineConfig {
             hash_mb: hash.max(1),
             threads: threads.max(1),
+            contempt,
             ..EngineConfig::strongest()
         }
     }
 
     /// The game must go on for a search to have a move to find.
-    fn refuse_finished(&self) -> Result<(), ErrorKind> {
+    pub(super) fn refuse_finished(&self) -> Result<(), ErrorKind> {
         let st = status(self.position());
         if st.is_over() {
             return Err(ErrorKind::Illegal(Illegal::GameOver(st)));
@@ -71,7 +76,9 @@ impl Session {
         // The game's earlier positions: the engine scores a return to one
         // of them as a draw, as it does in matches.
         let game = &self.congo.game;
-        self.engine.with(self.engine_config(), |engine| {
+        let tables = self.tables();
+        self.engine.with(self.engine_config(limits), |engine| {
+            engine.set_tablebase(tables);
             engine.search(game.position(), game.keys(), limits, stop, &mut |info| {
                 live.work.store(info.nodes, Ordering::Relaxed);
                 on_depth(info);

@@ -15,6 +15,7 @@ mod engine;
 mod engine_cache;
 mod history;
 mod record;
+mod tablebase;
 mod transcript;
 mod yut;
 mod yut_game;
@@ -34,6 +35,7 @@ use std::io;
 use std::sync::Arc;
 
 pub use record::UNDO_LIMIT;
+pub use tablebase::TableLoader;
 
 /// What a command asks of whoever runs it, beyond its output.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,6 +72,8 @@ pub struct Session {
     live: Arc<Live>,
     /// The engine kept between searches (its table allocated once).
     engine: engine_cache::EngineCache,
+    /// Where the endgame tables come from.
+    tables: tablebase::TableSource,
 }
 
 /// A failure while executing: either the command was rejected, or output
@@ -200,6 +204,7 @@ impl Session {
             Command::Best(limit) => self.best(*limit).map_err(fail)?,
             Command::Go(limit) => self.go(*limit).map_err(fail)?,
             Command::Analyze => self.analyze(sink, fail)?,
+            Command::Tb => self.tb().map_err(fail)?,
             Command::CourseEval(eval) => self.course_eval(*eval).map_err(fail)?,
             Command::Minimax(depth) => self.course_search(false, *depth).map_err(fail)?,
             Command::Alphabeta(depth) => self.course_search(true, *depth).map_err(fail)?,

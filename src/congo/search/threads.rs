@@ -1,0 +1,152 @@
+//! The engine: one search thread, or a lazy SMP search on several.
+//!
+//! Lazy SMP: every thread runs the same iterative deepening from the root
+//! on the one shared transposition table (lock-free, see `tt`), so what one
+//! thread finds orders and cuts the others' trees. Helpers with an odd
+//! number search each iteration a ply deeper, which spreads the threads
+//! over different depths. The main thread decides: its limits, its time
+//! rules and its answer are the search's; once it is done the helpers stop.
+//! On one thread nothing of this runs and the search is the plain one.
+
+use super::config::EngineConfig;
+use super::engine::{Ctx, Worker};
+use super::tt::Table;
+use super::types::{Limits, SearchInfo};
+use crate::congo::Position;
+use crate::congo::tablebase::Tablebase;
+use crate::interrupt::Interrupt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// A Congo engine: settings plus the tables it keeps between searches.
+pub struct Engine {
+    config: EngineConfig,
+    tt: Table,
+    main: Worker,
+    /// Helper threads' state, kept between searches (killers, history).
+    helpers: Vec<Worker>,
+    tablebase: Option<Arc<Tablebase>>,
+}
+
+impl Engine {
+    /// An engine with `config` and empty tables.
+    pub fn new(config: EngineConfig) -> Engine {
+        Engine {
+            config,
+            tt: Table::new(config.hash_mb),
+            main: Worker::new(config),
+            helpers: Vec::new(),
+            tablebase: None,
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Resize the transposition table (clearing it).
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.config.hash_mb = mb;
+        self.tt = Table::new(mb);
+    }
+
+    /// Set the number of search threads (see [`EngineConfig::threads`]).
+    pub fn set_threads(&mut self, n: usize) {
+        self.config.threads = n.max(1);
+    }
+
+    /// Set the contempt (see [`EngineConfig::contempt`]).
+    pub fn set_contempt(&mut self, centipawns: i32) {
+        self.config.contempt = centipawns;
+    }
+
+    /// Probe these endgame tables in the search (`None`: no tables).
+    pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
+        self.tablebase = tablebase;
+    }
+
+    /// Forget everything learnt: table, killers, history. After this, a
+    /// search at fixed depth or nodes on one thread gives the same answer
+    /// every time.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.main.new_game();
+        for h in &mut self.helpers {
+            h.new_game();
+        }
+    }
+
+    /// Search `pos` within `limits`, calling `on_depth` after each finished
+    /// depth of the main thread. `history` holds the Zobrist keys of the
+    /// game's positions before `pos`, oldest first (for repetitions). The
+    /// answer's node count is every thread's; the counts given to
+    /// `on_depth` are the main thread's.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        stop: &dyn Interrupt,
+        on_depth: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchInfo {
+        self.tt.next_generation();
+        let helpers = self.config.threads.max(1) - 1;
+        while self.helpers.len() < helpers {
+            self.helpers.push(Worker::new(self.config));
+        }
+        self.main.set_config(self.config);
+        for h in &mut self.helpers {
+            h.set_config(self.config);
+        }
+        let done = AtomicBool::new(false);
+        let tables = self.tablebase.as_deref().filter(|_| self.config.tablebase);
+        let ctx = Ctx {
+            stop,
+            done: &done,
+            history,
+            tt: &self.tt,
+            tablebase: tables,
+        };
+        let main = &mut self.main;
+        let mut info = if helpers == 0 {
+            main.run(pos, limits, &ctx, 0, on_depth)
+        } else {
+            std::thread::scope(|scope| {
+                let ctx = &ctx;
+                let handles: Vec<_> = self
+                    .helpers
+                    .iter_mut()
+                    .take(helpers)
+                    .zip(1u32..)
+                    .filter_map(|(h, n)| {
+                        std::thread::Builder::new()
+                            .name(format!("search {n}"))
+                            .spawn_scoped(scope, move || {
+                                h.run(pos, limits, ctx, n, &mut |_| {});
+                                h.nodes()
+                            })
+                            .ok()
+                    })
+                    .collect();
+                let mut info = main.run(pos, limits, ctx, 0, on_depth);
+                done.store(true, Ordering::Relaxed);
+                for handle in handles {
+                    let nodes = handle.join().unwrap_or(0);
+                    info.nodes = info.nodes.saturating_add(nodes);
+                }
+                info
+            })
+        };
+        if let Some(tb) = tables
+            && let Some(verdict) = tb.verdict(pos)
+        {
+            info.tablebase = Some(verdict);
+            // The search stops at the tables: the line is theirs.
+            if let Some(first) = info.best {
+                info.pv = tb.line(pos, first, 128);
+            }
+        }
+        info
+    }
+}
