@@ -325,8 +325,24 @@ fn shown_cut(text: &str, max: usize) -> String {
     out
 }
 
+/// The longest complaint written, in characters; past it, `...`.
+const COMPLAINT_WIDTH: usize = 1024;
+
+/// One line on stderr. The message is escaped and cut as a whole too:
+/// a library error may quote input of its own (a bad move's square).
 fn complain(err: &mut dyn Write, msg: &str) {
-    let _ = writeln!(err, "boardsh agent: {msg}");
+    let mut line = String::with_capacity(msg.len().min(COMPLAINT_WIDTH) + 20);
+    for c in msg.chars().take(COMPLAINT_WIDTH) {
+        if c.is_control() {
+            line.extend(c.escape_default());
+        } else {
+            line.push(c);
+        }
+    }
+    if msg.chars().nth(COMPLAINT_WIDTH).is_some() {
+        line.push_str("...");
+    }
+    let _ = writeln!(err, "boardsh agent: {line}");
 }
 
 fn log_info(err: &mut dyn Write, info: &SearchInfo) {
@@ -540,6 +556,16 @@ mod tests {
         assert_eq!(a.game.keys().len(), 2);
         send(&mut a, "moves d2d3");
         assert_eq!(a.game.keys().len(), 3);
+    }
+
+    #[test]
+    fn a_library_error_quoting_input_is_escaped_too() {
+        // Found by the agent fuzz target: the move parser's own message
+        // quotes the bad square (`\u{11}g`) as it is.
+        let mut a = agent("random");
+        let (_, err) = send(&mut a, "moves e6e5\u{11}go");
+        assert!(!err.trim_end().contains(char::is_control), "{err:?}");
+        assert!(err.contains("\\u{11}g"), "{err}");
     }
 
     #[test]
