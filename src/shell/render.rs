@@ -7,6 +7,7 @@ use super::commands::{self, Keyword};
 use super::output::{Output, Style};
 use super::reply::{CourseEvalReport, CourseSearchReport, Reply, Sink};
 use super::settings::Settings;
+use super::white_view::WhiteScore;
 use super::wrap;
 use crate::congo::Color;
 use crate::congo::course::Evaluation;
@@ -74,14 +75,18 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
         Reply::Count(n) => out.text(&format!("{n}\n")),
         Reply::DivideMove(mv, n) => out.text(&format!("{mv}: {n}\n")),
         Reply::DivideTotal(n) => out.text(&format!("total: {n}\n")),
-        Reply::Eval(terms) => {
+        Reply::Eval(to_move, terms) => {
             let mut text = String::new();
             for (name, cp) in terms {
-                text.push_str(&format!("{name}: {}\n", Score::Cp(*cp)));
+                let score = WhiteScore {
+                    score: Score::Cp(*cp),
+                    to_move: *to_move,
+                };
+                text.push_str(&format!("{name}: {score}\n"));
             }
             out.text(&text)
         }
-        Reply::Search(info) => out.text(&format!("{}\n", search_line(info))),
+        Reply::Search(info, to_move) => out.text(&format!("{}\n", search_line(info, *to_move))),
         Reply::CourseEval(report) => out.text(&course_eval(report)),
         Reply::CourseSearch(report) => out.text(&course_search(report)),
         Reply::Turn(report) => out.text(&format!("{report}\n")),
@@ -135,16 +140,22 @@ fn odds_line(tally: &Tally, upper: Kind, lower: Kind) -> String {
     line
 }
 
-/// The line of a search's answer: `best e2e3 score +0.12 depth 6 nodes
-/// 12345 pv e2e3 e6e5 ...` (nothing that varies between runs of a fixed
-/// depth or node count: times go to the progress line).
-pub fn search_line(info: &SearchInfo) -> String {
+/// The line of a search's answer: `best e2e3 score +0.12 (white) depth 6
+/// nodes 12345 pv e2e3 e6e5 ...`, the score from White's side whoever is
+/// to move (`to_move`); nothing that varies between runs of a fixed depth
+/// or node count: times go to the progress line.
+pub fn search_line(info: &SearchInfo, to_move: crate::congo::Color) -> String {
     let best = info
         .best
         .map_or_else(|| "none".to_string(), |m| m.to_string());
     let mut line = format!(
         "best {best} score {} depth {} nodes {}",
-        info.score, info.depth, info.nodes
+        WhiteScore {
+            score: info.score,
+            to_move
+        },
+        info.depth,
+        info.nodes
     );
     if !info.pv.is_empty() {
         line.push_str(" pv");

@@ -35,7 +35,10 @@ impl SearchLimit {
 
 impl Session {
     pub(super) fn eval(&self) -> Reply {
-        Reply::Eval(evaluate_terms(self.position()))
+        Reply::Eval(
+            self.position().side_to_move(),
+            evaluate_terms(self.position()),
+        )
     }
 
     /// An engine set up from the settings.
@@ -84,7 +87,10 @@ impl Session {
         if self.live.interrupted() {
             return Err(interrupted(()));
         }
-        Ok(Reply::Search(Box::new(info)))
+        Ok(Reply::Search(
+            Box::new(info),
+            self.position().side_to_move(),
+        ))
     }
 
     pub(super) fn go(&mut self, limit: SearchLimit) -> Result<Reply, ErrorKind> {
@@ -109,12 +115,13 @@ impl Session {
         fail: impl Fn(ErrorKind) -> ExecError,
     ) -> Result<Reply, ExecError> {
         self.refuse_finished().map_err(&fail)?;
+        let to_move = self.position().side_to_move();
         let write_failed = AtomicBool::new(false);
         let stop = Either(&self.live.interrupt, &write_failed);
         let mut io_error = None;
         let info = self.think(&Limits::default(), &stop, &mut |info| {
             if io_error.is_none()
-                && let Err(e) = sink.reply(Reply::Search(Box::new(info.clone())))
+                && let Err(e) = sink.reply(Reply::Search(Box::new(info.clone()), to_move))
             {
                 write_failed.store(true, Ordering::Relaxed);
                 io_error = Some(e);
@@ -123,6 +130,9 @@ impl Session {
         if let Some(e) = io_error {
             return Err(ExecError::Io(e));
         }
-        Ok(Reply::Search(Box::new(info)))
+        Ok(Reply::Search(
+            Box::new(info),
+            self.position().side_to_move(),
+        ))
     }
 }
