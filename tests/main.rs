@@ -34,5 +34,6 @@ mod scripts;
 mod session;
 mod svg;
 mod tactics;
+mod versus;
 mod yut_play;
 mod yut_props;

@@ -8,6 +8,11 @@
 
 use std::fmt;
 
+/// The weakest `level`.
+pub const LEVEL_MIN: u64 = 1;
+/// The top `level`: full strength (the default).
+pub const LEVEL_MAX: u64 = 7;
+
 /// Every session setting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Setting {
@@ -30,6 +35,10 @@ pub enum Setting {
     Sticks,
     /// Which Yut team throws first.
     First,
+    /// How strongly the computer plays (`go`, `auto`, versus mode).
+    Level,
+    /// Which side the computer plays by itself (versus mode).
+    Computer,
 }
 
 /// What values a setting takes.
@@ -96,6 +105,8 @@ impl Setting {
         Setting::Seed,
         Setting::Sticks,
         Setting::First,
+        Setting::Level,
+        Setting::Computer,
     ];
 
     /// How many settings there are.
@@ -169,6 +180,23 @@ impl Setting {
                 kind: ValueKind::Choice(&["upper", "lower"]),
                 expects: "`upper` or `lower`",
                 default: Value::Word("upper"),
+            },
+            Setting::Level => SettingSpec {
+                name: "level",
+                summary: "the computer's strength: Congo 1..=7, Yut 1..=4 (random, greedy, shallow, best); the top is full strength",
+                kind: ValueKind::Number {
+                    min: LEVEL_MIN,
+                    max: LEVEL_MAX,
+                },
+                expects: "a level 1..=7 (1 weakest, 7 full strength)",
+                default: Value::Number(LEVEL_MAX),
+            },
+            Setting::Computer => SettingSpec {
+                name: "computer",
+                summary: "the side the computer answers for by itself: white|black (Congo), upper|lower (Yut), both, none",
+                kind: ValueKind::Choice(&["none", "white", "black", "upper", "lower", "both"]),
+                expects: "`none`, `white`, `black`, `upper`, `lower` or `both`",
+                default: Value::Word("none"),
             },
         }
     }

@@ -1,8 +1,8 @@
 //! The computer plays a turn: what `auto` does.
 
-use super::ai::Ai;
 use super::next::{PlayReport, ThrowReport};
 use super::play::{Phase, Play, PlayError};
+use super::policy::Policy;
 
 /// One step of a turn played by the computer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +35,7 @@ impl std::fmt::Display for Step {
 ///
 /// [`PlayError::Over`] when the game is already over; `play` is then
 /// unchanged. (On success `play` holds the turn's end.)
-pub fn auto(play: &mut Play, ai: &mut Ai) -> Result<Vec<Step>, PlayError> {
+pub fn auto(play: &mut Play, ai: &mut dyn Policy) -> Result<Vec<Step>, PlayError> {
     let team = match play.phase() {
         Phase::Over(w) => return Err(PlayError::Over(w)),
         Phase::Throw(t) | Phase::Move(t) => t,
@@ -50,7 +50,7 @@ pub fn auto(play: &mut Play, ai: &mut Ai) -> Result<Vec<Step>, PlayError> {
                 steps.push(Step::Threw(play.throw_random()?));
             }
             Phase::Move(t) if t == team => {
-                let Some(u) = ai.pick(play) else { break };
+                let Some(u) = ai.choose(play) else { break };
                 steps.push(Step::Moved(play.apply(u)?));
             }
             _ => break,
@@ -62,7 +62,7 @@ pub fn auto(play: &mut Play, ai: &mut Ai) -> Result<Vec<Step>, PlayError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yut::{Sticks, Team, Throw};
+    use crate::yut::{Ai, Sticks, Team, Throw};
 
     #[test]
     fn a_whole_turn_ends_with_the_other_team_to_throw() {

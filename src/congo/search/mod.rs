@@ -14,6 +14,7 @@ mod engine;
 mod eval;
 mod ordering;
 pub mod selfplay;
+pub mod skill;
 mod spec;
 mod threat;
 mod tt;

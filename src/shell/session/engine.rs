@@ -8,8 +8,9 @@
 //! a search; `go` then plays the move as `play` would (undo takes it back).
 
 use super::{ExecError, Session, interrupted};
+use crate::congo::moves::Move;
 use crate::congo::moves::{Illegal, status};
-use crate::congo::search::{Engine, EngineConfig, Limits, SearchInfo, evaluate_terms};
+use crate::congo::search::{Engine, EngineConfig, Limits, SearchInfo, evaluate_terms, skill};
 use crate::interrupt::{Either, Interrupt};
 use crate::shell::command::{Command, SearchLimit};
 use crate::shell::error::ErrorKind;
@@ -95,15 +96,37 @@ impl Session {
 
     pub(super) fn go(&mut self, limit: SearchLimit) -> Result<Reply, ErrorKind> {
         self.refuse_finished()?;
+        let mv = self
+            .computer_move(limit)?
+            .ok_or_else(|| ErrorKind::Illegal(Illegal::GameOver(status(self.position()))))?;
+        // Recorded as the move it played, so `undo` names it.
+        self.play(mv, &Command::Play(mv))
+    }
+
+    /// The move `go` plays: at the `level` setting when no limit is
+    /// given (the top level searches as `best` does), else the engine's
+    /// best within the limit.
+    fn computer_move(&self, limit: SearchLimit) -> Result<Option<Move>, ErrorKind> {
+        let level = u8::try_from(self.settings.number(Setting::Level)).unwrap_or(skill::TOP_LEVEL);
+        if limit == SearchLimit::Default && level < skill::TOP_LEVEL {
+            self.live.reset_counters();
+            let seed = self.settings.number(Setting::Seed);
+            let mut engine = self.engine();
+            return skill::choose(
+                &mut engine,
+                &self.congo.game,
+                level,
+                seed,
+                &limit.limits(),
+                &self.live.interrupt,
+            )
+            .map_err(interrupted);
+        }
         let info = self.think(&limit.limits(), &self.live.interrupt, &mut |_| {});
         if self.live.interrupted() {
             return Err(interrupted(()));
         }
-        let mv = info
-            .best
-            .ok_or_else(|| ErrorKind::Illegal(Illegal::GameOver(status(self.position()))))?;
-        // Recorded as the move it played, so `undo` names it.
-        self.play(mv, &Command::Play(mv))
+        Ok(info.best)
     }
 
     /// Search until interrupted (or the deepest depth), streaming each

@@ -178,7 +178,7 @@ impl Session {
     }
 
     /// How many changes `undo` can take back now.
-    fn undoable(&self) -> usize {
+    pub(super) fn undoable(&self) -> usize {
         self.history.len() + self.groups.iter().map(|g| g.changes.len()).sum::<usize>()
     }
 

@@ -11,6 +11,7 @@ mod course;
 mod engine;
 mod history;
 mod transcript;
+mod versus;
 mod yut;
 mod yut_game;
 
@@ -179,6 +180,7 @@ impl Session {
     /// (the session is then unchanged), or an I/O error from `sink`.
     pub fn execute(&mut self, cmd: &Located, sink: &mut dyn Sink) -> Result<Reply, ExecError> {
         let fail = |kind| ExecError::from(ShellError::new(cmd.arg, kind));
+        self.refuse_on_computers_turn(&cmd.command).map_err(fail)?;
         let reply = match &cmd.command {
             Command::ShowFen => self.show_fen(),
             Command::SetFen(pos) => self.set_fen(pos, &cmd.command),
@@ -221,7 +223,11 @@ impl Session {
             Command::Stations => Reply::Text(crate::yut::stations::map()),
             Command::Where => Reply::Where(*self.yut.game()),
             Command::Reset(target) => self.reset(*target, &cmd.command),
+            Command::Undo if self.settings.word(Setting::Computer) != "none" => {
+                self.undo_versus().map_err(fail)?
+            }
             Command::Undo => self.undo().map_err(fail)?,
+            Command::New(game) => self.new_game(*game),
             Command::UndoMany(n) => self.undo_many(*n).map_err(fail)?,
             Command::Redo => self.redo().map_err(fail)?,
             Command::Source(path) => Reply::Source(path.clone()),
@@ -244,7 +250,7 @@ impl Session {
             Command::Quit(code) => Reply::Quit(*code),
         };
         self.transcribe(&cmd.command, &reply);
-        Ok(reply)
+        self.answer(&cmd.command, reply, sink)
     }
 
     /// Run one command and render what it produced to `out` (honouring

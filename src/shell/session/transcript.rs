@@ -7,7 +7,7 @@
 use super::Session;
 use crate::congo::moves::Move;
 use crate::congo::{Color, Position};
-use crate::shell::command::{Command, ResetTarget};
+use crate::shell::command::{Command, NewGame, ResetTarget};
 use crate::shell::reply::Reply;
 use crate::shell::settings::Setting;
 use crate::yut::Step;
@@ -47,6 +47,9 @@ impl Session {
         let t = &mut self.transcript;
         match (cmd, reply) {
             (Command::SetFen(_) | Command::Reset(_) | Command::Move(..), _) => t.push(cmd.clone()),
+            // `new`: a reset (the moves that follow are transcribed as played).
+            (Command::New(NewGame::Congo(_)), _) => t.push(Command::Reset(ResetTarget::Congo)),
+            (Command::New(NewGame::Yut(_)), _) => t.push(Command::Reset(ResetTarget::Yut)),
             (_, Reply::Played(outcome, _)) => t.push(Command::Play(outcome.mv)),
             (_, Reply::Threw(r)) => t.push(Command::Throw(Some(r.throw))),
             (_, Reply::MovedBy(r)) => t.push(Command::MoveBy(r.report.token, Some(r.roll))),

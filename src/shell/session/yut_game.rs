@@ -13,7 +13,7 @@ use crate::shell::error::ErrorKind;
 use crate::shell::reply::Reply;
 use crate::yut::ai::DEFAULT_DEPTH;
 use crate::yut::sim::odds;
-use crate::yut::{Ai, Kind, Phase, Play, PlayError, Roll, Throw, Token, auto};
+use crate::yut::{Kind, Phase, Play, PlayError, Roll, Throw, Token, auto};
 
 impl Session {
     /// Keep the game as it was, then put `next` in its place.
@@ -89,8 +89,16 @@ impl Session {
     /// `auto`: the computer plays the turn of the team to move.
     pub(super) fn auto(&mut self, cmd: &Command) -> Result<Reply, ErrorKind> {
         let mut next = self.yut;
-        let mut ai = Ai::new(next.sticks(), DEFAULT_DEPTH);
-        let steps = auto(&mut next, &mut ai).map_err(ErrorKind::Play)?;
+        // The `level` setting: 1 random, 2 greedy, 3 a shallow look-ahead,
+        // 4 and up the best player (random draws from the game's state).
+        let kind = match self.settings.number(crate::shell::settings::Setting::Level) {
+            1 => Kind::Random,
+            2 => Kind::Greedy,
+            3 => Kind::Ai(1),
+            _ => Kind::Ai(DEFAULT_DEPTH),
+        };
+        let mut player = kind.build(next.sticks(), next.rng().next_u64());
+        let steps = auto(&mut next, &mut *player).map_err(ErrorKind::Play)?;
         self.commit(next, cmd);
         Ok(Reply::Auto(steps))
     }

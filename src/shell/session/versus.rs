@@ -1,0 +1,206 @@
+//! Versus mode: the computer answers for the side named by the `computer`
+//! setting. After the person's change (`play`, `move`, `throw`) or a
+//! `go`/`auto`, while the computer is to move it plays (printed as `go`
+//! and `auto` print), so `computer both` plays a game to its end; on its
+//! turn the person's moves are refused; `undo` takes back its reply and
+//! the person's move together; Ctrl-C leaves its turn pending.
+
+use super::{ExecError, Session};
+use crate::congo::Color;
+use crate::congo::moves::status;
+use crate::shell::command::{Command, NewGame, ResetTarget, SearchLimit};
+use crate::shell::error::ErrorKind;
+use crate::shell::reply::{Reply, Sink};
+use crate::shell::settings::{Setting, Value};
+use crate::yut::{Phase, Team};
+
+/// The most moves the computer makes for one command (a `computer both`
+/// Congo game with draws off could otherwise go on for ever).
+const MOST_REPLIES: usize = 2_000;
+
+/// Which game a command changed, for the computer's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Which {
+    Congo,
+    Yut,
+}
+
+impl Session {
+    /// The `computer` setting's word.
+    fn computer(&self) -> &'static str {
+        self.settings.word(Setting::Computer)
+    }
+
+    /// Whether the computer plays Congo's `side`.
+    fn computer_plays(&self, side: Color) -> bool {
+        match self.computer() {
+            "both" => true,
+            "white" => side == Color::White,
+            "black" => side == Color::Black,
+            _ => false,
+        }
+    }
+
+    /// Whether the computer plays the Yut `team`.
+    fn computer_plays_team(&self, team: Team) -> bool {
+        match self.computer() {
+            "both" => true,
+            "upper" => team == Team::Upper,
+            "lower" => team == Team::Lower,
+            _ => false,
+        }
+    }
+
+    /// The Congo side to move, if the game goes on and the computer plays it.
+    fn congo_computer_to_move(&self) -> Option<Color> {
+        let side = self.position().side_to_move();
+        (!status(self.position()).is_over() && self.computer_plays(side)).then_some(side)
+    }
+
+    /// The Yut team to act, if the game goes on and the computer plays it.
+    fn yut_computer_to_move(&self) -> Option<Team> {
+        match self.yut.phase() {
+            Phase::Throw(t) | Phase::Move(t) if self.computer_plays_team(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// On the computer's turn the person's `play`, `throw` and `move` are
+    /// refused, naming the fix.
+    pub(super) fn refuse_on_computers_turn(&self, cmd: &Command) -> Result<(), ErrorKind> {
+        match cmd {
+            Command::Play(_) => match self.congo_computer_to_move() {
+                Some(side) => Err(ErrorKind::Problem(format!(
+                    "it is the computer's move ({}): `go` lets it play, `set computer none` lets you move both sides",
+                    side_name(side)
+                ))),
+                None => Ok(()),
+            },
+            Command::Throw(_) | Command::MoveBy(..) => match self.yut_computer_to_move() {
+                Some(team) => Err(ErrorKind::Problem(format!(
+                    "it is the computer's turn ({team}): `auto` lets it play, `set computer none` lets you play both teams"
+                ))),
+                None => Ok(()),
+            },
+            _ => Ok(()),
+        }
+    }
+
+    /// `new congo|yut [side]`: the computer takes the other side (none
+    /// named: two people), the game starts afresh, and the computer moves
+    /// at once if it has the first move.
+    pub(super) fn new_game(&mut self, game: NewGame) -> Reply {
+        let (computer, target) = match game {
+            NewGame::Congo(None) | NewGame::Yut(None) => ("none", None),
+            NewGame::Congo(Some(Color::White)) => ("black", Some(ResetTarget::Congo)),
+            NewGame::Congo(Some(Color::Black)) => ("white", Some(ResetTarget::Congo)),
+            NewGame::Yut(Some(Team::Upper)) => ("lower", Some(ResetTarget::Yut)),
+            NewGame::Yut(Some(Team::Lower)) => ("upper", Some(ResetTarget::Yut)),
+        };
+        let target = target.unwrap_or(match game {
+            NewGame::Congo(_) => ResetTarget::Congo,
+            NewGame::Yut(_) => ResetTarget::Yut,
+        });
+        self.set_setting(Setting::Computer, Value::Word(computer));
+        self.reset(target, &Command::Reset(target));
+        Reply::Nothing
+    }
+
+    /// After `cmd` gave `reply`: while the computer is to move in the game
+    /// `cmd` changed, `reply` goes to `sink` and the computer plays; the
+    /// last reply is returned. Ctrl-C stops its thinking and leaves its
+    /// turn pending (a note says so).
+    pub(super) fn answer(
+        &mut self,
+        cmd: &Command,
+        mut reply: Reply,
+        sink: &mut dyn Sink,
+    ) -> Result<Reply, ExecError> {
+        if self.computer() == "none" {
+            return Ok(reply);
+        }
+        let which = match cmd {
+            Command::Play(_) | Command::Go(_) | Command::New(NewGame::Congo(_)) => Which::Congo,
+            Command::Throw(_) | Command::MoveBy(..) | Command::Auto => Which::Yut,
+            Command::New(NewGame::Yut(_)) => Which::Yut,
+            _ => return Ok(reply),
+        };
+        for _ in 0..MOST_REPLIES {
+            let due = match which {
+                Which::Congo => self.congo_computer_to_move().is_some(),
+                Which::Yut => self.yut_computer_to_move().is_some(),
+            };
+            if !due {
+                break;
+            }
+            let (next, as_cmd) = match which {
+                Which::Congo => (
+                    self.go(SearchLimit::Default),
+                    Command::Go(SearchLimit::Default),
+                ),
+                Which::Yut => (self.auto(&Command::Auto), Command::Auto),
+            };
+            match next {
+                Ok(next) => {
+                    sink.reply(std::mem::replace(&mut reply, next))?;
+                    self.transcribe(&as_cmd, &reply);
+                }
+                Err(ErrorKind::Interrupted) => {
+                    sink.reply(reply)?;
+                    let resume = match which {
+                        Which::Congo => "go",
+                        Which::Yut => "auto",
+                    };
+                    return Ok(Reply::Text(format!(
+                        "stopped: the computer's turn is pending (`{resume}` resumes)\n"
+                    )));
+                }
+                Err(e) => {
+                    sink.reply(reply)?;
+                    return Ok(Reply::Text(format!("the computer cannot move: {e}\n")));
+                }
+            }
+        }
+        Ok(reply)
+    }
+
+    /// `undo` in versus mode: take back the last change, then, while the
+    /// computer is to move in that game, the one before (its reply and the
+    /// person's move go together).
+    pub(super) fn undo_versus(&mut self) -> Result<Reply, ErrorKind> {
+        let mut undone = Vec::new();
+        let mut last = self.undo()?;
+        for _ in 0..MOST_REPLIES {
+            let Reply::Undid(cmd) = last else { break };
+            let which = match cmd {
+                Command::Play(_) | Command::Go(_) => Which::Congo,
+                Command::Throw(_) | Command::MoveBy(..) | Command::Auto => Which::Yut,
+                _ => {
+                    undone.push(cmd);
+                    break;
+                }
+            };
+            undone.push(cmd);
+            let computers = match which {
+                Which::Congo => self.congo_computer_to_move().is_some(),
+                Which::Yut => self.yut_computer_to_move().is_some(),
+            };
+            if !computers || self.undoable() == 0 {
+                break;
+            }
+            last = self.undo()?;
+        }
+        Ok(match undone.len() {
+            1 => Reply::Undid(undone.remove(0)),
+            _ => Reply::UndidMany(undone),
+        })
+    }
+}
+
+/// Congo's side names.
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
