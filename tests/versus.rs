@@ -154,3 +154,26 @@ fn new_games_for_two_people_answer_nothing() {
         1
     );
 }
+
+#[test]
+fn after_a_draw_by_repetition_go_and_play_are_refused() {
+    // The zebras out and back twice: the start position a third time.
+    let shuffle = "set draw repetition; play g1f3; play g7f5; play f3g1; play f5g7; \
+                   play g1f3; play g7f5; play f3g1; play f5g7";
+    let (out, err, _) = run_to(&format!("{shuffle}; go; play a2a3; fen"), 1);
+    assert_eq!(
+        err.matches("error: the game is over: Draw (threefold repetition)")
+            .count(),
+        2,
+        "{err}"
+    );
+    // Nothing moved: the start position after 8 plies (the FEN counts 4
+    // full moves), after the draw's note.
+    assert!(
+        out.ends_with("Draw (threefold repetition)\ngmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 4\n"),
+        "{out}"
+    );
+    // `new congo white` turns the house rule on.
+    let (out, _, _) = run("new congo white; set");
+    assert!(out.contains("\ndraw        repetition "), "{out}");
+}

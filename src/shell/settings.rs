@@ -39,6 +39,8 @@ pub enum Setting {
     Level,
     /// Which side the computer plays by itself (versus mode).
     Computer,
+    /// Whether a Congo position's third occurrence draws (a house rule).
+    Draw,
 }
 
 /// What values a setting takes.
@@ -107,6 +109,7 @@ impl Setting {
         Setting::First,
         Setting::Level,
         Setting::Computer,
+        Setting::Draw,
     ];
 
     /// How many settings there are.
@@ -197,6 +200,13 @@ impl Setting {
                 kind: ValueKind::Choice(&["none", "white", "black", "upper", "lower", "both"]),
                 expects: "`none`, `white`, `black`, `upper`, `lower` or `both`",
                 default: Value::Word("none"),
+            },
+            Setting::Draw => SettingSpec {
+                name: "draw",
+                summary: "a Congo position's third occurrence draws (house rule; `new congo white|black` turns it on)",
+                kind: ValueKind::Choice(&["off", "repetition"]),
+                expects: "`repetition` or `off`",
+                default: Value::Word("off"),
             },
         }
     }

@@ -13,6 +13,7 @@ mod config;
 mod engine;
 mod eval;
 mod ordering;
+pub mod safe;
 pub mod selfplay;
 pub mod skill;
 mod spec;

@@ -18,6 +18,9 @@ use crate::yut::{Phase, Team};
 /// Congo game with draws off could otherwise go on for ever).
 const MOST_REPLIES: usize = 2_000;
 
+/// What `status` and a move say when the house rule draws the game.
+pub(super) const DRAWN: &str = "Draw (threefold repetition)";
+
 /// Which game a command changed, for the computer's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Which {
@@ -51,10 +54,19 @@ impl Session {
         }
     }
 
+    /// Whether the Congo game is drawn by the `draw repetition` house
+    /// rule: its position has occurred a third time.
+    pub(super) fn congo_drawn(&self) -> bool {
+        self.settings.word(Setting::Draw) == "repetition"
+            && !status(self.position()).is_over()
+            && self.congo.game.repetitions() >= 3
+    }
+
     /// The Congo side to move, if the game goes on and the computer plays it.
     fn congo_computer_to_move(&self) -> Option<Color> {
         let side = self.position().side_to_move();
-        (!status(self.position()).is_over() && self.computer_plays(side)).then_some(side)
+        (!status(self.position()).is_over() && !self.congo_drawn() && self.computer_plays(side))
+            .then_some(side)
     }
 
     /// The Yut team to act, if the game goes on and the computer plays it.
@@ -69,6 +81,11 @@ impl Session {
     /// refused, naming the fix.
     pub(super) fn refuse_on_computers_turn(&self, cmd: &Command) -> Result<(), ErrorKind> {
         match cmd {
+            Command::Play(_) | Command::Go(_) if self.congo_drawn() => {
+                Err(ErrorKind::Problem(format!(
+                    "the game is over: {DRAWN} (`undo` takes the last move back, `set draw off` plays on)"
+                )))
+            }
             Command::Play(_) => match self.congo_computer_to_move() {
                 Some(side) => Err(ErrorKind::Problem(format!(
                     "it is the computer's move ({}): `go` lets it play, `set computer none` lets you move both sides",
@@ -102,6 +119,9 @@ impl Session {
             NewGame::Yut(_) => ResetTarget::Yut,
         });
         self.set_setting(Setting::Computer, Value::Word(computer));
+        if matches!(game, NewGame::Congo(Some(_))) {
+            self.set_setting(Setting::Draw, Value::Word("repetition"));
+        }
         self.reset(target, &Command::Reset(target));
         Reply::Nothing
     }
@@ -116,6 +136,10 @@ impl Session {
         mut reply: Reply,
         sink: &mut dyn Sink,
     ) -> Result<Reply, ExecError> {
+        if matches!(cmd, Command::Play(_) | Command::Go(_)) && self.congo_drawn() {
+            sink.reply(reply)?;
+            return Ok(Reply::Text(format!("{DRAWN}\n")));
+        }
         if self.computer() == "none" {
             return Ok(reply);
         }
@@ -144,6 +168,10 @@ impl Session {
                 Ok(next) => {
                     sink.reply(std::mem::replace(&mut reply, next))?;
                     self.transcribe(&as_cmd, &reply);
+                    if which == Which::Congo && self.congo_drawn() {
+                        sink.reply(reply)?;
+                        return Ok(Reply::Text(format!("{DRAWN}\n")));
+                    }
                 }
                 Err(ErrorKind::Interrupted) => {
                     sink.reply(reply)?;
