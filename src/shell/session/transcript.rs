@@ -161,13 +161,15 @@ impl Session {
     }
 }
 
-/// `1. c2c3 e6e5 2. d2d3` from `start`, wrapped after every ten moves;
-/// `(no moves)` when there are none.
+/// `0. c2c3 e6e5 1. d2d3` from `start`, wrapped after every ten moves;
+/// `(no moves)` when there are none. Each move pair carries the number the
+/// board's footer (and the FEN) shows while it is played: the full moves
+/// already made, 0 at the start, growing after Black's move.
 fn game_score(start: &Position, moves: &[Move]) -> String {
     if moves.is_empty() {
         return "  (no moves)\n".to_string();
     }
-    let mut number = start.move_number() + 1;
+    let mut number = start.move_number();
     let mut side = start.side_to_move();
     let mut out = String::from(" ");
     let mut on_line = 0;
@@ -198,15 +200,16 @@ mod tests {
 
     #[test]
     fn a_game_score_numbers_full_moves() {
-        // From the start (White to move, move 0): moves 1. and 2.
+        // From the start (White to move, the footer's move 0): White's and
+        // Black's first moves are 0., then the footer says move 1: 1.
         let mv = |s: &str| s.parse::<Move>().unwrap();
         let score = game_score(&Position::start(), &[mv("c2c3"), mv("e6e5"), mv("d2d3")]);
-        assert_eq!(score, "  1. c2c3 e6e5 2. d2d3\n");
-        // Black to move at move 4: the first move is `5... x`.
+        assert_eq!(score, "  0. c2c3 e6e5 1. d2d3\n");
+        // Black to move at move 4: the first move is `4... x`, then 5.
         let black: Position = "3l3/7/7/7/7/7/3L3 b 4".parse().unwrap();
         assert_eq!(
             game_score(&black, &[mv("d7d6"), mv("d1d2")]),
-            "  5... d7d6 6. d1d2\n"
+            "  4... d7d6 5. d1d2\n"
         );
     }
 }
