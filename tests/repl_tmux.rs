@@ -678,16 +678,28 @@ fn versus_congo_to_a_result_with_ctrl_c_and_undo() {
     let (history, status) = (dir.path().join("history"), dir.path().join("status"));
     let tmux = start("versus-congo", &history, &status, "");
     let mut n = 1;
-    assert_eq!(ask(&tmux, &mut n, "new congo white"), "");
+    // A fresh game, its board drawn (`show auto` against the computer).
+    let fresh = ask(&tmux, &mut n, "new congo white");
+    assert!(
+        fresh.ends_with("1 G M E L E C Z 1\n  a b c d e f g\nwhite to move, move 0"),
+        "{fresh}"
+    );
     // Full strength thinks 3 s: Ctrl-C after 1 s stops it; c2c3 stays.
     tmux.keys(&["play c2c3", "Enter"]);
     std::thread::sleep(Duration::from_secs(1));
     tmux.keys(&["C-c"]);
     n += 1;
     let out = output_of(&tmux.prompts(n), "play c2c3");
-    assert_eq!(
-        out,
-        "c2c3: white pawn\nstopped: the computer's turn is pending (`go` resumes)"
+    assert!(
+        out.starts_with(
+            "c2c3: white pawn\nstopped: the computer's turn is pending (`go` resumes)\n"
+        ),
+        "{out}"
+    );
+    // The board is drawn after the change (`show auto` in versus mode).
+    assert!(
+        out.ends_with("black to move, move 0, last move c2c3"),
+        "{out}"
     );
     // On the computer's turn the person's move is refused.
     let refused = ask(&tmux, &mut n, "play a2a3");
@@ -700,7 +712,8 @@ fn versus_congo_to_a_result_with_ctrl_c_and_undo() {
     assert!(reply.contains(": black "), "{reply}");
     // Undo takes back the reply and c2c3 together: White to move at the start.
     let undone = ask(&tmux, &mut n, "undo");
-    assert!(undone.ends_with("undid: play c2c3"), "{undone}");
+    assert!(undone.contains("undid: play c2c3\n"), "{undone}");
+    assert!(undone.ends_with("white to move, move 0"), "{undone}");
     assert!(ask(&tmux, &mut n, "fen").ends_with(" w 0"));
     // The game: the person plays the depth-2 best move, the computer
     // answers each, until a side wins.
@@ -713,7 +726,10 @@ fn versus_congo_to_a_result_with_ctrl_c_and_undo() {
         if last.contains(" wins") {
             break;
         }
-        assert_eq!(last.lines().count(), 2, "the computer answered: {last}");
+        // The person's move and the computer's answer, then the board.
+        let summaries = last.lines().filter(|l| l.contains(": ")).count();
+        assert_eq!(summaries, 2, "the computer answered: {last}");
+        assert!(last.contains("white to move, move "), "{last}");
     }
     assert!(
         last.contains("White wins") || last.contains("Black wins"),
@@ -767,7 +783,7 @@ fn versus_yut_to_a_winner() {
             // Lower (the computer) answered: undo takes back its turn and
             // upper's moves, back to upper with its throw pending.
             let u = ask(&tmux, &mut n, "undo");
-            assert_eq!(u, "undid: auto\nundid: auto");
+            assert!(u.starts_with("undid: auto\nundid: auto\n"), "{u}");
             assert!(ask(&tmux, &mut n, "turn").starts_with("upper to move"));
             undone = true;
             let again = ask(&tmux, &mut n, "auto");

@@ -41,6 +41,8 @@ pub enum Setting {
     Computer,
     /// Whether a Congo position's third occurrence draws (a house rule).
     Draw,
+    /// Whether the changed game's board is drawn after every change.
+    Show,
 }
 
 /// What values a setting takes.
@@ -110,6 +112,7 @@ impl Setting {
         Setting::Level,
         Setting::Computer,
         Setting::Draw,
+        Setting::Show,
     ];
 
     /// How many settings there are.
@@ -207,6 +210,13 @@ impl Setting {
                 kind: ValueKind::Choice(&["off", "repetition"]),
                 expects: "`repetition` or `off`",
                 default: Value::Word("off"),
+            },
+            Setting::Show => SettingSpec {
+                name: "show",
+                summary: "draw the changed game's board after every change (auto: at the prompt against the computer)",
+                kind: ValueKind::Choice(&["auto", "on", "off"]),
+                expects: "`auto`, `on` or `off`",
+                default: Value::Word("auto"),
             },
         }
     }

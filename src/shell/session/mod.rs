@@ -69,6 +69,9 @@ pub struct Session {
     redo: Vec<history::Redo>,
     /// Every change as the command that redoes it (`history`, `save`).
     transcript: transcript::Transcript,
+    /// Whether a person types at a terminal (`show auto` then draws the
+    /// board in versus mode).
+    at_prompt: bool,
 }
 
 /// A failure while executing: either the command was rejected, or output
@@ -120,6 +123,12 @@ impl Session {
             }),
             _ => {}
         }
+    }
+
+    /// Say that a person types at a terminal (the prompt): `show auto`
+    /// then draws the board after each change in versus mode.
+    pub fn set_at_prompt(&mut self, at_prompt: bool) {
+        self.at_prompt = at_prompt;
     }
 
     /// The session's settings, to change (the command-line flags).
@@ -250,7 +259,8 @@ impl Session {
             Command::Quit(code) => Reply::Quit(*code),
         };
         self.transcribe(&cmd.command, &reply);
-        self.answer(&cmd.command, reply, sink)
+        let reply = self.answer(&cmd.command, reply, sink)?;
+        self.show_after(&cmd.command, reply, sink)
     }
 
     /// Run one command and render what it produced to `out` (honouring

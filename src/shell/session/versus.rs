@@ -192,6 +192,56 @@ impl Session {
         Ok(reply)
     }
 
+    /// Whether boards are drawn after changes: `show on`, or `show auto`
+    /// at the prompt against the computer.
+    fn showing(&self) -> bool {
+        match self.settings.word(Setting::Show) {
+            "on" => true,
+            "auto" => self.at_prompt && self.computer() != "none",
+            _ => false,
+        }
+    }
+
+    /// With boards shown: after a change, `reply` goes to `sink` and the
+    /// changed game's board is the reply.
+    pub(super) fn show_after(
+        &mut self,
+        cmd: &Command,
+        reply: Reply,
+        sink: &mut dyn Sink,
+    ) -> Result<Reply, ExecError> {
+        if !self.showing() {
+            return Ok(reply);
+        }
+        let changed = |c: &Command| match c {
+            Command::Play(_) | Command::Go(_) | Command::SetFen(_) => Some(Which::Congo),
+            Command::New(NewGame::Congo(_)) | Command::Reset(ResetTarget::Congo) => {
+                Some(Which::Congo)
+            }
+            Command::Move(..) | Command::MoveBy(..) | Command::Throw(_) | Command::Auto => {
+                Some(Which::Yut)
+            }
+            Command::New(NewGame::Yut(_)) | Command::Reset(ResetTarget::Yut) => Some(Which::Yut),
+            _ => None,
+        };
+        let which = match (cmd, &reply) {
+            (Command::Undo | Command::UndoMany(_), Reply::Undid(c)) => changed(c),
+            (Command::Redo, Reply::Redid(c)) => changed(c),
+            (Command::Undo | Command::UndoMany(_), Reply::UndidMany(cs)) => {
+                cs.first().and_then(changed)
+            }
+            (Command::Undo | Command::UndoMany(_) | Command::Redo, _) => None,
+            (c, _) => changed(c),
+        };
+        let board = match which {
+            Some(Which::Congo) => self.board(),
+            Some(Which::Yut) => Reply::YutBoard(*self.yut.game()),
+            None => return Ok(reply),
+        };
+        sink.reply(reply)?;
+        Ok(board)
+    }
+
     /// `undo` in versus mode: take back the last change, then, while the
     /// computer is to move in that game, the one before (its reply and the
     /// person's move go together).
