@@ -9,6 +9,10 @@ use crate::shell::{Session, Setting, Value};
 /// The flags that are session settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flags {
+    /// `--level N`: the `level` setting.
+    pub level: Option<u64>,
+    /// `--computer SIDE`: the `computer` setting.
+    pub computer: Option<&'static str>,
     /// `--quiet`: the `quiet` setting.
     pub quiet: bool,
     /// `--keep-going`: the `keep-going` setting.
@@ -31,6 +35,13 @@ impl Flags {
             timer: args.timer,
             threads: args.threads,
             seed: args.seed,
+            level: args.level,
+            computer: args.computer.as_deref().and_then(|w| {
+                match Setting::Computer.parse_value(w) {
+                    Ok(Value::Word(w)) => Some(w),
+                    _ => None,
+                }
+            }),
         }
     }
 }
@@ -47,6 +58,12 @@ pub fn configure(flags: &Flags) -> Session {
     }
     if let Some(seed) = flags.seed {
         session.set_setting(Setting::Seed, Value::Number(seed));
+    }
+    if let Some(level) = flags.level {
+        session.set_setting(Setting::Level, Value::Number(level));
+    }
+    if let Some(side) = flags.computer {
+        session.set_setting(Setting::Computer, Value::Word(side));
     }
     session
 }
