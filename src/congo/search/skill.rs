@@ -1,8 +1,9 @@
 //! Levels people can beat (`set level N`): below the top level the engine
 //! searches shallowly and picks among the moves by score plus a seeded
 //! random push, as Stockfish's skill level does: a weak level makes
-//! human-like mistakes (level 1 plays almost at random but still takes a
-//! lion), and the same seed replays the same game.
+//! human-like mistakes (level 1 looks at its own move only and plays
+//! almost at random, but takes a lion it is offered), and the same seed
+//! replays the same game.
 //!
 //! Every root move is scored by a search of the position after it (depth
 //! from the level); with `top` the best score, each move `s` gets `s +
@@ -24,8 +25,9 @@ pub const TOP_LEVEL: u8 = 7;
 /// How a level plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
-    /// Score every move by a `depth`-ply search after it, then pick with
-    /// weakness `weakness` (1..=127).
+    /// Score every move by a `depth`-ply search after it (0: the static
+    /// evaluation, blind to any reply), then pick with weakness
+    /// `weakness` (1..=127).
     Weak { depth: u32, weakness: u32 },
     /// The engine's best move at this fixed depth.
     Depth(u32),
@@ -35,27 +37,13 @@ pub enum Style {
 
 /// How `level` plays (levels outside `MIN_LEVEL..=TOP_LEVEL` are clamped).
 pub fn style(level: u8) -> Style {
+    let weak = |depth, weakness| Style::Weak { depth, weakness };
     match level.clamp(MIN_LEVEL, TOP_LEVEL) {
-        1 => Style::Weak {
-            depth: 1,
-            weakness: 127,
-        },
-        2 => Style::Weak {
-            depth: 1,
-            weakness: 96,
-        },
-        3 => Style::Weak {
-            depth: 2,
-            weakness: 64,
-        },
-        4 => Style::Weak {
-            depth: 2,
-            weakness: 32,
-        },
-        5 => Style::Weak {
-            depth: 3,
-            weakness: 16,
-        },
+        1 => weak(0, 127),
+        2 => weak(1, 120),
+        3 => weak(1, 64),
+        4 => weak(2, 32),
+        5 => weak(3, 16),
         6 => Style::Depth(5),
         _ => Style::Full,
     }
@@ -71,8 +59,8 @@ fn centipawns(score: Score) -> i64 {
 }
 
 /// Each legal move with its score (side to move's view) from a
-/// `depth`-ply search of the position after it; a move that ends the game
-/// scores its result.
+/// `depth`-ply search of the position after it (0: its static
+/// evaluation); a move that ends the game scores its result.
 ///
 /// # Errors
 ///
@@ -97,11 +85,12 @@ pub fn scored_moves(
             Some(Outcome::Draw) => 0,
             Some(o) if o.winner() == Some(mover) => 1_000_000,
             Some(_) => -1_000_000,
+            None if depth == 0 => -i64::from(super::evaluate(next.position())),
             None => {
                 let info = engine.search(
                     next.position(),
                     next.keys(),
-                    &Limits::depth(depth.max(1)),
+                    &Limits::depth(depth),
                     stop,
                     &mut |_| {},
                 );
