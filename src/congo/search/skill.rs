@@ -40,11 +40,11 @@ pub fn style(level: u8) -> Style {
     let weak = |depth, weakness| Style::Weak { depth, weakness };
     match level.clamp(MIN_LEVEL, TOP_LEVEL) {
         1 => weak(0, 127),
-        2 => weak(1, 120),
-        3 => weak(1, 64),
-        4 => weak(2, 32),
-        5 => weak(3, 16),
-        6 => Style::Depth(5),
+        2 => weak(0, 48),
+        3 => weak(1, 120),
+        4 => weak(1, 48),
+        5 => weak(2, 24),
+        6 => Style::Depth(4),
         _ => Style::Full,
     }
 }
@@ -185,15 +185,20 @@ mod tests {
         assert_eq!(style(0), style(1));
         assert_eq!(style(TOP_LEVEL), Style::Full);
         assert_eq!(style(200), Style::Full);
-        // Weakness falls and depth grows level by level.
+        // Level by level the depth grows, or at the same depth the
+        // weakness falls.
         let mut last = (0, 128);
         for level in MIN_LEVEL..6 {
             let Style::Weak { depth, weakness } = style(level) else {
                 panic!("level {level} is weak");
             };
-            assert!(depth >= last.0 && weakness < last.1, "level {level}");
+            assert!(
+                depth > last.0 || (depth == last.0 && weakness < last.1),
+                "level {level}"
+            );
             last = (depth, weakness);
         }
+        assert_eq!(style(6), Style::Depth(4));
     }
 
     #[test]
