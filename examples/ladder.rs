@@ -10,7 +10,7 @@
 //! level pair 1-2 .. 5-6, then `safe`; 6-7 is full strength, 3 s a move,
 //! so it is asked for by name). Prints one row per pair: wins, draws and
 //! losses of the stronger side, its score and Elo with a 95% interval, and
-//! the CPU time.
+//! the wall time.
 use boardsh::congo::search::safe::safe_move;
 use boardsh::congo::search::selfplay::{Tally, openings};
 use boardsh::congo::search::skill::{TOP_LEVEL, choose};
@@ -92,7 +92,7 @@ fn main() {
     let seed: u64 = get(2, "1").parse().unwrap_or(1);
     let pairs = get(3, "1-2,2-3,3-4,4-5,5-6,safe");
     let books = openings(seed, games / 2, 4);
-    println!("| pair | games | W-D-L (stronger) | score | Elo (95%) | CPU s |");
+    println!("| pair | games | W-D-L (stronger) | score | Elo (95%) | wall s |");
     println!("|---|---|---|---|---|---|");
     for pair in pairs.split(',') {
         let (strong, weak) = if pair == "safe" {
