@@ -123,6 +123,18 @@ const EXAMPLES: &[Example] = &[
         "reset all",
         "expected `congo`, `yut` or nothing, found `all`",
     ),
+    // `new` takes `congo` or `yut` (byte 4: column 5), then the person's
+    // side of that game (byte 10: column 11).
+    command(
+        "expected-new-game",
+        "new chess",
+        "expected `congo` or `yut`, found `chess`",
+    ),
+    command(
+        "expected-new-side",
+        "new congo red",
+        "expected `white`, `black` or nothing, found `red`",
+    ),
     command(
         "expected-help-topic",
         "help me",
@@ -230,6 +242,23 @@ const EXAMPLES: &[Example] = &[
         "extra-argument-reset",
         "reset yut congo",
         "unexpected argument `congo`: `reset` takes at most one argument, `congo` or `yut`",
+    ),
+    command(
+        "extra-argument-new",
+        "new congo white now",
+        "unexpected argument `now`: `new` takes a game and at most one side",
+    ),
+    // Versus mode: the person's move on the computer's turn is refused
+    // (the caret under the move, byte 25 / the keyword at byte 20).
+    command(
+        "computers-move",
+        "set computer white; play e2e3",
+        "it is the computer's move (white): `go` lets it play, `set computer none` lets you move both sides",
+    ),
+    command(
+        "computers-turn",
+        "set computer upper; throw",
+        "it is the computer's turn (upper): `auto` lets it play, `set computer none` lets you play both teams",
     ),
     command(
         "extra-argument-board",

@@ -21,6 +21,10 @@ const FLAGS: &[(&[&str], &str)] = &[
     (&["--keep-going"], "set keep-going on"),
     (&["--timer"], "set timer on"),
     (&["--threads", "3"], "set threads 3"),
+    (&["--level", "3"], "set level 3"),
+    // Lower: the script's throw is upper's, so the computer stays quiet
+    // and `set` shows the side.
+    (&["--computer", "lower"], "set computer lower"),
 ];
 
 /// What the binary prints to stdout, and its status.

@@ -45,5 +45,6 @@ mod session;
 mod svg;
 mod tablebase_cli;
 mod tactics;
+mod versus;
 mod yut_play;
 mod yut_props;

@@ -668,3 +668,140 @@ fn have_tmux() -> bool {
         ok
     })
 }
+
+/// Versus mode at the prompt: a whole Congo game against the computer at
+/// level 1, the person's moves typed (the engine's depth-2 choice, read
+/// from `best`), each answered at once; a refused move on the computer's
+/// turn; Ctrl-C during its thinking (full strength, 3 s) leaves its turn
+/// pending and `go` resumes; `undo` takes back a full move.
+#[test]
+fn versus_congo_to_a_result_with_ctrl_c_and_undo() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (history, status) = (dir.path().join("history"), dir.path().join("status"));
+    let tmux = start("versus-congo", &history, &status, "");
+    let mut n = 1;
+    // A fresh game, its board drawn (`show auto` against the computer).
+    let fresh = ask(&tmux, &mut n, "new congo white");
+    assert!(
+        fresh.ends_with("1 G M E L E C Z 1\n  a b c d e f g\nwhite to move, move 0"),
+        "{fresh}"
+    );
+    // Full strength thinks 3 s: Ctrl-C after 1 s stops it; c2c3 stays.
+    tmux.keys(&["play c2c3", "Enter"]);
+    std::thread::sleep(Duration::from_secs(1));
+    tmux.keys(&["C-c"]);
+    n += 1;
+    let out = output_of(&tmux.prompts(n), "play c2c3");
+    assert!(
+        out.starts_with(
+            "c2c3: white pawn\nstopped: the computer's turn is pending (`go` resumes)\n"
+        ),
+        "{out}"
+    );
+    // The board is drawn after the change (`show auto` in versus mode).
+    assert!(
+        out.ends_with("black to move, move 0, last move c2c3"),
+        "{out}"
+    );
+    // On the computer's turn the person's move is refused.
+    let refused = ask(&tmux, &mut n, "play a2a3");
+    assert!(
+        refused.contains("it is the computer's move (black): `go` lets it play"),
+        "{refused}"
+    );
+    ask(&tmux, &mut n, "set level 1");
+    let reply = ask(&tmux, &mut n, "go");
+    assert!(reply.contains(": black "), "{reply}");
+    // Undo takes back the reply and c2c3 together: White to move at the start.
+    let undone = ask(&tmux, &mut n, "undo");
+    assert!(undone.contains("undid: play c2c3\n"), "{undone}");
+    assert!(undone.ends_with("white to move, move 0"), "{undone}");
+    assert!(ask(&tmux, &mut n, "fen").ends_with(" w 0"));
+    // The game: the person plays the depth-2 best move, the computer
+    // answers each, until a side wins.
+    let mut last = String::new();
+    for _ in 0..150 {
+        let best = ask(&tmux, &mut n, "best depth 2");
+        let mv = best.split_whitespace().nth(1).unwrap().to_string();
+        last = ask(&tmux, &mut n, &format!("play {mv}"));
+        assert!(last.starts_with(&format!("{mv}: white ")), "{last}");
+        if last.contains(" wins") {
+            break;
+        }
+        // The person's move and the computer's answer, then the board.
+        let summaries = last.lines().filter(|l| l.contains(": ")).count();
+        assert_eq!(summaries, 2, "the computer answered: {last}");
+        assert!(last.contains("white to move, move "), "{last}");
+    }
+    assert!(
+        last.contains("White wins") || last.contains("Black wins"),
+        "{last}"
+    );
+    let st = ask(&tmux, &mut n, "status");
+    assert!(st == "White wins" || st == "Black wins", "{st}");
+    let over = ask(&tmux, &mut n, "go");
+    assert!(over.contains("the game is over"), "{over}");
+    tmux.keys(&["C-d"]);
+    assert_eq!(exit_status(&status), "0");
+}
+
+/// The same for Yut: the person (upper) throws and lets `auto` use the
+/// throws, the computer (lower, level 1) answers each turn; a throw on
+/// its turn is refused; undo returns to the person; the game ends with a
+/// winner.
+#[test]
+fn versus_yut_to_a_winner() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (history, status) = (dir.path().join("history"), dir.path().join("status"));
+    let tmux = start("versus-yut", &history, &status, "--seed 3");
+    let mut n = 1;
+    ask(&tmux, &mut n, "set level 1");
+    ask(&tmux, &mut n, "new yut upper");
+    // Upper throws first: the computer's side would be refused.
+    ask(&tmux, &mut n, "set computer upper");
+    let refused = ask(&tmux, &mut n, "throw");
+    assert!(
+        refused.contains("it is the computer's turn (upper)"),
+        "{refused}"
+    );
+    ask(&tmux, &mut n, "set computer lower");
+    let mut won = String::new();
+    let mut undone = false;
+    for _ in 0..400 {
+        let thrown = ask(&tmux, &mut n, "throw");
+        let played = ask(&tmux, &mut n, "auto");
+        let both = format!("{thrown}\n{played}");
+        if both.contains(" wins") {
+            won = both;
+            break;
+        }
+        let lower_moved = played
+            .lines()
+            .any(|l| l.starts_with(|c: char| c.is_ascii_lowercase()));
+        if !undone && lower_moved {
+            // Lower (the computer) answered: undo takes back its turn and
+            // upper's moves, back to upper with its throw pending.
+            let u = ask(&tmux, &mut n, "undo");
+            assert!(u.starts_with("undid: auto\nundid: auto\n"), "{u}");
+            assert!(ask(&tmux, &mut n, "turn").starts_with("upper to move"));
+            undone = true;
+            let again = ask(&tmux, &mut n, "auto");
+            if again.contains(" wins") {
+                won = again;
+                break;
+            }
+        }
+    }
+    assert!(
+        won.contains("upper wins") || won.contains("lower wins"),
+        "{won}"
+    );
+    tmux.keys(&["C-d"]);
+    assert_eq!(exit_status(&status), "0");
+}

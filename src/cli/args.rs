@@ -74,6 +74,17 @@ pub struct RunArgs {
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 
+    /// The computer's strength, 1 (weakest) to 7 (full strength, the
+    /// default); Yut plays 1 random, 2 greedy, 3 shallow, 4 and up its
+    /// best (as `set level N`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=7))]
+    pub level: Option<u64>,
+
+    /// The side the computer answers for by itself (as `set computer
+    /// SIDE`): white or black (Congo), upper or lower (Yut), both, none.
+    #[arg(long, value_name = "SIDE", value_parser = ["none", "white", "black", "upper", "lower", "both"])]
+    pub computer: Option<String>,
+
     /// Files, `-c` and `-i` in the order they were given (filled from the
     /// parsed arguments' positions by [`Cli::parse_ordered`]).
     #[arg(skip)]

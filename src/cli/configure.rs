@@ -4,12 +4,16 @@
 //! flag means the same everywhere.
 
 use super::args::RunArgs;
-use crate::shell::settings::Threads;
+use crate::shell::settings::{Computer, Threads};
 use crate::shell::{Session, Setting, Value};
 
 /// The flags that are session settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flags {
+    /// `--level N`: the `level` setting.
+    pub level: Option<u64>,
+    /// `--computer SIDE`: the `computer` setting.
+    pub computer: Option<Computer>,
     /// `--quiet`: the `quiet` setting.
     pub quiet: bool,
     /// `--keep-going`: the `keep-going` setting.
@@ -32,6 +36,13 @@ impl Flags {
             timer: args.timer,
             threads: args.threads,
             seed: args.seed,
+            level: args.level,
+            computer: args.computer.as_deref().and_then(|w| {
+                match Setting::Computer.parse_value(w) {
+                    Ok(Value::Computer(c)) => Some(c),
+                    _ => None,
+                }
+            }),
         }
     }
 }
@@ -48,6 +59,12 @@ pub fn configure(flags: &Flags) -> Session {
     }
     if let Some(seed) = flags.seed {
         session.set_setting(Setting::Seed, Value::Number(seed));
+    }
+    if let Some(level) = flags.level {
+        session.set_setting(Setting::Level, Value::Number(level));
+    }
+    if let Some(side) = flags.computer {
+        session.set_setting(Setting::Computer, Value::Computer(side));
     }
     session
 }

@@ -327,6 +327,7 @@ fn run_sources<O: Output + ?Sized>(
                 .session
                 .set_setting(Setting::Seed, Value::Number(clock));
         }
+        runner.session.set_at_prompt(true);
         let fg = Foreground {
             signals,
             progress: show,

@@ -16,6 +16,14 @@ pub enum ResetTarget {
     Yut,
 }
 
+/// What `new` starts: a fresh game of Congo or Yut, with the person on
+/// the given side against the computer, or for two people (`None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewGame {
+    Congo(Option<crate::congo::Color>),
+    Yut(Option<crate::yut::Team>),
+}
+
 /// Which legal moves `moves` lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MovesFilter {
@@ -119,6 +127,8 @@ pub enum Command {
     Where,
     /// `reset [congo|yut]`.
     Reset(ResetTarget),
+    /// `new congo [white|black]`, `new yut [upper|lower]`.
+    New(NewGame),
     /// `undo`.
     Undo,
     /// `source <file>`.
@@ -170,6 +180,7 @@ impl Command {
             Command::Where => Keyword::Where,
             Command::Stations => Keyword::Stations,
             Command::Reset(_) => Keyword::Reset,
+            Command::New(_) => Keyword::New,
             Command::Undo | Command::UndoMany(_) => Keyword::Undo,
             Command::Redo => Keyword::Redo,
             Command::Source(_) => Keyword::Source,
@@ -226,6 +237,7 @@ impl fmt::Display for Command {
             Command::Reset(ResetTarget::Both) => f.write_str("reset"),
             Command::Reset(ResetTarget::Congo) => f.write_str("reset congo"),
             Command::Reset(ResetTarget::Yut) => f.write_str("reset yut"),
+            Command::New(game) => f.write_str(&crate::shell::commands::versus::new_text(*game)),
             Command::Undo => f.write_str("undo"),
             Command::UndoMany(n) => write!(f, "undo {n}"),
             Command::Redo => f.write_str("redo"),

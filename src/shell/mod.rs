@@ -17,6 +17,7 @@ pub mod reply;
 pub mod script;
 pub mod session;
 pub mod settings;
+pub mod white_view;
 pub mod words;
 pub mod wrap;
 

@@ -7,6 +7,7 @@ use super::commands::{self, Keyword};
 use super::output::{Output, Style};
 use super::reply::{CourseEvalReport, CourseSearchReport, Reply, Sink};
 use super::settings::Settings;
+use super::white_view::WhiteScore;
 use super::wrap;
 use crate::congo::Color;
 use crate::congo::course::Evaluation;
@@ -74,8 +75,8 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
         Reply::Count(n) => out.text(&format!("{n}\n")),
         Reply::DivideMove(mv, n) => out.text(&format!("{mv}: {n}\n")),
         Reply::DivideTotal(n) => out.text(&format!("total: {n}\n")),
-        Reply::Eval(terms) => out.text(&eval_text(terms)),
-        Reply::Search(info) => out.text(&format!("{}\n", search_line(info))),
+        Reply::Eval(to_move, terms) => out.text(&eval_text(*to_move, terms)),
+        Reply::Search(info, to_move) => out.text(&format!("{}\n", search_line(info, *to_move))),
         Reply::CourseEval(report) => out.text(&course_eval(report)),
         Reply::CourseSearch(report) => out.text(&course_search(report)),
         Reply::Turn(report) => out.text(&format!("{report}\n")),
@@ -129,16 +130,21 @@ fn odds_line(tally: &Tally, upper: Kind, lower: Kind) -> String {
     line
 }
 
-/// The line of a search's answer: `best e2e3 score +0.12 depth 6 nodes
-/// 12345 pv e2e3 e6e5 ...` (nothing that varies between runs of a fixed
-/// depth or node count: times go to the progress line).
-pub fn search_line(info: &SearchInfo) -> String {
+/// The line of a search's answer: `best e2e3 score +0.12 (white) depth 6
+/// nodes 12345 pv e2e3 e6e5 ...`, the score from White's side whoever is
+/// to move (`to_move`); nothing that varies between runs of a fixed depth
+/// or node count: times go to the progress line.
+pub fn search_line(info: &SearchInfo, to_move: crate::congo::Color) -> String {
     let best = info
         .best
         .map_or_else(|| "none".to_string(), |m| m.to_string());
     let score = match &info.tablebase {
         Some(verdict) => format!("{verdict} (tablebase)"),
-        None => info.score.to_string(),
+        None => WhiteScore {
+            score: info.score,
+            to_move,
+        }
+        .to_string(),
     };
     let mut line = format!(
         "best {best} score {score} depth {} nodes {}",
@@ -157,8 +163,9 @@ pub fn search_line(info: &SearchInfo) -> String {
     line
 }
 
-/// `eval`: each term of the evaluation with its label, then the total.
-fn eval_text(t: &crate::congo::search::EvalTerms) -> String {
+/// `eval`: each term of the evaluation with its label, then the total,
+/// from White's side (`to_move` was to move).
+fn eval_text(to_move: Color, t: &crate::congo::search::EvalTerms) -> String {
     let labelled = [
         ("material", t.material),
         ("mobility", t.mobility),
@@ -172,7 +179,11 @@ fn eval_text(t: &crate::congo::search::EvalTerms) -> String {
     ];
     let mut text = String::new();
     for (label, cp) in labelled {
-        text.push_str(&format!("{label}: {}\n", Score::Cp(cp)));
+        let score = WhiteScore {
+            score: Score::Cp(cp),
+            to_move,
+        };
+        text.push_str(&format!("{label}: {score}\n"));
     }
     text
 }

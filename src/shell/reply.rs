@@ -45,11 +45,13 @@ pub enum Reply {
     DivideMove(Move, u64),
     /// `divide`: the total, after every root move.
     DivideTotal(u64),
-    /// `eval`: each term in centipawns, the last `total`.
-    Eval(crate::congo::search::EvalTerms),
+    /// `eval`: each term in centipawns (side to move's view, with who is
+    /// to move, for showing them from White's side), the last `total`.
+    Eval(crate::congo::Color, crate::congo::search::EvalTerms),
     /// `best`, `analyze`: the search's answer (for `analyze`, also each
     /// finished depth, streamed).
-    Search(Box<SearchInfo>),
+    /// The colour is who was to move (the line shows White's view).
+    Search(Box<SearchInfo>, crate::congo::Color),
     /// `eval material|advanced`: a course evaluation, term by term.
     CourseEval(Box<CourseEvalReport>),
     /// `minimax` / `alphabeta`: a course search's value and best move.

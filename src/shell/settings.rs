@@ -12,6 +12,11 @@ use crate::congo::course::Rules;
 use crate::yut::{Sticks, Team};
 use std::fmt;
 
+/// The weakest `level`.
+pub const LEVEL_MIN: u64 = 1;
+/// The top `level`: full strength (the default).
+pub const LEVEL_MAX: u64 = 7;
+
 /// Every session setting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Setting {
@@ -38,6 +43,14 @@ pub enum Setting {
     Tablebase,
     /// Centipawns a repetition costs the engine when it stands better.
     Contempt,
+    /// How strongly the computer plays (`go`, `auto`, versus mode).
+    Level,
+    /// Which side the computer plays by itself (versus mode).
+    Computer,
+    /// Whether a Congo position's third occurrence draws (a house rule).
+    Draw,
+    /// Whether the changed game's board is drawn after every change.
+    Show,
 }
 
 /// What values a setting takes.
@@ -55,6 +68,103 @@ pub enum ValueKind {
     Team,
     /// A front probability for the Yut sticks, 0.1 to 0.9.
     Sticks,
+    /// The side the computer plays: [`Computer`].
+    Computer,
+    /// The repetition house rule: [`Draw`].
+    Draw,
+    /// When boards are drawn after changes: [`Show`].
+    Show,
+}
+
+/// Which side the computer answers for by itself (versus mode).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Computer {
+    /// Nobody: people move both sides.
+    #[default]
+    None,
+    /// Congo's White.
+    White,
+    /// Congo's Black.
+    Black,
+    /// Yut's upper team.
+    Upper,
+    /// Yut's lower team.
+    Lower,
+    /// Every side of both games.
+    Both,
+}
+
+impl Computer {
+    /// Every value, in the order `set` offers them.
+    pub const ALL: [Computer; 6] = [
+        Computer::None,
+        Computer::White,
+        Computer::Black,
+        Computer::Upper,
+        Computer::Lower,
+        Computer::Both,
+    ];
+
+    /// The word `set computer` takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Computer::None => "none",
+            Computer::White => "white",
+            Computer::Black => "black",
+            Computer::Upper => "upper",
+            Computer::Lower => "lower",
+            Computer::Both => "both",
+        }
+    }
+}
+
+/// Whether a Congo position's third occurrence draws (a house rule).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Draw {
+    /// The course's rules: no draw by repetition.
+    #[default]
+    Off,
+    /// The third occurrence of a position draws.
+    Repetition,
+}
+
+impl Draw {
+    /// Every value.
+    pub const ALL: [Draw; 2] = [Draw::Off, Draw::Repetition];
+
+    /// The word `set draw` takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Draw::Off => "off",
+            Draw::Repetition => "repetition",
+        }
+    }
+}
+
+/// When the changed game's board is drawn after a change.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Show {
+    /// At the prompt against the computer.
+    #[default]
+    Auto,
+    /// Always.
+    On,
+    /// Never.
+    Off,
+}
+
+impl Show {
+    /// Every value.
+    pub const ALL: [Show; 3] = [Show::Auto, Show::On, Show::Off];
+
+    /// The word `set show` takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Show::Auto => "auto",
+            Show::On => "on",
+            Show::Off => "off",
+        }
+    }
 }
 
 /// How many worker threads perft and divide use.
@@ -86,6 +196,9 @@ pub enum Value {
     Rules(Rules),
     Team(Team),
     Sticks(Sticks),
+    Computer(Computer),
+    Draw(Draw),
+    Show(Show),
     /// `seed N+K`: the seed N, the sticks' random state K draws on from
     /// it (what `save` writes; the setting itself keeps N).
     SeedAt {
@@ -104,6 +217,9 @@ impl fmt::Display for Value {
             Value::Rules(r) => f.write_str(r.name()),
             Value::Team(t) => f.write_str(team_name(*t)),
             Value::Sticks(s) => write!(f, "{s}"),
+            Value::Computer(c) => f.write_str(c.name()),
+            Value::Draw(d) => f.write_str(d.name()),
+            Value::Show(s) => f.write_str(s.name()),
             Value::SeedAt { seed, draws } => write!(f, "{seed}+{draws}"),
         }
     }
@@ -146,6 +262,10 @@ impl Setting {
         Setting::First,
         Setting::Tablebase,
         Setting::Contempt,
+        Setting::Level,
+        Setting::Computer,
+        Setting::Draw,
+        Setting::Show,
     ];
 
     /// How many settings there are.
@@ -234,6 +354,37 @@ impl Setting {
                 expects: "centipawns 0..=1000",
                 default: Value::Number(0),
             },
+            Setting::Level => SettingSpec {
+                name: "level",
+                summary: "the computer's strength: Congo 1..=7, Yut 1..=4 (random, greedy, shallow, best); the top is full strength",
+                kind: ValueKind::Number {
+                    min: LEVEL_MIN,
+                    max: LEVEL_MAX,
+                },
+                expects: "a level 1..=7 (1 weakest, 7 full strength)",
+                default: Value::Number(LEVEL_MAX),
+            },
+            Setting::Computer => SettingSpec {
+                name: "computer",
+                summary: "the side the computer answers for by itself: white|black (Congo), upper|lower (Yut), both, none",
+                kind: ValueKind::Computer,
+                expects: "`none`, `white`, `black`, `upper`, `lower` or `both`",
+                default: Value::Computer(Computer::None),
+            },
+            Setting::Draw => SettingSpec {
+                name: "draw",
+                summary: "a Congo position's third occurrence draws (house rule; `new congo white|black` turns it on)",
+                kind: ValueKind::Draw,
+                expects: "`repetition` or `off`",
+                default: Value::Draw(Draw::Off),
+            },
+            Setting::Show => SettingSpec {
+                name: "show",
+                summary: "draw the changed game's board after every change (auto: at the prompt against the computer)",
+                kind: ValueKind::Show,
+                expects: "`auto`, `on` or `off`",
+                default: Value::Show(Show::Auto),
+            },
         }
     }
 
@@ -290,6 +441,18 @@ impl Setting {
                 .find(|&t| team_name(t).eq_ignore_ascii_case(text))
                 .map(Value::Team),
             ValueKind::Sticks => text.parse().ok().map(Value::Sticks),
+            ValueKind::Computer => Computer::ALL
+                .into_iter()
+                .find(|c| c.name().eq_ignore_ascii_case(text))
+                .map(Value::Computer),
+            ValueKind::Draw => Draw::ALL
+                .into_iter()
+                .find(|d| d.name().eq_ignore_ascii_case(text))
+                .map(Value::Draw),
+            ValueKind::Show => Show::ALL
+                .into_iter()
+                .find(|s| s.name().eq_ignore_ascii_case(text))
+                .map(Value::Show),
         };
         value.ok_or(spec.expects)
     }
@@ -303,6 +466,9 @@ impl Setting {
             ValueKind::Rules => &["2021", "2022", "full"],
             ValueKind::Team => &["upper", "lower"],
             ValueKind::Sticks => &["0.5", "0.6"],
+            ValueKind::Computer => &["none", "white", "black", "upper", "lower", "both"],
+            ValueKind::Draw => &["off", "repetition"],
+            ValueKind::Show => &["auto", "on", "off"],
         }
     }
 }
@@ -329,6 +495,14 @@ pub struct Settings {
     pub tablebase: bool,
     /// Centipawns a repetition costs the engine when ahead, 0..=1000.
     pub contempt: i32,
+    /// The computer's strength, `LEVEL_MIN..=LEVEL_MAX`.
+    pub level: u64,
+    /// The side the computer plays by itself.
+    pub computer: Computer,
+    /// The repetition house rule.
+    pub draw: Draw,
+    /// When boards are drawn after changes.
+    pub show: Show,
 }
 
 impl Default for Settings {
@@ -346,6 +520,10 @@ impl Default for Settings {
             first: Team::Upper,
             tablebase: true,
             contempt: 0,
+            level: LEVEL_MAX,
+            computer: Computer::None,
+            draw: Draw::Off,
+            show: Show::Auto,
         }
     }
 }
@@ -365,6 +543,10 @@ impl Settings {
             Setting::First => Value::Team(self.first),
             Setting::Tablebase => Value::Flag(self.tablebase),
             Setting::Contempt => Value::Number(u64::try_from(self.contempt).unwrap_or(0)),
+            Setting::Level => Value::Number(self.level),
+            Setting::Computer => Value::Computer(self.computer),
+            Setting::Draw => Value::Draw(self.draw),
+            Setting::Show => Value::Show(self.show),
         }
     }
 
@@ -386,6 +568,10 @@ impl Settings {
             (Setting::Contempt, Value::Number(n)) => {
                 self.contempt = i32::try_from(n).unwrap_or(i32::MAX);
             }
+            (Setting::Level, Value::Number(n)) => self.level = n.clamp(LEVEL_MIN, LEVEL_MAX),
+            (Setting::Computer, Value::Computer(c)) => self.computer = c,
+            (Setting::Draw, Value::Draw(d)) => self.draw = d,
+            (Setting::Show, Value::Show(s)) => self.show = s,
             _ => {}
         }
     }
@@ -458,5 +644,49 @@ mod tests {
         settings.set(Setting::Threads, Value::Threads(Threads::N(3)));
         assert_eq!(settings.threads(), 3);
         assert_eq!(Setting::Threads.completions(), ["auto"]);
+    }
+
+    #[test]
+    fn versus_settings_are_typed() {
+        let mut settings = Settings::default();
+        assert_eq!(settings.level, LEVEL_MAX);
+        assert_eq!(Setting::Level.parse_value("3"), Ok(Value::Number(3)));
+        for bad in ["0", "8", "top"] {
+            assert_eq!(
+                Setting::Level.parse_value(bad),
+                Err("a level 1..=7 (1 weakest, 7 full strength)"),
+                "{bad:?}"
+            );
+        }
+        settings.set(Setting::Level, Value::Number(3));
+        assert_eq!(settings.level, 3);
+        assert_eq!(
+            Setting::Computer.parse_value("Black"),
+            Ok(Value::Computer(Computer::Black))
+        );
+        assert!(Setting::Computer.parse_value("red").is_err());
+        settings.set(Setting::Computer, Value::Computer(Computer::Both));
+        assert_eq!(settings.computer, Computer::Both);
+        assert_eq!(
+            Setting::Draw.parse_value("repetition"),
+            Ok(Value::Draw(Draw::Repetition))
+        );
+        settings.set(Setting::Draw, Value::Draw(Draw::Repetition));
+        assert_eq!(settings.get(Setting::Draw).to_string(), "repetition");
+        assert_eq!(Setting::Show.parse_value("OFF"), Ok(Value::Show(Show::Off)));
+        // A value of another kind changes nothing.
+        settings.set(Setting::Show, Value::Flag(true));
+        assert_eq!(settings.show, Show::Auto);
+        // Every word each takes is offered when completing.
+        for (setting, words) in [
+            (
+                Setting::Computer,
+                Computer::ALL.map(Computer::name).to_vec(),
+            ),
+            (Setting::Draw, Draw::ALL.map(Draw::name).to_vec()),
+            (Setting::Show, Show::ALL.map(Show::name).to_vec()),
+        ] {
+            assert_eq!(setting.completions(), words.as_slice());
+        }
     }
 }

@@ -1,8 +1,8 @@
 //! The computer plays a turn: what `auto` does.
 
-use super::ai::Ai;
 use super::next::{PlayReport, ThrowReport};
 use super::play::{Phase, Play, PlayError};
+use super::policy::Policy;
 use crate::interrupt::{Interrupt, Never};
 
 /// One step of a turn played by the computer.
@@ -36,7 +36,7 @@ impl std::fmt::Display for Step {
 ///
 /// [`PlayError::Over`] when the game is already over; `play` is then
 /// unchanged. (On success `play` holds the turn's end.)
-pub fn auto(play: &mut Play, ai: &mut Ai) -> Result<Vec<Step>, PlayError> {
+pub fn auto(play: &mut Play, ai: &mut dyn Policy) -> Result<Vec<Step>, PlayError> {
     match auto_within(play, ai, &Never) {
         Ok(steps) => Ok(steps),
         Err(AutoError::Play(e)) => Err(e),
@@ -64,7 +64,7 @@ pub enum AutoError {
 /// `play` is then unchanged (the turn is played on a copy).
 pub fn auto_within(
     play: &mut Play,
-    ai: &mut Ai,
+    ai: &mut dyn Policy,
     stop: &dyn Interrupt,
 ) -> Result<Vec<Step>, AutoError> {
     let mut work = *play;
@@ -74,7 +74,11 @@ pub fn auto_within(
 }
 
 /// The turn itself, on `play` (left half-played on an error).
-fn play_turn(play: &mut Play, ai: &mut Ai, stop: &dyn Interrupt) -> Result<Vec<Step>, AutoError> {
+fn play_turn(
+    play: &mut Play,
+    ai: &mut dyn Policy,
+    stop: &dyn Interrupt,
+) -> Result<Vec<Step>, AutoError> {
     let team = match play.phase() {
         Phase::Over(w) => return Err(PlayError::Over(w).into()),
         Phase::Throw(t) | Phase::Move(t) => t,
@@ -89,9 +93,12 @@ fn play_turn(play: &mut Play, ai: &mut Ai, stop: &dyn Interrupt) -> Result<Vec<S
                 steps.push(Step::Threw(play.throw_random()?));
             }
             Phase::Move(t) if t == team => {
-                let pick = ai
-                    .pick_within(play, stop)
-                    .map_err(|_| AutoError::Interrupted)?;
+                let pick = ai.choose_within(play, stop);
+                // A policy that gave up on `stop` picks nothing: the turn
+                // (played on a copy) is then abandoned.
+                if pick.is_none() && stop.interrupted() {
+                    return Err(AutoError::Interrupted);
+                }
                 let Some(u) = pick else { break };
                 steps.push(Step::Moved(play.apply(u)?));
             }
@@ -104,7 +111,7 @@ fn play_turn(play: &mut Play, ai: &mut Ai, stop: &dyn Interrupt) -> Result<Vec<S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yut::{Sticks, Team, Throw};
+    use crate::yut::{Ai, Sticks, Team, Throw};
 
     #[test]
     fn a_whole_turn_ends_with_the_other_team_to_throw() {

@@ -154,6 +154,7 @@ pub const PLAY: Spec = Spec {
         "illegal-move-of-a-piece",
         "illegal-piece-without-moves",
         "illegal-game-over",
+        "computers-move",
     ],
     parse: play_args,
 };

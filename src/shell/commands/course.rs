@@ -16,7 +16,7 @@ pub const EVAL: Spec = Spec {
     name: "eval",
     aliases: &[],
     usage: "[material|advanced]",
-    summary: "the engine's evaluation term by term, or the course's material (Part 4) or advanced (Part 5)",
+    summary: "the engine's evaluation term by term, from White's side (+ good for White), or the course's material (Part 4) or advanced (Part 5)",
     example: "eval advanced",
     args: &[ArgSpec {
         hint: "[material|advanced]",

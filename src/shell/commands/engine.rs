@@ -28,7 +28,7 @@ pub const BEST: Spec = Spec {
     name: "best",
     aliases: &[],
     usage: "[depth <n>|time <s>|nodes <n>]",
-    summary: "search the best Congo move (default 3 seconds): move, score, depth, nodes, line",
+    summary: "search the best Congo move (default 3 seconds): move, score from White's side (+ good for White), depth, nodes, line",
     example: "best depth 4",
     args: LIMIT_ARGS,
     errors: &[
@@ -74,7 +74,7 @@ pub const ANALYZE: Spec = Spec {
     name: "analyze",
     aliases: &[],
     usage: "",
-    summary: "search until Ctrl-C, showing each depth; the position is unchanged",
+    summary: "search until Ctrl-C, showing each depth (scores from White's side); the position is unchanged",
     example: "analyze",
     args: &[],
     errors: &["extra-argument-none", "search-game-over"],

@@ -16,6 +16,7 @@ pub mod course;
 pub mod engine;
 pub mod session;
 pub mod svg;
+pub mod versus;
 pub mod yut;
 
 use super::parse::grammar::ArgsParser;
@@ -160,6 +161,8 @@ registry! {
     Stations => yut::STATIONS,
     /// `reset [congo|yut]`
     Reset => session::RESET,
+    /// `new congo [white|black]`, `new yut [upper|lower]`
+    New => versus::NEW,
     /// `undo`
     Undo => session::UNDO,
     /// `redo`

@@ -58,6 +58,7 @@ pub const THROW: Spec = Spec {
         "yut-must-move",
         "yut-game-over",
         "yut-too-many",
+        "computers-turn",
     ],
     parse: |i| {
         if word(i).is_err() {

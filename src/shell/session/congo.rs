@@ -44,6 +44,9 @@ impl Session {
     }
 
     pub(super) fn status(&self) -> Reply {
+        if self.congo_drawn() {
+            return Reply::Text(format!("{}\n", super::versus::DRAWN));
+        }
         Reply::Status(status(self.position()))
     }
 

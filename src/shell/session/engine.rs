@@ -9,8 +9,9 @@
 //! a search; `go` then plays the move as `play` would (undo takes it back).
 
 use super::{ExecError, Session, interrupted};
+use crate::congo::moves::Move;
 use crate::congo::moves::{Illegal, status};
-use crate::congo::search::{EngineConfig, Limits, SearchInfo, evaluate_terms};
+use crate::congo::search::{EngineConfig, Limits, SearchInfo, evaluate_terms, skill};
 use crate::interrupt::{Either, Interrupt};
 use crate::shell::command::{Command, SearchLimit};
 use crate::shell::error::ErrorKind;
@@ -35,7 +36,10 @@ impl SearchLimit {
 
 impl Session {
     pub(super) fn eval(&self) -> Reply {
-        Reply::Eval(evaluate_terms(self.position()))
+        Reply::Eval(
+            self.position().side_to_move(),
+            evaluate_terms(self.position()),
+        )
     }
 
     /// The engine's settings, from the session's. A search to a fixed
@@ -92,20 +96,52 @@ impl Session {
         if self.live.interrupted() {
             return Err(interrupted(()));
         }
-        Ok(Reply::Search(Box::new(info)))
+        Ok(Reply::Search(
+            Box::new(info),
+            self.position().side_to_move(),
+        ))
     }
 
     pub(super) fn go(&mut self, limit: SearchLimit) -> Result<Reply, ErrorKind> {
         self.refuse_finished()?;
+        let mv = self
+            .computer_move(limit)?
+            .ok_or_else(|| ErrorKind::Illegal(Illegal::GameOver(status(self.position()))))?;
+        // Recorded as the move it played, so `undo` names it.
+        self.play(mv, &Command::Play(mv))
+    }
+
+    /// The move `go` plays: at the `level` setting when no limit is
+    /// given (the top level searches as `best` does), else the engine's
+    /// best within the limit.
+    fn computer_move(&self, limit: SearchLimit) -> Result<Option<Move>, ErrorKind> {
+        let level = u8::try_from(self.settings.level).unwrap_or(skill::TOP_LEVEL);
+        if limit == SearchLimit::Default && level < skill::TOP_LEVEL {
+            self.live.reset_counters();
+            let seed = self.settings.seed;
+            let limits = limit.limits();
+            // The weak levels search to fixed depths: one thread (the same
+            // seed replays the same game) and no endgame tables (they
+            // would play endgames perfectly).
+            let config = EngineConfig {
+                threads: 1,
+                ..self.engine_config(&limits)
+            };
+            let game = &self.congo.game;
+            let stop = &self.live.interrupt;
+            return self
+                .engine
+                .with(config, |engine| {
+                    engine.set_tablebase(None);
+                    skill::choose(engine, game, level, seed, &limits, stop)
+                })
+                .map_err(interrupted);
+        }
         let info = self.think(&limit.limits(), &self.live.interrupt, &mut |_| {});
         if self.live.interrupted() {
             return Err(interrupted(()));
         }
-        let mv = info
-            .best
-            .ok_or_else(|| ErrorKind::Illegal(Illegal::GameOver(status(self.position()))))?;
-        // Recorded as the move it played, so `undo` names it.
-        self.play(mv, &Command::Play(mv))
+        Ok(info.best)
     }
 
     /// Search until interrupted (or the deepest depth), streaming each
@@ -117,12 +153,13 @@ impl Session {
         fail: impl Fn(ErrorKind) -> ExecError,
     ) -> Result<Reply, ExecError> {
         self.refuse_finished().map_err(&fail)?;
+        let to_move = self.position().side_to_move();
         let write_failed = AtomicBool::new(false);
         let stop = Either(&self.live.interrupt, &write_failed);
         let mut io_error = None;
         let info = self.think(&Limits::default(), &stop, &mut |info| {
             if io_error.is_none()
-                && let Err(e) = sink.reply(Reply::Search(Box::new(info.clone())))
+                && let Err(e) = sink.reply(Reply::Search(Box::new(info.clone()), to_move))
             {
                 write_failed.store(true, Ordering::Relaxed);
                 io_error = Some(e);
@@ -131,6 +168,9 @@ impl Session {
         if let Some(e) = io_error {
             return Err(ExecError::Io(e));
         }
-        Ok(Reply::Search(Box::new(info)))
+        Ok(Reply::Search(
+            Box::new(info),
+            self.position().side_to_move(),
+        ))
     }
 }

@@ -17,6 +17,7 @@ mod history;
 mod record;
 mod tablebase;
 mod transcript;
+mod versus;
 mod yut;
 mod yut_game;
 
@@ -26,7 +27,7 @@ use super::live::Live;
 use super::output::Output;
 use super::render::{Rendering, render};
 use super::reply::{Reply, Sink};
-use super::settings::{Setting, Settings, Value};
+use super::settings::{Computer, Setting, Settings, Value};
 use crate::congo::Position;
 use crate::congo::moves::{legal_moves, move_count_up_to};
 use crate::yut::{Game, Play};
@@ -74,6 +75,9 @@ pub struct Session {
     engine: engine_cache::EngineCache,
     /// Where the endgame tables come from.
     tables: tablebase::TableSource,
+    /// Whether a person types at a terminal (`show auto` then draws the
+    /// board in versus mode).
+    at_prompt: bool,
 }
 
 /// A failure while executing: either the command was rejected, or output
@@ -124,6 +128,12 @@ impl Session {
             (Setting::First, Value::Team(team)) => self.yut.set_first(team),
             _ => {}
         }
+    }
+
+    /// Say that a person types at a terminal (the prompt): `show auto`
+    /// then draws the board after each change in versus mode.
+    pub fn set_at_prompt(&mut self, at_prompt: bool) {
+        self.at_prompt = at_prompt;
     }
 
     /// The session's settings, to change (the command-line flags).
@@ -184,6 +194,7 @@ impl Session {
     /// (the session is then unchanged), or an I/O error from `sink`.
     pub fn execute(&mut self, cmd: &Located, sink: &mut dyn Sink) -> Result<Reply, ExecError> {
         let fail = |kind| ExecError::from(ShellError::new(cmd.arg, kind));
+        self.refuse_on_computers_turn(&cmd.command).map_err(fail)?;
         let reply = match &cmd.command {
             Command::ShowFen => self.show_fen(),
             Command::SetFen(pos) => self.set_fen(pos, &cmd.command),
@@ -227,7 +238,11 @@ impl Session {
             Command::Stations => Reply::Text(crate::yut::station_map::map()),
             Command::Where => Reply::Where(*self.yut.game()),
             Command::Reset(target) => self.reset(*target, &cmd.command),
+            Command::Undo if self.settings.computer != Computer::None => {
+                self.undo_versus().map_err(fail)?
+            }
             Command::Undo => self.undo().map_err(fail)?,
+            Command::New(game) => self.new_game(*game),
             Command::UndoMany(n) => self.undo_many(*n).map_err(fail)?,
             Command::Redo => self.redo().map_err(fail)?,
             Command::Source(path) => Reply::Source(path.clone()),
@@ -250,7 +265,8 @@ impl Session {
             Command::Quit(code) => Reply::Quit(*code),
         };
         self.transcribe(&cmd.command, &reply);
-        Ok(reply)
+        let reply = self.answer(&cmd.command, reply, sink)?;
+        self.show_after(&cmd.command, reply, sink)
     }
 
     /// Run one command and render what it produced to `out` (honouring

@@ -120,10 +120,10 @@ mod tests {
                 probe.plies
             ))
         );
-        let Reply::Search(info) = run(&mut session, "best depth 2") else {
+        let Reply::Search(info, to_move) = run(&mut session, "best depth 2") else {
             panic!("best gives a search line");
         };
-        let line = search_line(&info);
+        let line = search_line(&info, to_move);
         assert!(
             line.contains(&format!("score White wins in {moves} (tablebase) depth 2")),
             "{line}"

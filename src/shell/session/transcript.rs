@@ -15,7 +15,7 @@ use super::Session;
 use crate::congo::course::Rules;
 use crate::congo::moves::Move;
 use crate::congo::{Color, Position};
-use crate::shell::command::{Command, ResetTarget};
+use crate::shell::command::{Command, NewGame, ResetTarget};
 use crate::shell::reply::Reply;
 use crate::shell::settings::Setting;
 use crate::yut::{Step, Team};
@@ -94,6 +94,11 @@ impl Session {
             (_, Reply::MovedBy(r)) => {
                 t.push((Command::MoveBy(r.report.token, Some(r.roll)), ctx));
             }
+            // `new`: a reset (the moves that follow are transcribed as played).
+            (Command::New(NewGame::Congo(_)), _) => {
+                t.push((Command::Reset(ResetTarget::Congo), ctx));
+            }
+            (Command::New(NewGame::Yut(_)), _) => t.push((Command::Reset(ResetTarget::Yut), ctx)),
             (_, Reply::Auto(steps)) => {
                 for step in steps {
                     let cmd = match step {
@@ -180,6 +185,10 @@ impl Session {
             "# A boardsh session, written by `save`: `boardsh FILE` (or `source FILE`)\n\
              # rebuilds it from the start.\nreset\n",
         );
+        // Every move is replayed as a person's: no computer answers it,
+        // and the repetition house rule refuses none (the settings in
+        // force at the end are set again below).
+        out.push_str("set computer none\nset draw off\n");
         // What the replay has in force so far (unknown at first: `source`
         // may run it in a session with other settings).
         let (mut rules, mut first) = (None, None);
@@ -225,13 +234,15 @@ fn team_word(team: Team) -> &'static str {
     }
 }
 
-/// `1. c2c3 e6e5 2. d2d3` from `start`, wrapped after every ten moves;
-/// `(no moves)` when there are none.
+/// `0. c2c3 e6e5 1. d2d3` from `start`, wrapped after every ten moves;
+/// `(no moves)` when there are none. Each move pair carries the number the
+/// board's footer (and the FEN) shows while it is played: the full moves
+/// already made, 0 at the start, growing after Black's move.
 fn game_score(start: &Position, moves: &[Move]) -> String {
     if moves.is_empty() {
         return "  (no moves)\n".to_string();
     }
-    let mut number = start.move_number() + 1;
+    let mut number = start.move_number();
     let mut side = start.side_to_move();
     let mut out = String::from(" ");
     let mut on_line = 0;
@@ -262,15 +273,16 @@ mod tests {
 
     #[test]
     fn a_game_score_numbers_full_moves() {
-        // From the start (White to move, move 0): moves 1. and 2.
+        // From the start (White to move, the footer's move 0): White's and
+        // Black's first moves are 0., then the footer says move 1: 1.
         let mv = |s: &str| s.parse::<Move>().unwrap();
         let score = game_score(&Position::start(), &[mv("c2c3"), mv("e6e5"), mv("d2d3")]);
-        assert_eq!(score, "  1. c2c3 e6e5 2. d2d3\n");
-        // Black to move at move 4: the first move is `5... x`.
+        assert_eq!(score, "  0. c2c3 e6e5 1. d2d3\n");
+        // Black to move at move 4: the first move is `4... x`, then 5.
         let black: Position = "3l3/7/7/7/7/7/3L3 b 4".parse().unwrap();
         assert_eq!(
             game_score(&black, &[mv("d7d6"), mv("d1d2")]),
-            "  5... d7d6 6. d1d2\n"
+            "  4... d7d6 5. d1d2\n"
         );
     }
 }

@@ -14,7 +14,7 @@ use crate::shell::reply::Reply;
 use crate::yut::ai::DEFAULT_DEPTH;
 use crate::yut::auto::{AutoError, auto_within};
 use crate::yut::sim::odds;
-use crate::yut::{Ai, Kind, Phase, Play, PlayError, Roll, Throw, Token};
+use crate::yut::{Kind, Phase, Play, PlayError, Roll, Throw, Token};
 
 impl Session {
     /// Keep the game as it was, then put `next` in its place.
@@ -91,11 +91,20 @@ impl Session {
     /// stops it with the game unchanged.
     pub(super) fn auto(&mut self, cmd: &Command) -> Result<Reply, ErrorKind> {
         let mut next = self.yut;
-        let mut ai = Ai::new(next.sticks(), DEFAULT_DEPTH);
-        let steps = auto_within(&mut next, &mut ai, &self.live.interrupt).map_err(|e| match e {
-            AutoError::Play(e) => ErrorKind::Play(e),
-            AutoError::Interrupted => ErrorKind::Interrupted,
-        })?;
+        // The `level` setting: 1 random, 2 greedy, 3 a shallow look-ahead,
+        // 4 and up the best player (random draws from the game's state).
+        let kind = match self.settings.level {
+            1 => Kind::Random,
+            2 => Kind::Greedy,
+            3 => Kind::Ai(1),
+            _ => Kind::Ai(DEFAULT_DEPTH),
+        };
+        let mut player = kind.build(next.sticks(), next.rng().next_u64());
+        let steps =
+            auto_within(&mut next, &mut *player, &self.live.interrupt).map_err(|e| match e {
+                AutoError::Play(e) => ErrorKind::Play(e),
+                AutoError::Interrupted => ErrorKind::Interrupted,
+            })?;
         self.commit(next, cmd);
         Ok(Reply::Auto(steps))
     }

@@ -1,0 +1,15 @@
+#!/bin/sh
+# The Congo level ladder (`set level N`): each level against the next and
+# level 1 against the safe player (never leaves a piece en prise), played
+# in-process; prints a Markdown table (Elo of the stronger side, 95%
+# interval). Not run in CI: it takes minutes (the higher pairs most).
+#
+#   scripts/level-ladder.sh [games] [max_plies] [seed] [pairs]
+#   scripts/level-ladder.sh 200 200 1 1-2,2-3,3-4,4-5,5-6,safe
+#
+# Runs at the lowest priority, bounded by LADDER_TIMEOUT (default 3600 s).
+set -eu
+cd "$(dirname "$0")/.."
+cargo build --release --locked --example ladder >&2
+exec nice -n 19 timeout "${LADDER_TIMEOUT:-3600}" \
+    target/release/examples/ladder "$@"

@@ -1,0 +1,195 @@
+//! Versus mode (`new`, `set computer`, `set level`): the computer answers
+//! the person's moves, refuses them on its turn, and `undo` takes back a
+//! full move. Expected results come from the rules (a lion capture is the
+//! only sensible reply; a do ends a Yut turn) or are checked move by move
+//! against the library's move generator.
+
+use crate::common::Test;
+use boardsh::congo::Position;
+use boardsh::congo::moves::{legal_moves, status};
+
+fn run(script: &str) -> (String, String, Option<i32>) {
+    run_to(script, 0)
+}
+
+/// `script` run with `--keep-going`, ending with exit status `status`.
+fn run_to(script: &str, status: i32) -> (String, String, Option<i32>) {
+    let out = Test::new()
+        .args(["--keep-going", "-c", script])
+        .status(status)
+        .run();
+    (
+        String::from_utf8(out.stdout).expect("utf-8"),
+        String::from_utf8(out.stderr).expect("utf-8"),
+        out.status.code(),
+    )
+}
+
+/// Replays the `move: summary` lines of `out` from `start`, checking each
+/// move is legal where it is played; the position reached.
+fn replay(start: &str, out: &str) -> Position {
+    let mut pos: Position = start.parse().expect("fen");
+    for line in out.lines() {
+        let Some((text, _)) = line.split_once(": ") else {
+            continue;
+        };
+        if text.contains(' ') || text.len() < 4 {
+            continue;
+        }
+        let mv = legal_moves(&pos)
+            .into_iter()
+            .find(|m| m.to_string() == text)
+            .unwrap_or_else(|| panic!("{text} is not legal in {pos}"));
+        pos.play(mv).expect("legal");
+    }
+    pos
+}
+
+const START: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
+
+#[test]
+fn the_computer_answers_and_takes_the_lion() {
+    // Lions d1 and d7 face on the open d-file; the person (White) plays
+    // the pawn a3a4 instead of taking. Black's capture d7d1 wins at once,
+    // a million above any other move: even level 1 plays it (see
+    // congo::search::skill).
+    let (out, _, _) = run("set level 1; set computer black; fen 3l3/7/7/7/P6/7/3L3 w 0; play a3a4");
+    assert_eq!(
+        out,
+        "a3a4: white pawn\nd7d1: black lion, captures white lion on d1; Black wins\n"
+    );
+}
+
+#[test]
+fn the_persons_move_on_the_computers_turn_is_refused_and_changes_nothing() {
+    let (out, err, _) = run_to(
+        "set computer white; fen 3l3/7/7/7/P6/7/3L3 w 0; play d1d7; fen; set computer upper; throw; turn",
+        1,
+    );
+    assert!(
+        err.contains("it is the computer's move (white): `go` lets it play, `set computer none` lets you move both sides"),
+        "{err}"
+    );
+    assert!(
+        err.contains("it is the computer's turn (upper): `auto` lets it play"),
+        "{err}"
+    );
+    // Nothing moved: the position and the Yut turn are as they were.
+    assert_eq!(out, "3l3/7/7/7/P6/7/3L3 w 0\nupper to throw\n");
+}
+
+#[test]
+fn undo_takes_back_the_reply_and_the_persons_move() {
+    let (out, _, _) = run("set level 1; new congo white; play c2c3; undo; fen; history");
+    let lines: Vec<&str> = out.lines().collect();
+    // c2c3, the reply, then both undone (the reply first), and the start.
+    assert_eq!(lines[0], "c2c3: white pawn");
+    let reply = lines[1].split(':').next().expect("a move");
+    assert_eq!(lines[2], format!("undid: play {reply}"));
+    assert_eq!(lines[3], "undid: play c2c3");
+    assert_eq!(lines[4], START);
+    // The reply was legal after c2c3.
+    replay(START, &lines[..2].join("\n"));
+}
+
+#[test]
+fn the_computer_moves_first_when_it_has_white() {
+    let (out, _, _) = run("set level 1; new congo black; fen");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    let pos = replay(START, lines[0]);
+    assert_eq!(lines[1], pos.to_string());
+    assert!(lines[1].ends_with(" b 0"), "{out}");
+}
+
+#[test]
+fn computer_both_plays_a_legal_game_to_its_end_and_a_seed_replays_it() {
+    let script = "set seed 5; set level 1; set computer both; go; status";
+    let (out, _, _) = run(script);
+    let (again, _, _) = run(script);
+    assert_eq!(out, again, "the same seed and level replay the same game");
+    let end = replay(START, &out);
+    let st = status(&end);
+    assert!(st.is_over(), "{out}");
+    assert_eq!(out.lines().last(), Some(st.to_string().as_str()));
+}
+
+#[test]
+fn the_yut_computer_plays_its_whole_turn_and_undo_returns_to_the_person() {
+    // BBBF is a do: it gives no extra throw, so after `move A` the turn
+    // passes to lower, the computer, which throws and moves until upper
+    // is to throw again.
+    let (out, _, _) = run("set level 2; new yut upper; throw BBBF; move A; turn");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "BBBF: do (1)");
+    assert_eq!(lines[1], "A: home -> do (1); lower to throw");
+    // Lower's turn: throws (`FBBB: do (1)`) and lower-case token moves.
+    for line in &lines[2..lines.len() - 1] {
+        let first = line.chars().next().expect("a line");
+        assert!(
+            line.starts_with('F') || line.starts_with('B') || first.is_ascii_lowercase(),
+            "{line} is not lower's"
+        );
+    }
+    assert!(lines.len() > 3, "lower played: {out}");
+    assert_eq!(lines.last(), Some(&"upper to throw"));
+    // Undo takes back lower's turn and the move of A together: the do
+    // is pending again for upper.
+    let (out, _, _) = run("set level 2; new yut upper; throw BBBF; move A; undo; turn");
+    let tail: Vec<&str> = out.lines().rev().take(3).collect();
+    assert_eq!(
+        tail,
+        ["upper to move: do (1)", "undid: move A", "undid: auto"]
+    );
+}
+
+#[test]
+fn new_games_for_two_people_answer_nothing() {
+    // `new congo` alone: nobody answers the move.
+    let (out, _, _) = run("set computer black; new congo; play c2c3; set");
+    assert!(out.starts_with("c2c3: white pawn\n"), "{out}");
+    assert!(out.contains("\ncomputer    none "), "{out}");
+    assert_eq!(
+        out.matches(": white ").count() + out.matches(": black ").count(),
+        1
+    );
+}
+
+#[test]
+fn after_a_draw_by_repetition_go_and_play_are_refused() {
+    // The zebras out and back twice: the start position a third time.
+    let shuffle = "set draw repetition; play g1f3; play g7f5; play f3g1; play f5g7; \
+                   play g1f3; play g7f5; play f3g1; play f5g7";
+    let (out, err, _) = run_to(&format!("{shuffle}; go; play a2a3; fen"), 1);
+    assert_eq!(
+        err.matches("error: the game is over: Draw (threefold repetition)")
+            .count(),
+        2,
+        "{err}"
+    );
+    // Nothing moved: the start position after 8 plies (the FEN counts 4
+    // full moves), after the draw's note.
+    assert!(
+        out.ends_with("Draw (threefold repetition)\ngmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 4\n"),
+        "{out}"
+    );
+    // `new congo white` turns the house rule on.
+    let (out, _, _) = run("new congo white; set");
+    assert!(out.contains("\ndraw        repetition "), "{out}");
+}
+
+#[test]
+fn a_saved_versus_game_replays_whatever_the_computer_setting() {
+    // Both games played against the computer, saved, then sourced in a
+    // session where the computer plays every side: the replay neither
+    // refuses the recorded moves nor answers them, and ends where the
+    // game was (the computer's own moves are in the record as played).
+    let (out, err, _) = run(
+        "set level 2; new congo black; play e6e5; new yut upper; throw; fen; where; \
+         save g.bsh; reset; set computer both; source g.bsh; fen; where",
+    );
+    assert_eq!(err, "");
+    let (before, after) = out.split_once("wrote `g.bsh`\n").expect("saved");
+    assert_eq!(before, after);
+    assert!(before.contains("e6e5: black pawn\n"), "{before}");
+}
