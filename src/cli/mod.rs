@@ -19,6 +19,7 @@ pub mod streams;
 pub mod test_runner;
 pub mod theme;
 pub mod write;
+pub mod yut_solve;
 
 use crate::quote::quoted_path;
 use crate::shell::lines::ReadFault;
@@ -70,6 +71,7 @@ pub fn run() -> i32 {
         Some(Sub::Course(c)) => course::run(&c),
         Some(Sub::Agent(a)) => agent::run(&a),
         Some(Sub::Match(m)) => arena::run(&m),
+        Some(Sub::Yut(args::YutSub::Solve(s))) => yut_solve::run(&s),
         None => run_main(&cli.run),
     }
 }
