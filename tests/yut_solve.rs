@@ -416,15 +416,21 @@ fn exact_choices_order_hand_worked_positions() {
     // at home; upper threw a do: the only use goes to cham-meoki and ends
     // the turn, so its value is 1 minus lower's turn value there, strictly
     // between 0 and 1.
+    let table = solved(1, 2, Roles::SelfPlay);
+    let mut turn = Turn::new(Sticks::FAIR.odds(), 2, Mode::Max);
+    let g = one_each(TokenState::On(Station::NalYut), TokenState::Home).expect("game");
+    let mut play = Play::new(Team::Upper, 0);
+    play.set_board(g);
+    play.throw("FBBB".parse().expect("do")).expect("due");
     let list = exact_choices(&table, &mut turn, &play).expect("covered");
     assert_eq!(list.len(), 1, "one throw, one token: one use");
     assert!(list[0].1 > 0.0 && list[0].1 < 1.0);
 
     // Upper on do, lower on geol; upper threw yut then gae. Gae from do
     // lands on geol and catches: lower goes home and upper throws again
-    // before using its yut. Yut first: do+4 is mo,
-    // then gae from mo turns to mo-gae; neither catches nor escapes, and
-    // lower keeps its token on geol. The catch must rank first.
+    // before using its yut. Yut first: do+4 is mo, then gae from mo
+    // turns to mo-gae; neither catches nor escapes, and lower keeps its
+    // token on geol. The catch must rank first.
     let g = one_each(TokenState::On(Station::Do), TokenState::On(Station::Geol)).expect("game");
     let mut play = Play::new(Team::Upper, 0);
     play.set_board(g);
@@ -449,4 +455,82 @@ fn best_against_random_is_no_worse_than_self_play() {
     assert!(first >= v - 1e-9 && second >= 1.0 - v - 1e-9);
     assert!(first > 0.5 && second > 0.5, "{first} {second}");
     let _ = DEFAULT_CAP;
+}
+
+#[test]
+fn hint_orders_uses_as_the_brute_force_values_them() {
+    // Upper's A on do, lower's a on yut, every other token escaped (a
+    // position of the four-token game that the one-token table covers).
+    // Upper threw yut, then geol: A+geol lands on yut and catches (an
+    // extra throw), A+yut reaches mo and the geol then takes the shortcut
+    // to bang. Which is better is not obvious by hand: the brute force
+    // values each use through `Play` (turn ends valued by the table) and
+    // the hint must list them in that order with those values.
+    use boardsh::yut::Greedy;
+    use boardsh::yut::solve::hint;
+    let cap = 2;
+    let table = solved(1, cap, Roles::SelfPlay);
+    let g = one_each(TokenState::On(Station::Do), TokenState::On(Station::Yut)).expect("game");
+    let mut play = Play::new(Team::Upper, 0);
+    play.set_board(g);
+    play.throw("FFFF".parse().expect("yut")).expect("due");
+    play.throw("FFFB".parse().expect("geol")).expect("due");
+    let exact = hint(&play, Some(&table), &mut Greedy, &mut Greedy, 0, 1, &Never).expect("runs");
+    assert_eq!(exact.len(), 2);
+    let mut by_brute: Vec<(Roll, f64)> = play
+        .uses()
+        .as_slice()
+        .iter()
+        .map(|&u| {
+            let mut next = play;
+            next.apply(u).expect("legal");
+            let x = brute_with_table(next, cap, &table, &mut HashMap::new(), &mut HashMap::new());
+            (u.roll, x)
+        })
+        .collect();
+    by_brute.sort_by(|a, b| b.1.total_cmp(&a.1));
+    for (line, (roll, x)) in exact.iter().zip(&by_brute) {
+        assert_eq!(line.choice.roll, *roll, "{exact:?} vs {by_brute:?}");
+        assert!((line.chance - x).abs() < 1e-7 && line.interval.is_none());
+    }
+    assert!(exact[0].chance > exact[1].chance);
+}
+
+#[test]
+fn hint_by_rollouts_finds_the_only_saving_catch() {
+    // No table covers this (upper has two tokens). Upper's A on nal-geol
+    // and B at home, lower's a on cham-meoki, the rest escaped; upper
+    // threw gae. B+gae catches nothing and ends the turn: lower's a then
+    // escapes with any throw and lower wins, so that use is worth exactly
+    // 0. A+gae lands on cham-meoki and sends a home (and throws again):
+    // upper can still win. The catch comes first; the other line is 0.
+    use boardsh::yut::Greedy;
+    use boardsh::yut::solve::hint;
+    let b = Board {
+        me: Side([0, 27, 30, 30]),
+        op: Side([29, 30, 30, 30]),
+    };
+    let mut play = Play::new(Team::Upper, 0);
+    play.set_board(game_of(b));
+    play.throw("FFBB".parse().expect("gae")).expect("due");
+    let table = solved(1, 1, Roles::SelfPlay);
+    let lines = hint(
+        &play,
+        Some(&table),
+        &mut Greedy,
+        &mut Greedy,
+        400,
+        1,
+        &Never,
+    )
+    .expect("runs");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(
+        play.game().state(lines[0].choice.token),
+        TokenState::On(Station::NalGeol)
+    );
+    assert!(lines[0].chance > 0.0 && lines[0].interval.is_some());
+    assert_eq!(lines[1].chance, 0.0);
+    let (low, high) = lines[0].interval.expect("estimated");
+    assert!(low <= lines[0].chance && lines[0].chance <= high);
 }

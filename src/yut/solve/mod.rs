@@ -11,6 +11,7 @@
 //! against a brute force that plays through [`Play`](super::Play).
 
 pub mod board;
+pub mod hint;
 pub mod index;
 pub mod player;
 pub mod solver;
@@ -18,6 +19,7 @@ pub mod table;
 pub mod turn;
 
 pub use board::{Board, Side};
+pub use hint::{HintLine, hint};
 pub use index::{Index, Place};
 pub use player::{Exact, board_of, covers, exact_choices};
 pub use solver::{LayerReport, Progress, TOLERANCE, solve_layer};
