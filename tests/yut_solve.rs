@@ -348,7 +348,7 @@ fn tables_read_back_what_was_written() {
     ));
     assert_eq!(
         Table::from_bytes(b"hello", 1, 2, Roles::SelfPlay).err(),
-        Some(TableError::Short(0))
+        Some(TableError::Magic)
     );
     let mut bad = bytes.clone();
     bad[0] = b'x';

@@ -163,7 +163,7 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
             Err(_) => {
                 writeln!(
                     err,
-                    "boardsh yut solve: interrupted in layer {e}; the layers before it are saved in {}: run again to resume",
+                    "boardsh yut solve: interrupted in layer {e}; the layers finished are saved in {}: run again to resume",
                     path.display()
                 )?;
                 return Ok(EXIT_INTERRUPTED);

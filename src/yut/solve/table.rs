@@ -169,10 +169,13 @@ impl Table {
     ///
     /// [`TableError`] when the bytes are not such a table.
     pub fn from_bytes(bytes: &[u8], k: usize, cap: u8, roles: Roles) -> Result<Table, TableError> {
-        let mut r = Reader { bytes, at: 0 };
-        if r.take(MAGIC.len())? != MAGIC {
+        if !bytes.starts_with(MAGIC) {
             return Err(TableError::Magic);
         }
+        let mut r = Reader {
+            bytes,
+            at: MAGIC.len(),
+        };
         let version = r.byte()?;
         if version != VERSION {
             return Err(TableError::Version(version));
