@@ -534,3 +534,54 @@ fn hint_by_rollouts_finds_the_only_saving_catch() {
     let (low, high) = lines[0].interval.expect("estimated");
     assert!(low <= lines[0].chance && lines[0].chance <= high);
 }
+
+#[test]
+fn review_marks_the_chance_lost() {
+    // The position of the hint test (A on do, a on yut, yut and geol
+    // pending): playing the worse use loses exactly the difference of the
+    // two exact values, marked by the stated thresholds; the better use
+    // loses nothing.
+    use boardsh::yut::Greedy;
+    use boardsh::yut::solve::review::{BLUNDER, INACCURACY, MISTAKE};
+    use boardsh::yut::solve::{Mark, hint, review};
+    let table = solved(1, 2, Roles::SelfPlay);
+    let g = one_each(TokenState::On(Station::Do), TokenState::On(Station::Yut)).expect("game");
+    let mut play = Play::new(Team::Upper, 0);
+    play.set_board(g);
+    play.throw("FFFF".parse().expect("yut")).expect("due");
+    play.throw("FFFB".parse().expect("geol")).expect("due");
+    let lines = hint(&play, Some(&table), &mut Greedy, &mut Greedy, 0, 1, &Never).expect("runs");
+    let (best, worst) = (lines[0], lines[1]);
+    let decisions = [(play, worst.choice), (play, best.choice)];
+    let (reviewed, total) = review(
+        &decisions,
+        Some(&table),
+        &mut Greedy,
+        &mut Greedy,
+        0,
+        1,
+        &Never,
+    )
+    .expect("runs");
+    assert_eq!(reviewed.len(), 2);
+    let lost = best.chance - worst.chance;
+    assert!((reviewed[0].loss - lost).abs() < 1e-12);
+    let expected = if lost >= BLUNDER {
+        Mark::Blunder
+    } else if lost >= MISTAKE {
+        Mark::Mistake
+    } else if lost >= INACCURACY {
+        Mark::Inaccuracy
+    } else {
+        Mark::Fine
+    };
+    assert_eq!(reviewed[0].mark, expected);
+    assert_eq!(reviewed[1].loss, 0.0);
+    assert_eq!(reviewed[1].mark, Mark::Fine);
+    assert!((total - lost).abs() < 1e-12);
+    // The thresholds themselves.
+    assert_eq!(Mark::of(0.019), Mark::Fine);
+    assert_eq!(Mark::of(0.02), Mark::Inaccuracy);
+    assert_eq!(Mark::of(0.07), Mark::Mistake);
+    assert_eq!(Mark::of(0.5), Mark::Blunder);
+}
