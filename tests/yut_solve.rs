@@ -585,3 +585,18 @@ fn review_marks_the_chance_lost() {
     assert_eq!(Mark::of(0.07), Mark::Mistake);
     assert_eq!(Mark::of(0.5), Mark::Blunder);
 }
+
+#[test]
+fn tables_do_not_cover_other_sticks() {
+    // The tables are solved for fair sticks; with `set sticks 0.6` the
+    // odds differ and the exact values would be wrong, so none is given.
+    let table = solved(1, 1, Roles::SelfPlay);
+    let mut turn = Turn::new(Sticks::FAIR.odds(), 1, Mode::Max);
+    let g = one_each(TokenState::On(Station::Do), TokenState::Home).expect("game");
+    let mut play = Play::new(Team::Upper, 0);
+    play.set_board(g);
+    play.throw("FBBB".parse().expect("do")).expect("due");
+    assert!(exact_choices(&table, &mut turn, &play).is_some());
+    play.set_sticks(Sticks::from_ppm(600_000).expect("valid"));
+    assert!(exact_choices(&table, &mut turn, &play).is_none());
+}

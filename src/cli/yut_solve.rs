@@ -19,6 +19,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+/// The most working memory a layer may take (beside the in-turn states).
+const MAX_LAYER_BYTES: u64 = 4_000_000_000;
+
 /// The default table file for these options, in the user's data directory.
 pub fn default_path(k: usize, cap: u8, roles: Roles) -> Option<PathBuf> {
     let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
@@ -142,6 +145,20 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
         if table.has_layer(e) {
             writeln!(out, "layer {e}: read from the table")?;
             continue;
+        }
+        // Working memory of a layer: values (f64) and fixed point (u32)
+        // a role, and the sweep order (u32 and its sort key), per position.
+        let need = table.index().layer_len(e) as u64 * (12 * roles.count() as u64 + 8);
+        if need > MAX_LAYER_BYTES {
+            writeln!(
+                err,
+                "boardsh yut solve: layer {e} has {} positions and needs about {:.1} GB, more than {} GB: stopping (the layers finished are saved in {})",
+                table.index().layer_len(e),
+                need as f64 / 1e9,
+                MAX_LAYER_BYTES / 1_000_000_000,
+                path.display()
+            )?;
+            return Ok(EXIT_FAILED);
         }
         let started = Instant::now();
         let pb = bar(table.index().layer_len(e), e);

@@ -16,6 +16,7 @@ use crate::yut::game::TokenState;
 use crate::yut::play::{Phase, Play, Use};
 use crate::yut::policy::Policy;
 use crate::yut::roll::Roll;
+use crate::yut::sticks::Sticks;
 use crate::yut::token::Token;
 
 /// The team to move's board and pending throws, as the solver sees them.
@@ -41,9 +42,11 @@ pub fn covers(table: &Table, board: Board) -> bool {
 
 /// Every use of the pending throws with the exact chance the team to
 /// move wins after it, best first; `None` unless the game waits for a
-/// move and `table` covers the position.
+/// move, the sticks are fair (the tables' odds) and `table` covers the
+/// position.
 pub fn exact_choices(table: &Table, turn: &mut Turn, play: &Play) -> Option<Vec<(Use, f64)>> {
-    if !matches!(play.phase(), Phase::Move(_)) {
+    // Tables are solved for fair sticks: other sticks are other odds.
+    if !matches!(play.phase(), Phase::Move(_)) || play.sticks() != Sticks::FAIR {
         return None;
     }
     let (board, pend) = board_of(play);
