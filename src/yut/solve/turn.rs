@@ -228,8 +228,8 @@ impl Turn {
     }
 
     /// Every legal use of `p` at `b` (group state, result index) with the
-    /// chance the team to move wins after it, best first (ties: larger
-    /// result first, then the group further along).
+    /// chance the team to move wins after it, best first (ties keep the
+    /// order: groups by state, home first, then the larger result).
     pub fn choices(
         &mut self,
         b: Board,
