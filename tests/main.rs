@@ -47,3 +47,5 @@ mod tablebase_cli;
 mod tactics;
 mod yut_play;
 mod yut_props;
+mod yut_solve;
+mod yut_solve_cli;
