@@ -60,3 +60,48 @@ fn refuses_a_file_that_is_not_its_table() {
     // Bad tokens: a usage error from the argument parser.
     solve(&["--tokens", "5"]).code(2);
 }
+
+#[test]
+fn down_to_has_a_range() {
+    // K tokens a side make layers 0 to 2K-2 escaped in all (a team with
+    // all K home has won, so each has at most K-1): past that is a usage
+    // error naming the flag and the range, and nothing is written.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("k2.bin");
+    let path = file.to_str().expect("utf-8");
+    let a = solve(&["--tokens", "1", "--down-to", "1", "--out", path]).code(2);
+    let err = String::from_utf8_lossy(&a.get_output().stderr).to_string();
+    assert!(
+        err.contains("--down-to 1") && err.contains("0 to 0"),
+        "{err}"
+    );
+    let b = solve(&["--tokens", "2", "--down-to", "3", "--out", path]).code(2);
+    let err = String::from_utf8_lossy(&b.get_output().stderr).to_string();
+    assert!(
+        err.contains("--down-to 3") && err.contains("0 to 2"),
+        "{err}"
+    );
+    assert!(!file.exists());
+    // Past the largest game's last layer (K = 4: 6) clap refuses it.
+    solve(&["--tokens", "4", "--down-to", "7", "--out", path]).code(2);
+    solve(&["--tokens", "1", "--down-to", "-1", "--out", path]).code(2);
+    // The last layer itself is in range: K = 2, E = 2 is one token a
+    // side left, the one-token game's size; the start is not in it.
+    let ok = solve(&[
+        "--tokens",
+        "2",
+        "--cap",
+        "3",
+        "--down-to",
+        "2",
+        "--out",
+        path,
+    ])
+    .success();
+    let out = String::from_utf8_lossy(&ok.get_output().stdout).to_string();
+    assert!(
+        out.contains("layer 2: ") && out.contains("the start needs layer 0"),
+        "{out}"
+    );
+    assert!(!out.contains("layer 1: "), "{out}");
+}

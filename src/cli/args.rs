@@ -182,8 +182,9 @@ pub struct YutSolveArgs {
     pub cap: u8,
 
     /// Solve the layers with at least E tokens escaped in all, not the
-    /// whole game.
-    #[arg(long, value_name = "E", default_value_t = 0)]
+    /// whole game: 0 to 2K-2 (0, the default, is the whole game).
+    #[arg(long, value_name = "E", default_value_t = 0,
+          value_parser = clap::value_parser!(u8).range(0..=6))]
     pub down_to: u8,
 
     /// Best play against a uniformly random player instead of against

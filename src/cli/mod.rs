@@ -261,6 +261,7 @@ fn run_main(args: &args::RunArgs) -> i32 {
     };
     let mut session = configure(&Flags::of(args));
     session.set_table_loader(Arc::new(tablebase::default_tables));
+    session.set_yut_table_loader(Arc::new(yut_solve::default_tables));
     let live = session.live();
     // Without handlers Ctrl-C still ends the run, only without the flush.
     let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();

@@ -15,8 +15,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 /// The most working memory a layer may take (beside the in-turn states).
@@ -69,6 +69,30 @@ pub fn load(path: &Path, k: usize, cap: u8, roles: Roles) -> Result<Option<Table
     }
 }
 
+/// The solved tables of the data directory (K = 1 to 4, the default cap,
+/// best play on both sides), loaded once per process on first use; a
+/// table that cannot be read is left out with a warning on stderr, once.
+pub fn default_tables() -> Vec<Arc<Table>> {
+    static TABLES: OnceLock<Vec<Arc<Table>>> = OnceLock::new();
+    TABLES
+        .get_or_init(|| {
+            let mut out = Vec::new();
+            for k in 1..=4 {
+                let Some(path) = default_path(k, crate::yut::solve::DEFAULT_CAP, Roles::SelfPlay)
+                else {
+                    return out;
+                };
+                match load(&path, k, crate::yut::solve::DEFAULT_CAP, Roles::SelfPlay) {
+                    Ok(Some(t)) => out.push(Arc::new(t)),
+                    Ok(None) => {}
+                    Err(e) => eprintln!("boardsh: Yut table not loaded: {e}"),
+                }
+            }
+            out
+        })
+        .clone()
+}
+
 /// `boardsh yut solve`: the exit status.
 pub fn run(args: &YutSolveArgs) -> i32 {
     match solve(args) {
@@ -100,6 +124,18 @@ fn bar(total: usize, layer: usize) -> ProgressBar {
 fn solve(args: &YutSolveArgs) -> io::Result<i32> {
     let mut err = io::stderr();
     let k = usize::from(args.tokens);
+    // The layers run from 0 to 2K-2 escaped tokens in all (a team with
+    // all K escaped has won, so both have at most K-1): a lower bound
+    // past the last layer is a usage error.
+    let last = 2 * k - 2;
+    if usize::from(args.down_to) > last {
+        writeln!(
+            err,
+            "boardsh yut solve: --down-to {} is out of range: with --tokens {k} it is 0 to {last}",
+            args.down_to
+        )?;
+        return Ok(EXIT_USAGE);
+    }
     let roles = if args.vs_random {
         Roles::VsRandom
     } else {

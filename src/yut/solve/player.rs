@@ -81,31 +81,64 @@ pub fn exact_choices(table: &Table, turn: &mut Turn, play: &Play) -> Option<Vec<
     Some(list)
 }
 
-/// Plays the best use by the table where it covers the position, and as
+/// Plays the best use by a table where one covers the position, and as
 /// `fallback` does elsewhere.
 pub struct Exact<P> {
-    table: Arc<Table>,
-    turn: Turn,
+    /// Each table with its in-turn solver, tried in order.
+    tables: Vec<(Arc<Table>, Turn)>,
     fallback: P,
 }
 
 impl<P: Policy> Exact<P> {
     /// The table's player, throws of odds `probs`, `fallback` elsewhere.
     pub fn new(table: Arc<Table>, probs: [f64; 5], fallback: P) -> Exact<P> {
-        let turn = Turn::new(probs, table.cap(), Mode::Max);
-        Exact {
-            table,
-            turn,
-            fallback,
-        }
+        Exact::with_tables(vec![table], probs, fallback)
+    }
+
+    /// As [`Exact::new`] with several tables (say for different K), the
+    /// first that covers a position playing it.
+    pub fn with_tables(tables: Vec<Arc<Table>>, probs: [f64; 5], fallback: P) -> Exact<P> {
+        let tables = tables
+            .into_iter()
+            .map(|t| {
+                let turn = Turn::new(probs, t.cap(), Mode::Max);
+                (t, turn)
+            })
+            .collect();
+        Exact { tables, fallback }
+    }
+
+    /// The best use by the first table that covers `play`; `None` where
+    /// none does (or no move is due).
+    pub fn exact(&mut self, play: &Play) -> Option<Use> {
+        self.tables
+            .iter_mut()
+            .find_map(|(t, turn)| exact_choices(t, turn, play))
+            .and_then(|list| list.first().map(|&(u, _)| u))
+    }
+
+    /// The player used where no table covers the position.
+    pub fn fallback_mut(&mut self) -> &mut P {
+        &mut self.fallback
     }
 }
 
 impl<P: Policy> Policy for Exact<P> {
     fn choose(&mut self, play: &Play) -> Option<Use> {
-        match exact_choices(&self.table, &mut self.turn, play) {
-            Some(list) => list.first().map(|&(u, _)| u),
+        match self.exact(play) {
+            Some(u) => Some(u),
             None => self.fallback.choose(play),
+        }
+    }
+
+    fn choose_within(
+        &mut self,
+        play: &Play,
+        stop: &dyn crate::interrupt::Interrupt,
+    ) -> Option<Use> {
+        match self.exact(play) {
+            Some(u) => Some(u),
+            None => self.fallback.choose_within(play, stop),
         }
     }
 }
