@@ -45,5 +45,8 @@ mod session;
 mod svg;
 mod tablebase_cli;
 mod tactics;
+mod yut_hint_cli;
 mod yut_play;
 mod yut_props;
+mod yut_solve;
+mod yut_solve_cli;

@@ -2,8 +2,8 @@
 
 use super::ai::Ai;
 use super::next::{PlayReport, ThrowReport};
-use super::play::{Phase, Play, PlayError};
-use crate::interrupt::{Interrupt, Never};
+use super::play::{Phase, Play, PlayError, Use};
+use crate::interrupt::{Interrupt, Interrupted, Never};
 
 /// One step of a turn played by the computer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,14 +67,36 @@ pub fn auto_within(
     ai: &mut Ai,
     stop: &dyn Interrupt,
 ) -> Result<Vec<Step>, AutoError> {
+    auto_by(play, &mut |p, s| ai.pick_within(p, s), stop)
+}
+
+/// Picks a use of the pending throws, giving up when the interrupt says.
+pub type Picker<'a> = dyn FnMut(&Play, &dyn Interrupt) -> Result<Option<Use>, Interrupted> + 'a;
+
+/// As [`auto_within`], each use picked by `pick` (which gives up with
+/// [`Interrupted`] when `stop` says so): the computer player with the
+/// solved tables, say.
+///
+/// # Errors
+///
+/// As [`auto_within`].
+pub fn auto_by(
+    play: &mut Play,
+    pick: &mut Picker<'_>,
+    stop: &dyn Interrupt,
+) -> Result<Vec<Step>, AutoError> {
     let mut work = *play;
-    let steps = play_turn(&mut work, ai, stop)?;
+    let steps = play_turn(&mut work, pick, stop)?;
     *play = work;
     Ok(steps)
 }
 
 /// The turn itself, on `play` (left half-played on an error).
-fn play_turn(play: &mut Play, ai: &mut Ai, stop: &dyn Interrupt) -> Result<Vec<Step>, AutoError> {
+fn play_turn(
+    play: &mut Play,
+    pick: &mut Picker<'_>,
+    stop: &dyn Interrupt,
+) -> Result<Vec<Step>, AutoError> {
     let team = match play.phase() {
         Phase::Over(w) => return Err(PlayError::Over(w).into()),
         Phase::Throw(t) | Phase::Move(t) => t,
@@ -89,10 +111,8 @@ fn play_turn(play: &mut Play, ai: &mut Ai, stop: &dyn Interrupt) -> Result<Vec<S
                 steps.push(Step::Threw(play.throw_random()?));
             }
             Phase::Move(t) if t == team => {
-                let pick = ai
-                    .pick_within(play, stop)
-                    .map_err(|_| AutoError::Interrupted)?;
-                let Some(u) = pick else { break };
+                let picked = pick(play, stop).map_err(|_| AutoError::Interrupted)?;
+                let Some(u) = picked else { break };
                 steps.push(Step::Moved(play.apply(u)?));
             }
             _ => break,

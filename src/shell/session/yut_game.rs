@@ -8,12 +8,14 @@
 
 use super::Session;
 use super::history::Before;
+use crate::interrupt::Interrupt;
 use crate::shell::command::Command;
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::Reply;
 use crate::yut::ai::DEFAULT_DEPTH;
-use crate::yut::auto::{AutoError, auto_within};
+use crate::yut::auto::{AutoError, auto_by, auto_within};
 use crate::yut::sim::odds;
+use crate::yut::solve::Exact;
 use crate::yut::{Ai, Kind, Phase, Play, PlayError, Roll, Throw, Token};
 
 impl Session {
@@ -91,8 +93,22 @@ impl Session {
     /// stops it with the game unchanged.
     pub(super) fn auto(&mut self, cmd: &Command) -> Result<Reply, ErrorKind> {
         let mut next = self.yut;
-        let mut ai = Ai::new(next.sticks(), DEFAULT_DEPTH);
-        let steps = auto_within(&mut next, &mut ai, &self.live.interrupt).map_err(|e| match e {
+        let ai = Ai::new(next.sticks(), DEFAULT_DEPTH);
+        // With solved tables, the perfect player wherever one covers the
+        // position; without, the computer player as it always was.
+        let tables = self.yut_tables();
+        let played = if tables.is_empty() {
+            let mut ai = ai;
+            auto_within(&mut next, &mut ai, &self.live.interrupt)
+        } else {
+            let mut exact = Exact::with_tables(tables, next.sticks().odds(), ai);
+            let mut pick = |p: &Play, stop: &dyn Interrupt| match exact.exact(p) {
+                Some(u) => Ok(Some(u)),
+                None => exact.fallback_mut().pick_within(p, stop),
+            };
+            auto_by(&mut next, &mut pick, &self.live.interrupt)
+        };
+        let steps = played.map_err(|e| match e {
             AutoError::Play(e) => ErrorKind::Play(e),
             AutoError::Interrupted => ErrorKind::Interrupted,
         })?;
