@@ -4,91 +4,9 @@
 //! cores, as in `repl_tmux.rs`) and that the session answers as before.
 //! Passes without checking when tmux is not installed.
 
+use crate::common::tmux::{Tmux, ask, have_tmux, output_of, prompt_limit};
 use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// How long any wait lasts before the test fails.
-const PATIENCE: Duration = Duration::from_secs(60);
-
-struct Tmux {
-    socket: std::path::PathBuf,
-    _dir: tempfile::TempDir,
-}
-
-impl Tmux {
-    fn new(tag: &str, shell: &str) -> Tmux {
-        let dir = tempfile::Builder::new()
-            .prefix(&format!("boardsh-int-{tag}"))
-            .tempdir()
-            .unwrap();
-        let tmux = Tmux {
-            socket: dir.path().join("socket"),
-            _dir: dir,
-        };
-        tmux.run(&[
-            "new-session",
-            "-d",
-            "-s",
-            "t",
-            "-x",
-            "120",
-            "-y",
-            "40",
-            shell,
-        ]);
-        tmux
-    }
-
-    fn run(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .arg("-S")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "t"];
-        args.extend_from_slice(keys);
-        self.run(&args);
-    }
-
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-t", "t", "-p", "-S", "-2000"])
-    }
-
-    /// Wait for the `n`th prompt; the screen then.
-    fn prompts(&self, n: usize) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if screen.matches("boardsh>").count() >= n {
-                return screen;
-            }
-            assert!(
-                start.elapsed() < PATIENCE,
-                "timed out waiting for prompt {n}; screen:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        self.run(&["kill-server"]);
-    }
-}
-
-fn have_tmux() -> bool {
-    Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
 
 /// The prompt in tmux, its history in `dir`.
 fn start(tag: &str, dir: &Path) -> Tmux {
@@ -100,33 +18,6 @@ fn start(tag: &str, dir: &Path) -> Tmux {
     let tmux = Tmux::new(tag, &shell);
     tmux.prompts(1);
     tmux
-}
-
-/// What the screen shows after the last `boardsh> {cmd}` line, up to the
-/// next prompt.
-fn output_of(screen: &str, cmd: &str) -> String {
-    let echo = format!("boardsh> {cmd}");
-    let after = screen.rsplit_once(echo.as_str()).map_or("", |(_, a)| a);
-    let body = after.split_once("boardsh>").map_or(after, |(b, _)| b);
-    body.trim_matches('\n').to_string()
-}
-
-fn ask(tmux: &Tmux, n: &mut usize, cmd: &str) -> String {
-    tmux.keys(&[cmd, "Enter"]);
-    *n += 1;
-    output_of(&tmux.prompts(*n), cmd)
-}
-
-/// 1 s; 3 s when the machine is loaded past twice its cores.
-fn prompt_limit() -> Duration {
-    let load: f64 = std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0.0);
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    #[allow(clippy::cast_precision_loss)]
-    let busy = load > 2.0 * cores as f64;
-    Duration::from_secs(if busy { 3 } else { 1 })
 }
 
 /// Run `setup` lines, then `long`; Ctrl-C after 1 s; the prompt must be

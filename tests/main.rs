@@ -46,5 +46,8 @@ mod svg;
 mod tablebase_cli;
 mod tactics;
 mod versus;
+mod yut_hint_cli;
 mod yut_play;
 mod yut_props;
+mod yut_solve;
+mod yut_solve_cli;

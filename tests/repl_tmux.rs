@@ -4,96 +4,10 @@
 //!
 //! Run alone with `cargo test --test main repl_tmux`; filter like any test.
 
+use crate::common::tmux::{PATIENCE, Tmux, ask, have_tmux, output_of, prompt_limit};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// How long any wait lasts before the test fails (generous: other work
-/// may load the machine).
-const PATIENCE: Duration = Duration::from_secs(30);
-
-struct Tmux {
-    /// The server's socket, in a directory removed with it.
-    socket: std::path::PathBuf,
-    _dir: tempfile::TempDir,
-}
-
-impl Tmux {
-    /// A tmux server of its own running `shell` in a 120x40 session `t`.
-    fn new(tag: &str, shell: &str) -> Tmux {
-        let dir = tempfile::Builder::new()
-            .prefix(&format!("boardsh-tmux-{tag}"))
-            .tempdir()
-            .unwrap();
-        let tmux = Tmux {
-            socket: dir.path().join("socket"),
-            _dir: dir,
-        };
-        tmux.run(&[
-            "new-session",
-            "-d",
-            "-s",
-            "t",
-            "-x",
-            "120",
-            "-y",
-            "40",
-            shell,
-        ]);
-        tmux
-    }
-
-    fn run(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .arg("-S")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    /// Type `keys` (tmux key names: "Enter", "C-c", or literal text).
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "t"];
-        args.extend_from_slice(keys);
-        self.run(&args);
-    }
-
-    /// The visible screen with the scrollback.
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-t", "t", "-p", "-S", "-2000"])
-    }
-
-    /// Wait until the screen satisfies `ok` (or fail after [`PATIENCE`]).
-    fn wait_for(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if ok(&screen) {
-                return screen;
-            }
-            assert!(
-                start.elapsed() < PATIENCE,
-                "timed out waiting for {what}; screen:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// Wait for the `n`th prompt to be on the screen.
-    fn prompts(&self, n: usize) -> String {
-        self.wait_for(&format!("prompt {n}"), |s| {
-            s.matches("boardsh>").count() >= n
-        })
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        self.run(&["kill-server"]);
-    }
-}
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_boardsh")
@@ -178,23 +92,6 @@ fn entries(history: &Path) -> Vec<String> {
         .filter(|l| !l.starts_with('#'))
         .map(str::to_string)
         .collect()
-}
-
-/// What the screen shows after the last `boardsh> {cmd}` line, up to the
-/// next prompt.
-fn output_of(screen: &str, cmd: &str) -> String {
-    let echo = format!("boardsh> {cmd}");
-    let after = screen.rsplit_once(echo.as_str()).map_or("", |(_, a)| a);
-    let body = after.split_once("boardsh>").map_or(after, |(b, _)| b);
-    body.trim_matches('\n').to_string()
-}
-
-/// Run `cmd` at the prompt (the `n`th prompt is then on the screen) and
-/// return its output.
-fn ask(tmux: &Tmux, n: &mut usize, cmd: &str) -> String {
-    tmux.keys(&[cmd, "Enter"]);
-    *n += 1;
-    output_of(&tmux.prompts(*n), cmd)
 }
 
 /// The banner greets an interactive start (and only that: piped and `-c`
@@ -322,20 +219,6 @@ fn a_device_as_history_gives_the_prompt_at_once() {
     assert_eq!(ask(&tmux, &mut n, "status"), "Continue");
     tmux.keys(&["C-d"]);
     assert_eq!(exit_status(&status), "0");
-}
-
-/// How soon the prompt must be back after Ctrl-C: 1 s, as issue 11 asks;
-/// 3 s when other work loads the machine past twice its cores (the
-/// measure then holds tmux's own delays more than boardsh's).
-fn prompt_limit() -> Duration {
-    let load: f64 = std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0.0);
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    #[allow(clippy::cast_precision_loss)]
-    let busy = load > 2.0 * cores as f64;
-    Duration::from_secs(if busy { 3 } else { 1 })
 }
 
 /// Set up a session with a change in each game, then run `long` at the
@@ -651,22 +534,6 @@ fn tab_completes_replies_after_earlier_plays() {
     let tmux = start("replies", &history, &status, "");
     tmux.keys(&["play e2e3; play c6c", "Tab"]);
     tmux.wait_for("the reply", |s| s.contains("boardsh> play e2e3; play c6c5"));
-}
-
-/// Whether tmux runs here; without it each test passes without running
-/// (it says so on stderr once).
-fn have_tmux() -> bool {
-    static HAVE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *HAVE.get_or_init(|| {
-        let ok = Command::new("tmux")
-            .arg("-V")
-            .output()
-            .is_ok_and(|o| o.status.success());
-        if !ok {
-            eprintln!("repl_tmux: tmux is not installed; the prompt tests are skipped");
-        }
-        ok
-    })
 }
 
 /// Versus mode at the prompt: a whole Congo game against the computer at

@@ -161,6 +161,47 @@ pub enum Sub {
     Match(MatchArgs),
     /// Endgame tablebases: `boardsh tablebase build [DIR]`.
     Tablebase(super::tablebase::TablebaseArgs),
+    /// Yut Nori tools: `boardsh yut solve --tokens K`.
+    #[command(subcommand)]
+    Yut(YutSub),
+}
+
+/// `boardsh yut` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum YutSub {
+    /// Solve Yut Nori with K tokens a side exactly (value iteration, layer
+    /// by layer); prints the first team's winning chance as its last line.
+    Solve(YutSolveArgs),
+}
+
+/// Options of `boardsh yut solve`.
+#[derive(Clone, Debug, Args)]
+pub struct YutSolveArgs {
+    /// Tokens a side, 1 to 4.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub tokens: u8,
+
+    /// The table file (default: in the user's data directory). An
+    /// existing table is read and the solve goes on from its layers.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// At most N yuts and mos pending in a turn (a longer run has
+    /// probability (1/8)^N).
+    #[arg(long, value_name = "N", default_value_t = crate::yut::solve::DEFAULT_CAP,
+          value_parser = clap::value_parser!(u8).range(1..=12))]
+    pub cap: u8,
+
+    /// Solve the layers with at least E tokens escaped in all, not the
+    /// whole game: 0 to 2K-2 (0, the default, is the whole game).
+    #[arg(long, value_name = "E", default_value_t = 0,
+          value_parser = clap::value_parser!(u8).range(0..=6))]
+    pub down_to: u8,
+
+    /// Best play against a uniformly random player instead of against
+    /// itself.
+    #[arg(long)]
+    pub vs_random: bool,
 }
 
 /// The tasks of `boardsh course`.

@@ -21,6 +21,7 @@ pub mod tablebase;
 pub mod test_runner;
 pub mod theme;
 pub mod write;
+pub mod yut_solve;
 
 use crate::quote::quoted_path;
 use crate::shell::lines::ReadFault;
@@ -74,6 +75,7 @@ pub fn run() -> i32 {
         Some(Sub::Agent(a)) => agent::run(&a),
         Some(Sub::Match(m)) => arena::run(&m),
         Some(Sub::Tablebase(t)) => tablebase::run(&t),
+        Some(Sub::Yut(args::YutSub::Solve(s))) => yut_solve::run(&s),
         None => run_main(&cli.run),
     }
 }
@@ -259,6 +261,7 @@ fn run_main(args: &args::RunArgs) -> i32 {
     };
     let mut session = configure(&Flags::of(args));
     session.set_table_loader(Arc::new(tablebase::default_tables));
+    session.set_yut_table_loader(Arc::new(yut_solve::default_tables));
     let live = session.live();
     // Without handlers Ctrl-C still ends the run, only without the flush.
     let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();

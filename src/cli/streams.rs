@@ -66,10 +66,10 @@ pub fn run_parsed(
             test_runner::run_paths(&t.paths, config, stdout, stderr, &mut test_runner::replay)
         }
         // They talk to engines on the process's own streams: not here.
-        Some(Sub::Agent(_) | Sub::Match(_) | Sub::Course(_)) => {
+        Some(Sub::Agent(_) | Sub::Match(_) | Sub::Course(_) | Sub::Yut(_)) => {
             let _ = writeln!(
                 stderr,
-                "boardsh: error: `agent`, `match` and `course` run only as the program itself"
+                "boardsh: error: `agent`, `match`, `course` and `yut` run only as the program itself"
             );
             EXIT_USAGE
         }

@@ -117,6 +117,10 @@ pub enum Command {
     Auto,
     /// `odds [<games> [<upper> <lower>]]`: simulated chances to win.
     Odds(u64, Kind, Kind),
+    /// `hint`: every use of the pending throws with its win chance.
+    Hint,
+    /// `review`: the Yut game's decisions, each with the chance lost.
+    Review,
     /// `show`: the Yut board.
     Show,
     /// `show svg[!] FILE`: write the Yut board as an SVG diagram.
@@ -176,6 +180,8 @@ impl Command {
             Command::Options(_) => Keyword::Options,
             Command::Auto => Keyword::Auto,
             Command::Odds(..) => Keyword::Odds,
+            Command::Hint => Keyword::Hint,
+            Command::Review => Keyword::Review,
             Command::Show | Command::ShowSvg(_) => Keyword::Show,
             Command::Where => Keyword::Where,
             Command::Stations => Keyword::Stations,
@@ -229,6 +235,8 @@ impl fmt::Display for Command {
             Command::Options(None) => f.write_str("options"),
             Command::Options(Some(roll)) => write!(f, "options {}", roll.name()),
             Command::Auto => f.write_str("auto"),
+            Command::Hint => f.write_str("hint"),
+            Command::Review => f.write_str("review"),
             Command::Odds(n, upper, lower) => write!(f, "odds {n} {upper} {lower}"),
             Command::Show => f.write_str("show"),
             Command::ShowSvg(file) => write!(f, "show {file}"),

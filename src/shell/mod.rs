@@ -12,6 +12,7 @@ pub mod output;
 pub mod parse;
 mod problem;
 pub mod render;
+mod render_yut_solve;
 pub mod replay;
 pub mod reply;
 pub mod script;

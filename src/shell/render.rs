@@ -98,6 +98,8 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
             .to_string(),
         ),
         Reply::Odds(tally, upper, lower) => out.text(&odds_line(tally, *upper, *lower)),
+        Reply::Hint(team, lines) => out.text(&super::render_yut_solve::hint_text(*team, lines)),
+        Reply::Review(report) => out.text(&super::render_yut_solve::review_text(report)),
         Reply::YutBoard(game) => {
             let mut buf = Vec::with_capacity(32 * 33);
             write_board(game, &mut buf);

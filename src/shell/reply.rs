@@ -11,11 +11,13 @@ use crate::congo::moves::{Move, MoveOutcome, Status};
 use crate::congo::search::SearchInfo;
 use crate::congo::{Color, Position};
 use crate::yut::sim::Tally;
-use crate::yut::{Game, Kind, MoveReport, Play, PlayReport, Roll, Step, ThrowReport};
+use crate::yut::solve::{HintLine, Reviewed};
+use crate::yut::{Game, Kind, MoveReport, Play, PlayReport, Roll, Step, Team, ThrowReport};
 use std::io;
 
-/// One result of a command.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One result of a command. (Not `Eq`: `hint` and `review` carry
+/// chances.)
+#[derive(Clone, Debug, PartialEq)]
 pub enum Reply {
     /// Nothing to show (a change without summary: `fen <FEN>`, `reset`, `set`).
     Nothing,
@@ -69,6 +71,12 @@ pub enum Reply {
     TurnState(Play),
     /// `options`: the game and the results to preview.
     Options(Box<Play>, Vec<Roll>),
+    /// `hint`: the team to move and each use with its win chance, best
+    /// first.
+    Hint(Team, Vec<HintLine>),
+    /// `review`: each decision reviewed (with the team that made it) and
+    /// the chance each team lost in all.
+    Review(Box<ReviewReport>),
     /// `odds`: the games won by each team under the two players.
     Odds(Tally, Kind, Kind),
     /// `show`: the Yut game, shown as the 32x32 board.
@@ -152,4 +160,21 @@ impl Sink for Vec<Reply> {
         self.push(reply);
         Ok(())
     }
+}
+
+/// What `review` found: each decision since `reset yut` (the team that
+/// made it, and its review), what each team lost in all (upper, lower),
+/// and the free turns (`move A FBFB`) left out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewReport {
+    /// Each decision, in order.
+    pub decisions: Vec<(Team, Reviewed)>,
+    /// The chance lost in all by the upper and the lower team.
+    pub total: [f64; 2],
+    /// Free turns not reviewed (they throw and move in one command).
+    pub skipped: usize,
+    /// Moves with one use only, not reviewed.
+    pub forced: usize,
+    /// Games a use when the chances are estimated.
+    pub games: u64,
 }

@@ -23,8 +23,11 @@
 //! accepting H1 (`elo >= elo1`) once `LLR >= ln((1 - beta) / alpha)` and
 //! accepting H0 (`elo <= elo0`) once `LLR <= ln(beta / (1 - alpha))`.
 //!
-//! Issue 20 unifies the match tallies into one type; this file is the
-//! pair-based half, kept apart so the merge can fold it in.
+//! The games' own tally and the one Elo function are
+//! [`crate::congo::Tally`] and [`crate::congo::tally::elo_of`]; this is
+//! the pair-based half the SPRT needs.
+
+use crate::congo::tally::elo_of;
 
 /// How many pairs of each outcome, from the first player's side, indexed
 /// by its points in the pair times two: `[LL, LD, DD + WL, WD, WW]`.
@@ -39,17 +42,6 @@ const REGULARIZE: f64 = 1e-3;
 /// The score a logistic Elo difference stands for.
 pub fn score_of_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
-}
-
-/// The logistic Elo difference of a score (infinite at 0 and 1).
-pub fn elo_of_score(s: f64) -> f64 {
-    if s <= 0.0 {
-        f64::NEG_INFINITY
-    } else if s >= 1.0 {
-        f64::INFINITY
-    } else {
-        -400.0 * (1.0 / s - 1.0).log10()
-    }
 }
 
 impl Pentanomial {
@@ -106,11 +98,7 @@ impl Pentanomial {
         }
         let (s, var) = Pentanomial::moments(self.counts.map(|c| c as f64));
         let se = (var / n as f64).sqrt();
-        Some((
-            elo_of_score(s),
-            elo_of_score(s - 1.96 * se),
-            elo_of_score(s + 1.96 * se),
-        ))
+        Some((elo_of(s), elo_of(s - 1.96 * se), elo_of(s + 1.96 * se)))
     }
 
     /// The log-likelihood ratio of H1 (`elo1`) against H0 (`elo0`), by

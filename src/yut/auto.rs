@@ -1,9 +1,9 @@
 //! The computer plays a turn: what `auto` does.
 
 use super::next::{PlayReport, ThrowReport};
-use super::play::{Phase, Play, PlayError};
+use super::play::{Phase, Play, PlayError, Use};
 use super::policy::Policy;
-use crate::interrupt::{Interrupt, Never};
+use crate::interrupt::{Interrupt, Interrupted, Never};
 
 /// One step of a turn played by the computer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,8 +67,35 @@ pub fn auto_within(
     ai: &mut dyn Policy,
     stop: &dyn Interrupt,
 ) -> Result<Vec<Step>, AutoError> {
+    // A policy that gave up on `stop` picks nothing: the turn (played on
+    // a copy) is then abandoned.
+    auto_by(
+        play,
+        &mut |p, s| match ai.choose_within(p, s) {
+            None if s.interrupted() => Err(Interrupted),
+            picked => Ok(picked),
+        },
+        stop,
+    )
+}
+
+/// Picks a use of the pending throws, giving up when the interrupt says.
+pub type Picker<'a> = dyn FnMut(&Play, &dyn Interrupt) -> Result<Option<Use>, Interrupted> + 'a;
+
+/// As [`auto_within`], each use picked by `pick` (which gives up with
+/// [`Interrupted`] when `stop` says so): the computer player with the
+/// solved tables, say.
+///
+/// # Errors
+///
+/// As [`auto_within`].
+pub fn auto_by(
+    play: &mut Play,
+    pick: &mut Picker<'_>,
+    stop: &dyn Interrupt,
+) -> Result<Vec<Step>, AutoError> {
     let mut work = *play;
-    let steps = play_turn(&mut work, ai, stop)?;
+    let steps = play_turn(&mut work, pick, stop)?;
     *play = work;
     Ok(steps)
 }
@@ -76,7 +103,7 @@ pub fn auto_within(
 /// The turn itself, on `play` (left half-played on an error).
 fn play_turn(
     play: &mut Play,
-    ai: &mut dyn Policy,
+    pick: &mut Picker<'_>,
     stop: &dyn Interrupt,
 ) -> Result<Vec<Step>, AutoError> {
     let team = match play.phase() {
@@ -93,13 +120,8 @@ fn play_turn(
                 steps.push(Step::Threw(play.throw_random()?));
             }
             Phase::Move(t) if t == team => {
-                let pick = ai.choose_within(play, stop);
-                // A policy that gave up on `stop` picks nothing: the turn
-                // (played on a copy) is then abandoned.
-                if pick.is_none() && stop.interrupted() {
-                    return Err(AutoError::Interrupted);
-                }
-                let Some(u) = pick else { break };
+                let picked = pick(play, stop).map_err(|_| AutoError::Interrupted)?;
+                let Some(u) = picked else { break };
                 steps.push(Step::Moved(play.apply(u)?));
             }
             _ => break,

@@ -32,6 +32,7 @@ pub mod roll;
 pub mod route;
 pub mod rules;
 pub mod sim;
+pub mod solve;
 pub mod station;
 pub mod station_map;
 pub mod sticks;

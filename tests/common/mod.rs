@@ -4,5 +4,6 @@
 
 pub mod prover;
 pub mod test;
+pub mod tmux;
 
 pub use test::{Test, boardsh};

@@ -17,10 +17,14 @@ use std::path::Path;
 use std::process::Output;
 
 /// The binary, with the colour variables of the caller's environment
-/// removed (so colour follows the flags and the terminal only).
+/// removed (so colour follows the flags and the terminal only), and a
+/// data directory that does not exist (so no tables the user built, Congo
+/// or Yut, change what a run prints; a test that wants some sets its own).
 pub fn boardsh() -> Command {
     let mut cmd = Command::cargo_bin("boardsh").expect("binary builds");
-    cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
+    cmd.env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env("XDG_DATA_HOME", "/nonexistent/boardsh-test-data");
     cmd
 }
 

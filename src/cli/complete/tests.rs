@@ -13,10 +13,18 @@ fn words(line: &str) -> (usize, Vec<String>) {
 #[test]
 fn command_names() {
     assert_eq!(words("sh"), (0, vec!["show".to_string()]));
-    // Every keyword starting with `re`, in registry order.
+    // Every keyword starting with `re`, in registry order (`review`
+    // comes with the Yut commands, before the session's).
     assert_eq!(
         words("RE"),
-        (0, vec!["reset".to_string(), "redo".to_string()])
+        (
+            0,
+            vec![
+                "review".to_string(),
+                "reset".to_string(),
+                "redo".to_string()
+            ]
+        )
     );
     let (_, all) = words("mo");
     assert_eq!(all, ["moves", "move"]);

@@ -153,6 +153,10 @@ registry! {
     Auto => yut::AUTO,
     /// `odds [<games> [<upper> <lower>]]`
     Odds => yut::ODDS,
+    /// `hint`
+    Hint => yut::HINT,
+    /// `review`
+    Review => yut::REVIEW,
     /// `show`
     Show => yut::SHOW,
     /// `where`

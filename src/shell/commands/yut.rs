@@ -143,6 +143,36 @@ pub const ODDS: Spec = Spec {
     parse: odds_args,
 };
 
+/// `hint`.
+pub const HINT: Spec = Spec {
+    name: "hint",
+    aliases: &[],
+    usage: "",
+    summary: "every use of the pending Yut throws with the mover's chance to win, best first (exact where a solved table covers it)",
+    example: "hint",
+    args: &[],
+    errors: &["extra-argument-none", "yut-must-throw", "yut-game-over"],
+    parse: |i| bare(i, "hint", Command::Hint),
+};
+
+/// `review`.
+pub const REVIEW: Spec = Spec {
+    name: "review",
+    aliases: &[],
+    usage: "",
+    summary: "each Yut decision since `reset yut`: the chance to win lost against the best use, marked, and the totals",
+    example: "review",
+    args: &[],
+    errors: &["extra-argument-none"],
+    parse: |i| bare(i, "review", Command::Review),
+};
+
+/// Games played out from each use when `hint` and `review` estimate
+/// (no table covers the position), between two [`ODDS_PLAYER`]s.
+pub const HINT_GAMES: u64 = 1000;
+/// Games a use when `review` estimates (many decisions to go over).
+pub const REVIEW_GAMES: u64 = 200;
+
 /// The throw results by name, as completion offers them.
 pub const ROLL_NAMES: &[&str] = &["do", "gae", "geol", "yut", "mo"];
 

@@ -20,6 +20,7 @@ mod transcript;
 mod versus;
 mod yut;
 mod yut_game;
+mod yut_tables;
 
 use super::command::{Command, Located};
 use super::error::{ErrorKind, ShellError};
@@ -37,6 +38,7 @@ use std::sync::Arc;
 
 pub use record::UNDO_LIMIT;
 pub use tablebase::TableLoader;
+pub use yut_tables::YutTableLoader;
 
 /// What a command asks of whoever runs it, beyond its output.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,6 +80,8 @@ pub struct Session {
     /// Whether a person types at a terminal (`show auto` then draws the
     /// board in versus mode).
     at_prompt: bool,
+    /// Where the solved Yut tables come from.
+    yut_tables: yut_tables::YutTableSource,
 }
 
 /// A failure while executing: either the command was rejected, or output
@@ -230,6 +234,8 @@ impl Session {
             Command::Odds(games, upper, lower) => {
                 self.odds(*games, *upper, *lower).map_err(fail)?
             }
+            Command::Hint => self.hint().map_err(fail)?,
+            Command::Review => self.review().map_err(fail)?,
             Command::Show => Reply::YutBoard(*self.yut.game()),
             Command::ShowSvg(file) => {
                 let text = crate::yut::svg::render(self.yut.game());

@@ -8,13 +8,15 @@
 
 use super::Session;
 use super::history::Before;
+use crate::interrupt::Interrupt;
 use crate::shell::command::Command;
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::Reply;
 use crate::yut::ai::DEFAULT_DEPTH;
-use crate::yut::auto::{AutoError, auto_within};
+use crate::yut::auto::{AutoError, auto_by, auto_within};
 use crate::yut::sim::odds;
-use crate::yut::{Kind, Phase, Play, PlayError, Roll, Throw, Token};
+use crate::yut::solve::Exact;
+use crate::yut::{Ai, Kind, Phase, Play, PlayError, Roll, Throw, Token};
 
 impl Session {
     /// Keep the game as it was, then put `next` in its place.
@@ -92,19 +94,32 @@ impl Session {
     pub(super) fn auto(&mut self, cmd: &Command) -> Result<Reply, ErrorKind> {
         let mut next = self.yut;
         // The `level` setting: 1 random, 2 greedy, 3 a shallow look-ahead,
-        // 4 and up the best player (random draws from the game's state).
+        // 4 and up the best player (random draws from the game's state):
+        // with solved tables, the perfect player wherever one covers the
+        // position; without, the computer player as it always was.
         let kind = match self.settings.level {
             1 => Kind::Random,
             2 => Kind::Greedy,
             3 => Kind::Ai(1),
             _ => Kind::Ai(DEFAULT_DEPTH),
         };
-        let mut player = kind.build(next.sticks(), next.rng().next_u64());
-        let steps =
-            auto_within(&mut next, &mut *player, &self.live.interrupt).map_err(|e| match e {
-                AutoError::Play(e) => ErrorKind::Play(e),
-                AutoError::Interrupted => ErrorKind::Interrupted,
-            })?;
+        let tables = self.yut_tables();
+        let played = if kind == Kind::Ai(DEFAULT_DEPTH) && !tables.is_empty() {
+            let ai = Ai::new(next.sticks(), DEFAULT_DEPTH);
+            let mut exact = Exact::with_tables(tables, next.sticks().odds(), ai);
+            let mut pick = |p: &Play, stop: &dyn Interrupt| match exact.exact(p) {
+                Some(u) => Ok(Some(u)),
+                None => exact.fallback_mut().pick_within(p, stop),
+            };
+            auto_by(&mut next, &mut pick, &self.live.interrupt)
+        } else {
+            let mut player = kind.build(next.sticks(), next.rng().next_u64());
+            auto_within(&mut next, &mut *player, &self.live.interrupt)
+        };
+        let steps = played.map_err(|e| match e {
+            AutoError::Play(e) => ErrorKind::Play(e),
+            AutoError::Interrupted => ErrorKind::Interrupted,
+        })?;
         self.commit(next, cmd);
         Ok(Reply::Auto(steps))
     }

@@ -1,0 +1,261 @@
+//! `boardsh yut solve`: solve Yut Nori with K tokens a side, layer by
+//! layer, saving each finished layer so that a stopped run resumes.
+//!
+//! The table goes to `--out FILE`, else to
+//! `$XDG_DATA_HOME/boardsh/yut-solve-kK-capC[-random].bin` (or
+//! `~/.local/share/boardsh/...`): generated data, never in git. Progress
+//! is drawn on stderr when it is a terminal; Ctrl-C stops the solve,
+//! keeps the layers already finished, and exits 130.
+
+use super::args::YutSolveArgs;
+use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
+use crate::yut::Sticks;
+use crate::yut::solve::{Board, LayerReport, Progress, Roles, TOLERANCE, Table, solve_layer};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::fs;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
+
+/// The most working memory a layer may take (beside the in-turn states).
+const MAX_LAYER_BYTES: u64 = 4_000_000_000;
+
+/// The default table file for these options, in the user's data directory.
+pub fn default_path(k: usize, cap: u8, roles: Roles) -> Option<PathBuf> {
+    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    let data = var("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| var("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+    let suffix = match roles {
+        Roles::SelfPlay => "",
+        Roles::VsRandom => "-random",
+    };
+    Some(
+        data.join("boardsh")
+            .join(format!("yut-solve-k{k}-cap{cap}{suffix}.bin")),
+    )
+}
+
+/// Write `bytes` to `path` atomically (a temporary file renamed over it).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir)?;
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let result = fs::File::create(&tmp)
+        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
+        .and_then(|()| fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Read the table at `path` if there is one; `Ok(None)` if there is none.
+pub fn load(path: &Path, k: usize, cap: u8, roles: Roles) -> Result<Option<Table>, String> {
+    match fs::read(path) {
+        Ok(bytes) => Table::from_bytes(&bytes, k, cap, roles)
+            .map(Some)
+            .map_err(|e| format!("{}: {e}", path.display())),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
+}
+
+/// The solved tables of the data directory (K = 1 to 4, the default cap,
+/// best play on both sides), loaded once per process on first use; a
+/// table that cannot be read is left out with a warning on stderr, once.
+pub fn default_tables() -> Vec<Arc<Table>> {
+    static TABLES: OnceLock<Vec<Arc<Table>>> = OnceLock::new();
+    TABLES
+        .get_or_init(|| {
+            let mut out = Vec::new();
+            for k in 1..=4 {
+                let Some(path) = default_path(k, crate::yut::solve::DEFAULT_CAP, Roles::SelfPlay)
+                else {
+                    return out;
+                };
+                match load(&path, k, crate::yut::solve::DEFAULT_CAP, Roles::SelfPlay) {
+                    Ok(Some(t)) => out.push(Arc::new(t)),
+                    Ok(None) => {}
+                    Err(e) => eprintln!("boardsh: Yut table not loaded: {e}"),
+                }
+            }
+            out
+        })
+        .clone()
+}
+
+/// `boardsh yut solve`: the exit status.
+pub fn run(args: &YutSolveArgs) -> i32 {
+    match solve(args) {
+        Ok(code) => code,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_OK,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "boardsh yut solve: error: {e}");
+            EXIT_FAILED
+        }
+    }
+}
+
+fn bar(total: usize, layer: usize) -> ProgressBar {
+    let target = if io::stderr().is_terminal() {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let bar = ProgressBar::with_draw_target(Some(total as u64), target);
+    if let Ok(style) =
+        ProgressStyle::with_template("layer {prefix} {msg} [{bar:30}] {pos}/{len} {elapsed}")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_prefix(layer.to_string());
+    bar
+}
+
+fn solve(args: &YutSolveArgs) -> io::Result<i32> {
+    let mut err = io::stderr();
+    let k = usize::from(args.tokens);
+    // The layers run from 0 to 2K-2 escaped tokens in all (a team with
+    // all K escaped has won, so both have at most K-1): a lower bound
+    // past the last layer is a usage error.
+    let last = 2 * k - 2;
+    if usize::from(args.down_to) > last {
+        writeln!(
+            err,
+            "boardsh yut solve: --down-to {} is out of range: with --tokens {k} it is 0 to {last}",
+            args.down_to
+        )?;
+        return Ok(EXIT_USAGE);
+    }
+    let roles = if args.vs_random {
+        Roles::VsRandom
+    } else {
+        Roles::SelfPlay
+    };
+    let Some(path) = args
+        .out
+        .clone()
+        .or_else(|| default_path(k, args.cap, roles))
+    else {
+        writeln!(
+            err,
+            "boardsh yut solve: no data directory (HOME unset): give --out FILE"
+        )?;
+        return Ok(EXIT_USAGE);
+    };
+    let mut table = match load(&path, k, args.cap, roles) {
+        Ok(Some(t)) => t,
+        Ok(None) => Table::new(k, args.cap, roles),
+        Err(e) => {
+            writeln!(
+                err,
+                "boardsh yut solve: {e} (remove it or give another --out)"
+            )?;
+            return Ok(EXIT_FAILED);
+        }
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        signal_hook::flag::register(signal, Arc::clone(&stop))?;
+    }
+    let probs = Sticks::FAIR.odds();
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "Yut Nori, {k} token{} a side, at most {} yuts and mos pending, sweeps to a change below {TOLERANCE:e}: {}",
+        if k == 1 { "" } else { "s" },
+        args.cap,
+        path.display()
+    )?;
+    let lowest = usize::from(args.down_to);
+    for e in (lowest..table.index().layers()).rev() {
+        if table.has_layer(e) {
+            writeln!(out, "layer {e}: read from the table")?;
+            continue;
+        }
+        // Working memory of a layer: values (f64) and fixed point (u32)
+        // a role, and the sweep order (u32 and its sort key), per position.
+        let need = table.index().layer_len(e) as u64 * (12 * roles.count() as u64 + 8);
+        if need > MAX_LAYER_BYTES {
+            writeln!(
+                err,
+                "boardsh yut solve: layer {e} has {} positions and needs about {:.1} GB, more than {} GB: stopping (the layers finished are saved in {})",
+                table.index().layer_len(e),
+                need as f64 / 1e9,
+                MAX_LAYER_BYTES / 1_000_000_000,
+                path.display()
+            )?;
+            return Ok(EXIT_FAILED);
+        }
+        let started = Instant::now();
+        let pb = bar(table.index().layer_len(e), e);
+        let mut show = |p: Progress| {
+            pb.set_position(p.done as u64);
+            if p.last_change.is_finite() {
+                pb.set_message(format!(
+                    "sweep {} (last change {:.1e})",
+                    p.sweep, p.last_change
+                ));
+            } else {
+                pb.set_message(format!("sweep {}", p.sweep));
+            }
+        };
+        let report = solve_layer(&mut table, e, probs, stop.as_ref(), &mut show);
+        pb.finish_and_clear();
+        let report: LayerReport = match report {
+            Ok(r) => r,
+            Err(_) => {
+                writeln!(
+                    err,
+                    "boardsh yut solve: interrupted in layer {e}; the layers finished are saved in {}: run again to resume",
+                    path.display()
+                )?;
+                return Ok(EXIT_INTERRUPTED);
+            }
+        };
+        write_atomic(&path, &table.to_bytes())?;
+        writeln!(
+            out,
+            "layer {e}: {} positions, {} sweeps, last change {:.1e}, {} in-turn states, {:.1} s",
+            report.positions,
+            report.sweeps,
+            report.change,
+            report.nodes,
+            started.elapsed().as_secs_f64()
+        )?;
+    }
+    let start = Board::start(k);
+    match (roles, table.value(start, 0)) {
+        (_, None) => {
+            writeln!(
+                out,
+                "layers {lowest} and up solved; the start needs layer 0"
+            )?;
+        }
+        (Roles::SelfPlay, Some(v)) => {
+            writeln!(
+                out,
+                "the first team wins with best play on both sides with probability"
+            )?;
+            writeln!(out, "{v:.10}")?;
+        }
+        (Roles::VsRandom, Some(v)) => {
+            let second = 1.0 - table.value(start, 1).unwrap_or(1.0);
+            writeln!(
+                out,
+                "best play against a uniformly random player wins, moving first and moving second:"
+            )?;
+            writeln!(out, "{v:.10} {second:.10}")?;
+        }
+    }
+    Ok(EXIT_OK)
+}

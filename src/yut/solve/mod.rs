@@ -1,0 +1,33 @@
+//! Yut Nori solved exactly for K tokens a side, where it fits.
+//!
+//! The game's state at a turn start is both teams' tokens and the team to
+//! throw; [`board`] keeps it from the side of the team to move, tokens of
+//! a team as a sorted multiset. [`turn`] solves one turn exactly (throws,
+//! extra throws, the order the pending throws are used in); [`solver`]
+//! runs value iteration over the turn-start positions, layer by layer by
+//! escaped tokens from the end ([`index`]); [`table`] holds the values in
+//! fixed point and turns them into bytes and back. The rules are the
+//! game's: moves use its route table, and the tests check the values
+//! against a brute force that plays through [`Play`](super::Play).
+
+pub mod board;
+pub mod hint;
+pub mod index;
+pub mod player;
+pub mod review;
+pub mod solver;
+pub mod table;
+pub mod turn;
+
+pub use board::{Board, Side};
+pub use hint::{HintLine, hint};
+pub use index::{Index, Place};
+pub use player::{Exact, board_of, covers, exact_choices};
+pub use review::{Mark, Reviewed, review};
+pub use solver::{LayerReport, Progress, TOLERANCE, solve_layer};
+pub use table::{Roles, Table, TableError};
+pub use turn::{Mode, Pend, Turn};
+
+/// The default cap on yuts and mos pending in a turn: a run that long
+/// has probability (1/8)^10, below 1e-9.
+pub const DEFAULT_CAP: u8 = 10;

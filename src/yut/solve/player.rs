@@ -1,0 +1,144 @@
+//! The perfect player where a table covers the position: a policy that
+//! picks the use of the pending throws with the best exact value, and
+//! leaves every other position to another policy.
+//!
+//! A table for K tokens covers every position whose teams each have at
+//! least 4 - K tokens escaped: the escaped tokens are out of the game, so
+//! such a position of the four-token game is a position of the K-token
+//! game. Only solved layers cover.
+
+use std::sync::Arc;
+
+use super::board::{Board, ESCAPED, Side, on};
+use super::table::Table;
+use super::turn::{Mode, Pend, Turn};
+use crate::yut::game::TokenState;
+use crate::yut::play::{Phase, Play, Use};
+use crate::yut::policy::Policy;
+use crate::yut::roll::Roll;
+use crate::yut::sticks::Sticks;
+use crate::yut::token::Token;
+
+/// The team to move's board and pending throws, as the solver sees them.
+pub fn board_of(play: &Play) -> (Board, Pend) {
+    let team = play.to_move();
+    let game = play.game();
+    let board = Board {
+        me: Side::of_game(game, team),
+        op: Side::of_game(game, team.opponent()),
+    };
+    let pending = play.pending();
+    let pend = Roll::ALL.map(|r| pending.count(r));
+    (board, pend)
+}
+
+/// Whether `table` values `board` (its layer is solved).
+pub fn covers(table: &Table, board: Board) -> bool {
+    table
+        .index()
+        .place(board)
+        .is_some_and(|p| table.has_layer(p.layer))
+}
+
+/// Every use of the pending throws with the exact chance the team to
+/// move wins after it, best first; `None` unless the game waits for a
+/// move, the sticks are fair (the tables' odds) and `table` covers the
+/// position.
+pub fn exact_choices(table: &Table, turn: &mut Turn, play: &Play) -> Option<Vec<(Use, f64)>> {
+    // Tables are solved for fair sticks: other sticks are other odds.
+    if !matches!(play.phase(), Phase::Move(_)) || play.sticks() != Sticks::FAIR {
+        return None;
+    }
+    let (board, pend) = board_of(play);
+    if !covers(table, board) {
+        return None;
+    }
+    let leaf = |x: Board| table.value(x, 0).unwrap_or(0.0);
+    let team = play.to_move();
+    let token_on = |g: u8| -> Option<Token> {
+        team.tokens().iter().find(|&t| {
+            let s = match play.game().state(t) {
+                TokenState::Home => 0,
+                TokenState::On(st) => on(st),
+                TokenState::Escaped => ESCAPED,
+            };
+            s == g
+        })
+    };
+    let list = turn
+        .choices(board, pend, &leaf)
+        .into_iter()
+        .filter_map(|(g, r, v)| {
+            Some((
+                Use {
+                    token: token_on(g)?,
+                    roll: *Roll::ALL.get(r)?,
+                },
+                v,
+            ))
+        })
+        .collect();
+    Some(list)
+}
+
+/// Plays the best use by a table where one covers the position, and as
+/// `fallback` does elsewhere.
+pub struct Exact<P> {
+    /// Each table with its in-turn solver, tried in order.
+    tables: Vec<(Arc<Table>, Turn)>,
+    fallback: P,
+}
+
+impl<P: Policy> Exact<P> {
+    /// The table's player, throws of odds `probs`, `fallback` elsewhere.
+    pub fn new(table: Arc<Table>, probs: [f64; 5], fallback: P) -> Exact<P> {
+        Exact::with_tables(vec![table], probs, fallback)
+    }
+
+    /// As [`Exact::new`] with several tables (say for different K), the
+    /// first that covers a position playing it.
+    pub fn with_tables(tables: Vec<Arc<Table>>, probs: [f64; 5], fallback: P) -> Exact<P> {
+        let tables = tables
+            .into_iter()
+            .map(|t| {
+                let turn = Turn::new(probs, t.cap(), Mode::Max);
+                (t, turn)
+            })
+            .collect();
+        Exact { tables, fallback }
+    }
+
+    /// The best use by the first table that covers `play`; `None` where
+    /// none does (or no move is due).
+    pub fn exact(&mut self, play: &Play) -> Option<Use> {
+        self.tables
+            .iter_mut()
+            .find_map(|(t, turn)| exact_choices(t, turn, play))
+            .and_then(|list| list.first().map(|&(u, _)| u))
+    }
+
+    /// The player used where no table covers the position.
+    pub fn fallback_mut(&mut self) -> &mut P {
+        &mut self.fallback
+    }
+}
+
+impl<P: Policy> Policy for Exact<P> {
+    fn choose(&mut self, play: &Play) -> Option<Use> {
+        match self.exact(play) {
+            Some(u) => Some(u),
+            None => self.fallback.choose(play),
+        }
+    }
+
+    fn choose_within(
+        &mut self,
+        play: &Play,
+        stop: &dyn crate::interrupt::Interrupt,
+    ) -> Option<Use> {
+        match self.exact(play) {
+            Some(u) => Some(u),
+            None => self.fallback.choose_within(play, stop),
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! A game reviewed: for each decision, the win chance lost against the
+//! best use of the pending throws, marked by how much.
+//!
+//! The thresholds, in win chance lost (as backgammon reviews mark
+//! equity): an inaccuracy from 0.02, a mistake from 0.05, a blunder from
+//! 0.10. The chances are [`hint`]'s: exact where a table covers the
+//! position, else estimated by games played out (then a loss below the
+//! estimate's noise means little).
+
+use std::fmt;
+
+use super::hint::{HintLine, hint};
+use super::table::Table;
+use crate::interrupt::{Interrupt, Interrupted};
+use crate::yut::play::{Play, Use};
+use crate::yut::policy::Policy;
+
+/// The least loss marked an inaccuracy.
+pub const INACCURACY: f64 = 0.02;
+/// The least loss marked a mistake.
+pub const MISTAKE: f64 = 0.05;
+/// The least loss marked a blunder.
+pub const BLUNDER: f64 = 0.10;
+
+/// How bad a decision was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Mark {
+    /// Lost less than [`INACCURACY`].
+    Fine,
+    /// Lost at least [`INACCURACY`].
+    Inaccuracy,
+    /// Lost at least [`MISTAKE`].
+    Mistake,
+    /// Lost at least [`BLUNDER`].
+    Blunder,
+}
+
+impl Mark {
+    /// The mark of a loss of win chance.
+    pub fn of(loss: f64) -> Mark {
+        if loss >= BLUNDER {
+            Mark::Blunder
+        } else if loss >= MISTAKE {
+            Mark::Mistake
+        } else if loss >= INACCURACY {
+            Mark::Inaccuracy
+        } else {
+            Mark::Fine
+        }
+    }
+}
+
+impl fmt::Display for Mark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Mark::Fine => "",
+            Mark::Inaccuracy => "inaccuracy",
+            Mark::Mistake => "mistake",
+            Mark::Blunder => "blunder",
+        })
+    }
+}
+
+/// One decision reviewed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reviewed {
+    /// The use played.
+    pub played: Use,
+    /// Its chance for the team that played it.
+    pub chance: f64,
+    /// The best use and its chance.
+    pub best: HintLine,
+    /// The win chance lost (0 for the best use).
+    pub loss: f64,
+    /// How bad that is.
+    pub mark: Mark,
+}
+
+/// Review `decisions` (the game before each move, and the use played):
+/// each with its loss, and the total lost. Estimates use `games` games a
+/// use between `upper` and `lower`.
+///
+/// # Errors
+///
+/// [`Interrupted`] when `stop` says so.
+pub fn review(
+    decisions: &[(Play, Use)],
+    table: Option<&Table>,
+    upper: &mut dyn Policy,
+    lower: &mut dyn Policy,
+    games: u64,
+    seed: u64,
+    stop: &dyn Interrupt,
+) -> Result<(Vec<Reviewed>, f64), Interrupted> {
+    let mut out = Vec::new();
+    let mut total = 0.0;
+    for (play, used) in decisions {
+        let lines = hint(play, table, upper, lower, games, seed, stop)?;
+        let Some(&best) = lines.first() else {
+            continue;
+        };
+        // The line of the use played: the same result on the same group
+        // (a hint names a stack or the home tokens by one of them).
+        let state = play.game().state(used.token);
+        let Some(line) = lines
+            .iter()
+            .find(|l| l.choice.roll == used.roll && play.game().state(l.choice.token) == state)
+        else {
+            continue;
+        };
+        let loss = (best.chance - line.chance).max(0.0);
+        total += loss;
+        out.push(Reviewed {
+            played: *used,
+            chance: line.chance,
+            best,
+            loss,
+            mark: Mark::of(loss),
+        });
+    }
+    Ok((out, total))
+}

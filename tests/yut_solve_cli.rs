@@ -1,0 +1,107 @@
+//! `boardsh yut solve`: the value printed is the table's, the table is
+//! written where asked and read back on the next run, and a file that is
+//! not a table is refused and left alone.
+
+use assert_cmd::Command;
+use boardsh::yut::solve::{Board, Roles, Table};
+
+fn solve(args: &[&str]) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("boardsh")
+        .expect("built")
+        .args(["yut", "solve"])
+        .args(args)
+        .env("XDG_DATA_HOME", "/nonexistent-not-used")
+        .assert()
+}
+
+fn last_line(out: &[u8]) -> String {
+    String::from_utf8_lossy(out)
+        .lines()
+        .last()
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn prints_the_tables_value_and_resumes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("k1.bin");
+    let path = file.to_str().expect("utf-8");
+    let first = solve(&["--tokens", "1", "--cap", "3", "--out", path]).success();
+    let out = first.get_output().stdout.clone();
+    let printed: f64 = last_line(&out).parse().expect("a number last");
+    // The file holds the table; its start value is the one printed.
+    let bytes = std::fs::read(&file).expect("written");
+    let table = Table::from_bytes(&bytes, 1, 3, Roles::SelfPlay).expect("a table");
+    let value = table.value(Board::start(1), 0).expect("solved");
+    assert!((printed - value).abs() < 1e-10, "{printed} vs {value}");
+    // Moving first is an advantage, but a small one.
+    assert!(printed > 0.5 && printed < 0.55);
+    // A second run reads the layer back and prints the same value.
+    let again = solve(&["--tokens", "1", "--cap", "3", "--out", path]).success();
+    let out2 = again.get_output().stdout.clone();
+    assert!(String::from_utf8_lossy(&out2).contains("layer 0: read from the table"));
+    assert_eq!(last_line(&out2), last_line(&out));
+}
+
+#[test]
+fn refuses_a_file_that_is_not_its_table() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("notes.txt");
+    std::fs::write(&file, "my notes\n").expect("write");
+    let path = file.to_str().expect("utf-8");
+    let a = solve(&["--tokens", "1", "--out", path]).code(1);
+    let err = String::from_utf8_lossy(&a.get_output().stderr).to_string();
+    assert!(
+        err.contains("notes.txt") && err.contains("not a boardsh yut solve table"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("kept"), "my notes\n");
+    // Bad tokens: a usage error from the argument parser.
+    solve(&["--tokens", "5"]).code(2);
+}
+
+#[test]
+fn down_to_has_a_range() {
+    // K tokens a side make layers 0 to 2K-2 escaped in all (a team with
+    // all K home has won, so each has at most K-1): past that is a usage
+    // error naming the flag and the range, and nothing is written.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("k2.bin");
+    let path = file.to_str().expect("utf-8");
+    let a = solve(&["--tokens", "1", "--down-to", "1", "--out", path]).code(2);
+    let err = String::from_utf8_lossy(&a.get_output().stderr).to_string();
+    assert!(
+        err.contains("--down-to 1") && err.contains("0 to 0"),
+        "{err}"
+    );
+    let b = solve(&["--tokens", "2", "--down-to", "3", "--out", path]).code(2);
+    let err = String::from_utf8_lossy(&b.get_output().stderr).to_string();
+    assert!(
+        err.contains("--down-to 3") && err.contains("0 to 2"),
+        "{err}"
+    );
+    assert!(!file.exists());
+    // Past the largest game's last layer (K = 4: 6) clap refuses it.
+    solve(&["--tokens", "4", "--down-to", "7", "--out", path]).code(2);
+    solve(&["--tokens", "1", "--down-to", "-1", "--out", path]).code(2);
+    // The last layer itself is in range: K = 2, E = 2 is one token a
+    // side left, the one-token game's size; the start is not in it.
+    let ok = solve(&[
+        "--tokens",
+        "2",
+        "--cap",
+        "3",
+        "--down-to",
+        "2",
+        "--out",
+        path,
+    ])
+    .success();
+    let out = String::from_utf8_lossy(&ok.get_output().stdout).to_string();
+    assert!(
+        out.contains("layer 2: ") && out.contains("the start needs layer 0"),
+        "{out}"
+    );
+    assert!(!out.contains("layer 1: "), "{out}");
+}
