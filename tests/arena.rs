@@ -2,24 +2,16 @@
 //! a random mover, and misbehaving shell scripts), a fixed seed, the
 //! result lines, the summary and the recorded games.
 
+use crate::common::matches::{boardsh_within, run_match_within};
 use assert_cmd::Command;
 use std::path::Path;
-use std::time::Duration;
 
 fn boardsh() -> Command {
-    let mut cmd = Command::cargo_bin("boardsh").expect("binary builds");
-    // Never hang: a match that stops answering fails the test.
-    cmd.timeout(Duration::from_secs(120));
-    cmd
+    boardsh_within(120)
 }
 
 fn run_match(args: &[&str]) -> (String, String, Option<i32>) {
-    let out = boardsh().arg("match").args(args).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    run_match_within(120, args)
 }
 
 /// The result notation of each `game` line.

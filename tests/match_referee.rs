@@ -3,26 +3,15 @@
 //! answer or crash; signals; flag ranges; an unwritable record path.
 //! Each case reproduces a defect of the referee before these fixes.
 
+use crate::common::matches::run_match_within;
 use assert_cmd::Command;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-fn boardsh() -> Command {
-    let mut cmd = Command::cargo_bin("boardsh").expect("binary builds");
-    // Never hang: a match that stops answering fails the test.
-    cmd.timeout(Duration::from_secs(120));
-    cmd
-}
-
 fn run_match(args: &[&str]) -> (String, String, Option<i32>) {
-    let out = boardsh().arg("match").args(args).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    run_match_within(120, args)
 }
 
 /// `boardsh match ARGS` with its address space capped at `kib` KiB, so a

@@ -2,23 +2,16 @@
 //! parallel, results as JSON lines, resumed runs, shards and their merge,
 //! start positions from a file.
 
+use crate::common::matches::{boardsh_within, run_match_within};
 use assert_cmd::Command;
 use std::path::Path;
-use std::time::Duration;
 
 fn boardsh() -> Command {
-    let mut cmd = Command::cargo_bin("boardsh").expect("binary builds");
-    cmd.timeout(Duration::from_secs(300));
-    cmd
+    boardsh_within(300)
 }
 
 fn run_match(args: &[&str]) -> (String, String, Option<i32>) {
-    let out = boardsh().arg("match").args(args).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    run_match_within(300, args)
 }
 
 /// Two deterministic agents: fixed-depth searches (`newgame` clears their
