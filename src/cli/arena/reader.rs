@@ -5,15 +5,9 @@
 
 use std::io::{self, BufRead};
 
-/// The longest line kept from an agent: a move is a few bytes, so a
-/// generous cap still bounds what a runaway agent can make the referee
-/// hold. The queue between the reader and the referee holds at most
-/// [`QUEUE`] lines, so one agent costs at most about 1 MiB.
-pub const MAX_ANSWER: usize = 16 * 1024;
-
-/// Lines queued from one agent before its reader waits for the referee
-/// (and the agent, its pipe full, waits for the reader).
-pub const QUEUE: usize = 64;
+/// The longest line kept from an agent and the lines queued from it: the
+/// crate's one input policy ([`crate::limits`]).
+pub use crate::limits::{ANSWER_QUEUE as QUEUE, MAX_ANSWER};
 
 /// The mark after a line cut at [`MAX_ANSWER`] bytes (never part of a move).
 pub const CUT: &str = "…";
