@@ -15,9 +15,14 @@ pub struct LastMove {
 
 const FILES: &str = "  a b c d e f g\n";
 
+/// How a game ended by the draw rule (`set draw repetition`) is named, in
+/// the board's footer, `status` and the refusals after it.
+pub const DRAWN: &str = "Draw (threefold repetition)";
+
 /// Draw `pos`: ranks 7 to 1, files a to g, empty squares `.`, empty river
 /// squares `~`, the river row marked, then side to move (or the result,
-/// once the game is over) and move number.
+/// once the game is over: `drawn` when the session's draw rule ended it by
+/// a threefold repetition) and move number.
 ///
 /// # Errors
 ///
@@ -25,6 +30,7 @@ const FILES: &str = "  a b c d e f g\n";
 pub fn draw<O: Output + ?Sized>(
     pos: &Position,
     last: Option<&LastMove>,
+    drawn: bool,
     out: &mut O,
 ) -> io::Result<()> {
     out.styled(Style::Label, FILES)?;
@@ -55,7 +61,9 @@ pub fn draw<O: Output + ?Sized>(
     out.styled(Style::Label, FILES)?;
     // A finished game says how it ended instead of who is to move.
     let st = status(pos);
-    let mut footer = if st.is_over() {
+    let mut footer = if drawn {
+        format!("{DRAWN}, move {}", pos.move_number())
+    } else if st.is_over() {
         format!("{st}, move {}", pos.move_number())
     } else {
         format!(
@@ -81,7 +89,7 @@ mod tests {
         // Rank 7 holds black's back row (gmelecz), rank 1 white's; rank 4 is
         // the empty river, drawn with `~` and marked.
         let mut out = Vec::new();
-        draw(&Position::start(), None, &mut out).unwrap();
+        draw(&Position::start(), None, false, &mut out).unwrap();
         let expected = [
             "  a b c d e f g",
             "7 g m e l e c z 7",
@@ -103,7 +111,7 @@ mod tests {
         // Black's lion is gone: White has won, whoever is "to move".
         let pos: Position = "7/7/7/7/7/7/3L3 b 5".parse().unwrap();
         let mut out = Vec::new();
-        draw(&pos, None, &mut out).unwrap();
+        draw(&pos, None, false, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(
             text.ends_with("  a b c d e f g\nWhite wins, move 5\n"),

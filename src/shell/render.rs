@@ -42,7 +42,7 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
             write_listing(pos, &mut buf);
             out.raw(&buf)
         }
-        Reply::Board(board) => board::draw(&board.0, board.1.as_ref(), out),
+        Reply::Board(board) => board::draw(&board.0, board.1.as_ref(), board.2, out),
         Reply::BoardLegend(board) => {
             write_reply(board, out)?;
             out.styled(Style::Label, crate::congo::guide::LEGEND)

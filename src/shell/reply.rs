@@ -26,7 +26,8 @@ pub enum Reply {
     /// `list`: the position, shown as the 17-line listing.
     Listing(Box<Position>),
     /// `board`: the position and the last move, shown as a grid.
-    Board(Box<(Position, Option<LastMove>)>),
+    /// The position, its last move, and whether the draw rule ended it.
+    Board(Box<(Position, Option<LastMove>, bool)>),
     /// `board legend`: the board, then the key to its letters.
     BoardLegend(Box<Reply>),
     /// `undo N`: each command taken back, newest first (a change summary).

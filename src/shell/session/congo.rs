@@ -40,6 +40,7 @@ impl Session {
         Reply::Board(Box::new((
             self.position().clone(),
             self.congo.last_move.clone(),
+            self.congo_drawn(),
         )))
     }
 

@@ -19,7 +19,7 @@ use crate::yut::{Phase, Team};
 const MOST_REPLIES: usize = 2_000;
 
 /// What `status` and a move say when the house rule draws the game.
-pub(super) const DRAWN: &str = "Draw (threefold repetition)";
+pub(super) use crate::shell::board::DRAWN;
 
 /// Which game a command changed, for the computer's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
