@@ -45,6 +45,7 @@ mod session;
 mod svg;
 mod tablebase_cli;
 mod tactics;
+mod tune_cli;
 mod versus;
 mod yut_hint_cli;
 mod yut_play;

@@ -73,7 +73,8 @@ impl Agent {
         let brain = if args.engine.trim() == "random" {
             Brain::Random(Rng::new(args.seed))
         } else {
-            let mut config: EngineConfig = parse_config(&args.engine)?;
+            let mut config: EngineConfig =
+                parse_config(&args.engine).map_err(|e| format!("--engine: {e}"))?;
             // The ranges are the command line's (1..=4096 MB, 1..=256).
             if let Some(mb) = args.hash.and_then(|mb| usize::try_from(mb).ok()) {
                 config.hash_mb = mb;
@@ -83,6 +84,10 @@ impl Agent {
             }
             if let Some(c) = args.contempt {
                 config.contempt = c;
+            }
+            if let Some(path) = &args.weights {
+                config.eval = super::selfplay::read_weights(path, &config.eval)
+                    .map_err(|e| format!("--weights {e}"))?;
             }
             let mut engine = Engine::new(config);
             engine.set_tablebase(super::tablebase::default_tables());
@@ -403,7 +408,7 @@ pub fn run(args: &AgentArgs) -> i32 {
     let mut agent = match Agent::new(args) {
         Ok(agent) => agent,
         Err(e) => {
-            let _ = writeln!(io::stderr(), "boardsh agent: --engine: {e}");
+            let _ = writeln!(io::stderr(), "boardsh agent: {e}");
             return super::EXIT_USAGE;
         }
     };
@@ -436,6 +441,7 @@ mod tests {
             seed: 1,
             contempt: None,
             verbose: false,
+            weights: None,
         })
         .unwrap()
     }
@@ -460,6 +466,7 @@ mod tests {
             seed: 1,
             contempt: None,
             verbose: false,
+            weights: None,
         };
         assert!(Agent::new(&args("baseline")).is_ok());
         assert!(Agent::new(&args("strongest,-qsearch")).is_ok());

@@ -161,6 +161,10 @@ pub enum Sub {
     Match(MatchArgs),
     /// Endgame tablebases: `boardsh tablebase build [DIR]`.
     Tablebase(super::tablebase::TablebaseArgs),
+    /// Training data from the engine's games against itself (for `tune`).
+    Selfplay(super::selfplay::SelfplayArgs),
+    /// Fit the evaluation's weights to `selfplay` data (Texel's method).
+    Tune(super::tune::TuneArgs),
     /// Yut Nori tools: `boardsh yut solve --tokens K`.
     #[command(subcommand)]
     Yut(YutSub),
@@ -322,6 +326,10 @@ pub struct AgentArgs {
     /// Each finished search depth on stderr.
     #[arg(short, long)]
     pub verbose: bool,
+
+    /// Evaluation weights from a file (`boardsh tune`'s output).
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
 }
 
 /// Options of `boardsh match`.

@@ -14,12 +14,14 @@ pub mod interruptible;
 pub mod progress;
 pub mod repl;
 pub mod report;
+pub mod selfplay;
 pub mod signals;
 pub mod stderr_term;
 pub mod streams;
 pub mod tablebase;
 pub mod test_runner;
 pub mod theme;
+pub mod tune;
 pub mod write;
 pub mod yut_solve;
 
@@ -75,6 +77,8 @@ pub fn run() -> i32 {
         Some(Sub::Agent(a)) => agent::run(&a),
         Some(Sub::Match(m)) => arena::run(&m),
         Some(Sub::Tablebase(t)) => tablebase::run(&t),
+        Some(Sub::Selfplay(s)) => selfplay::run(&s),
+        Some(Sub::Tune(t)) => tune::run(&t),
         Some(Sub::Yut(args::YutSub::Solve(s))) => yut_solve::run(&s),
         None => run_main(&cli.run),
     }

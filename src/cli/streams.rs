@@ -80,6 +80,13 @@ pub fn run_parsed(
             );
             EXIT_USAGE
         }
+        Some(Sub::Selfplay(_) | Sub::Tune(_)) => {
+            let _ = writeln!(
+                stderr,
+                "boardsh: error: `selfplay` and `tune` run only as the program itself"
+            );
+            EXIT_USAGE
+        }
         None => {
             let args = &cli.run;
             let color = args.color == ColorChoice::Always;

@@ -58,12 +58,18 @@ pub struct BuildArgs {
 /// The tables' default home: `$XDG_DATA_HOME/boardsh/tb` (an absolute
 /// `XDG_DATA_HOME` only), else `~/.local/share/boardsh/tb`.
 pub fn default_dir() -> Option<PathBuf> {
+    Some(data_dir()?.join("tb"))
+}
+
+/// boardsh's data directory: `$XDG_DATA_HOME/boardsh` (an absolute
+/// `XDG_DATA_HOME` only), else `~/.local/share/boardsh`.
+pub fn data_dir() -> Option<PathBuf> {
     let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
     let data = var("XDG_DATA_HOME")
         .map(PathBuf::from)
         .filter(|p| p.is_absolute())
         .or_else(|| var("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
-    Some(data.join("boardsh").join("tb"))
+    Some(data.join("boardsh"))
 }
 
 /// A set named by FEN letters, e.g. `Pz`.
@@ -94,7 +100,7 @@ fn read_table(path: &Path) -> Result<(Material, Vec<u8>), String> {
 }
 
 /// Write `bytes` to `path` through a temporary file renamed over it.
-fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

@@ -580,6 +580,16 @@ impl Worker {
         best
     }
 
+    /// The quiescence value of `pos` on its own (full window, no limits):
+    /// what the search stands on at a leaf.
+    pub fn quiescence(&mut self, pos: &Position, ctx: &Ctx<'_>) -> i32 {
+        self.nodes = 0;
+        self.aborted = false;
+        self.node_limit = u64::MAX;
+        self.deadline = None;
+        self.qsearch(pos, -INF, INF, 0, 0, ctx)
+    }
+
     /// Quiescence: stand pat on the evaluation, or try the captures.
     fn qsearch(
         &mut self,

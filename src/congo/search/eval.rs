@@ -315,3 +315,72 @@ pub fn evaluate_with(pos: &Position, w: &EvalWeights) -> i32 {
 pub fn evaluate_terms(pos: &Position) -> Terms {
     terms(pos, &EvalWeights::default())
 }
+
+/// The evaluation as a linear function of its weights, for the tuner:
+/// `features[i]` is what weight `i` (in [`super::weights::NAMES`] order)
+/// multiplies, `constant` the part no weight scales (an open line between
+/// the lions). [`evaluate_with`] equals `Σ weight·feature + constant` up to
+/// its integer rounding of the mobility and drowning terms (under 2 cp);
+/// the drowning feature is priced with `w`'s piece values.
+pub(crate) fn linear(pos: &Position, w: &EvalWeights) -> ([f64; super::weights::COUNT], f64) {
+    let us = pos.side_to_move();
+    let them = !us;
+    let mut f = [0.0; super::weights::COUNT];
+    let kinds = [
+        PieceKind::Pawn,
+        PieceKind::Superpawn,
+        PieceKind::Giraffe,
+        PieceKind::Monkey,
+        PieceKind::Elephant,
+        PieceKind::Crocodile,
+        PieceKind::Zebra,
+    ];
+    for (slot, kind) in f.iter_mut().zip(kinds) {
+        let count = |c: Color| pos.pieces(Piece::new(c, kind)).count() as f64;
+        *slot = count(us) - count(them);
+    }
+    if w.material_only {
+        return (f, 0.0);
+    }
+    let ours = reach(pos, us);
+    let theirs = reach(pos, them);
+    let mut constant = 0.0;
+    let facing = if let (Some(a), Some(b)) = (pos.lion(us), pos.lion(them)) {
+        let between = LION_LINE
+            .get(a.index())
+            .and_then(|row| row.get(b.index()))
+            .copied()
+            .unwrap_or(FULL);
+        if between == FULL {
+            0.0
+        } else {
+            let blockers = between & pos.occupied().0;
+            match blockers.count_ones() {
+                0 => {
+                    constant = f64::from(OPEN_FACING);
+                    0.0
+                }
+                1 if blockers & pos.by_color(us).0 != 0 => -1.0,
+                1 => 1.0,
+                _ => 0.0,
+            }
+        }
+    } else {
+        0.0
+    };
+    let crocs_in_river =
+        |c: Color| (pos.pieces(Piece::new(c, PieceKind::Crocodile)).0 & RIVER).count_ones() as f64;
+    let rest = [
+        f64::from(ours.mobility - theirs.mobility) / 4.0,
+        f64::from(lion_danger(pos, them, ours.attacks) - lion_danger(pos, us, theirs.attacks)),
+        facing,
+        f64::from(pawn_steps(pos, us) - pawn_steps(pos, them)),
+        -f64::from(drowning_loss(pos, w)) / 100.0,
+        crocs_in_river(us) - crocs_in_river(them),
+        f64::from(ours.monkey_jumps - theirs.monkey_jumps),
+    ];
+    for (slot, v) in f.iter_mut().skip(kinds.len()).zip(rest) {
+        *slot = v;
+    }
+    (f, constant)
+}

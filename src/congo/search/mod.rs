@@ -10,8 +10,11 @@
 //!   the baseline of the matches.
 //! - [`evaluate_terms`] lists the evaluation's named terms for `eval`.
 //! - [`selfplay`] plays engine settings against each other in-process.
+//! - [`datagen`] makes training data from self-play, [`tune`] fits the
+//!   evaluation's [`weights`] to it (Texel's method).
 
 mod config;
+pub mod datagen;
 mod engine;
 mod eval;
 mod ordering;
@@ -22,7 +25,9 @@ mod spec;
 mod threads;
 mod threat;
 mod tt;
+pub mod tune;
 mod types;
+pub mod weights;
 
 pub use config::EngineConfig;
 pub use eval::{DEFAULT_VALUES, EvalWeights, Terms as EvalTerms, evaluate_terms, evaluate_with};

@@ -77,6 +77,21 @@ impl Engine {
         }
     }
 
+    /// The quiescence value of `pos` (side to move's view): the
+    /// evaluation after the captures that pay, as at the search's leaves.
+    pub fn quiescence(&mut self, pos: &Position) -> i32 {
+        let done = AtomicBool::new(false);
+        let ctx = Ctx {
+            stop: &crate::interrupt::Never,
+            done: &done,
+            history: &[],
+            tt: &self.tt,
+            tablebase: None,
+        };
+        self.main.set_config(self.config);
+        self.main.quiescence(pos, &ctx)
+    }
+
     /// Search `pos` within `limits`, calling `on_depth` after each finished
     /// depth of the main thread. `history` holds the Zobrist keys of the
     /// game's positions before `pos`, oldest first (for repetitions). The

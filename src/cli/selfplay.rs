@@ -1,0 +1,235 @@
+//! `boardsh selfplay`: training data for `boardsh tune` from the engine's
+//! games against itself ([`crate::congo::search::datagen`]), one `FEN;R`
+//! line per quiet position.
+//!
+//! The lines go to a temporary file beside the output, renamed over it
+//! when the games are done or Ctrl-C stops them (the finished games are
+//! kept), so the output is never half written. Progress goes to stderr.
+
+use super::signals::{Mode, Signals};
+use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
+use crate::congo::Outcome;
+use crate::congo::openings::Openings;
+use crate::congo::search::datagen::{self, data_line};
+use crate::congo::search::{Engine, EvalWeights, Limits, parse_config, weights};
+use crate::shell::Live;
+use clap::Args;
+use std::fs;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Options of `boardsh selfplay`.
+#[derive(Clone, Debug, Args)]
+pub struct SelfplayArgs {
+    /// The data file (replaced when done; default: selfplay.txt in the
+    /// data directory, $XDG_DATA_HOME/boardsh or ~/.local/share/boardsh).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// Games to play, 1 to 10,000,000.
+    #[arg(long, default_value_t = 100, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub games: u64,
+
+    /// Nodes searched per move (at least 1).
+    #[arg(long, default_value_t = 5000, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+
+    /// Seed of the random openings (each game has its own).
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub seed: u64,
+
+    /// Random plies before the engine plays, 0 to 100.
+    #[arg(long, default_value_t = 8, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(0..=100))]
+    pub opening_plies: u32,
+
+    /// A game still going after this many plies is a draw, 1 to 100,000.
+    #[arg(long, default_value_t = 200, value_name = "P",
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_plies: u32,
+
+    /// The engine spec (as `boardsh agent --engine`).
+    #[arg(long, default_value = "strongest", value_name = "SPEC")]
+    pub engine: String,
+
+    /// Evaluation weights from a file (`boardsh tune`'s output).
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
+}
+
+/// The weights of a weights file, over those of `base`.
+///
+/// # Errors
+///
+/// The file unread or a bad line, named `FILE:LINE`.
+pub fn read_weights(path: &Path, base: &EvalWeights) -> Result<EvalWeights, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    weights::parse(&text, base).map_err(|e| format!("{}:{}: {}", path.display(), e.line, e.message))
+}
+
+/// Where the data goes by default.
+fn default_out() -> Option<PathBuf> {
+    Some(super::tablebase::data_dir()?.join("selfplay.txt"))
+}
+
+/// A file written beside its final path and renamed over it.
+struct Staged {
+    tmp: PathBuf,
+    path: PathBuf,
+    out: BufWriter<fs::File>,
+}
+
+impl Staged {
+    fn create(path: &Path) -> io::Result<Staged> {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+        let out = BufWriter::new(fs::File::create(&tmp)?);
+        Ok(Staged {
+            tmp,
+            path: path.to_path_buf(),
+            out,
+        })
+    }
+
+    fn finish(self) -> io::Result<()> {
+        let Staged { tmp, path, out } = self;
+        let placed = out
+            .into_inner()
+            .map_err(|e| e.into_error())
+            .and_then(|f| f.sync_all())
+            .and_then(|()| fs::rename(&tmp, &path));
+        if placed.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        placed
+    }
+
+    fn abandon(self) {
+        let _ = fs::remove_file(&self.tmp);
+    }
+}
+
+/// Run `boardsh selfplay`; returns the exit status.
+pub fn run(args: &SelfplayArgs) -> i32 {
+    let fail = |msg: String, code: i32| {
+        eprintln!("boardsh selfplay: {msg}");
+        code
+    };
+    let mut config = match parse_config(&args.engine) {
+        Ok(c) => c,
+        Err(e) => return fail(format!("--engine: {e}"), EXIT_USAGE),
+    };
+    if let Some(path) = &args.weights {
+        match read_weights(path, &config.eval) {
+            Ok(w) => config.eval = w,
+            Err(e) => return fail(format!("--weights {e}"), EXIT_USAGE),
+        }
+    }
+    config.threads = 1;
+    let Some(path) = args.out.clone().or_else(default_out) else {
+        return fail(
+            "no data directory (HOME is not set): give --out FILE".into(),
+            EXIT_USAGE,
+        );
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Err(e) = fs::create_dir_all(dir)
+    {
+        return fail(format!("{}: {e}", dir.display()), EXIT_FAILED);
+    }
+    let mut staged = match Staged::create(&path) {
+        Ok(s) => s,
+        Err(e) => return fail(format!("{}: {e}", path.display()), EXIT_FAILED),
+    };
+    let live = Arc::new(Live::default());
+    let _signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
+    let show = io::stderr().is_terminal();
+    let started = Instant::now();
+    let mut engine = Engine::new(config);
+    let limits = Limits {
+        nodes: Some(args.nodes),
+        ..Limits::default()
+    };
+    let max_plies = usize::try_from(args.max_plies).unwrap_or(usize::MAX);
+    let mut openings = Openings::new(args.seed, args.opening_plies);
+    let (mut positions, mut plies) = (0u64, 0u64);
+    let mut wdl = [0u64; 3];
+    let mut games = 0u64;
+    let mut last = Instant::now();
+    let mut interrupted = false;
+    while games < args.games {
+        let Some(opening) = openings.next() else {
+            break;
+        };
+        let rec = match datagen::play(&mut engine, &opening, &limits, max_plies, &live.interrupt) {
+            Ok(r) => r,
+            Err(_) => {
+                interrupted = true;
+                break;
+            }
+        };
+        let mut text = String::new();
+        for pos in &rec.positions {
+            text.push_str(&data_line(pos, rec.outcome));
+            text.push('\n');
+        }
+        if let Err(e) = staged.out.write_all(text.as_bytes()) {
+            staged.abandon();
+            return fail(format!("{}: {e}", path.display()), EXIT_FAILED);
+        }
+        games += 1;
+        positions += rec.positions.len() as u64;
+        plies += rec.moves.len() as u64;
+        let slot = match rec.outcome {
+            Outcome::WhiteWins => 0,
+            Outcome::Draw => 1,
+            Outcome::BlackWins => 2,
+        };
+        if let Some(n) = wdl.get_mut(slot) {
+            *n += 1;
+        }
+        let line = format!(
+            "selfplay: {games}/{} games, {positions} positions, White +{} ={} -{}, {:.0} s",
+            args.games,
+            wdl[0],
+            wdl[1],
+            wdl[2],
+            started.elapsed().as_secs_f64()
+        );
+        if show && last.elapsed().as_millis() >= 200 {
+            last = Instant::now();
+            eprint!("\r\x1b[K{line}");
+        } else if !show && games.is_multiple_of(100) {
+            eprintln!("{line}");
+        }
+    }
+    if show {
+        eprint!("\r\x1b[K");
+    }
+    if let Err(e) = staged.finish() {
+        return fail(format!("{}: {e}", path.display()), EXIT_FAILED);
+    }
+    let summary = format!(
+        "{games} games (White +{} ={} -{}, {:.1} plies a game), {positions} positions in {}, {:.1} s",
+        wdl[0],
+        wdl[1],
+        wdl[2],
+        plies as f64 / games.max(1) as f64,
+        path.display(),
+        started.elapsed().as_secs_f64()
+    );
+    if interrupted {
+        println!("interrupted: {summary}");
+        EXIT_INTERRUPTED
+    } else {
+        println!("{summary}");
+        EXIT_OK
+    }
+}

@@ -1,0 +1,154 @@
+//! `boardsh selfplay` and `boardsh tune`: the data file (in the data
+//! directory by default, every line a legal position with a result), the
+//! weights file the tuner writes and `agent --weights` reads, and bad input
+//! refused with the file and line named. Tiny runs only.
+
+use boardsh::congo::Position;
+use boardsh::congo::search::{EvalWeights, weights};
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn boardsh(args: &[&str], data: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardsh"))
+        .args(args)
+        .env("XDG_DATA_HOME", data)
+        .env("HOME", data)
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn selfplay_then_tune_then_an_agent_reads_the_weights() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("boardsh").join("selfplay.txt");
+    let out = boardsh(
+        &[
+            "selfplay",
+            "--games",
+            "2",
+            "--nodes",
+            "200",
+            "--max-plies",
+            "30",
+        ],
+        data.path(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let summary = text(&out.stdout);
+    assert!(summary.starts_with("2 games (White +"), "{summary}");
+    assert!(summary.contains(&file.display().to_string()), "{summary}");
+    // Every line: a position that parses, and a result of the three.
+    let lines = std::fs::read_to_string(&file).unwrap();
+    let n = lines.lines().count();
+    assert!(n > 0);
+    assert!(
+        summary.contains(&format!(" {n} positions in ")),
+        "{summary}"
+    );
+    for line in lines.lines() {
+        let (fen, r) = line.split_once(';').unwrap();
+        fen.parse::<Position>().unwrap();
+        assert!(["1", "0.5", "0"].contains(&r), "{line}");
+    }
+    // Nothing else left beside it (the temporary file was renamed).
+    assert_eq!(
+        std::fs::read_dir(file.parent().unwrap()).unwrap().count(),
+        1
+    );
+
+    let w = data.path().join("w.txt");
+    let out = boardsh(
+        &[
+            "tune",
+            "--data",
+            file.to_str().unwrap(),
+            "--out",
+            w.to_str().unwrap(),
+            "--epochs",
+            "5",
+        ],
+        data.path(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(
+        report.starts_with(&format!("data: {n} positions from ")),
+        "{report}"
+    );
+    assert!(
+        report.contains("pawn                100 ->    100 (fixed)"),
+        "{report}"
+    );
+    let tuned = weights::parse(
+        &std::fs::read_to_string(&w).unwrap(),
+        &EvalWeights::default(),
+    );
+    assert_eq!(tuned.unwrap().values[0], 100);
+
+    // The agent plays with them; a bad file is refused, named with its line.
+    let agent = |file: &Path| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_boardsh"))
+            .args(["agent", "--depth", "1", "--weights", file.to_str().unwrap()])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        let _ = stdin.write_all(b"go 1\nquit\n");
+        drop(stdin);
+        child.wait_with_output().unwrap()
+    };
+    let out = agent(&w);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 1);
+    let bad = data.path().join("bad.txt");
+    std::fs::write(&bad, "pawn 100\nqueen 900\n").unwrap();
+    let out = agent(&bad);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains(&format!(
+            "--weights {}:2: unknown weight `queen`",
+            bad.display()
+        )),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn bad_data_is_refused_with_its_line() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("d.txt");
+    let start = Position::start().to_string();
+    std::fs::write(&file, format!("{start};1\n{start};draw\n")).unwrap();
+    let w = data.path().join("w.txt");
+    let out = boardsh(
+        &[
+            "tune",
+            "--data",
+            file.to_str().unwrap(),
+            "--out",
+            w.to_str().unwrap(),
+        ],
+        data.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains(&format!("{}:2: result `draw`", file.display())),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!w.exists());
+    let out = boardsh(
+        &["tune", "--data", file.to_str().unwrap(), "--fix", "queen"],
+        data.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--fix queen: unknown weight"));
+}
