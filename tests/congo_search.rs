@@ -259,6 +259,20 @@ fn fixed_depth_equals_plain_negamax_material() {
 }
 
 #[test]
+fn aspiration_windows_keep_the_plain_negamax_value() {
+    // Depth 4 is the first searched in a window (±40 cp around depth 3's
+    // score); material steps are 100 cp or more, so a change of material
+    // between depths fails low or high and is searched again: the value
+    // must not change.
+    let config = EngineConfig {
+        eval: EvalWeights::material_only(),
+        aspiration: true,
+        ..EngineConfig::exact()
+    };
+    compare(config, 0x0a5b_1c2d_3e4f_5061, 20, 4, 4);
+}
+
+#[test]
 fn baseline_is_plain_depth4_negamax_on_material() {
     let config = EngineConfig::material_depth4();
     let mut rng = Rng(0x5151_5151_5151_5151);

@@ -41,6 +41,13 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 2.0, value_name = "CP")]
     pub rate: f64,
 
+    /// Percent of the data, its last lines (whole games at the end of a
+    /// `selfplay` file), held out: not fitted, but the weights kept are
+    /// those that predict it best (0 to 90).
+    #[arg(long, default_value_t = 20, value_name = "PCT",
+          value_parser = clap::value_parser!(u32).range(0..=90))]
+    pub holdout: u32,
+
     /// Weights held at their start value (default: pawn, the scale).
     /// Repeatable; `none` frees them all.
     #[arg(long, value_name = "NAME")]
@@ -132,10 +139,17 @@ pub fn run(args: &TuneArgs) -> i32 {
         args.data.display(),
         started.elapsed().as_secs_f64()
     );
-    let before = tune::evals(&samples, &start);
-    let k = tune::fit_k(&samples, &before, 0.05, 5.0);
-    let loss_before = tune::loss_of(&samples, &before, k);
-    println!("K = {k:.4}: loss {loss_before:.6} with the start weights");
+    let cut = samples.len() - samples.len() * args.holdout as usize / 100;
+    let (train, holdout) = samples.split_at(cut);
+    let before = tune::evals(train, &start);
+    let k = tune::fit_k(train, &before, 0.05, 5.0);
+    let loss_before = tune::loss_of(train, &before, k);
+    let held_before = tune::loss_of(holdout, &tune::evals(holdout, &start), k);
+    println!(
+        "K = {k:.4}: loss {loss_before:.6} with the start weights ({} positions fitted, {} held out: {held_before:.6})",
+        train.len(),
+        holdout.len()
+    );
     let live = Arc::new(Live::default());
     let _signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
     let show = io::stderr().is_terminal();
@@ -145,17 +159,22 @@ pub fn run(args: &TuneArgs) -> i32 {
         rate: args.rate,
     };
     let tuned = tune::tune(
-        &samples,
+        train,
+        holdout,
         &start,
         k,
         &fixed,
         schedule,
         &live.interrupt,
-        &mut |t, loss| {
+        &mut |t, loss, held| {
+            let line = format!(
+                "tune: epoch {t}/{}: loss {loss:.6}, held out {held:.6}",
+                args.epochs
+            );
             if show {
-                eprint!("\r\x1b[Ktune: epoch {t}/{}: loss {loss:.6}", args.epochs);
+                eprint!("\r\x1b[K{line}");
             } else if t % every == 0 || t == 1 {
-                eprintln!("tune: epoch {t}/{}: loss {loss:.6}", args.epochs);
+                eprintln!("{line}");
             }
         },
     );
@@ -166,9 +185,11 @@ pub fn run(args: &TuneArgs) -> i32 {
         println!("interrupted: nothing written");
         return EXIT_INTERRUPTED;
     };
-    let after = tune::evals(&samples, &tuned);
-    let loss_after = tune::loss_of(&samples, &after, k);
-    println!("loss of the evaluation at K = {k:.4}: {loss_before:.6} -> {loss_after:.6}");
+    let loss_after = tune::loss_of(train, &tune::evals(train, &tuned), k);
+    let held_after = tune::loss_of(holdout, &tune::evals(holdout, &tuned), k);
+    println!(
+        "loss of the evaluation at K = {k:.4}: fitted {loss_before:.6} -> {loss_after:.6}, held out {held_before:.6} -> {held_after:.6}"
+    );
     for (i, name) in weights::NAMES.iter().enumerate() {
         let (a, b) = (weights::get(&start, i), weights::get(&tuned, i));
         let note = if fixed.get(i).copied().unwrap_or(false) {

@@ -35,6 +35,12 @@ pub struct EngineConfig {
     pub null_move: bool,
     /// Late-move reductions.
     pub lmr: bool,
+    /// Reverse futility pruning: a cut near the leaves when the static
+    /// evaluation is far above beta.
+    pub reverse_futility: bool,
+    /// Aspiration windows: each depth first searched in a window around
+    /// the last depth's score.
+    pub aspiration: bool,
     /// Probe the endgame tables given with `Engine::set_tablebase`.
     pub tablebase: bool,
     /// The deepest iteration whatever the limits say (`None`: no cap).
@@ -68,6 +74,8 @@ impl EngineConfig {
             lion_threats: true,
             null_move: false,
             lmr: false,
+            reverse_futility: false,
+            aspiration: false,
             tablebase: true,
             max_depth: None,
             contempt: 0,
@@ -92,6 +100,8 @@ impl EngineConfig {
             lion_threats: false,
             null_move: false,
             lmr: false,
+            reverse_futility: false,
+            aspiration: false,
             tablebase: false,
             max_depth: Some(4),
             contempt: 0,
@@ -109,6 +119,8 @@ impl EngineConfig {
             lion_threats: false,
             null_move: false,
             lmr: false,
+            reverse_futility: false,
+            aspiration: false,
             tablebase: false,
             ..EngineConfig::strongest()
         }

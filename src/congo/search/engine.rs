@@ -71,6 +71,12 @@ pub(super) struct Worker {
 /// for the contempt: half a pawn.
 const CONTEMPT_MARGIN: i32 = 50;
 
+/// Half the aspiration window at the root, centipawns.
+const ASPIRATION: i32 = 40;
+
+/// Reverse futility's margin per ply of depth left, centipawns.
+const FUTILITY_MARGIN: i32 = 120;
+
 /// Quiescence answers a threat to its lion (instead of standing pat) only
 /// this many plies into the quiescence search.
 const QS_EVASION_PLIES: u32 = 2;
@@ -331,7 +337,8 @@ impl Worker {
             .clamp(1, MAX_DEPTH);
         let offset = helper % 2;
         for depth in 1..=max_depth {
-            let found = self.root_iteration(pos, (depth + offset).min(MAX_DEPTH), &mut root, ctx);
+            let d = (depth + offset).min(MAX_DEPTH);
+            let found = self.aspirated(pos, d, &mut root, ctx, info.depth > 0, &info.score);
             if let Some((score, best)) = found {
                 info.score = Score::from_internal(score);
                 info.best = Some(best);
@@ -366,23 +373,54 @@ impl Worker {
         info
     }
 
-    /// One iteration at the root: the best score and move, or `None` if
-    /// stopped before any move was fully searched. Moves the best to the
-    /// front of `root`.
+    /// One iteration, first in a window around the last depth's score
+    /// when [`EngineConfig::aspiration`] is on (from depth 4, away from
+    /// mate scores), searched again with the full window when the score
+    /// falls outside it.
+    fn aspirated(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        root: &mut [ScoredMove],
+        ctx: &Ctx<'_>,
+        has_last: bool,
+        last: &Score,
+    ) -> Option<(i32, Move)> {
+        if self.config.aspiration
+            && has_last
+            && depth >= 4
+            && let Score::Cp(s) = *last
+        {
+            let (lo, hi) = (s - ASPIRATION, s + ASPIRATION);
+            let found = self.root_iteration(pos, depth, root, ctx, lo, hi);
+            match found {
+                Some((v, _)) if v > lo && v < hi => return found,
+                // Stopped outside the window: the score is a bound only.
+                _ if self.aborted => return None,
+                _ => {}
+            }
+        }
+        self.root_iteration(pos, depth, root, ctx, -INF, INF)
+    }
+
+    /// One iteration at the root in the window `(alpha, beta)`: the best
+    /// score and move, or `None` if stopped before any move was fully
+    /// searched. Moves the best to the front of `root`.
     fn root_iteration(
         &mut self,
         pos: &Position,
         depth: u32,
         root: &mut [ScoredMove],
         ctx: &Ctx<'_>,
+        mut alpha: i32,
+        beta: i32,
     ) -> Option<(i32, Move)> {
         if let Some(k) = self.path.first_mut() {
             *k = pos.zobrist();
         }
         let depth = depth as i32;
         self.root_depth = depth;
-        let mut alpha = -INF;
-        let beta = INF;
+        let window = (alpha, beta);
         let mut best: Option<(i32, usize)> = None;
         for i in 0..root.len() {
             let Some(mv) = root.get(i).map(|sm| sm.mv) else {
@@ -412,7 +450,7 @@ impl Worker {
         if let Some(slice) = root.get_mut(..=i) {
             slice.rotate_right(1);
         }
-        if !self.aborted && self.config.tt {
+        if !self.aborted && self.config.tt && score > window.0 && score < window.1 {
             ctx.tt.store(
                 pos.zobrist(),
                 0,
@@ -489,6 +527,19 @@ impl Worker {
                 if cut {
                     return hit.score;
                 }
+            }
+        }
+        // Reverse futility: near the leaves, a static evaluation this far
+        // above beta is taken as a cut without searching.
+        if self.config.reverse_futility
+            && !in_danger
+            && !pv_node
+            && depth <= 3
+            && beta.abs() < MATE_BOUND
+        {
+            let e = self.eval(pos);
+            if e - FUTILITY_MARGIN * depth >= beta {
+                return e;
             }
         }
         if self.config.null_move && !in_danger && !pv_node && depth >= 3 && beta.abs() < MATE_BOUND

@@ -4,7 +4,7 @@
 //!
 //! `-NAME` turns a feature off, `+NAME` on: `tt`, `tt-cutoffs`, `pvs`,
 //! `ordering`, `killers`, `history`, `qsearch`, `threats`, `null`, `lmr`,
-//! `material-only`, `tablebase`. `NAME=N` sets a number: `hash` (MB), `threads`, `contempt` (cp),
+//! `rfp` (reverse futility), `aspiration`, `material-only`, `tablebase`. `NAME=N` sets a number: `hash` (MB), `threads`, `contempt` (cp),
 //! `depth` (the deepest iteration), an evaluation weight (`mobility`,
 //! `lion-safety`, `facing`, `pawn-advance`, `drowning`, `crocodile`,
 //! `monkey`) or a piece value (`pawn`, `superpawn`, `giraffe`, `monkey-value`,
@@ -101,6 +101,8 @@ fn apply<'a>(
                 "threats" => c.lion_threats = on,
                 "null" => c.null_move = on,
                 "lmr" => c.lmr = on,
+                "rfp" => c.reverse_futility = on,
+                "aspiration" => c.aspiration = on,
                 "tablebase" => c.tablebase = on,
                 "material-only" => c.eval.material_only = on,
                 _ => return Err(format!("`{part}`: unknown feature `{name}`")),

@@ -162,33 +162,47 @@ impl Default for Schedule {
     }
 }
 
-/// Fit the weights not `fixed` from `start` at scale `k`; `progress` sees
-/// each epoch's number and linear loss. The answer is rounded to whole
-/// numbers.
+/// Fit the weights not `fixed` from `start` at scale `k` on `train`;
+/// `progress` sees each epoch's number and its linear loss on `train` and
+/// on `holdout`. With a `holdout` (positions of other games), the answer
+/// is the epoch's weights that predicted it best (early stopping: the
+/// fit to `train` alone goes on into its noise); without one, the last.
+/// The answer is rounded to whole numbers.
 ///
 /// # Errors
 ///
 /// [`Interrupted`] once `stop` is set.
+#[allow(clippy::too_many_arguments)]
 pub fn tune(
-    samples: &[Sample],
+    train: &[Sample],
+    holdout: &[Sample],
     start: &EvalWeights,
     k: f64,
     fixed: &[bool; COUNT],
     schedule: Schedule,
     stop: &dyn Interrupt,
-    progress: &mut dyn FnMut(u32, f64),
+    progress: &mut dyn FnMut(u32, f64, f64),
 ) -> Result<EvalWeights, Interrupted> {
     let mut w: [f64; COUNT] = std::array::from_fn(|i| f64::from(weights::get(start, i)));
     let (b1, b2, eps) = (0.9, 0.999, 1e-12);
     let mut m = [0.0; COUNT];
     let mut v = [0.0; COUNT];
     let epochs = schedule.epochs.max(1);
+    let mut best = (f64::INFINITY, w);
     for t in 1..=epochs {
         if stop.interrupted() {
             return Err(Interrupted);
         }
-        let (loss, grad) = linear_loss(samples, &w, k);
-        progress(t, loss);
+        let (loss, grad) = linear_loss(train, &w, k);
+        let held = if holdout.is_empty() {
+            loss
+        } else {
+            linear_loss(holdout, &w, k).0
+        };
+        progress(t, loss, held);
+        if holdout.is_empty() || held < best.0 {
+            best = (held, w);
+        }
         let rate = schedule.rate * (1.0 - 0.9 * f64::from(t - 1) / f64::from(epochs));
         let ti = i32::try_from(t).unwrap_or(i32::MAX);
         for i in 0..COUNT {
@@ -205,8 +219,11 @@ pub fn tune(
             }
         }
     }
+    if holdout.is_empty() || linear_loss(holdout, &w, k).0 < best.0 {
+        best.1 = w;
+    }
     let mut out = *start;
-    for (i, x) in w.iter().enumerate() {
+    for (i, x) in best.1.iter().enumerate() {
         let r = x
             .round()
             .clamp(-f64::from(weights::LIMIT), f64::from(weights::LIMIT));
@@ -307,6 +324,7 @@ mod tests {
         let before = loss_of(&samples, &evals(&samples, &start), 1.0);
         let tuned = tune(
             &samples,
+            &[],
             &start,
             1.0,
             &fixed,
@@ -315,7 +333,7 @@ mod tests {
                 rate: 3.0,
             },
             &Never,
-            &mut |_, _| {},
+            &mut |_, _, _| {},
         )
         .unwrap();
         let after = loss_of(&samples, &evals(&samples, &tuned), 1.0);
@@ -331,6 +349,38 @@ mod tests {
             (mobility - 20).abs() < (8 - 20_i32).abs() / 2,
             "mobility {mobility}"
         );
+    }
+
+    #[test]
+    fn a_holdout_keeps_the_weights_that_predict_it_best() {
+        // Train on results made by one evaluation, hold out results made
+        // by the start weights themselves: the holdout's best is then the
+        // start (its loss only grows as the weights move), so early
+        // stopping must hand back the start weights.
+        let start = EvalWeights::default();
+        let mut truth = start;
+        weights::set(&mut truth, weights::index_of("zebra").unwrap(), 600);
+        let train = soft(&positions(60), &truth, 1.0);
+        let holdout = soft(&positions(90)[60..], &start, 1.0);
+        let mut fixed = [false; COUNT];
+        fixed[0] = true;
+        let mut moved = false;
+        let tuned = tune(
+            &train,
+            &holdout,
+            &start,
+            1.0,
+            &fixed,
+            Schedule {
+                epochs: 50,
+                rate: 3.0,
+            },
+            &Never,
+            &mut |t, _, held| moved |= t > 1 && held > 0.0,
+        )
+        .unwrap();
+        assert!(moved);
+        assert_eq!(tuned, start);
     }
 
     #[test]
