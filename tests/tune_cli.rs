@@ -152,3 +152,57 @@ fn bad_data_is_refused_with_its_line() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--fix queen: unknown weight"));
 }
+
+#[test]
+fn ctrl_c_keeps_the_finished_games() {
+    // A run of a million games, stopped by SIGINT once the first games are
+    // in the temporary file: exit 130, the summary says interrupted, and
+    // the data file holds whole lines of the finished games only.
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("d.txt");
+    let child = Command::new(env!("CARGO_BIN_EXE_boardsh"))
+        .args([
+            "selfplay",
+            "--games",
+            "1000000",
+            "--nodes",
+            "100",
+            "--max-plies",
+            "20",
+        ])
+        .args(["--out", file.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let waited = std::time::Instant::now();
+    let started = loop {
+        let tmp = std::fs::read_dir(data.path())
+            .unwrap()
+            .filter_map(Result::ok)
+            .any(|e| e.metadata().is_ok_and(|m| m.len() > 0));
+        if tmp || waited.elapsed().as_secs() > 120 {
+            break tmp;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert!(started, "no game finished in 120 s");
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    let summary = text(&out.stdout);
+    assert!(summary.starts_with("interrupted: "), "{summary}");
+    let lines = std::fs::read_to_string(&file).unwrap();
+    assert!(lines.ends_with('\n'));
+    assert!(summary.contains(&format!(" {} positions in ", lines.lines().count())));
+    for line in lines.lines() {
+        let (fen, _) = line.split_once(';').unwrap();
+        fen.parse::<Position>().unwrap();
+    }
+    // Only the data file is left.
+    assert_eq!(std::fs::read_dir(data.path()).unwrap().count(), 1);
+}

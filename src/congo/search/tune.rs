@@ -383,6 +383,58 @@ mod tests {
         assert_eq!(tuned, start);
     }
 
+    /// `pos` with the board turned over rank by rank, the colours and the
+    /// side to move swapped: the same game for the other side (Congo's
+    /// board, castles and river are symmetric under it).
+    fn mirrored(pos: &Position) -> Position {
+        let fen = pos.to_string();
+        let mut fields = fen.split(' ');
+        let board = fields.next().unwrap();
+        let side = fields.next().unwrap();
+        let rest: Vec<&str> = fields.collect();
+        let ranks: Vec<String> = board
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if side == "w" { "b" } else { "w" };
+        format!("{} {side} {}", ranks.join("/"), rest.join(" "))
+            .parse()
+            .unwrap()
+    }
+
+    #[test]
+    fn the_tuned_weights_load_and_the_evaluation_is_symmetric() {
+        // The defaults (tuned) survive their file format, and under them
+        // and the hand-set ones a position and its colour-flipped mirror
+        // score the same for the side to move.
+        let tuned = EvalWeights::default();
+        let loaded = weights::parse(&weights::to_text(&tuned), &EvalWeights::hand_set());
+        assert_eq!(loaded, Ok(tuned));
+        assert_ne!(tuned, EvalWeights::hand_set());
+        for w in [tuned, EvalWeights::hand_set()] {
+            for pos in positions(80) {
+                let m = mirrored(&pos);
+                assert_ne!(m.side_to_move(), pos.side_to_move());
+                assert_eq!(
+                    evaluate_with(&pos, &w),
+                    evaluate_with(&m, &w),
+                    "{pos} / {m}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn data_lines() {
         let start = Position::start().to_string();
