@@ -33,7 +33,9 @@ pub struct EngineConfig {
     pub lion_threats: bool,
     /// Null-move pruning.
     pub null_move: bool,
-    /// Late-move reductions.
+    /// Late-move reductions (on in `strongest`: SPRT [0, 10] at 8,000
+    /// nodes a move, tuned weights both sides, accepted after 352 games,
+    /// +72 Elo [+42, +103]).
     pub lmr: bool,
     /// Reverse futility pruning: a cut near the leaves when the static
     /// evaluation is far above beta.
@@ -73,7 +75,7 @@ impl EngineConfig {
             qsearch: true,
             lion_threats: true,
             null_move: false,
-            lmr: false,
+            lmr: true,
             reverse_futility: false,
             aspiration: false,
             tablebase: true,
