@@ -238,10 +238,10 @@ impl Session {
             Command::Review => self.review().map_err(fail)?,
             Command::Show => Reply::YutBoard(*self.yut.game()),
             Command::ShowSvg(file) => {
-                let text = crate::yut::svg::render(self.yut.game());
+                let text = crate::yut::text::svg::render(self.yut.game());
                 Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
             }
-            Command::Stations => Reply::Text(crate::yut::station_map::map()),
+            Command::Stations => Reply::Text(crate::yut::text::station_map::map()),
             Command::Where => Reply::Where(*self.yut.game()),
             Command::Reset(target) => self.reset(*target, &cmd.command),
             Command::Undo if self.settings.computer != Computer::None => {

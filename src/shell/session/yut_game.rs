@@ -12,10 +12,10 @@ use crate::interrupt::Interrupt;
 use crate::shell::command::Command;
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::Reply;
-use crate::yut::ai::DEFAULT_DEPTH;
-use crate::yut::auto::{AutoError, auto_by, auto_within};
-use crate::yut::sim::odds;
-use crate::yut::solve::Exact;
+use crate::yut::player::ai::DEFAULT_DEPTH;
+use crate::yut::player::auto::{AutoError, auto_by, auto_within};
+use crate::yut::player::sim::odds;
+use crate::yut::player::solve::Exact;
 use crate::yut::{Ai, Kind, Phase, Play, PlayError, Roll, Throw, Token};
 
 impl Session {

@@ -9,7 +9,7 @@ use crate::shell::command::{Command, ResetTarget};
 use crate::shell::commands::yut::{HINT_GAMES, ODDS_PLAYER, REVIEW_GAMES};
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::{Reply, ReviewReport};
-use crate::yut::solve::{Table, board_of, covers, hint, review};
+use crate::yut::player::solve::{Table, board_of, covers, hint, review};
 use crate::yut::{Phase, Play, PlayError, Team, Use};
 use std::fmt;
 use std::sync::Arc;
@@ -205,7 +205,7 @@ mod tests {
     use super::*;
     use crate::interrupt::Never;
     use crate::shell::parse::parse_command;
-    use crate::yut::solve::{Roles, solve_layer};
+    use crate::yut::player::solve::{Roles, solve_layer};
     use crate::yut::{Game, Roll, Station, Sticks, Token, TokenState};
 
     /// The one-token table, solved here (the solver is checked against an
