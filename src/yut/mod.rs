@@ -35,7 +35,7 @@ pub use rules::game::{Game, MoveReport, TokenState, YutError};
 pub use rules::next::{Next, PlayReport, ThrowReport};
 pub use rules::play::{Phase, Play, PlayError, Use, groups, options};
 pub use rules::rng::Rng;
-pub use rules::roll::{ParseRollError, Pending, Roll};
+pub use rules::roll::{ParseRollError, Pending, Roll, TooManyPending};
 pub use rules::route::{Dest, Start, destination};
 pub use rules::station::{ParseStationError, Station};
 pub use rules::sticks::{ParseSticksError, Sticks};

@@ -1,11 +1,11 @@
 //! Yut Nori solved exactly for K tokens a side, where it fits.
 //!
 //! The game's state at a turn start is both teams' tokens and the team to
-//! throw; [`board`] keeps it from the side of the team to move, tokens of
-//! a team as a sorted multiset. [`turn`] solves one turn exactly (throws,
-//! extra throws, the order the pending throws are used in); [`solver`]
+//! throw; `board` keeps it from the side of the team to move, tokens of
+//! a team as a sorted multiset. `turn` solves one turn exactly (throws,
+//! extra throws, the order the pending throws are used in); `solver`
 //! runs value iteration over the turn-start positions, layer by layer by
-//! escaped tokens from the end ([`index`]); [`table`] holds the values in
+//! escaped tokens from the end (`index`); `table` holds the values in
 //! fixed point and turns them into bytes and back. The rules are the
 //! game's: moves use its route table, and the tests check the values
 //! against a brute force that plays through [`Play`](crate::yut::Play).
