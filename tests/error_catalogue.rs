@@ -807,8 +807,8 @@ const UNREACHABLE: &[(&str, &str)] = &[
 const ENUMS: &[(&str, &str, Option<&str>)] = &[
     ("ErrorKind", "src/shell/error.rs", None),
     ("FenErrorKind", "src/congo/fen/mod.rs", Some("Fen")),
-    ("YutError", "src/yut/game.rs", Some("Yut")),
-    ("PlayError", "src/yut/play.rs", Some("Play")),
+    ("YutError", "src/yut/rules/game.rs", Some("Yut")),
+    ("PlayError", "src/yut/rules/play.rs", Some("Play")),
     (
         "MoveParseErrorKind",
         "src/congo/moves/notation.rs",
