@@ -30,6 +30,7 @@ fuzz_target!(|data: &[u8]| {
         threads: Some(1),
         seed: u64::from(first),
         verbose: first & 2 != 0,
+        contempt: None,
     }) else {
         return;
     };
