@@ -83,8 +83,21 @@ struct Staged {
     out: BufWriter<fs::File>,
 }
 
+/// Refuse to replace anything but a regular file (a device such as
+/// `/dev/null`, a FIFO or a link), as [`crate::cli::write::replace`] does.
+fn refuse_special(path: &Path) -> io::Result<()> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if !m.file_type().is_file() => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file (a device, FIFO or link is never replaced)",
+        )),
+        _ => Ok(()),
+    }
+}
+
 impl Staged {
     fn create(path: &Path) -> io::Result<Staged> {
+        refuse_special(path)?;
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -104,6 +117,7 @@ impl Staged {
             .into_inner()
             .map_err(|e| e.into_error())
             .and_then(|f| f.sync_all())
+            .and_then(|()| refuse_special(&path))
             .and_then(|()| fs::rename(&tmp, &path));
         if placed.is_err() {
             let _ = fs::remove_file(&tmp);

@@ -204,7 +204,7 @@ pub fn run(args: &TuneArgs) -> i32 {
     {
         return fail(format!("{}: {e}", dir.display()), EXIT_FAILED);
     }
-    if let Err(e) = super::tablebase::write_atomic(&out, weights::to_text(&tuned).as_bytes()) {
+    if let Err(e) = crate::cli::write::replace(&out, weights::to_text(&tuned).as_bytes()) {
         return fail(format!("{}: {e}", out.display()), EXIT_FAILED);
     }
     println!(

@@ -9,7 +9,7 @@
 //!   [`EngineConfig::strongest`] is the engine, [`EngineConfig::material_depth4`]
 //!   the baseline of the matches.
 //! - [`evaluate_terms`] lists the evaluation's named terms for `eval`.
-//! - [`selfplay`] plays engine settings against each other in-process.
+//! - [`run_match`] (`selfplay`) plays engine settings against each other in-process.
 //! - [`datagen`] makes training data from self-play, [`tune`] fits the
 //!   evaluation's [`weights`] to it (Texel's method).
 
@@ -18,9 +18,9 @@ pub mod datagen;
 mod engine;
 mod eval;
 mod ordering;
-pub mod safe;
-pub mod selfplay;
-pub mod skill;
+pub(crate) mod safe;
+pub(crate) mod selfplay;
+pub(crate) mod skill;
 mod spec;
 mod threads;
 mod threat;
@@ -31,6 +31,9 @@ pub mod weights;
 
 pub use config::EngineConfig;
 pub use eval::{DEFAULT_VALUES, EvalWeights, Terms as EvalTerms, evaluate_terms, evaluate_with};
+pub use safe::safe_move;
+pub use selfplay::{play_game, run_match};
+pub use skill::{MIN_LEVEL, TOP_LEVEL, choose};
 pub use spec::parse_config;
 pub use threads::Engine;
 pub use types::{Limits, Score, SearchInfo};
