@@ -322,6 +322,10 @@ impl<O: Output + ?Sized> Output for Guarded<'_, O> {
     fn width(&self) -> usize {
         self.inner.width()
     }
+
+    fn height(&self) -> Option<usize> {
+        self.inner.height()
+    }
 }
 
 #[cfg(test)]

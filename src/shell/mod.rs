@@ -13,6 +13,8 @@ pub mod parse;
 mod problem;
 pub mod render;
 mod render_yut_solve;
+mod render_prompt;
+pub mod yut_status;
 pub mod replay;
 pub mod reply;
 pub mod script;

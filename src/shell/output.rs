@@ -63,6 +63,12 @@ pub trait Output {
     fn width(&self) -> usize {
         super::wrap::DEFAULT_WIDTH
     }
+
+    /// The terminal's height in rows, when the output is a terminal
+    /// (the prompt then fits the Yut board and `help` to the window).
+    fn height(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// Any writer is an output that ignores styles.

@@ -33,7 +33,7 @@ pub fn render<O: Output + ?Sized>(reply: &Reply, quiet: bool, out: &mut O) -> io
 }
 
 /// [`render`] without the `quiet` check.
-fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()> {
+pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()> {
     match reply {
         Reply::Nothing | Reply::Quit(_) | Reply::Source(_) => Ok(()),
         Reply::Fen(pos) => out.text(&format!("{pos}\n")),
@@ -105,6 +105,8 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
             write_board(game, &mut buf);
             write_styled_board(&buf, out)
         }
+        Reply::YutStatus(status) => super::render_prompt::yut_status(status, out),
+        Reply::Prompt(inner) => super::render_prompt::prompt(inner, out),
         Reply::Where(game) => write_where(game, out),
         // Written by the runner before anything is rendered; a session
         // used without a runner has nothing to show for it.
@@ -253,7 +255,7 @@ fn write_where<O: Output + ?Sized>(game: &Game, out: &mut O) -> io::Result<()> {
 }
 
 /// Write a rendered Yut board, styling the token letters by team.
-fn write_styled_board<O: Output + ?Sized>(board: &[u8], out: &mut O) -> io::Result<()> {
+pub(super) fn write_styled_board<O: Output + ?Sized>(board: &[u8], out: &mut O) -> io::Result<()> {
     let mut start = 0;
     for (i, &b) in board.iter().enumerate() {
         let style = match b {

@@ -235,7 +235,7 @@ impl Session {
         };
         let board = match which {
             Some(Which::Congo) => self.board(),
-            Some(Which::Yut) => Reply::YutBoard(*self.yut.game()),
+            Some(Which::Yut) => self.yut_board(),
             None => return Ok(reply),
         };
         sink.reply(reply)?;
