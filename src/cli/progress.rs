@@ -326,6 +326,11 @@ impl<O: Output + ?Sized> Output for Guarded<'_, O> {
     fn height(&self) -> Option<usize> {
         self.inner.height()
     }
+
+    fn page(&mut self, text: &str) -> io::Result<()> {
+        self.before();
+        self.inner.page(text)
+    }
 }
 
 #[cfg(test)]

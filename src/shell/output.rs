@@ -69,6 +69,16 @@ pub trait Output {
     fn height(&self) -> Option<usize> {
         None
     }
+
+    /// Show `text`, a long plain text such as `help` at the prompt: a
+    /// terminal may page it when it is taller than the window.
+    ///
+    /// # Errors
+    ///
+    /// When the underlying stream fails.
+    fn page(&mut self, text: &str) -> io::Result<()> {
+        self.text(text)
+    }
 }
 
 /// Any writer is an output that ignores styles.

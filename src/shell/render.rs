@@ -293,34 +293,41 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
             }
             Ok(())
         }
-        None => {
-            out.text(&wrap::paragraph(
-                "commands (separate several with `;`, comment with `#`):",
-                0,
-                out.width(),
-            ))?;
-            let rows: Vec<(String, String)> = Keyword::ALL
-                .iter()
-                .flat_map(|kw| {
-                    let spec = kw.spec();
-                    std::iter::once(spec.name)
-                        .chain(spec.aliases.iter().copied())
-                        .map(move |name| {
-                            (commands::usage(spec, name), commands::summary(spec, name))
-                        })
-                })
-                .collect();
-            let width = out.width();
-            out.text(&wrap::table(&rows, width))?;
-            out.text(&wrap::paragraph(
-                "`help <command>` shows one command with an example; \
-                 `help congo` and `help yut` explain the games' rules.",
-                0,
-                width,
-            ))?;
-            out.text(&wrap::paragraph(ERRORS_NOTE, 0, width))
-        }
+        None => out.text(&help_listing(out.width())),
     }
+}
+
+/// `help`: the quick start, then the commands in three groups (Congo,
+/// Yut, the session), each with its usage and summary, wrapped to `width`.
+pub fn help_listing(width: usize) -> String {
+    use commands::groups::{Group, QUICK_START};
+    let mut text = String::new();
+    for line in QUICK_START.lines() {
+        text.push_str(&wrap::paragraph(line, 0, width));
+    }
+    for group in Group::ALL {
+        text.push('\n');
+        text.push_str(&wrap::paragraph(group.heading(), 0, width));
+        let rows: Vec<(String, String)> = group
+            .keywords()
+            .flat_map(|kw| {
+                let spec = kw.spec();
+                std::iter::once(spec.name)
+                    .chain(spec.aliases.iter().copied())
+                    .map(move |name| (commands::usage(spec, name), commands::summary(spec, name)))
+            })
+            .collect();
+        text.push_str(&wrap::table(&rows, width));
+    }
+    text.push('\n');
+    text.push_str(&wrap::paragraph(
+        "`help <command>` shows one command with an example; \
+         `help congo` and `help yut` explain the games' rules.",
+        0,
+        width,
+    ));
+    text.push_str(&wrap::paragraph(ERRORS_NOTE, 0, width));
+    text
 }
 
 fn write_settings<O: Output + ?Sized>(settings: &Settings, out: &mut O) -> io::Result<()> {

@@ -115,11 +115,12 @@ pub(super) fn prompt<O: Output + ?Sized>(inner: &Reply, out: &mut O) -> io::Resu
             if let Phase::Throw(team) = play.phase()
                 && !play.pending().is_empty()
             {
-                out.text(&format!(
+                let note = format!(
                     "{team} throws again first (a yut or a mo earns another throw): \
-                     `throw`, then use these: {}\n",
+                     `throw`, then use these: {}",
                     play.pending()
-                ))?;
+                );
+                out.text(&super::wrap::paragraph(&note, 0, out.width()))?;
             }
             out.text(
                 &OptionsView {
@@ -129,7 +130,32 @@ pub(super) fn prompt<O: Output + ?Sized>(inner: &Reply, out: &mut O) -> io::Resu
                 .to_string(),
             )
         }
+        Reply::Help(_) => {
+            // Written whole, so a terminal can page it when it is tall.
+            let mut text = Buffer(Vec::new(), out.width());
+            write_reply(inner, &mut text)?;
+            out.page(&String::from_utf8_lossy(&text.0))
+        }
         other => write_reply(other, out),
+    }
+}
+
+/// Text kept to be paged, wrapped to the real output's width.
+struct Buffer(Vec<u8>, usize);
+
+impl Output for Buffer {
+    fn styled(&mut self, _: Style, text: &str) -> io::Result<()> {
+        self.0.extend_from_slice(text.as_bytes());
+        Ok(())
+    }
+
+    fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.0.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    fn width(&self) -> usize {
+        self.1
     }
 }
 

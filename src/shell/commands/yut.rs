@@ -20,11 +20,11 @@ pub const MOVE: Spec = Spec {
     args: &[
         ArgSpec {
             hint: "<token> [<throw>]",
-            complete: Complete::ExactWords(TOKEN_LETTERS),
+            complete: Complete::TokensToMove,
         },
         ArgSpec {
             hint: "[<throw>]",
-            complete: Complete::Throws,
+            complete: Complete::PendingOrThrows,
         },
     ],
     errors: &[

@@ -2,7 +2,8 @@
 //! replies say more: Yut moves name the tokens they stack with, `options`
 //! after a yut or a mo says a throw comes first, `show` and the board
 //! drawn after a Yut change carry the status block, `turn` and `status`
-//! name their game, and `reset` says what it reset. Scripts keep their
+//! name their game, `reset` says what it reset, and `help` may go
+//! through a pager. Scripts keep their
 //! byte-exact output: nothing here runs unless the session is at the
 //! prompt.
 
@@ -43,8 +44,8 @@ impl Session {
                 Reply::Text(format!("Yut: {}\n", TurnView(&p)))
             }
             (Command::Reset(ResetTarget::Both), Reply::Nothing) => Reply::Text(
-                "reset both games: Congo to the start position, Yut with every token home \
-                 (`reset congo` or `reset yut` resets one)\n"
+                "reset both games: the Congo start position, every Yut token home\n\
+                 (`reset congo` or `reset yut` resets one game)\n"
                     .to_string(),
             ),
             (_, reply) => prompt_view(reply),
@@ -55,7 +56,11 @@ impl Session {
 /// A reply marked to be shown with the prompt's extras, when it has any.
 pub(super) fn prompt_view(reply: Reply) -> Reply {
     match reply {
-        Reply::Turn(_) | Reply::MovedBy(_) | Reply::Auto(_) | Reply::Options(..) => {
+        Reply::Turn(_)
+        | Reply::MovedBy(_)
+        | Reply::Auto(_)
+        | Reply::Options(..)
+        | Reply::Help(_) => {
             Reply::Prompt(Box::new(reply))
         }
         other => other,
