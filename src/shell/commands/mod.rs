@@ -15,6 +15,7 @@ pub mod congo;
 pub mod course;
 pub mod engine;
 pub mod groups;
+mod other_game;
 pub mod session;
 pub mod svg;
 pub mod versus;
