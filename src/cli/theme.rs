@@ -122,13 +122,20 @@ impl<W: Write> Output for Themed<W> {
     fn height(&self) -> Option<usize> {
         // Only a terminal's own size (a fixed width is a test's or a
         // pipe's, which never pages or shrinks the board).
-        if self.width == 0 { stdout_height() } else { None }
+        if self.width == 0 {
+            stdout_height()
+        } else {
+            None
+        }
     }
 
     fn page(&mut self, text: &str) -> io::Result<()> {
         // Taller than the window (the prompt's line included): through
         // the pager, or as it is when none runs.
-        if self.height().is_some_and(|rows| text.lines().count() >= rows) {
+        if self
+            .height()
+            .is_some_and(|rows| text.lines().count() >= rows)
+        {
             self.inner.flush()?;
             if super::pager::page(text) {
                 return Ok(());

@@ -116,8 +116,7 @@ pub(super) fn prompt<O: Output + ?Sized>(inner: &Reply, out: &mut O) -> io::Resu
                 && !play.pending().is_empty()
             {
                 let note = format!(
-                    "{team} throws again first (a yut or a mo earns another throw): \
-                     `throw`, then use these: {}",
+                    "{team} throws again first (a yut or a mo earns one): `throw`, then use {}",
                     play.pending()
                 );
                 out.text(&super::wrap::paragraph(&note, 0, out.width()))?;

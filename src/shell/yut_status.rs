@@ -212,6 +212,9 @@ mod tests {
             text.starts_with("*** upper wins: all four tokens escaped ***\n"),
             "{text}"
         );
-        assert!(text.contains("upper (A-D)     0      0        4\n"), "{text}");
+        assert!(
+            text.contains("upper (A-D)     0      0        4\n"),
+            "{text}"
+        );
     }
 }

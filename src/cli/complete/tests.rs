@@ -36,7 +36,11 @@ fn command_names() {
 fn arguments() {
     // A fresh Yut game: upper throws first, so `move` offers A-D only.
     assert_eq!(words("move ").1, ["A", "B", "C", "D"]);
-    assert_eq!(words("move a").1, Vec::<String>::new(), "lower is not to move");
+    assert_eq!(
+        words("move a").1,
+        Vec::<String>::new(),
+        "lower is not to move"
+    );
     assert_eq!(words("move A FFB").1, ["FFBF", "FFBB"]);
     assert_eq!(words("reset y").1, ["yut"]);
     assert_eq!(
@@ -48,7 +52,10 @@ fn arguments() {
     assert_eq!(words("help ex").1, ["exit"]);
     // `help` takes the games' rule topics first, then the commands.
     let (_, topics) = words("help ");
-    assert_eq!(topics.get(..2), Some(&["congo".to_string(), "yut".to_string()][..]));
+    assert_eq!(
+        topics.get(..2),
+        Some(&["congo".to_string(), "yut".to_string()][..])
+    );
     assert!(topics.contains(&"move".to_string()) && topics.contains(&"quit".to_string()));
     assert_eq!(words("help y").1, ["yut"]);
     assert_eq!(words("help c").1, ["congo"]);

@@ -255,7 +255,8 @@ fn moves_args(input: &str) -> Res<'_, Command> {
 
 fn play_args(input: &str) -> Res<'_, Command> {
     let (rest, m) = arg("a move like e2e3 or b1-d3-f5")(input)?;
-    if let Some(yut_token) = super::other_game::token_after_play(m, "a move like e2e3 or b1-d3-f5") {
+    if let Some(yut_token) = super::other_game::token_after_play(m, "a move like e2e3 or b1-d3-f5")
+    {
         return yut_token;
     }
     let mv = match parse_move(m) {
