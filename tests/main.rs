@@ -33,6 +33,7 @@ mod io_faults;
 mod match_referee;
 mod match_shards;
 mod properties;
+mod prompt_yut_tmux;
 mod quirks;
 mod readme_tour;
 mod repl_tmux;
