@@ -40,10 +40,19 @@ fn versus_yut_redraws_the_board_with_its_status_block() {
     // Upper (the person) throws first: the computer waits, the board is
     // drawn with everyone home.
     let shown = ask(&tmux, &mut n, "new yut upper");
-    assert!(shown.contains("..----..----..----..----..----.."), "{shown}");
+    assert!(
+        shown.contains("..----..----..----..----..----.."),
+        "{shown}"
+    );
     assert!(shown.contains("upper to throw\n"), "{shown}");
-    assert_eq!(team_line(&shown, "upper ("), "upper (A-D)     4      0        0  you");
-    assert_eq!(team_line(&shown, "lower ("), "lower (a-d)     4      0        0  computer");
+    assert_eq!(
+        team_line(&shown, "upper ("),
+        "upper (A-D)     4      0        0  you"
+    );
+    assert_eq!(
+        team_line(&shown, "lower ("),
+        "lower (a-d)     4      0        0  computer"
+    );
     assert!(shown.ends_with("stacks: none"), "{shown}");
     // A geol by hand: upper must use it; the status says so.
     let shown = ask(&tmux, &mut n, "throw FFFB");
@@ -53,7 +62,10 @@ fn versus_yut_redraws_the_board_with_its_status_block() {
     // lower's, and it is upper's turn again. A is on the board unless
     // the computer caught it (then home again): nothing has escaped.
     let shown = ask(&tmux, &mut n, "move A");
-    assert!(shown.starts_with("A: home -> geol (3); lower to throw\n"), "{shown}");
+    assert!(
+        shown.starts_with("A: home -> geol (3); lower to throw\n"),
+        "{shown}"
+    );
     assert!(shown.contains("upper to throw\n"), "{shown}");
     let upper = team_line(&shown, "upper (");
     assert!(
@@ -84,8 +96,9 @@ fn a_small_window_gets_the_compact_board() {
     let lines: Vec<&str> = shown.lines().skip(2).collect();
     assert_eq!(lines.len(), 13 + 5, "{shown}");
     assert_eq!(lines[0], "duet-mo             mo");
-    // gae is row 6 of the grid (line 7), right side: the pair.
-    assert_eq!(lines[7], ".                   AB", "{shown}");
+    // gae is row 6 of the grid (line 7), right side: the pair; the two
+    // diagonals cross that row below bang.
+    assert_eq!(lines[7], r".       /   \       AB", "{shown}");
     assert_eq!(lines[12], "chi-mo      cham-meoki");
     assert_eq!(lines[17], "stacks: A+B on gae");
 }
@@ -129,7 +142,10 @@ fn help_without_a_pager_is_printed_whole() {
     tmux.run(&["resize-window", "-t", "t", "-x", "80", "-y", "24"]);
     tmux.keys(&["help", "Enter"]);
     let screen = tmux.prompts(2);
-    assert!(screen.contains("play the computer: `new congo white`"), "{screen}");
+    assert!(
+        screen.contains("play the computer: `new congo white`"),
+        "{screen}"
+    );
     assert!(screen.contains("instead."), "{screen}");
     for line in screen.lines() {
         assert!(line.trim_end().chars().count() <= 80, "{line:?}");

@@ -610,7 +610,10 @@ fn versus_congo_to_a_result_with_ctrl_c_and_undo() {
         "{last}"
     );
     let st = ask(&tmux, &mut n, "status");
-    assert!(st == "Congo: White wins" || st == "Congo: Black wins", "{st}");
+    assert!(
+        st == "Congo: White wins" || st == "Congo: Black wins",
+        "{st}"
+    );
     let over = ask(&tmux, &mut n, "go");
     assert!(over.contains("the game is over"), "{over}");
     tmux.keys(&["C-d"]);

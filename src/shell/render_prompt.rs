@@ -54,26 +54,53 @@ fn compact_at(s: Station) -> (usize, usize) {
 }
 
 /// The compact labelled board: the corner stations named above and below
-/// an 11x11 grid of the 29 stations, two columns each: `.` for an empty
-/// station, the token (`a`), a pair (`AB`), or the first token and the
-/// size of a bigger stack (`A3`).
+/// an 11x11 grid of the 29 stations, two columns each, with the sides
+/// (`|`, `-`) and diagonals (`\\`, `/`) drawn between them: `.` for an
+/// empty station, the token (`a`), a pair (`AB`), or the first token and
+/// the size of a bigger stack (`A3`).
 pub fn compact_board(game: &crate::yut::Game) -> String {
     let mut grid = [[b' '; 22]; 11];
+    // The lines: the top and bottom sides, the left and right sides, and
+    // one mark between each two stations of a diagonal.
+    for (i, row) in grid.iter_mut().enumerate() {
+        if i == 0 || i == 10 {
+            for b in row.iter_mut().take(21) {
+                *b = b'-';
+            }
+        } else {
+            row[0] = b'|';
+            row[20] = b'|';
+        }
+    }
+    for (r, c, mark) in [
+        (1, 1, b'\\'),
+        (4, 4, b'\\'),
+        (6, 6, b'\\'),
+        (9, 9, b'\\'),
+        (1, 9, b'/'),
+        (4, 6, b'/'),
+        (6, 4, b'/'),
+        (9, 1, b'/'),
+    ] {
+        if let Some(x) = grid.get_mut(r).and_then(|row| row.get_mut(c * 2)) {
+            *x = mark;
+        }
+    }
     for s in Station::ALL {
         let (r, c) = compact_at(s);
         let tokens: Vec<char> = game
             .on(s)
             .map(|t| t.to_string().chars().next().unwrap_or('?'))
             .collect();
-        let cell: [u8; 2] = match tokens.as_slice() {
-            [] => [b'.', b' '],
-            [t] => [*t as u8, b' '],
-            [t, u] => [*t as u8, *u as u8],
-            [t, ..] => [*t as u8, b'0' + tokens.len() as u8],
+        let cell: [Option<u8>; 2] = match tokens.as_slice() {
+            [] => [Some(b'.'), None],
+            [t] => [Some(*t as u8), None],
+            [t, u] => [Some(*t as u8), Some(*u as u8)],
+            [t, ..] => [Some(*t as u8), Some(b'0' + tokens.len() as u8)],
         };
         if let Some(row) = grid.get_mut(r) {
             for (i, b) in cell.iter().enumerate() {
-                if let Some(x) = row.get_mut(c * 2 + i) {
+                if let (Some(b), Some(x)) = (b, row.get_mut(c * 2 + i)) {
                     *x = *b;
                 }
             }
@@ -83,7 +110,7 @@ pub fn compact_board(game: &crate::yut::Game) -> String {
     text.push_str("duet-mo             mo\n");
     for (i, row) in grid.iter().enumerate() {
         let line = String::from_utf8_lossy(row);
-        let line = line.trim_end();
+        let line = line.trim_end_matches([' ', '-']);
         text.push_str(line);
         if i == 8 {
             // The entry: do, where every token comes onto the board.
@@ -233,8 +260,10 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 13, "11 station rows, two labels");
         assert!(lines.iter().all(|l| l.len() <= 40), "{text}");
-        // Row 1 of the grid (line 1) is the top side: mo's cell at 20.
-        assert_eq!(&lines[1][20..22], "ab", "{text}");
+        // Row 0 of the grid (line 1) is the top side: mo's cell at 20.
+        assert_eq!(lines[1], ".---.---.---.---.---ab", "{text}");
+        // Between the corners and bang, the diagonals' marks.
+        assert_eq!(lines[2], r"| \               / |", "{text}");
         // yut is row 2 (block row 6), column 10: B, C, D stacked.
         assert_eq!(&lines[3][20..22], "B3", "{text}");
         // do: row 8 (block row 24), A alone, with the entry label.
