@@ -124,6 +124,11 @@ fn help_goes_through_the_pager_in_a_small_window() {
         });
         // The session's commands, at the end, are not on the first screen.
         assert!(!screen.contains("save! <file>"), "{screen}");
+        // The progress line (drawn after 0.5 s of a quiet command) stays
+        // off the pager's screen however long the pager is open.
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let later = tmux.screen();
+        assert!(!later.contains("Ctrl-C stops"), "{later}");
         tmux.keys(&["q"]);
     }
     tmux.prompts(2);
