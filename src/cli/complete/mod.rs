@@ -200,7 +200,8 @@ fn kinds() -> Vec<String> {
 
 /// Candidates for the word under the cursor in `line`; `position` is the
 /// session's Congo position (moves after `play` are those of it after the
-/// line's earlier `play` commands), the Yut game a fresh one.
+/// line's earlier `play` commands), the Yut game a fresh one (tests).
+#[cfg(test)]
 pub fn complete(line: &str, pos: usize, position: &Position) -> Completion {
     complete_in(
         line,
@@ -212,7 +213,10 @@ pub fn complete(line: &str, pos: usize, position: &Position) -> Completion {
     )
 }
 
-/// [`complete`] in the session's two games.
+/// Candidates for the word under the cursor in `line`, in the session's
+/// two games: moves after `play` are those of the Congo position after
+/// the line's earlier `play` commands; `move` offers the Yut tokens of the
+/// team to move, then its pending throws.
 pub fn complete_in(line: &str, pos: usize, games: Games<'_>) -> Completion {
     let position = games.position;
     let (seg_start, seg) = current(line, pos);
@@ -267,7 +271,9 @@ pub fn complete_in(line: &str, pos: usize, games: Games<'_>) -> Completion {
 /// A greyed usage hint for the command being typed, shown after the cursor
 /// at the end of the line: the rest of a uniquely typed keyword, then its
 /// arguments; after an argument and a blank, the usage of what comes next.
-/// `None` when there is nothing useful to say.
+/// `None` when there is nothing useful to say. The Yut game is a fresh
+/// one (tests).
+#[cfg(test)]
 pub fn hint(line: &str, pos: usize, position: &Position) -> Option<String> {
     hint_in(
         line,
@@ -279,8 +285,8 @@ pub fn hint(line: &str, pos: usize, position: &Position) -> Option<String> {
     )
 }
 
-/// [`hint`] in the session's two games: after `move A ` it names the
-/// pending throws.
+/// A greyed usage hint for the command being typed (see `hint`), in the
+/// session's two games: after `move A ` it names the pending throws.
 pub fn hint_in(line: &str, pos: usize, games: Games<'_>) -> Option<String> {
     if pos < line.len() {
         return None;
