@@ -10,7 +10,9 @@
 use super::args::YutSolveArgs;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::yut::Sticks;
-use crate::yut::solve::{Board, LayerReport, Progress, Roles, TOLERANCE, Table, solve_layer};
+use crate::yut::player::solve::{
+    Board, LayerReport, Progress, Roles, TOLERANCE, Table, solve_layer,
+};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs;
 use std::io::{self, IsTerminal, Write};
@@ -78,11 +80,17 @@ pub fn default_tables() -> Vec<Arc<Table>> {
         .get_or_init(|| {
             let mut out = Vec::new();
             for k in 1..=4 {
-                let Some(path) = default_path(k, crate::yut::solve::DEFAULT_CAP, Roles::SelfPlay)
+                let Some(path) =
+                    default_path(k, crate::yut::player::solve::DEFAULT_CAP, Roles::SelfPlay)
                 else {
                     return out;
                 };
-                match load(&path, k, crate::yut::solve::DEFAULT_CAP, Roles::SelfPlay) {
+                match load(
+                    &path,
+                    k,
+                    crate::yut::player::solve::DEFAULT_CAP,
+                    Roles::SelfPlay,
+                ) {
                     Ok(Some(t)) => out.push(Arc::new(t)),
                     Ok(None) => {}
                     Err(e) => eprintln!("boardsh: Yut table not loaded: {e}"),
