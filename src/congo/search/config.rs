@@ -31,7 +31,9 @@ pub struct EngineConfig {
     /// A side whose lion is attacked answers it: one ply deeper in the
     /// search, no standing pat in the first plies of quiescence.
     pub lion_threats: bool,
-    /// Null-move pruning.
+    /// Null-move pruning (off: SPRT [0, 10] at 8,000 nodes a move, with
+    /// LMR and the tuned weights on both sides, rejected after 778 games,
+    /// -24 Elo [-43, -4]).
     pub null_move: bool,
     /// Late-move reductions (on in `strongest`: SPRT [0, 10] at 8,000
     /// nodes a move, tuned weights both sides, accepted after 352 games,
