@@ -11,19 +11,26 @@
 //! so it is asked for by name). Prints one row per pair: wins, draws and
 //! losses of the stronger side, its score and Elo with a 95% interval, and
 //! the wall time.
+//!
+//! A side of a pair may also be a style between the levels, to try one
+//! before it becomes a level: `w<depth>.<weakness>.<blunder per mille>`,
+//! `d<depth>`, `n<nodes>`, e.g. `w1.48.200-2`. `full` (level 7 and
+//! `full`) searches `LADDER_FULL_NODES` nodes a move (default 200000) on
+//! one thread, so a game repeats.
 use boardsh::congo::search::safe::safe_move;
 use boardsh::congo::search::selfplay::{Tally, openings};
-use boardsh::congo::search::skill::{TOP_LEVEL, choose};
+use boardsh::congo::search::skill::{Style, TOP_LEVEL, choose_style, style};
 use boardsh::congo::search::{Engine, EngineConfig, Limits};
 use boardsh::congo::{Color, Game, Outcome, Position, Repetition};
 use boardsh::interrupt::Never;
 use boardsh::rng::Rng;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// One side of a game.
 #[derive(Clone, Copy, Debug)]
 enum Player {
     Level(u8),
+    Style(Style, &'static str),
     Safe,
 }
 
@@ -31,7 +38,56 @@ impl Player {
     fn name(self) -> String {
         match self {
             Player::Level(l) => format!("level {l}"),
+            Player::Style(_, name) => name.to_string(),
             Player::Safe => "safe".to_string(),
+        }
+    }
+
+    /// A level `1..=TOP_LEVEL`, `safe`, or a style (see the module text).
+    fn parse(text: &str) -> Option<Player> {
+        if text == "safe" {
+            return Some(Player::Safe);
+        }
+        if let Ok(l) = text.parse::<u8>() {
+            return (1..=TOP_LEVEL).contains(&l).then_some(Player::Level(l));
+        }
+        let name: &'static str = Box::leak(text.to_string().into_boxed_str());
+        let num = |t: &str| t.parse::<u64>().ok();
+        let style = if text == "full" {
+            Style::Full
+        } else if let Some(d) = text.strip_prefix('d') {
+            Style::Depth(u32::try_from(num(d)?).ok()?)
+        } else if let Some(n) = text.strip_prefix('n') {
+            Style::Nodes(num(n)?)
+        } else if let Some(w) = text.strip_prefix('w') {
+            let mut it = w.split('.').map(num);
+            let mut next = || it.next().flatten().and_then(|v| u32::try_from(v).ok());
+            Style::Weak {
+                depth: next()?,
+                weakness: next()?,
+                blunder: next()?,
+            }
+        } else {
+            return None;
+        };
+        Some(Player::Style(style, name))
+    }
+
+    /// How the player plays, when it is not the safe player.
+    fn style(self) -> Option<Style> {
+        match self {
+            Player::Level(l) => Some(style(l)),
+            Player::Style(s, _) => Some(s),
+            Player::Safe => None,
+        }
+    }
+
+    /// Its strength order in a pair: levels by number, styles by depth.
+    fn rank(self) -> u64 {
+        match self {
+            Player::Safe => 0,
+            Player::Level(l) => u64::from(l),
+            Player::Style(..) => 0,
         }
     }
 }
@@ -56,7 +112,11 @@ fn play(
         Engine::new(EngineConfig::strongest()),
     ];
     let mut rng = Rng::new(seed);
-    let full = Limits::time(Duration::from_secs(3));
+    let nodes = std::env::var("LADDER_FULL_NODES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(200_000);
+    let full = Limits::nodes(nodes);
     loop {
         if let Some(outcome) = game.outcome(Repetition::ThreefoldDraw) {
             return outcome;
@@ -69,11 +129,11 @@ fn play(
             Color::White => (white, &mut engines[0]),
             Color::Black => (black, &mut engines[1]),
         };
-        let mv = match player {
-            Player::Level(l) => choose(engine, &game, l, rng.next_u64(), &full, &Never)
+        let mv = match player.style() {
+            Some(style) => choose_style(engine, &game, style, rng.next_u64(), &full, &Never)
                 .ok()
                 .flatten(),
-            Player::Safe => safe_move(game.position(), &mut rng),
+            None => safe_move(game.position(), &mut rng),
         };
         let Some(mv) = mv else {
             return Outcome::win_for(!side);
@@ -98,15 +158,13 @@ fn main() {
         let (strong, weak) = if pair == "safe" {
             (Player::Safe, Player::Level(1))
         } else {
-            let mut it = pair.split('-').filter_map(|x| x.parse::<u8>().ok());
-            match (it.next(), it.next()) {
-                (Some(a), Some(b))
-                    if (1..=TOP_LEVEL).contains(&a) && (1..=TOP_LEVEL).contains(&b) =>
-                {
-                    (Player::Level(a.max(b)), Player::Level(a.min(b)))
-                }
+            let mut it = pair.split('-').map(Player::parse);
+            match (it.next().flatten(), it.next().flatten(), it.next()) {
+                // Levels: the higher first; otherwise as written.
+                (Some(a), Some(b), None) if a.rank() < b.rank() => (b, a),
+                (Some(a), Some(b), None) => (a, b),
                 _ => {
-                    eprintln!("bad pair {pair:?}: expected like 2-3 or safe");
+                    eprintln!("bad pair {pair:?}: expected like 2-3, safe or w1.48.200-2");
                     std::process::exit(2);
                 }
             }

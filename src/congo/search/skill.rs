@@ -1,15 +1,17 @@
 //! Levels people can beat (`set level N`): below the top level the engine
 //! searches shallowly and picks among the moves by score plus a seeded
-//! random push, as Stockfish's skill level does: a weak level makes
-//! human-like mistakes (level 1 looks at its own move only and plays
-//! almost at random, but takes a lion it is offered), and the same seed
-//! replays the same game.
+//! random push, as Stockfish's skill level does, and now and then (a
+//! blunder rate per level) picks almost at random: a weak level makes
+//! human-like mistakes, yet even level 1 takes a lion it is offered, and
+//! the same seed replays the same game. The steps between levels are
+//! measured by `scripts/level-ladder.sh` (the table is in the README).
 //!
 //! Every root move is scored by a search of the position after it (depth
 //! from the level); with `top` the best score, each move `s` gets `s +
-//! (w (top - s) + 100 r) / 128`, `r` random in `0..w`, and the largest
-//! wins: weakness `w` near 128 is almost a random mover (only a lion
-//! capture still stands out), `w` near 0 plays the best move.
+//! (w (top - s) + d r) / 128`, `r` random in `0..w` and `d` the spread of
+//! the scores capped at 100, and the largest wins: weakness `w` near 128
+//! is almost a random mover (only a lion capture still stands out), `w`
+//! near 0 plays the best move.
 
 use super::{Engine, Limits, Score};
 use crate::congo::moves::{Move, legal_moves};
@@ -27,23 +29,35 @@ pub const TOP_LEVEL: u8 = 7;
 pub enum Style {
     /// Score every move by a `depth`-ply search after it (0: the static
     /// evaluation, blind to any reply), then pick with weakness
-    /// `weakness` (1..=127).
-    Weak { depth: u32, weakness: u32 },
+    /// `weakness` (1..=127), except that `blunder` moves in 1000 are
+    /// picked with the widest weakness (127).
+    Weak {
+        depth: u32,
+        weakness: u32,
+        blunder: u32,
+    },
     /// The engine's best move at this fixed depth.
     Depth(u32),
+    /// The engine's best move within this many nodes (one thread: the
+    /// same move every run).
+    Nodes(u64),
     /// Full strength: the limits the caller gives.
     Full,
 }
 
 /// How `level` plays (levels outside `MIN_LEVEL..=TOP_LEVEL` are clamped).
 pub fn style(level: u8) -> Style {
-    let weak = |depth, weakness| Style::Weak { depth, weakness };
+    let weak = |depth, weakness, blunder| Style::Weak {
+        depth,
+        weakness,
+        blunder,
+    };
     match level.clamp(MIN_LEVEL, TOP_LEVEL) {
-        1 => weak(0, 127),
-        2 => weak(0, 48),
-        3 => weak(1, 120),
-        4 => weak(1, 48),
-        5 => weak(2, 24),
+        1 => weak(0, 127, 0),
+        2 => weak(0, 48, 0),
+        3 => weak(1, 120, 0),
+        4 => weak(1, 48, 0),
+        5 => weak(2, 24, 0),
         6 => Style::Depth(4),
         _ => Style::Full,
     }
@@ -149,6 +163,23 @@ pub fn choose(
     full: &Limits,
     stop: &dyn Interrupt,
 ) -> Result<Option<Move>, Interrupted> {
+    choose_style(engine, game, style(level), seed, full, stop)
+}
+
+/// The move a player of `style` plays in `game`, as [`choose`] (the
+/// ladder script also tries styles between the levels).
+///
+/// # Errors
+///
+/// [`Interrupted`] once `stop` is set.
+pub fn choose_style(
+    engine: &mut Engine,
+    game: &Game,
+    style: Style,
+    seed: u64,
+    full: &Limits,
+    stop: &dyn Interrupt,
+) -> Result<Option<Move>, Interrupted> {
     let search = |engine: &mut Engine, limits: &Limits| {
         let info = engine.search(game.position(), game.keys(), limits, stop, &mut |_| {});
         if stop.interrupted() {
@@ -157,12 +188,29 @@ pub fn choose(
             Ok(info.best)
         }
     };
-    match style(level) {
+    match style {
         Style::Full => search(engine, full),
         Style::Depth(d) => search(engine, &Limits::depth(d)),
-        Style::Weak { depth, weakness } => {
+        Style::Nodes(n) => search(engine, &Limits::nodes(n)),
+        Style::Weak {
+            depth,
+            weakness,
+            blunder,
+        } => {
+            let mut rng = rng_for(seed, game);
+            // Drawn first, whatever the rate, so a level's stream does
+            // not depend on its own rate.
+            let roll = rng.below(1000);
+            let weakness = if u32::try_from(roll).unwrap_or(u32::MAX) < blunder {
+                127
+            } else {
+                weakness
+            };
+            // A blunder needs no search: the static scores still keep a
+            // lion capture on top.
+            let depth = if weakness == 127 { 0 } else { depth };
             let scored = scored_moves(engine, game, depth, stop)?;
-            Ok(pick(&scored, weakness, &mut rng_for(seed, game)))
+            Ok(pick(&scored, weakness, &mut rng))
         }
     }
 }
@@ -189,7 +237,10 @@ mod tests {
         // weakness falls.
         let mut last = (0, 128);
         for level in MIN_LEVEL..6 {
-            let Style::Weak { depth, weakness } = style(level) else {
+            let Style::Weak {
+                depth, weakness, ..
+            } = style(level)
+            else {
                 panic!("level {level} is weak");
             };
             assert!(
