@@ -45,6 +45,7 @@ mod session;
 mod svg;
 mod tablebase_cli;
 mod tactics;
+mod ui_small;
 mod versus;
 mod yut_hint_cli;
 mod yut_play;

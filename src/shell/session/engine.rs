@@ -168,9 +168,10 @@ impl Session {
         if let Some(e) = io_error {
             return Err(ExecError::Io(e));
         }
-        Ok(Reply::Search(
-            Box::new(info),
-            self.position().side_to_move(),
-        ))
+        // Stopped by Ctrl-C (the normal end): the line says it is partial.
+        if self.live.interrupted() {
+            return Ok(Reply::SearchStopped(Box::new(info), to_move));
+        }
+        Ok(Reply::Search(Box::new(info), to_move))
     }
 }

@@ -31,7 +31,7 @@ use super::reply::{Reply, Sink};
 use super::settings::{Computer, Setting, Settings, Value};
 use crate::congo::Position;
 use crate::congo::moves::{legal_moves, move_count_up_to};
-use crate::yut::{Game, Play};
+use crate::yut::{Game, Play, PlayError};
 use history::Before;
 use std::io;
 use std::sync::Arc;
@@ -198,6 +198,13 @@ impl Session {
     /// (the session is then unchanged), or an I/O error from `sink`.
     pub fn execute(&mut self, cmd: &Located, sink: &mut dyn Sink) -> Result<Reply, ExecError> {
         let fail = |kind| ExecError::from(ShellError::new(cmd.arg, kind));
+        // `move A mo` with no mo pending: the caret stands on `mo`.
+        let on_throw = |kind| match kind {
+            ErrorKind::Play(PlayError::NotPending { .. }) => {
+                ExecError::from(ShellError::new(cmd.last, kind))
+            }
+            kind => fail(kind),
+        };
         self.refuse_on_computers_turn(&cmd.command).map_err(fail)?;
         let reply = match &cmd.command {
             Command::ShowFen => self.show_fen(),
@@ -223,17 +230,15 @@ impl Session {
             Command::CourseEval(eval) => self.course_eval(*eval).map_err(fail)?,
             Command::Minimax(depth) => self.course_search(false, *depth).map_err(fail)?,
             Command::Alphabeta(depth) => self.course_search(true, *depth).map_err(fail)?,
-            Command::Move(token, throw) => self.move_token(*token, *throw).map_err(fail)?,
-            Command::MoveBy(token, roll) => {
-                self.move_by(*token, *roll, &cmd.command).map_err(fail)?
-            }
+            Command::Move(token, throw) => self.move_token(*token, *throw).map_err(on_throw)?,
+            Command::MoveBy(token, roll) => self
+                .move_by(*token, *roll, &cmd.command)
+                .map_err(on_throw)?,
             Command::Throw(sticks) => self.throw(*sticks, &cmd.command).map_err(fail)?,
             Command::Turn => Reply::TurnState(self.yut),
             Command::Options(roll) => self.options(*roll).map_err(fail)?,
             Command::Auto => self.auto(&cmd.command).map_err(fail)?,
-            Command::Odds(games, upper, lower) => {
-                self.odds(*games, *upper, *lower).map_err(fail)?
-            }
+            Command::Odds(games, upper, lower) => self.odds(*games, *upper, *lower, sink, fail)?,
             Command::Hint => self.hint().map_err(fail)?,
             Command::Review => self.review().map_err(fail)?,
             Command::Show => Reply::YutBoard(*self.yut.game()),
@@ -251,6 +256,7 @@ impl Session {
             Command::New(game) => self.new_game(*game),
             Command::UndoMany(n) => self.undo_many(*n).map_err(fail)?,
             Command::Redo => self.redo().map_err(fail)?,
+            Command::RedoMany(n) => self.redo_many(*n).map_err(fail)?,
             Command::Source(path) => Reply::Source(path.clone()),
             Command::Set(None) => Reply::Settings(Box::new(self.settings.clone())),
             Command::Set(Some((setting, value))) => {
@@ -258,7 +264,7 @@ impl Session {
                 Reply::Nothing
             }
             Command::Help(topic) => Reply::Help(*topic),
-            Command::History => Reply::Text(
+            Command::History => Reply::History(
                 self.history_text()
                     .map_err(|why| fail(ErrorKind::Problem(why.to_string())))?,
             ),
@@ -287,6 +293,7 @@ impl Session {
         out: &mut O,
     ) -> Result<Flow, ExecError> {
         let quiet = self.settings.quiet;
+        out.set_theme(self.settings.theme);
         let reply = self.execute(
             cmd,
             &mut Rendering {
@@ -294,6 +301,8 @@ impl Session {
                 quiet,
             },
         )?;
+        // `set theme` itself applies from its own answer on.
+        out.set_theme(self.settings.theme);
         render(&reply, quiet, out)?;
         Ok(Flow::of(&reply))
     }

@@ -6,17 +6,20 @@
 //! (random state included) before it, so a refused command changes
 //! nothing and `undo` cannot re-roll the sticks.
 
+use super::ExecError;
 use super::Session;
 use super::history::Before;
 use crate::interrupt::Interrupt;
 use crate::shell::command::Command;
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::Reply;
+use crate::shell::reply::Sink;
 use crate::yut::ai::DEFAULT_DEPTH;
 use crate::yut::auto::{AutoError, auto_by, auto_within};
-use crate::yut::sim::odds;
+use crate::yut::sim::odds_so_far;
 use crate::yut::solve::Exact;
 use crate::yut::{Ai, Kind, Phase, Play, PlayError, Roll, Throw, Token};
+use std::sync::atomic::Ordering;
 
 impl Session {
     /// Keep the game as it was, then put `next` in its place.
@@ -132,25 +135,36 @@ impl Session {
         games: u64,
         upper: Kind,
         lower: Kind,
-    ) -> Result<Reply, ErrorKind> {
+        sink: &mut dyn Sink,
+        fail: impl Fn(ErrorKind) -> ExecError,
+    ) -> Result<Reply, ExecError> {
         if let Phase::Over(w) = self.yut.phase() {
-            return Err(ErrorKind::Play(PlayError::Over(w)));
+            return Err(fail(ErrorKind::Play(PlayError::Over(w))));
         }
         self.live.reset_counters();
+        // The progress line shows the games played of all.
+        let [done, of] = &self.live.games;
+        of.store(games, Ordering::Relaxed);
         let mut rng = self.yut.rng();
         let seed = rng.next_u64();
         let sticks = self.yut.sticks();
         let mut up = upper.build(sticks, seed ^ 1);
         let mut low = lower.build(sticks, seed ^ 2);
-        let tally = odds(
+        let (tally, finished) = odds_so_far(
             &self.yut,
             &mut *up,
             &mut *low,
             games,
             seed,
             &self.live.interrupt,
-        )
-        .map_err(|_| ErrorKind::Interrupted)?;
+            &mut |n| done.store(n, Ordering::Relaxed),
+        );
+        if !finished {
+            // Stopped: the games already played are reported, then the
+            // command ends as interrupted (it changed nothing anyway).
+            sink.reply(Reply::OddsStopped(tally, upper, lower, games))?;
+            return Err(fail(ErrorKind::Interrupted));
+        }
         Ok(Reply::Odds(tally, upper, lower))
     }
 }
