@@ -7,15 +7,14 @@
 //! `games` per pair (each opening of 4 random plies played twice, colours
 //! swapped; default 200), drawn at `max_plies` (default 200) or a threefold
 //! repetition. `pairs` picks rows, e.g. `1-2,2-3,safe` (default: every
-//! level pair 1-2 .. 5-6, then `safe`; 6-7 is full strength, 3 s a move,
-//! so it is asked for by name). Prints one row per pair: wins, draws and
+//! level against the next, 1-2 .. 10-11, then `safe`). Prints one row per pair: wins, draws and
 //! losses of the stronger side, its score and Elo with a 95% interval, and
 //! the wall time.
 //!
 //! A side of a pair may also be a style between the levels, to try one
 //! before it becomes a level: `w<depth>.<weakness>.<blunder per mille>`,
-//! `d<depth>`, `n<nodes>`, e.g. `w1.48.200-2`. `full` (level 7 and
-//! `full`) searches `LADDER_FULL_NODES` nodes a move (default 200000) on
+//! `d<depth>[.<blunder per mille>]`, `n<nodes>[.<blunder>]`, e.g. `w1.48.200-2`. The top level
+//! (and `full`), full strength, searches `LADDER_FULL_NODES` nodes a move (default 200000) on
 //! one thread, so a game repeats.
 use boardsh::congo::search::safe::safe_move;
 use boardsh::congo::search::selfplay::{Tally, openings};
@@ -56,9 +55,21 @@ impl Player {
         let style = if text == "full" {
             Style::Full
         } else if let Some(d) = text.strip_prefix('d') {
-            Style::Depth(u32::try_from(num(d)?).ok()?)
+            let mut it = d.split('.').map(num);
+            let mut next = || it.next().flatten().and_then(|v| u32::try_from(v).ok());
+            let depth = next()?;
+            Style::Depth {
+                depth,
+                blunder: next().unwrap_or(0),
+            }
         } else if let Some(n) = text.strip_prefix('n') {
-            Style::Nodes(num(n)?)
+            let mut it = n.split('.').map(num);
+            let nodes = it.next().flatten()?;
+            let blunder = it.next().flatten().unwrap_or(0);
+            Style::Nodes {
+                nodes,
+                blunder: u32::try_from(blunder).ok()?,
+            }
         } else if let Some(w) = text.strip_prefix('w') {
             let mut it = w.split('.').map(num);
             let mut next = || it.next().flatten().and_then(|v| u32::try_from(v).ok());
@@ -150,7 +161,11 @@ fn main() {
     let games: usize = get(0, "200").parse().unwrap_or(200).max(2);
     let max_plies: usize = get(1, "200").parse().unwrap_or(200);
     let seed: u64 = get(2, "1").parse().unwrap_or(1);
-    let pairs = get(3, "1-2,2-3,3-4,4-5,5-6,safe");
+    let every: Vec<String> = (1..TOP_LEVEL)
+        .map(|l| format!("{l}-{}", l + 1))
+        .chain(std::iter::once("safe".to_string()))
+        .collect();
+    let pairs = get(3, &every.join(","));
     let books = openings(seed, games / 2, 4);
     println!("| pair | games | W-D-L (stronger) | score | Elo (95%) | wall s |");
     println!("|---|---|---|---|---|---|");

@@ -15,7 +15,7 @@ use std::fmt;
 /// The weakest `level`.
 pub const LEVEL_MIN: u64 = 1;
 /// The top `level`: full strength (the default).
-pub const LEVEL_MAX: u64 = 7;
+pub const LEVEL_MAX: u64 = 11;
 
 /// Every session setting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -390,12 +390,12 @@ impl Setting {
             },
             Setting::Level => SettingSpec {
                 name: "level",
-                summary: "the computer's strength: Congo 1..=7, Yut 1..=4 (random, greedy, shallow, best); the top is full strength",
+                summary: "the computer's strength: Congo 1..=11, Yut 1..=4 (random, greedy, shallow, best); the top is full strength",
                 kind: ValueKind::Number {
                     min: LEVEL_MIN,
                     max: LEVEL_MAX,
                 },
-                expects: "a level 1..=7 (1 weakest, 7 full strength)",
+                expects: "a level 1..=11 (1 weakest, 11 full strength)",
                 default: Value::Number(LEVEL_MAX),
             },
             Setting::Computer => SettingSpec {
@@ -702,10 +702,10 @@ mod tests {
         let mut settings = Settings::default();
         assert_eq!(settings.level, LEVEL_MAX);
         assert_eq!(Setting::Level.parse_value("3"), Ok(Value::Number(3)));
-        for bad in ["0", "8", "top"] {
+        for bad in ["0", "12", "top"] {
             assert_eq!(
                 Setting::Level.parse_value(bad),
-                Err("a level 1..=7 (1 weakest, 7 full strength)"),
+                Err("a level 1..=11 (1 weakest, 11 full strength)"),
                 "{bad:?}"
             );
         }
