@@ -53,6 +53,16 @@ fn stops_at_ctrl_c(tag: &str, setup: &[&str], long: &str) {
             !says_interrupted || out.ends_with("interrupted"),
             "`{long}`:\n{screen}"
         );
+        // `odds` reports the games it played before the Ctrl-C.
+        assert!(
+            !long.starts_with("odds ")
+                || out
+                    .lines()
+                    .rev()
+                    .nth(1)
+                    .is_some_and(|l| l.contains(" of 1000000 games played)")),
+            "`{long}`:\n{screen}"
+        );
         // `analyze`'s last line, printed at Ctrl-C, says it is partial.
         assert!(
             says_interrupted
