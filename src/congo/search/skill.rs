@@ -1,17 +1,18 @@
 //! Levels people can beat (`set level N`): below the top level the engine
-//! searches shallowly and picks among the moves by score plus a seeded
-//! random push, as Stockfish's skill level does, and now and then (a
-//! blunder rate per level) picks almost at random: a weak level makes
-//! human-like mistakes, yet even level 1 takes a lion it is offered, and
-//! the same seed replays the same game. The steps between levels are
-//! measured by `scripts/level-ladder.sh` (the table is in the README).
+//! searches to a fixed depth (or node count) and, a share of its moves set
+//! per level, blunders: it plays a near-random move instead, as a
+//! beginner misses what is attacked. Level 1 plays near-random moves
+//! only, yet even it takes a lion it is offered; the same seed replays the
+//! same game. The steps between levels are measured by
+//! `scripts/level-ladder.sh` (the table is in the README).
 //!
-//! Every root move is scored by a search of the position after it (depth
-//! from the level); with `top` the best score, each move `s` gets `s +
-//! (w (top - s) + d r) / 128`, `r` random in `0..w` and `d` the spread of
-//! the scores capped at 100, and the largest wins: weakness `w` near 128
-//! is almost a random mover (only a lion capture still stands out), `w`
-//! near 0 plays the best move.
+//! A near-random move follows Stockfish's skill rule: every root move is
+//! scored (here by the static evaluation after it, or a search of
+//! `depth` plies for [`Style::Weak`]); with `top` the best score, each
+//! move `s` gets `s + (w (top - s) + d r) / 128`, `r` random in `0..w` and
+//! `d` the spread of the scores capped at 100, and the largest wins:
+//! weakness `w` near 128 is almost a random mover (only a lion capture
+//! still stands out), `w` near 0 plays the best move.
 
 use super::{Engine, Limits, Score};
 use crate::congo::moves::{Move, legal_moves};
@@ -50,11 +51,13 @@ pub enum Style {
 ///
 /// Level 1 picks almost at random (it loses most games to a player that
 /// never leaves a piece en prise); levels 2-8 are the engine at depth 3
-/// blundering (a near-random move) 800, 620, 450, 300, 170, 80 and 25
-/// times in 1000; 9 is depth 4 blundering 50 in 1000; 10 a 50,000-node
+/// blundering (a near-random move) 800, 515, 350, 225, 130, 66 and 30
+/// times in 1000; 9 is depth 4 blundering 25 in 1000; 10 a 50,000-node
 /// search blundering 20 in 1000; the top is full strength. The rates
-/// were chosen so that each level scores about 70-75% against the one
-/// below it (100-200 Elo), as `scripts/level-ladder.sh` measures.
+/// were interpolated from a first measured ladder (the Elo of depth 3
+/// grows about as the log of the blunder rate falls) so that each step is
+/// about 200 Elo; the README has the ladder as `scripts/level-ladder.sh`
+/// measured it.
 pub fn style(level: u8) -> Style {
     let depth = |depth, blunder| Style::Depth { depth, blunder };
     match level.clamp(MIN_LEVEL, TOP_LEVEL) {
@@ -64,13 +67,13 @@ pub fn style(level: u8) -> Style {
             blunder: 0,
         },
         2 => depth(3, 800),
-        3 => depth(3, 620),
-        4 => depth(3, 450),
-        5 => depth(3, 300),
-        6 => depth(3, 170),
-        7 => depth(3, 80),
-        8 => depth(3, 25),
-        9 => depth(4, 50),
+        3 => depth(3, 515),
+        4 => depth(3, 350),
+        5 => depth(3, 225),
+        6 => depth(3, 130),
+        7 => depth(3, 66),
+        8 => depth(3, 30),
+        9 => depth(4, 25),
         10 => Style::Nodes {
             nodes: 50_000,
             blunder: 20,
