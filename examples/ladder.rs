@@ -1,6 +1,6 @@
 //! The Congo level ladder (`set level N`), in-process: each level against
 //! the next, and level 1 against the safe player (never leaves a piece en
-//! prise, see `boardsh::congo::search::safe`).
+//! prise, see `boardsh::congo::search::safe_move`).
 //!
 //! `cargo run --release --example ladder -- [games] [max_plies] [seed] [pairs]`
 //!
@@ -16,11 +16,11 @@
 //! `d<depth>[.<blunder per mille>]`, `n<nodes>[.<blunder>]`, e.g. `w1.48.200-2`. The top level
 //! (and `full`), full strength, searches `LADDER_FULL_NODES` nodes a move (default 200000) on
 //! one thread, so a game repeats.
-use boardsh::congo::search::safe::safe_move;
-use boardsh::congo::search::selfplay::{Tally, openings};
-use boardsh::congo::search::skill::{Style, TOP_LEVEL, choose_style, style};
+use boardsh::congo::search::safe_move;
 use boardsh::congo::search::{Engine, EngineConfig, Limits};
+use boardsh::congo::search::{Style, TOP_LEVEL, choose_style, style};
 use boardsh::congo::{Color, Game, Outcome, Position, Repetition};
+use boardsh::congo::{Tally, openings};
 use boardsh::interrupt::Never;
 use boardsh::rng::Rng;
 use std::time::Instant;

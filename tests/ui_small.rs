@@ -4,7 +4,7 @@
 //! move generator and the rules, not from boardsh's own output.
 
 use crate::common::Test;
-use boardsh::congo::moves::legal_moves;
+use boardsh::congo::legal_moves;
 use boardsh::congo::{PieceKind, Position};
 
 /// `script` under `-c`, expecting exit status `status`: stdout, stderr.
