@@ -7,23 +7,29 @@
 //! `games` per pair (each opening of 4 random plies played twice, colours
 //! swapped; default 200), drawn at `max_plies` (default 200) or a threefold
 //! repetition. `pairs` picks rows, e.g. `1-2,2-3,safe` (default: every
-//! level pair 1-2 .. 5-6, then `safe`; 6-7 is full strength, 3 s a move,
-//! so it is asked for by name). Prints one row per pair: wins, draws and
+//! level against the next, 1-2 .. 10-11, then `safe`). Prints one row per pair: wins, draws and
 //! losses of the stronger side, its score and Elo with a 95% interval, and
 //! the wall time.
+//!
+//! A side of a pair may also be a style between the levels, to try one
+//! before it becomes a level: `w<depth>.<weakness>.<blunder per mille>`,
+//! `d<depth>[.<blunder per mille>]`, `n<nodes>[.<blunder>]`, e.g. `w1.48.200-2`. The top level
+//! (and `full`), full strength, searches `LADDER_FULL_NODES` nodes a move (default 200000) on
+//! one thread, so a game repeats.
 use boardsh::congo::search::safe_move;
 use boardsh::congo::search::{Engine, EngineConfig, Limits};
-use boardsh::congo::search::{TOP_LEVEL, choose};
+use boardsh::congo::search::{Style, TOP_LEVEL, choose_style, style};
 use boardsh::congo::{Color, Game, Outcome, Position, Repetition};
 use boardsh::congo::{Tally, openings};
 use boardsh::interrupt::Never;
 use boardsh::rng::Rng;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// One side of a game.
 #[derive(Clone, Copy, Debug)]
 enum Player {
     Level(u8),
+    Style(Style, &'static str),
     Safe,
 }
 
@@ -31,7 +37,68 @@ impl Player {
     fn name(self) -> String {
         match self {
             Player::Level(l) => format!("level {l}"),
+            Player::Style(_, name) => name.to_string(),
             Player::Safe => "safe".to_string(),
+        }
+    }
+
+    /// A level `1..=TOP_LEVEL`, `safe`, or a style (see the module text).
+    fn parse(text: &str) -> Option<Player> {
+        if text == "safe" {
+            return Some(Player::Safe);
+        }
+        if let Ok(l) = text.parse::<u8>() {
+            return (1..=TOP_LEVEL).contains(&l).then_some(Player::Level(l));
+        }
+        let name: &'static str = Box::leak(text.to_string().into_boxed_str());
+        let num = |t: &str| t.parse::<u64>().ok();
+        let style = if text == "full" {
+            Style::Full
+        } else if let Some(d) = text.strip_prefix('d') {
+            let mut it = d.split('.').map(num);
+            let mut next = || it.next().flatten().and_then(|v| u32::try_from(v).ok());
+            let depth = next()?;
+            Style::Depth {
+                depth,
+                blunder: next().unwrap_or(0),
+            }
+        } else if let Some(n) = text.strip_prefix('n') {
+            let mut it = n.split('.').map(num);
+            let nodes = it.next().flatten()?;
+            let blunder = it.next().flatten().unwrap_or(0);
+            Style::Nodes {
+                nodes,
+                blunder: u32::try_from(blunder).ok()?,
+            }
+        } else if let Some(w) = text.strip_prefix('w') {
+            let mut it = w.split('.').map(num);
+            let mut next = || it.next().flatten().and_then(|v| u32::try_from(v).ok());
+            Style::Weak {
+                depth: next()?,
+                weakness: next()?,
+                blunder: next()?,
+            }
+        } else {
+            return None;
+        };
+        Some(Player::Style(style, name))
+    }
+
+    /// How the player plays, when it is not the safe player.
+    fn style(self) -> Option<Style> {
+        match self {
+            Player::Level(l) => Some(style(l)),
+            Player::Style(s, _) => Some(s),
+            Player::Safe => None,
+        }
+    }
+
+    /// Its strength order in a pair: levels by number, styles by depth.
+    fn rank(self) -> u64 {
+        match self {
+            Player::Safe => 0,
+            Player::Level(l) => u64::from(l),
+            Player::Style(..) => 0,
         }
     }
 }
@@ -56,7 +123,11 @@ fn play(
         Engine::new(EngineConfig::strongest()),
     ];
     let mut rng = Rng::new(seed);
-    let full = Limits::time(Duration::from_secs(3));
+    let nodes = std::env::var("LADDER_FULL_NODES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(200_000);
+    let full = Limits::nodes(nodes);
     loop {
         if let Some(outcome) = game.outcome(Repetition::ThreefoldDraw) {
             return outcome;
@@ -69,11 +140,11 @@ fn play(
             Color::White => (white, &mut engines[0]),
             Color::Black => (black, &mut engines[1]),
         };
-        let mv = match player {
-            Player::Level(l) => choose(engine, &game, l, rng.next_u64(), &full, &Never)
+        let mv = match player.style() {
+            Some(style) => choose_style(engine, &game, style, rng.next_u64(), &full, &Never)
                 .ok()
                 .flatten(),
-            Player::Safe => safe_move(game.position(), &mut rng),
+            None => safe_move(game.position(), &mut rng),
         };
         let Some(mv) = mv else {
             return Outcome::win_for(!side);
@@ -90,7 +161,11 @@ fn main() {
     let games: usize = get(0, "200").parse().unwrap_or(200).max(2);
     let max_plies: usize = get(1, "200").parse().unwrap_or(200);
     let seed: u64 = get(2, "1").parse().unwrap_or(1);
-    let pairs = get(3, "1-2,2-3,3-4,4-5,5-6,safe");
+    let every: Vec<String> = (1..TOP_LEVEL)
+        .map(|l| format!("{l}-{}", l + 1))
+        .chain(std::iter::once("safe".to_string()))
+        .collect();
+    let pairs = get(3, &every.join(","));
     let books = openings(seed, games / 2, 4);
     println!("| pair | games | W-D-L (stronger) | score | Elo (95%) | wall s |");
     println!("|---|---|---|---|---|---|");
@@ -98,15 +173,13 @@ fn main() {
         let (strong, weak) = if pair == "safe" {
             (Player::Safe, Player::Level(1))
         } else {
-            let mut it = pair.split('-').filter_map(|x| x.parse::<u8>().ok());
-            match (it.next(), it.next()) {
-                (Some(a), Some(b))
-                    if (1..=TOP_LEVEL).contains(&a) && (1..=TOP_LEVEL).contains(&b) =>
-                {
-                    (Player::Level(a.max(b)), Player::Level(a.min(b)))
-                }
+            let mut it = pair.split('-').map(Player::parse);
+            match (it.next().flatten(), it.next().flatten(), it.next()) {
+                // Levels: the higher first; otherwise as written.
+                (Some(a), Some(b), None) if a.rank() < b.rank() => (b, a),
+                (Some(a), Some(b), None) => (a, b),
                 _ => {
-                    eprintln!("bad pair {pair:?}: expected like 2-3 or safe");
+                    eprintln!("bad pair {pair:?}: expected like 2-3, safe or w1.48.200-2");
                     std::process::exit(2);
                 }
             }

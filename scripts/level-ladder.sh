@@ -2,10 +2,12 @@
 # The Congo level ladder (`set level N`): each level against the next and
 # level 1 against the safe player (never leaves a piece en prise), played
 # in-process; prints a Markdown table (Elo of the stronger side, 95%
-# interval). Not run in CI: it takes minutes (the higher pairs most).
+# interval). Not run in CI: it takes minutes (the higher pairs most; the
+# top level, full strength, searches LADDER_FULL_NODES nodes a move, default
+# 200000, on one thread).
 #
 #   scripts/level-ladder.sh [games] [max_plies] [seed] [pairs]
-#   scripts/level-ladder.sh 200 200 1 1-2,2-3,3-4,4-5,5-6,safe
+#   scripts/level-ladder.sh 100 200 1 1-2,2-3,10-11,safe
 #
 # Runs at the lowest priority, bounded by LADDER_TIMEOUT (default 3600 s).
 set -eu

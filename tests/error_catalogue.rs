@@ -303,6 +303,22 @@ const EXAMPLES: &[Example] = &[
         "undo 2 now",
         "unexpected argument `now`: `undo` takes at most one count",
     ),
+    // `undo` left one change to redo; the caret is on the count.
+    command(
+        "too-few-to-redo",
+        "play c2c3; undo; redo 2",
+        "only 1 changes to redo, not 2",
+    ),
+    command(
+        "expected-redo-count",
+        "redo 0",
+        "expected a number of changes 1..=1000, found `0`",
+    ),
+    command(
+        "extra-argument-redo",
+        "redo 2 now",
+        "unexpected argument `now`: `redo` takes at most one count",
+    ),
     command(
         "extra-argument-quit",
         "quit 2 now",
@@ -473,6 +489,7 @@ const EXAMPLES: &[Example] = &[
         "throw FFBB; move a",
         "a is not upper's token: upper to move",
     ),
+    // The caret stands on the throw named (`geol`, column 20).
     command(
         "yut-not-pending",
         "throw FFBB; move A geol",
@@ -541,6 +558,13 @@ const EXAMPLES: &[Example] = &[
         "a move needs a second square, as in `e1d3`",
     ),
     // Three squares are a monkey path; a2-a3 is a step, not a jump.
+    // Two squares as two words: the joined move is named, the caret
+    // covers both words.
+    command(
+        "move-split-words",
+        "play e2 e3",
+        "a move is one word: did you mean `play e2e3`?",
+    ),
     command(
         "move-not-a-jump",
         "play a2a3a4",

@@ -48,8 +48,29 @@ fn stops_at_ctrl_c(tag: &str, setup: &[&str], long: &str) {
     let took = pressed.elapsed();
     if running {
         assert!(took < prompt_limit(), "`{long}`: the prompt took {took:?}");
+        let out = output_of(&screen, long);
         assert!(
-            !says_interrupted || output_of(&screen, long).ends_with("interrupted"),
+            !says_interrupted || out.ends_with("interrupted"),
+            "`{long}`:\n{screen}"
+        );
+        // `odds` reports the games it played before the Ctrl-C.
+        assert!(
+            !long.starts_with("odds ")
+                || out
+                    .lines()
+                    .rev()
+                    .nth(1)
+                    .is_some_and(|l| l.contains(" of 1000000 games played)")),
+            "`{long}`:\n{screen}"
+        );
+        // `analyze`'s last line, printed at Ctrl-C, says it is partial.
+        assert!(
+            says_interrupted
+                || out
+                    .lines()
+                    .last()
+                    .is_some_and(|l| l.starts_with("best ")
+                        && l.contains(" (partial: stopped during depth ")),
             "`{long}`:\n{screen}"
         );
     }

@@ -47,6 +47,7 @@ mod svg;
 mod tablebase_cli;
 mod tactics;
 mod tune_cli;
+mod ui_small;
 mod versus;
 mod yut_hint_cli;
 mod yut_play;

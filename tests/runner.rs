@@ -115,11 +115,16 @@ fn bless_creates_updates_and_removes_files() {
     let dir = TempDir::new().unwrap();
     let script = write(dir.path(), "s.bsh", "move A FFFF\nmove A FXFB\n");
     // Named directly, a script without .out is a case: blessing creates it.
+    // Its second line fails, so the script exits 1: the line says the
+    // status is recorded.
     let (status, out, _) = run(std::slice::from_ref(&script), true);
     assert_eq!(status, 0);
     assert_eq!(
         out,
-        format!("blessed {} (created)\n1 passed, 0 failed\n", name(&script))
+        format!(
+            "blessed {} (created, status 1 recorded)\n1 passed, 0 failed\n",
+            name(&script)
+        )
     );
     let read = |ext: &str| fs::read_to_string(script.with_extension(ext)).ok();
     assert_eq!(read("out").as_deref(), Some("A: home -> yut (4)\n"));

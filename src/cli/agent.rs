@@ -29,6 +29,19 @@ pub const THINK_SHARE: f64 = 0.4;
 /// The share of `go`'s time after which the search is stopped regardless.
 pub const HARD_SHARE: f64 = 0.6;
 
+/// `help`: the commands, written to stderr (stdout carries moves only).
+pub const HELP: &str = "\
+boardsh agent: the commands (moves go to stdout, everything else to stderr):
+  newgame                            a new game from the start position
+  position startpos|<fen> [moves <move>...]
+                                     set the board, then play the moves
+  moves <move>...                    play moves on the board (all or none)
+  go <seconds>                       answer one move on stdout and play it
+  isready                            accepted, answers nothing
+  help                               this list
+  quit, exit                         stop
+";
+
 /// What picks the moves.
 enum Brain {
     /// The alpha-beta engine with some settings.
@@ -134,7 +147,12 @@ impl Agent {
             "go" => return self.go(&args, read_at, out, err).map(|()| Flow::Continue),
             "quit" | "exit" => return Ok(Flow::Quit),
             "isready" => Ok(()),
-            _ => Err(format!("unknown command {}", shown(cmd))),
+            "help" => {
+                // On stderr, as every answer but a move.
+                let _ = err.write_all(HELP.as_bytes());
+                Ok(())
+            }
+            _ => Err(format!("unknown command {} (try `help`)", shown(cmd))),
         };
         if let Err(msg) = result {
             complain(err, &msg);
@@ -449,6 +467,26 @@ mod tests {
             String::from_utf8(out).unwrap(),
             String::from_utf8(err).unwrap(),
         )
+    }
+
+    #[test]
+    fn help_lists_every_command_on_stderr_only() {
+        let mut a = agent("random");
+        let (out, err) = send(&mut a, "help");
+        assert!(out.is_empty(), "{out}");
+        // Each command `handle` knows, by its word.
+        for word in [
+            "newgame", "position", "moves", "go", "isready", "help", "quit", "exit",
+        ] {
+            assert!(
+                err.contains(&format!("  {word}")) || err.contains(&format!(", {word}")),
+                "{word}: {err}"
+            );
+        }
+        // An unknown word points at it; the board is as it was.
+        let (_, err) = send(&mut a, "frobnicate");
+        assert!(err.contains("(try `help`)"), "{err}");
+        assert_eq!(a.position(), &Position::start());
     }
 
     #[test]

@@ -263,6 +263,7 @@ fn run_main(args: &args::RunArgs) -> i32 {
         inner: BufWriter::with_capacity(64 * 1024, stdout.lock()),
         color: theme::stdout_color(args.color),
         width: 0,
+        background: theme::Background::Either,
     };
     let mut session = configure(&Flags::of(args));
     session.set_table_loader(Arc::new(tablebase::default_tables));

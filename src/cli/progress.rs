@@ -205,19 +205,26 @@ fn fit(mut text: String, width: u16) -> String {
 /// root moves 5/28 (Ctrl-C stops)`.
 fn message(live: &Live, elapsed: Duration) -> String {
     let nodes = live.perft.nodes.load(Ordering::Relaxed) + live.work.load(Ordering::Relaxed);
+    let [games, of] = [0, 1].map(|i| live.games.get(i).map_or(0, |n| n.load(Ordering::Relaxed)));
+    if of > 0 {
+        let of = usize::try_from(of).unwrap_or(usize::MAX);
+        let games = usize::try_from(games).unwrap_or(usize::MAX);
+        return progress_text(&live.label(), nodes, ("games", games, of), elapsed);
+    }
     let done = live.perft.roots_done.load(Ordering::Relaxed);
     let roots = live.perft.roots.load(Ordering::Relaxed);
-    progress_text(&live.label(), nodes, done, roots, elapsed)
+    progress_text(&live.label(), nodes, ("root moves", done, roots), elapsed)
 }
 
-/// [`message`] from its parts.
+/// [`message`] from its parts; `counted` is what is counted (root moves,
+/// games), how many are done and of how many (0: not shown).
 pub fn progress_text(
     label: &str,
     nodes: u64,
-    done: usize,
-    roots: usize,
+    counted: (&str, usize, usize),
     elapsed: Duration,
 ) -> String {
+    let (what, done, roots) = counted;
     let mut text = if label.is_empty() {
         "running".to_string()
     } else {
@@ -234,7 +241,7 @@ pub fn progress_text(
     let secs = elapsed.as_secs();
     text.push_str(&format!(" {}:{:02}", secs / 60, secs % 60));
     if roots > 0 {
-        text.push_str(&format!(", root moves {done}/{roots}"));
+        text.push_str(&format!(", {what} {done}/{roots}"));
     }
     text.push_str(" (Ctrl-C stops)");
     text
@@ -356,6 +363,14 @@ impl<O: Output + ?Sized> Output for Guarded<'_, O> {
         }
         shown
     }
+
+    fn window(&self) -> Option<usize> {
+        self.inner.window()
+    }
+
+    fn set_theme(&mut self, theme: crate::shell::settings::Theme) {
+        self.inner.set_theme(theme);
+    }
 }
 
 #[cfg(test)]
@@ -376,13 +391,32 @@ mod tests {
 
     #[test]
     fn the_line_says_what_runs_and_how_far() {
-        let text = progress_text("perft 7", 12_345_678, 5, 28, Duration::from_millis(63_500));
+        let text = progress_text(
+            "perft 7",
+            12_345_678,
+            ("root moves", 5, 28),
+            Duration::from_millis(63_500),
+        );
         assert_eq!(
             text,
             "perft 7: 12,345,678 nodes, 194.4 k nodes/s, 1:03, root moves 5/28 (Ctrl-C stops)"
         );
-        let text = progress_text("source big.bsh", 0, 0, 0, Duration::from_secs(2));
+        let text = progress_text(
+            "source big.bsh",
+            0,
+            ("root moves", 0, 0),
+            Duration::from_secs(2),
+        );
         assert_eq!(text, "source big.bsh: 0:02 (Ctrl-C stops)");
+        // `odds` counts games, done of all, in place of root moves.
+        let live = Live::default();
+        live.begin("odds 1000");
+        live.games[0].store(3, Ordering::Relaxed);
+        live.games[1].store(1000, Ordering::Relaxed);
+        assert_eq!(
+            message(&live, Duration::from_secs(2)),
+            "odds 1000: 0:02, games 3/1000 (Ctrl-C stops)"
+        );
     }
 
     #[test]

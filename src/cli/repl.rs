@@ -165,15 +165,22 @@ impl Highlighter for BoardHelper {
     }
 
     fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
-        if self.color {
-            Cow::Owned(format!("{}", hint.dimmed()))
-        } else {
-            Cow::Borrowed(hint)
-        }
+        Cow::Owned(hint_shown(hint, self.color))
     }
 
     fn highlight_char(&self, _line: &str, _pos: usize, _kind: CmdKind) -> bool {
         self.color
+    }
+}
+
+/// A hint as shown after the cursor: dimmed, also without colour (dim is
+/// no colour, so `NO_COLOR` keeps it): a hint must never look typed.
+fn hint_shown(hint: &str, color: bool) -> String {
+    if color {
+        format!("{}", hint.dimmed())
+    } else {
+        // SGR 2 (faint) and 22 (normal intensity) only: no colour code.
+        format!("\x1b[2m{hint}\x1b[22m")
     }
 }
 
@@ -201,8 +208,13 @@ pub fn run<O: Output + ?Sized>(
         .completion_type(CompletionType::List)
         .history_ignore_space(true)
         .behavior(Behavior::PreferTerm)
+        // Without colour (`NO_COLOR`, `--color never`) the helper still
+        // runs at a terminal, forced: it colours nothing then, but dims
+        // the hints (no colour code), so they never look typed.
         .color_mode(if color_out {
             ColorMode::Enabled
+        } else if io::IsTerminal::is_terminal(&io::stdout()) {
+            ColorMode::Forced
         } else {
             ColorMode::Disabled
         })
@@ -267,4 +279,22 @@ pub fn run<O: Output + ?Sized>(
         }
     }
     Ok(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hint_shown;
+
+    #[test]
+    fn hints_differ_from_typed_text_with_and_without_colour() {
+        for color in [true, false] {
+            let shown = hint_shown(" <move>", color);
+            assert_ne!(shown, " <move>");
+            assert!(shown.contains(" <move>"), "{shown:?}");
+            assert!(shown.starts_with("\x1b[2m"), "{shown:?}");
+        }
+        // Without colour, no colour code (30-49, 90-107) at all.
+        let plain = hint_shown("x", false);
+        assert_eq!(plain, "\x1b[2mx\x1b[22m");
+    }
 }

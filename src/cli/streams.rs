@@ -94,6 +94,7 @@ pub fn run_parsed(
                 inner: &mut *stdout,
                 color,
                 width: crate::shell::wrap::DEFAULT_WIDTH,
+                background: super::theme::Background::Either,
             };
             let session = configure(&Flags::of(args));
             let mut fs = files::FsLoader;

@@ -1,6 +1,7 @@
 //! Colour, decided once per stream, and the named styles of the theme.
 
 use super::args::ColorChoice;
+use crate::shell::settings::Theme;
 use crate::shell::{Output, Style};
 use owo_colors::{OwoColorize, Style as Paint};
 use std::io::{self, IsTerminal, Write};
@@ -33,9 +34,49 @@ pub fn stderr_color(choice: ColorChoice) -> bool {
     use_color(choice, io::stderr().is_terminal())
 }
 
-/// The theme: one paint per style. Every style reads on a dark and on a
-/// light background alike: mid colours (never bright white or bright
-/// yellow text), bold for one side, reverse video for the last move.
+/// The background a theme is for, when known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Background {
+    Light,
+    Dark,
+    /// Not known: colours that read on either.
+    Either,
+}
+
+/// The background `theme` means; `auto` reads `colorfgbg` (the
+/// terminal's `COLORFGBG`, `fg;bg` or `fg;default;bg`): background 7 or
+/// 15 (white) is light, another colour number dark, anything else unknown.
+pub fn background(theme: Theme, colorfgbg: Option<&str>) -> Background {
+    match theme {
+        Theme::Light => Background::Light,
+        Theme::Dark => Background::Dark,
+        Theme::Auto => match colorfgbg
+            .and_then(|v| v.rsplit(';').next())
+            .and_then(|bg| bg.trim().parse::<u8>().ok())
+        {
+            Some(7 | 15) => Background::Light,
+            Some(_) => Background::Dark,
+            None => Background::Either,
+        },
+    }
+}
+
+/// The theme: one paint per style. With the background unknown every
+/// style reads on a dark and on a light background alike: mid colours
+/// (never bright white or bright yellow text), bold for one side, reverse
+/// video for the last move. With the background known, white pieces are
+/// drawn white: bright white on a dark background, white on black on a
+/// light one (and black pieces black there).
+pub fn paint_on(style: Style, background: Background) -> Paint {
+    match (style, background) {
+        (Style::WhitePiece, Background::Dark) => Paint::new().bright_white().bold(),
+        (Style::WhitePiece, Background::Light) => Paint::new().bright_white().on_black().bold(),
+        (Style::BlackPiece, Background::Light) => Paint::new().black().bold(),
+        (style, _) => paint(style),
+    }
+}
+
+/// [`paint_on`] a background of either kind.
 pub fn paint(style: Style) -> Paint {
     match style {
         Style::Plain => Paint::new(),
@@ -66,6 +107,9 @@ pub struct Themed<W: Write> {
     /// The columns text is wrapped to; 0: the terminal's width at the time
     /// of writing ([`stdout_width`]), so a resized window is followed.
     pub width: usize,
+    /// The background the colours are for (the `theme` setting, read
+    /// when the session sets it).
+    pub background: Background,
 }
 
 /// The width of stdout when it is a terminal, else 80.
@@ -97,7 +141,11 @@ fn stdout_size() -> Option<(usize, usize)> {
 impl<W: Write> Output for Themed<W> {
     fn styled(&mut self, style: Style, text: &str) -> io::Result<()> {
         if self.color && style != Style::Plain {
-            write!(self.inner, "{}", text.style(paint(style)))
+            write!(
+                self.inner,
+                "{}",
+                text.style(paint_on(style, self.background))
+            )
         } else {
             self.inner.write_all(text.as_bytes())
         }
@@ -109,6 +157,15 @@ impl<W: Write> Output for Themed<W> {
 
     fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
+    }
+
+    fn set_theme(&mut self, theme: Theme) {
+        let colorfgbg = std::env::var("COLORFGBG").ok();
+        self.background = background(theme, colorfgbg.as_deref());
+    }
+
+    fn window(&self) -> Option<usize> {
+        (self.width == 0 && io::stdout().is_terminal()).then(stdout_width)
     }
 
     fn width(&self) -> usize {
@@ -142,5 +199,47 @@ impl<W: Write> Output for Themed<W> {
             }
         }
         self.text(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_theme_follows_the_setting_then_colorfgbg() {
+        for fgbg in [None, Some("0;15"), Some("15;0")] {
+            assert_eq!(background(Theme::Light, fgbg), Background::Light);
+            assert_eq!(background(Theme::Dark, fgbg), Background::Dark);
+        }
+        // rxvt's forms: `fg;bg` and `fg;default;bg`; 7 and 15 are white.
+        assert_eq!(background(Theme::Auto, Some("0;15")), Background::Light);
+        assert_eq!(
+            background(Theme::Auto, Some("0;default;7")),
+            Background::Light
+        );
+        assert_eq!(background(Theme::Auto, Some("15;0")), Background::Dark);
+        assert_eq!(
+            background(Theme::Auto, Some("7;default;0")),
+            Background::Dark
+        );
+        assert_eq!(background(Theme::Auto, None), Background::Either);
+        assert_eq!(background(Theme::Auto, Some("default")), Background::Either);
+    }
+
+    #[test]
+    fn white_pieces_are_white_when_the_background_is_known() {
+        let sgr = |style, bg| format!("{}", "L".style(paint_on(style, bg)));
+        // 97: bright white foreground; 40: black background; 30: black.
+        assert!(sgr(Style::WhitePiece, Background::Dark).contains("97"));
+        let light = sgr(Style::WhitePiece, Background::Light);
+        assert!(light.contains("97") && light.contains("40"), "{light:?}");
+        assert!(sgr(Style::BlackPiece, Background::Light).contains("30"));
+        // Unknown background: the colours that read on both (no white).
+        assert!(!sgr(Style::WhitePiece, Background::Either).contains("97"));
+        assert_eq!(
+            sgr(Style::River, Background::Light),
+            sgr(Style::River, Background::Either)
+        );
     }
 }

@@ -146,6 +146,8 @@ pub enum Command {
     UndoMany(u32),
     /// `redo`: make again what `undo` took back.
     Redo,
+    /// `redo N` (N >= 2).
+    RedoMany(u32),
     /// `history`: the session's changes as a record.
     History,
     /// `save FILE` / `save! FILE` (overwrite): a script rebuilding the session.
@@ -188,7 +190,7 @@ impl Command {
             Command::Reset(_) => Keyword::Reset,
             Command::New(_) => Keyword::New,
             Command::Undo | Command::UndoMany(_) => Keyword::Undo,
-            Command::Redo => Keyword::Redo,
+            Command::Redo | Command::RedoMany(_) => Keyword::Redo,
             Command::Source(_) => Keyword::Source,
             Command::Set(_) => Keyword::Set,
             Command::Help(_) => Keyword::Help,
@@ -249,6 +251,7 @@ impl fmt::Display for Command {
             Command::Undo => f.write_str("undo"),
             Command::UndoMany(n) => write!(f, "undo {n}"),
             Command::Redo => f.write_str("redo"),
+            Command::RedoMany(n) => write!(f, "redo {n}"),
             Command::Source(path) => {
                 f.write_str("source ")?;
                 write_path(path, f)
@@ -282,13 +285,15 @@ impl Span {
     }
 }
 
-/// A command with where it stood in its line: the whole command and its
-/// first argument (the keyword when it has none), for errors found when it runs.
+/// A command with where it stood in its line: the whole command, its
+/// first argument and its last (the keyword when it has none), for errors
+/// found when it runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Located {
     pub command: Command,
     pub span: Span,
     pub arg: Span,
+    pub last: Span,
 }
 
 /// The file of `board svg FILE` / `show svg FILE`, and whether `svg!`

@@ -63,6 +63,9 @@ pub enum ErrorKind {
     WhichThrow { token: Token, pending: Pending },
     #[error("{0}")]
     Move(MoveParseErrorKind),
+    /// `play e2 e3`: a move typed as two words.
+    #[error("a move is one word: did you mean `play {0}`?")]
+    SplitMove(String),
     #[error("{0}")]
     Illegal(Illegal),
     #[error("nothing to undo")]
@@ -71,6 +74,8 @@ pub enum ErrorKind {
     NothingToRedo,
     #[error("only {have} changes to undo, not {asked}")]
     TooFewToUndo { have: usize, asked: u32 },
+    #[error("only {have} changes to redo, not {asked}")]
+    TooFewToRedo { have: usize, asked: u32 },
     #[error("cannot read {}: {reason}", quoted_path(.path))]
     Unreadable { path: String, reason: String },
     /// `board svg FILE` / `show svg FILE` onto an existing file.

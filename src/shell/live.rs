@@ -19,6 +19,8 @@ pub struct Live {
     pub perft: PerftProgress,
     /// Nodes searched by the engine or games simulated, for other long work.
     pub work: AtomicU64,
+    /// `odds`: games played, and of how many (0: not counting games).
+    pub games: [AtomicU64; 2],
     /// What is running, e.g. `perft 7` (empty when nothing long runs).
     label: Mutex<String>,
 }
@@ -56,6 +58,9 @@ impl Live {
         self.perft.roots_done.store(0, Ordering::Relaxed);
         self.perft.roots.store(0, Ordering::Relaxed);
         self.work.store(0, Ordering::Relaxed);
+        for n in &self.games {
+            n.store(0, Ordering::Relaxed);
+        }
     }
 
     /// What is running now.

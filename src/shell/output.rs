@@ -58,6 +58,17 @@ pub trait Output {
         Ok(())
     }
 
+    /// The `theme` setting in force (a front end that colours picks its
+    /// colours by it; the session tells it before each reply).
+    fn set_theme(&mut self, _theme: super::settings::Theme) {}
+
+    /// The terminal's width when the output is a terminal: `set` and
+    /// `history` wrap to it, and print as they are elsewhere (scripts and
+    /// pipes see the same bytes whatever the window).
+    fn window(&self) -> Option<usize> {
+        None
+    }
+
     /// The width in columns text such as `help` is wrapped to: the
     /// terminal's, or 80 when the output is not a terminal.
     fn width(&self) -> usize {

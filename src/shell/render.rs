@@ -48,6 +48,10 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
             out.styled(Style::Label, crate::congo::guide::LEGEND)
         }
         Reply::Text(text) => out.text(text),
+        Reply::History(text) => match out.window() {
+            Some(width) => out.text(&wrap::long_lines(text, width)),
+            None => out.text(text),
+        },
         Reply::UndidMany(cmds) => {
             for cmd in cmds {
                 out.text(&format!("undid: {cmd}\n"))?;
@@ -55,6 +59,12 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
             Ok(())
         }
         Reply::Redid(cmd) => out.text(&format!("redid: {cmd}\n")),
+        Reply::RedidMany(cmds) => {
+            for cmd in cmds {
+                out.text(&format!("redid: {cmd}\n"))?;
+            }
+            Ok(())
+        }
         Reply::Moves(moves) => {
             let mut line = String::with_capacity(moves.len() * 5 + 1);
             for (i, mv) in moves.iter().enumerate() {
@@ -77,6 +87,11 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
         Reply::DivideTotal(n) => out.text(&format!("total: {n}\n")),
         Reply::Eval(to_move, terms) => out.text(&eval_text(*to_move, terms)),
         Reply::Search(info, to_move) => out.text(&format!("{}\n", search_line(info, *to_move))),
+        Reply::SearchStopped(info, to_move) => out.text(&format!(
+            "{} (partial: stopped during depth {})\n",
+            search_line(info, *to_move),
+            info.depth + 1
+        )),
         Reply::CourseEval(report) => out.text(&course_eval(report)),
         Reply::CourseSearch(report) => out.text(&course_search(report)),
         Reply::Turn(report) => out.text(&format!("{report}\n")),
@@ -98,6 +113,14 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
             .to_string(),
         ),
         Reply::Odds(tally, upper, lower) => out.text(&odds_line(tally, *upper, *lower)),
+        Reply::OddsStopped(tally, upper, lower, of) => {
+            let line = odds_line(tally, *upper, *lower);
+            let line = line.trim_end_matches('\n');
+            out.text(&format!(
+                "{line} (partial: {} of {of} games played)\n",
+                tally.games
+            ))
+        }
         Reply::Hint(team, lines) => out.text(&super::render_yut_solve::hint_text(*team, lines)),
         Reply::Review(report) => out.text(&super::render_yut_solve::review_text(report)),
         Reply::YutBoard(game) => {
@@ -336,13 +359,15 @@ fn write_settings<O: Output + ?Sized>(settings: &Settings, out: &mut O) -> io::R
         .map(|(s, _)| s.name().len())
         .max()
         .unwrap_or(0);
+    let window = out.window();
     for (setting, value) in settings.iter() {
         let shown = value.to_string();
-        out.text(&format!(
-            "{:width$}  {shown:5}  {}\n",
-            setting.name(),
-            setting.spec().summary
-        ))?;
+        let prefix = format!("{:width$}  {shown:5}  ", setting.name());
+        let summary = setting.spec().summary;
+        match window {
+            Some(w) => out.text(&wrap::hanging(&prefix, summary, w))?,
+            None => out.text(&format!("{prefix}{summary}\n"))?,
+        }
     }
     Ok(())
 }
@@ -428,12 +453,43 @@ mod width_tests {
         fn width(&self) -> usize {
             self.1
         }
+        fn window(&self) -> Option<usize> {
+            Some(self.1)
+        }
     }
 
     fn help_at(width: usize) -> String {
         let mut out = Narrow(Vec::new(), width);
         render(&Reply::Help(None), false, &mut out).unwrap();
         String::from_utf8(out.0).unwrap()
+    }
+
+    #[test]
+    fn set_and_history_fit_the_window_without_cutting_words() {
+        let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        let at = |reply: &Reply, width| {
+            let mut out = Narrow(Vec::new(), width);
+            render(reply, false, &mut out).unwrap();
+            String::from_utf8(out.0).unwrap()
+        };
+        let set = Reply::Settings(Box::default());
+        let history = Reply::History(format!(
+            "congo from x:\n  0. {}\nyut:\n  (no turns)\n",
+            "c2c3 e6e5 1. d2d3 a6a5 ".repeat(3)
+        ));
+        for reply in [set, history] {
+            let wide = at(&reply, 1000);
+            let text = at(&reply, 60);
+            assert!(text.lines().count() > wide.lines().count(), "{text}");
+            for line in text.lines() {
+                assert!(line.chars().count() <= 60, "{line:?}");
+            }
+            assert_eq!(words(&text), words(&wide));
+            // Not at a terminal: as it was, whatever the width.
+            let mut piped = Vec::new();
+            render(&reply, false, &mut piped).unwrap();
+            assert_eq!(String::from_utf8(piped).unwrap(), wide);
+        }
     }
 
     #[test]

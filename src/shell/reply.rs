@@ -34,6 +34,14 @@ pub enum Reply {
     UndidMany(Vec<Command>),
     /// `redo`: the command made again (a change summary).
     Redid(Command),
+    /// `odds` stopped by Ctrl-C: the games played of all asked for.
+    OddsStopped(Tally, Kind, Kind, u64),
+    /// `analyze` stopped by Ctrl-C: the best line found, marked partial.
+    SearchStopped(Box<SearchInfo>, Color),
+    /// `history`: the games' records, long lines wrapped to the window.
+    History(String),
+    /// `redo N`: each command made again, oldest first (a change summary).
+    RedidMany(Vec<Command>),
     /// Text to print as it is: `history` (the session's record), `stations`.
     Text(String),
     /// `moves`: legal moves, sorted by notation.
@@ -121,6 +129,7 @@ impl Reply {
                 | Reply::Undid(_)
                 | Reply::UndidMany(_)
                 | Reply::Redid(_)
+                | Reply::RedidMany(_)
                 | Reply::Threw(_)
                 | Reply::MovedBy(_)
                 | Reply::Auto(_)

@@ -378,6 +378,7 @@ impl<'r> Runner<'r> {
             ))));
         }
         let quiet = self.session.settings().quiet;
+        out.set_theme(self.session.settings().theme);
         let mut streamed = Rendering {
             out: &mut *out,
             quiet,
@@ -414,6 +415,8 @@ impl<'r> Runner<'r> {
                 Ok(Err(Box::new(ShellError::new(at, kind))))
             }
             reply => {
+                // `set theme` applies from its own answer on.
+                out.set_theme(self.session.settings().theme);
                 render(&reply, quiet, out)?;
                 // At the prompt, an empty move list of a finished game says
                 // why (scripts get just the empty line, as always).

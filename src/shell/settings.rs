@@ -15,7 +15,7 @@ use std::fmt;
 /// The weakest `level`.
 pub const LEVEL_MIN: u64 = 1;
 /// The top `level`: full strength (the default).
-pub const LEVEL_MAX: u64 = 7;
+pub const LEVEL_MAX: u64 = 11;
 
 /// Every session setting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,6 +51,8 @@ pub enum Setting {
     Draw,
     /// Whether the changed game's board is drawn after every change.
     Show,
+    /// The colours at a terminal: for a light or a dark background.
+    Theme,
 }
 
 /// What values a setting takes.
@@ -74,6 +76,8 @@ pub enum ValueKind {
     Draw,
     /// When boards are drawn after changes: [`Show`].
     Show,
+    /// The colours' background: [`Theme`].
+    Theme,
 }
 
 /// Which side the computer answers for by itself (versus mode).
@@ -167,6 +171,33 @@ impl Show {
     }
 }
 
+/// The background the colours are chosen for (only the front end colours).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Theme {
+    /// From the terminal's `COLORFGBG` when it says; else colours that
+    /// read on either background.
+    #[default]
+    Auto,
+    /// A light background: white pieces white on black.
+    Light,
+    /// A dark background: white pieces bright white.
+    Dark,
+}
+
+impl Theme {
+    /// Every value.
+    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
+
+    /// The word `set theme` takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
 /// How many worker threads perft and divide use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Threads {
@@ -199,6 +230,7 @@ pub enum Value {
     Computer(Computer),
     Draw(Draw),
     Show(Show),
+    Theme(Theme),
     /// `seed N+K`: the seed N, the sticks' random state K draws on from
     /// it (what `save` writes; the setting itself keeps N).
     SeedAt {
@@ -220,6 +252,7 @@ impl fmt::Display for Value {
             Value::Computer(c) => f.write_str(c.name()),
             Value::Draw(d) => f.write_str(d.name()),
             Value::Show(s) => f.write_str(s.name()),
+            Value::Theme(t) => f.write_str(t.name()),
             Value::SeedAt { seed, draws } => write!(f, "{seed}+{draws}"),
         }
     }
@@ -266,6 +299,7 @@ impl Setting {
         Setting::Computer,
         Setting::Draw,
         Setting::Show,
+        Setting::Theme,
     ];
 
     /// How many settings there are.
@@ -356,12 +390,12 @@ impl Setting {
             },
             Setting::Level => SettingSpec {
                 name: "level",
-                summary: "the computer's strength: Congo 1..=7, Yut 1..=4 (random, greedy, shallow, best); the top is full strength",
+                summary: "the computer's strength: Congo 1..=11, Yut 1..=4 (random, greedy, shallow, best); the top is full strength",
                 kind: ValueKind::Number {
                     min: LEVEL_MIN,
                     max: LEVEL_MAX,
                 },
-                expects: "a level 1..=7 (1 weakest, 7 full strength)",
+                expects: "a level 1..=11 (1 weakest, 11 full strength)",
                 default: Value::Number(LEVEL_MAX),
             },
             Setting::Computer => SettingSpec {
@@ -384,6 +418,13 @@ impl Setting {
                 kind: ValueKind::Show,
                 expects: "`auto`, `on` or `off`",
                 default: Value::Show(Show::Auto),
+            },
+            Setting::Theme => SettingSpec {
+                name: "theme",
+                summary: "colours for a light or dark terminal (auto: from COLORFGBG, else for either)",
+                kind: ValueKind::Theme,
+                expects: "`auto`, `light` or `dark`",
+                default: Value::Theme(Theme::Auto),
             },
         }
     }
@@ -453,6 +494,10 @@ impl Setting {
                 .into_iter()
                 .find(|s| s.name().eq_ignore_ascii_case(text))
                 .map(Value::Show),
+            ValueKind::Theme => Theme::ALL
+                .into_iter()
+                .find(|t| t.name().eq_ignore_ascii_case(text))
+                .map(Value::Theme),
         };
         value.ok_or(spec.expects)
     }
@@ -469,6 +514,7 @@ impl Setting {
             ValueKind::Computer => &["none", "white", "black", "upper", "lower", "both"],
             ValueKind::Draw => &["off", "repetition"],
             ValueKind::Show => &["auto", "on", "off"],
+            ValueKind::Theme => &["auto", "light", "dark"],
         }
     }
 }
@@ -503,6 +549,8 @@ pub struct Settings {
     pub draw: Draw,
     /// When boards are drawn after changes.
     pub show: Show,
+    /// The colours' background.
+    pub theme: Theme,
 }
 
 impl Default for Settings {
@@ -524,6 +572,7 @@ impl Default for Settings {
             computer: Computer::None,
             draw: Draw::Off,
             show: Show::Auto,
+            theme: Theme::Auto,
         }
     }
 }
@@ -547,6 +596,7 @@ impl Settings {
             Setting::Computer => Value::Computer(self.computer),
             Setting::Draw => Value::Draw(self.draw),
             Setting::Show => Value::Show(self.show),
+            Setting::Theme => Value::Theme(self.theme),
         }
     }
 
@@ -572,6 +622,7 @@ impl Settings {
             (Setting::Computer, Value::Computer(c)) => self.computer = c,
             (Setting::Draw, Value::Draw(d)) => self.draw = d,
             (Setting::Show, Value::Show(s)) => self.show = s,
+            (Setting::Theme, Value::Theme(t)) => self.theme = t,
             _ => {}
         }
     }
@@ -651,10 +702,10 @@ mod tests {
         let mut settings = Settings::default();
         assert_eq!(settings.level, LEVEL_MAX);
         assert_eq!(Setting::Level.parse_value("3"), Ok(Value::Number(3)));
-        for bad in ["0", "8", "top"] {
+        for bad in ["0", "12", "top"] {
             assert_eq!(
                 Setting::Level.parse_value(bad),
-                Err("a level 1..=7 (1 weakest, 7 full strength)"),
+                Err("a level 1..=11 (1 weakest, 11 full strength)"),
                 "{bad:?}"
             );
         }
@@ -677,6 +728,16 @@ mod tests {
         // A value of another kind changes nothing.
         settings.set(Setting::Show, Value::Flag(true));
         assert_eq!(settings.show, Show::Auto);
+        assert_eq!(
+            Setting::Theme.parse_value("Light"),
+            Ok(Value::Theme(Theme::Light))
+        );
+        assert_eq!(
+            Setting::Theme.parse_value("grey"),
+            Err("`auto`, `light` or `dark`")
+        );
+        settings.set(Setting::Theme, Value::Theme(Theme::Dark));
+        assert_eq!(settings.get(Setting::Theme).to_string(), "dark");
         // Every word each takes is offered when completing.
         for (setting, words) in [
             (
@@ -685,6 +746,7 @@ mod tests {
             ),
             (Setting::Draw, Draw::ALL.map(Draw::name).to_vec()),
             (Setting::Show, Show::ALL.map(Show::name).to_vec()),
+            (Setting::Theme, Theme::ALL.map(Theme::name).to_vec()),
         ] {
             assert_eq!(setting.completions(), words.as_slice());
         }

@@ -49,6 +49,53 @@ pub fn paragraph(text: &str, indent: usize, width: usize) -> String {
     out
 }
 
+/// `prefix` then `text` wrapped to `width`, its later lines indented to
+/// stand under the text's first word (at least [`MIN_COLUMN`] columns are
+/// kept for the text, so a narrow window may be overrun), with a final
+/// newline: a row of `set`, a line of `history`.
+pub fn hanging(prefix: &str, text: &str, width: usize) -> String {
+    let indent = prefix.width();
+    let column = width.saturating_sub(indent).max(MIN_COLUMN);
+    let mut out = String::new();
+    for (i, line) in lines(text, column).iter().enumerate() {
+        if i == 0 {
+            out.push_str(prefix);
+        } else {
+            out.push_str(&" ".repeat(indent));
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// Each line of `text` that is wider than `width` wrapped under its own
+/// indentation plus two (a move list of `history`); the other lines as
+/// they are.
+pub fn long_lines(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        if line.width() <= width {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let body = line.trim_start_matches(' ');
+        let indent = line.len() - body.len();
+        let first = " ".repeat(indent);
+        let column = width.saturating_sub(indent + 2).max(MIN_COLUMN);
+        for (i, l) in lines(body, column).iter().enumerate() {
+            out.push_str(&first);
+            if i > 0 {
+                out.push_str("  ");
+            }
+            out.push_str(l);
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// Rows of `usage  description`, the usage column as wide as the widest
 /// usage (each row indented by two spaces), descriptions wrapped in their
 /// column; when the column would be narrower than [`MIN_COLUMN`], each
@@ -78,6 +125,35 @@ pub fn table(rows: &[(String, String)], width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hanging_rows_and_long_lines_fit_and_keep_every_word() {
+        let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        let summary = "the side the computer answers for by itself: white|black (Congo), upper|lower (Yut), both, none";
+        let row = hanging("computer    none   ", summary, 60);
+        for line in row.lines() {
+            assert!(line.width() <= 60, "{line:?}");
+        }
+        // Later lines start under the summary's first word (column 19).
+        assert!(
+            row.lines()
+                .skip(1)
+                .all(|l| l.starts_with(&" ".repeat(19)) && !l.starts_with(&" ".repeat(20)))
+        );
+        assert!(row.lines().count() > 1);
+        assert_eq!(words(&row), words(&format!("computer none {summary}")));
+        // A history line of 20 moves at 40 columns: its indent plus two.
+        let moves = format!("  0. {}", "c2c3 e6e5 ".repeat(10).trim_end());
+        let wrapped = long_lines(&format!("congo:\n{moves}\n"), 40);
+        let mut it = wrapped.lines();
+        assert_eq!(it.next(), Some("congo:"));
+        for line in it {
+            assert!(line.width() <= 40 && line.starts_with("  "), "{line:?}");
+        }
+        assert_eq!(words(&wrapped), words(&format!("congo: {moves}")));
+        // Short lines stay as they are.
+        assert_eq!(long_lines("a\n  b c\n", 40), "a\n  b c\n");
+    }
 
     #[test]
     fn words_are_never_cut_and_lines_fit() {

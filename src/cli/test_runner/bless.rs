@@ -90,7 +90,7 @@ pub fn bless_with(case: &Case, actual: &Actual, claims: &Claims, create: Create)
         let blessed = plan.blessed();
         commit(&plan.writes, &plan.removes, create).map(|()| blessed)
     }) {
-        Ok(blessed) => Outcome::Blessed(blessed),
+        Ok(blessed) => Outcome::Blessed(blessed, actual.status),
         Err(problem) => Outcome::Failed(vec![problem]),
     }
 }

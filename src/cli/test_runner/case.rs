@@ -97,7 +97,8 @@ pub enum Problem {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     Passed,
-    Blessed(Blessed),
+    /// Blessed, with the status recorded in `.status` (0: none).
+    Blessed(Blessed, i32),
     Failed(Vec<Problem>),
 }
 

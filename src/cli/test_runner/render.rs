@@ -91,14 +91,19 @@ pub fn write_outcome(
             paint(w, color, ok_paint(), "ok")?;
             writeln!(w, "   {name}")
         }
-        Outcome::Blessed(how) => {
+        Outcome::Blessed(how, status) => {
             let how = match how {
                 Blessed::Created => "created",
                 Blessed::Updated => "updated",
                 Blessed::Unchanged => "unchanged",
             };
             paint(w, color, ok_paint(), "blessed")?;
-            writeln!(w, " {name} ({how})")
+            // A failing script blessed as it is: say so, it may be a slip.
+            if *status == 0 {
+                writeln!(w, " {name} ({how})")
+            } else {
+                writeln!(w, " {name} ({how}, status {status} recorded)")
+            }
         }
         Outcome::Failed(problems) => {
             paint(w, color, fail_paint(), "FAIL")?;

@@ -33,7 +33,7 @@ pub use config::EngineConfig;
 pub use eval::{DEFAULT_VALUES, EvalWeights, Terms as EvalTerms, evaluate_terms, evaluate_with};
 pub use safe::safe_move;
 pub use selfplay::{play_game, run_match};
-pub use skill::{MIN_LEVEL, TOP_LEVEL, choose};
+pub use skill::{MIN_LEVEL, Style, TOP_LEVEL, choose, choose_style, style};
 pub use spec::parse_config;
 pub use threads::Engine;
 pub use types::{Limits, Score, SearchInfo};

@@ -1,15 +1,18 @@
 //! Levels people can beat (`set level N`): below the top level the engine
-//! searches shallowly and picks among the moves by score plus a seeded
-//! random push, as Stockfish's skill level does: a weak level makes
-//! human-like mistakes (level 1 looks at its own move only and plays
-//! almost at random, but takes a lion it is offered), and the same seed
-//! replays the same game.
+//! searches to a fixed depth (or node count) and, a share of its moves set
+//! per level, blunders: it plays a near-random move instead, as a
+//! beginner misses what is attacked. Level 1 plays near-random moves
+//! only, yet even it takes a lion it is offered; the same seed replays the
+//! same game. The steps between levels are measured by
+//! `scripts/level-ladder.sh` (the table is in the README).
 //!
-//! Every root move is scored by a search of the position after it (depth
-//! from the level); with `top` the best score, each move `s` gets `s +
-//! (w (top - s) + 100 r) / 128`, `r` random in `0..w`, and the largest
-//! wins: weakness `w` near 128 is almost a random mover (only a lion
-//! capture still stands out), `w` near 0 plays the best move.
+//! A near-random move follows Stockfish's skill rule: every root move is
+//! scored (here by the static evaluation after it, or a search of
+//! `depth` plies for [`Style::Weak`]); with `top` the best score, each
+//! move `s` gets `s + (w (top - s) + d r) / 128`, `r` random in `0..w` and
+//! `d` the spread of the scores capped at 100, and the largest wins:
+//! weakness `w` near 128 is almost a random mover (only a lion capture
+//! still stands out), `w` near 0 plays the best move.
 
 use super::{Engine, Limits, Score};
 use crate::congo::moves::{Move, legal_moves};
@@ -20,31 +23,61 @@ use crate::rng::Rng;
 /// The weakest level.
 pub const MIN_LEVEL: u8 = 1;
 /// The top level: full strength (the session's own search limits).
-pub const TOP_LEVEL: u8 = 7;
+pub const TOP_LEVEL: u8 = 11;
 
 /// How a level plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
     /// Score every move by a `depth`-ply search after it (0: the static
     /// evaluation, blind to any reply), then pick with weakness
-    /// `weakness` (1..=127).
-    Weak { depth: u32, weakness: u32 },
-    /// The engine's best move at this fixed depth.
-    Depth(u32),
+    /// `weakness` (1..=127), except that `blunder` moves in 1000 are
+    /// picked with the widest weakness (127).
+    Weak {
+        depth: u32,
+        weakness: u32,
+        blunder: u32,
+    },
+    /// The engine's best move at this fixed depth, except that `blunder`
+    /// moves in 1000 are picked with the widest weakness (127).
+    Depth { depth: u32, blunder: u32 },
+    /// The engine's best move within this many nodes (one thread: the
+    /// same move every run), with blunders as [`Style::Depth`].
+    Nodes { nodes: u64, blunder: u32 },
     /// Full strength: the limits the caller gives.
     Full,
 }
 
 /// How `level` plays (levels outside `MIN_LEVEL..=TOP_LEVEL` are clamped).
+///
+/// Level 1 picks almost at random (it loses most games to a player that
+/// never leaves a piece en prise); levels 2-8 are the engine at depth 3
+/// blundering (a near-random move) 800, 515, 350, 225, 130, 66 and 30
+/// times in 1000; 9 is depth 4 blundering 25 in 1000; 10 a 50,000-node
+/// search blundering 20 in 1000; the top is full strength. The rates
+/// were interpolated from a first measured ladder (the Elo of depth 3
+/// grows about as the log of the blunder rate falls) so that each step is
+/// about 200 Elo; the README has the ladder as `scripts/level-ladder.sh`
+/// measured it.
 pub fn style(level: u8) -> Style {
-    let weak = |depth, weakness| Style::Weak { depth, weakness };
+    let depth = |depth, blunder| Style::Depth { depth, blunder };
     match level.clamp(MIN_LEVEL, TOP_LEVEL) {
-        1 => weak(0, 127),
-        2 => weak(0, 48),
-        3 => weak(1, 120),
-        4 => weak(1, 48),
-        5 => weak(2, 24),
-        6 => Style::Depth(4),
+        1 => Style::Weak {
+            depth: 0,
+            weakness: 127,
+            blunder: 0,
+        },
+        2 => depth(3, 800),
+        3 => depth(3, 515),
+        4 => depth(3, 350),
+        5 => depth(3, 225),
+        6 => depth(3, 130),
+        7 => depth(3, 66),
+        8 => depth(3, 30),
+        9 => depth(4, 25),
+        10 => Style::Nodes {
+            nodes: 50_000,
+            blunder: 20,
+        },
         _ => Style::Full,
     }
 }
@@ -135,6 +168,25 @@ pub fn rng_for(seed: u64, game: &Game) -> Rng {
     rng
 }
 
+/// Whether this move is a blunder, `blunder` in 1000: drawn first from
+/// the move's stream whatever the rate, so the rest of the stream does not
+/// depend on it.
+fn blundering(rng: &mut Rng, blunder: u32) -> bool {
+    u32::try_from(rng.below(1000)).unwrap_or(u32::MAX) < blunder
+}
+
+/// A blunder: a pick with the widest weakness among the moves scored by
+/// the static evaluation (a lion capture still stands out).
+fn blunder_move(
+    engine: &mut Engine,
+    game: &Game,
+    rng: &mut Rng,
+    stop: &dyn Interrupt,
+) -> Result<Option<Move>, Interrupted> {
+    let scored = scored_moves(engine, game, 0, stop)?;
+    Ok(pick(&scored, 127, rng))
+}
+
 /// The move `level` plays in `game` (full strength searches within
 /// `full`), drawing from `seed`; `None` when there is no move.
 ///
@@ -149,6 +201,23 @@ pub fn choose(
     full: &Limits,
     stop: &dyn Interrupt,
 ) -> Result<Option<Move>, Interrupted> {
+    choose_style(engine, game, style(level), seed, full, stop)
+}
+
+/// The move a player of `style` plays in `game`, as [`choose`] (the
+/// ladder script also tries styles between the levels).
+///
+/// # Errors
+///
+/// [`Interrupted`] once `stop` is set.
+pub fn choose_style(
+    engine: &mut Engine,
+    game: &Game,
+    style: Style,
+    seed: u64,
+    full: &Limits,
+    stop: &dyn Interrupt,
+) -> Result<Option<Move>, Interrupted> {
     let search = |engine: &mut Engine, limits: &Limits| {
         let info = engine.search(game.position(), game.keys(), limits, stop, &mut |_| {});
         if stop.interrupted() {
@@ -157,12 +226,40 @@ pub fn choose(
             Ok(info.best)
         }
     };
-    match style(level) {
+    match style {
         Style::Full => search(engine, full),
-        Style::Depth(d) => search(engine, &Limits::depth(d)),
-        Style::Weak { depth, weakness } => {
+        Style::Depth { depth, blunder } => {
+            let mut rng = rng_for(seed, game);
+            if blundering(&mut rng, blunder) {
+                blunder_move(engine, game, &mut rng, stop)
+            } else {
+                search(engine, &Limits::depth(depth))
+            }
+        }
+        Style::Nodes { nodes, blunder } => {
+            let mut rng = rng_for(seed, game);
+            if blundering(&mut rng, blunder) {
+                blunder_move(engine, game, &mut rng, stop)
+            } else {
+                search(engine, &Limits::nodes(nodes))
+            }
+        }
+        Style::Weak {
+            depth,
+            weakness,
+            blunder,
+        } => {
+            let mut rng = rng_for(seed, game);
+            let weakness = if blundering(&mut rng, blunder) {
+                127
+            } else {
+                weakness
+            };
+            // A blunder needs no search: the static scores still keep a
+            // lion capture on top.
+            let depth = if weakness == 127 { 0 } else { depth };
             let scored = scored_moves(engine, game, depth, stop)?;
-            Ok(pick(&scored, weakness, &mut rng_for(seed, game)))
+            Ok(pick(&scored, weakness, &mut rng))
         }
     }
 }
@@ -185,20 +282,62 @@ mod tests {
         assert_eq!(style(0), style(1));
         assert_eq!(style(TOP_LEVEL), Style::Full);
         assert_eq!(style(200), Style::Full);
-        // Level by level the depth grows, or at the same depth the
-        // weakness falls.
-        let mut last = (0, 128);
-        for level in MIN_LEVEL..6 {
-            let Style::Weak { depth, weakness } = style(level) else {
-                panic!("level {level} is weak");
-            };
+        assert!(matches!(style(1), Style::Weak { weakness: 127, .. }));
+        // Level by level: deeper (or more nodes), or as deep with fewer
+        // blunders; never the same style twice.
+        let key = |s: Style| match s {
+            Style::Weak { .. } => (0, 0, 1000),
+            Style::Depth { depth, blunder } => (1, u64::from(depth), blunder),
+            Style::Nodes { nodes, blunder } => (2, nodes, blunder),
+            Style::Full => (3, 0, 0),
+        };
+        for level in MIN_LEVEL..TOP_LEVEL {
+            let (a, b) = (key(style(level)), key(style(level + 1)));
             assert!(
-                depth > last.0 || (depth == last.0 && weakness < last.1),
-                "level {level}"
+                (b.0, b.1) > (a.0, a.1) || ((b.0, b.1) == (a.0, a.1) && b.2 < a.2),
+                "level {level}: {a:?} then {b:?}"
             );
-            last = (depth, weakness);
         }
-        assert_eq!(style(6), Style::Depth(4));
+    }
+
+    #[test]
+    fn blunders_come_at_their_rate_and_the_seed_pins_them() {
+        // 300 in 1000 over 2000 streams: expected 600, sd ~20.5; 500 and
+        // 700 are ~5 sd away.
+        let start = Game::new(Position::start());
+        let n = (0..2000)
+            .filter(|&seed| blundering(&mut rng_for(seed, &start), 300))
+            .count();
+        assert!((500..700).contains(&n), "{n}");
+        assert!(!(0..200).any(|seed| blundering(&mut rng_for(seed, &start), 0)));
+        assert!((0..200).all(|seed| blundering(&mut rng_for(seed, &start), 1000)));
+    }
+
+    #[test]
+    fn every_level_plays_a_legal_move_and_repeats_it_for_a_seed() {
+        // Cheap levels only (the top searches for seconds): from the start
+        // and after one move each, the choice is legal and the same for the
+        // same seed on a fresh engine.
+        let mut game = Game::new(Position::start());
+        let never = std::sync::atomic::AtomicBool::new(false);
+        for level in MIN_LEVEL..=9 {
+            for seed in [1, 2] {
+                let mut a = Engine::new(EngineConfig::strongest());
+                let mut b = Engine::new(EngineConfig::strongest());
+                let full = Limits::depth(1);
+                let m = choose(&mut a, &game, level, seed, &full, &never);
+                let again = choose(&mut b, &game, level, seed, &full, &never);
+                assert_eq!(m, again, "level {level}");
+                let Ok(Some(m)) = m else {
+                    panic!("level {level}: {m:?}");
+                };
+                assert!(legal_moves(game.position()).contains(&m), "level {level}");
+            }
+        }
+        game.play(mv(game.position(), "c2c3")).expect("legal");
+        let mut e = Engine::new(EngineConfig::strongest());
+        let m = choose(&mut e, &game, 2, 3, &Limits::depth(1), &never);
+        assert!(matches!(m, Ok(Some(m)) if legal_moves(game.position()).contains(&m)));
     }
 
     #[test]

@@ -3,8 +3,8 @@
 
 use super::session::file_name;
 use super::{ArgSpec, Complete, Spec};
-use crate::congo::moves::parse_move;
-use crate::congo::{PieceKind, Square, fen};
+use crate::congo::moves::{MoveParseErrorKind, parse_move};
+use crate::congo::{Piece, PieceKind, Square, fen};
 use crate::shell::command::{Command, MovesFilter, SvgFile};
 use crate::shell::error::ErrorKind;
 use crate::shell::parse::grammar::{Res, arg, bare, end, expected_word, fail, is_space, word};
@@ -148,6 +148,7 @@ pub const PLAY: Spec = Spec {
         "extra-argument-play",
         "move-expected-square",
         "move-missing-square",
+        "move-split-words",
         "move-not-a-jump",
         "move-too-many-jumps",
         "illegal-empty-square",
@@ -237,7 +238,15 @@ fn moves_args(input: &str) -> Res<'_, Command> {
     let (rest, filter) = match word(input) {
         Err(_) => (input, MovesFilter::All),
         Ok((rest, w)) => {
-            if let Some(kind) = PieceKind::from_name(w) {
+            // A name (`zebra`) or a letter of either side (`Z`, `z`).
+            let letter = || {
+                let mut chars = w.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) => Piece::from_char(c).map(|p| p.kind),
+                    _ => None,
+                }
+            };
+            if let Some(kind) = PieceKind::from_name(w).or_else(letter) {
                 (rest, MovesFilter::Kind(kind))
             } else if let Ok(sq) = w.parse::<Square>() {
                 (rest, MovesFilter::From(sq))
@@ -253,6 +262,16 @@ fn moves_args(input: &str) -> Res<'_, Command> {
     Ok((rest, Command::Moves(filter)))
 }
 
+/// `play e2 e3`: a move typed as two words whose join is a move; the
+/// error names the joined move (`play e2e3`), located on both words.
+fn split_move<'a>(first: &'a str, rest: &'a str) -> Option<Res<'a, Command>> {
+    let (_, second) = word(rest).ok()?;
+    let joined = format!("{first}{second}");
+    parse_move(&joined).ok()?;
+    let len = second.as_ptr() as usize + second.len() - first.as_ptr() as usize;
+    Some(fail(first, len, ErrorKind::SplitMove(joined)))
+}
+
 fn play_args(input: &str) -> Res<'_, Command> {
     let (rest, m) = arg("a move like e2e3 or b1-d3-f5")(input)?;
     if let Some(yut_token) = super::other_game::token_after_play(m, "a move like e2e3 or b1-d3-f5")
@@ -261,6 +280,12 @@ fn play_args(input: &str) -> Res<'_, Command> {
     }
     let mv = match parse_move(m) {
         Ok(mv) => mv,
+        Err(e) if e.kind == MoveParseErrorKind::MissingSquare => {
+            return split_move(m, rest).unwrap_or_else(|| {
+                let at = m.get(e.offset..).unwrap_or("");
+                fail(at, e.len, ErrorKind::Move(e.kind))
+            });
+        }
         Err(e) => {
             let at = m.get(e.offset..).unwrap_or("");
             return fail(at, e.len, ErrorKind::Move(e.kind));

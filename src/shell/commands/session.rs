@@ -45,15 +45,20 @@ pub const UNDO: Spec = Spec {
     parse: undo_args,
 };
 
-fn undo_args(input: &str) -> Res<'_, Command> {
+/// The count of `undo [N]` / `redo [N]`: 1..=1000, 1 when absent.
+fn count(input: &str) -> Res<'_, u32> {
     const WHAT: &str = "a number of changes 1..=1000";
-    let (rest, n) = match word(input) {
-        Err(_) => (input, 1),
+    match word(input) {
+        Err(_) => Ok((input, 1)),
         Ok((rest, w)) => match w.parse::<u32>() {
-            Ok(n) if (1..=1000).contains(&n) => (rest, n),
-            _ => return expected_word(w, WHAT),
+            Ok(n) if (1..=1000).contains(&n) => Ok((rest, n)),
+            _ => expected_word(w, WHAT),
         },
-    };
+    }
+}
+
+fn undo_args(input: &str) -> Res<'_, Command> {
+    let (rest, n) = count(input)?;
     let (rest, ()) = end("undo", "at most one count")(rest)?;
     Ok((
         rest,
@@ -69,13 +74,35 @@ fn undo_args(input: &str) -> Res<'_, Command> {
 pub const REDO: Spec = Spec {
     name: "redo",
     aliases: &[],
-    usage: "",
-    summary: "make again the change `undo` took back (until a new change)",
+    usage: "[<count>]",
+    summary: "make again the change `undo` took back (until a new change), or the last <count>",
     example: "redo",
-    args: &[],
-    errors: &["nothing-to-redo", "extra-argument-none"],
-    parse: |i| bare(i, "redo", Command::Redo),
+    args: &[ArgSpec {
+        hint: "[<count>]",
+        complete: Complete::Nothing,
+    }],
+    errors: &[
+        "nothing-to-redo",
+        "too-few-to-redo",
+        "expected-redo-count",
+        "extra-argument-redo",
+    ],
+    parse: redo_args,
 };
+
+/// `redo [N]`, read as `undo [N]` is.
+fn redo_args(input: &str) -> Res<'_, Command> {
+    let (rest, n) = count(input)?;
+    let (rest, ()) = end("redo", "at most one count")(rest)?;
+    Ok((
+        rest,
+        if n == 1 {
+            Command::Redo
+        } else {
+            Command::RedoMany(n)
+        },
+    ))
+}
 
 /// `source <file>`.
 pub const SOURCE: Spec = Spec {

@@ -75,6 +75,7 @@ fn fast_move(line: &str, segment: &str) -> Option<Located> {
         command: Command::Move(token, throw),
         span: Span::new(start, 11),
         arg: Span::new(start + 5, 1),
+        last: Span::new(start + 7, 4),
     })
 }
 
@@ -89,13 +90,23 @@ fn parse_segment_nom(line: &str, segment: &str) -> Result<Option<Located>, Shell
             let start = offset(line, kw);
             let span = Span::new(start, offset(line, trimmed) + trimmed.len() - start);
             let arg_text = args.trim_end_matches(is_space);
-            let arg = if arg_text.is_empty() {
-                Span::new(start, kw.len())
+            let (arg, last) = if arg_text.is_empty() {
+                let kw = Span::new(start, kw.len());
+                (kw, kw)
             } else {
                 let first = arg_text.split(is_space).next().unwrap_or(arg_text);
-                Span::new(offset(line, args), first.len())
+                let last = arg_text.rsplit(is_space).next().unwrap_or(arg_text);
+                (
+                    Span::new(offset(line, args), first.len()),
+                    Span::new(offset(line, last), last.len()),
+                )
             };
-            Ok(Some(Located { command, span, arg }))
+            Ok(Some(Located {
+                command,
+                span,
+                arg,
+                last,
+            }))
         }
         Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(ShellError::new(
             Span::new(offset(line, e.at), e.len),

@@ -216,9 +216,10 @@ impl CongoPart {
         if let Some(e) = io_error {
             return Err(ExecError::Io(e));
         }
-        Ok(Reply::Search(
-            Box::new(info),
-            self.position().side_to_move(),
-        ))
+        // Stopped by Ctrl-C (the normal end): the line says it is partial.
+        if tools.live.interrupted() {
+            return Ok(Reply::SearchStopped(Box::new(info), to_move));
+        }
+        Ok(Reply::Search(Box::new(info), to_move))
     }
 }

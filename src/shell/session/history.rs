@@ -163,6 +163,22 @@ impl Session {
         Ok(Reply::Redid(what))
     }
 
+    /// `redo N`: make again the last `n` changes taken back, or none when
+    /// there are fewer.
+    pub(super) fn redo_many(&mut self, n: u32) -> Result<Reply, ErrorKind> {
+        let have = self.record.redoable();
+        if have < n as usize {
+            return Err(ErrorKind::TooFewToRedo { have, asked: n });
+        }
+        let mut redone = Vec::new();
+        for _ in 0..n {
+            if let Reply::Redid(cmd) = self.redo()? {
+                redone.push(cmd);
+            }
+        }
+        Ok(Reply::RedidMany(redone))
+    }
+
     /// `reset [congo|yut]`: recorded only when it changes something.
     pub(super) fn reset(&mut self, target: ResetTarget, cmd: &Command) -> Reply {
         let congo = matches!(target, ResetTarget::Both | ResetTarget::Congo)

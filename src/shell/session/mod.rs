@@ -35,7 +35,7 @@ use super::reply::{Reply, Sink};
 use super::settings::{Computer, Setting, Settings, Value};
 use crate::congo::Position;
 use crate::congo::moves::{legal_moves, move_count_up_to};
-use crate::yut::{Game, Play};
+use crate::yut::{Game, Play, PlayError};
 use history::Before;
 use std::io;
 use std::sync::Arc;
@@ -203,6 +203,13 @@ impl Session {
     /// (the session is then unchanged), or an I/O error from `sink`.
     pub fn execute(&mut self, cmd: &Located, sink: &mut dyn Sink) -> Result<Reply, ExecError> {
         let fail = |kind| ExecError::from(ShellError::new(cmd.arg, kind));
+        // `move A mo` with no mo pending: the caret stands on `mo`.
+        let on_throw = |kind| match kind {
+            ErrorKind::Play(PlayError::NotPending { .. }) => {
+                ExecError::from(ShellError::new(cmd.last, kind))
+            }
+            kind => fail(kind),
+        };
         self.refuse_on_computers_turn(&cmd.command).map_err(fail)?;
         let reply = match &cmd.command {
             Command::ShowFen => self.congo.show_fen(),
@@ -265,10 +272,10 @@ impl Session {
                 .change_yut(Command::Move(*token, *throw), |yut, _| {
                     yut.move_token(*token, *throw)
                 })
-                .map_err(fail)?,
+                .map_err(on_throw)?,
             Command::MoveBy(token, roll) => self
                 .change_yut(cmd.command.clone(), |yut, _| yut.move_by(*token, *roll))
-                .map_err(fail)?,
+                .map_err(on_throw)?,
             Command::Throw(sticks) => self
                 .change_yut(cmd.command.clone(), |yut, _| yut.throw(*sticks))
                 .map_err(fail)?,
@@ -276,7 +283,7 @@ impl Session {
             Command::Options(roll) => self.yut.options(*roll).map_err(fail)?,
             Command::Auto => self.auto(&cmd.command).map_err(fail)?,
             Command::Odds(games, upper, lower) => (self.yut)
-                .odds(&self.live, *games, *upper, *lower)
+                .odds(&self.live, *games, *upper, *lower, sink)?
                 .map_err(fail)?,
             Command::Hint => self.hint().map_err(fail)?,
             Command::Review => self.review().map_err(fail)?,
@@ -295,6 +302,7 @@ impl Session {
             Command::New(game) => self.new_game(*game),
             Command::UndoMany(n) => self.undo_many(*n).map_err(fail)?,
             Command::Redo => self.redo().map_err(fail)?,
+            Command::RedoMany(n) => self.redo_many(*n).map_err(fail)?,
             Command::Source(path) => Reply::Source(path.clone()),
             Command::Set(None) => Reply::Settings(Box::new(self.settings.clone())),
             Command::Set(Some((setting, value))) => {
@@ -302,7 +310,7 @@ impl Session {
                 Reply::Nothing
             }
             Command::Help(topic) => Reply::Help(*topic),
-            Command::History => Reply::Text(
+            Command::History => Reply::History(
                 self.history_text()
                     .map_err(|why| fail(ErrorKind::Problem(why.to_string())))?,
             ),
@@ -336,6 +344,7 @@ impl Session {
         out: &mut O,
     ) -> Result<Flow, ExecError> {
         let quiet = self.settings.quiet;
+        out.set_theme(self.settings.theme);
         let reply = self.execute(
             cmd,
             &mut Rendering {
@@ -343,6 +352,8 @@ impl Session {
                 quiet,
             },
         )?;
+        // `set theme` itself applies from its own answer on.
+        out.set_theme(self.settings.theme);
         render(&reply, quiet, out)?;
         Ok(Flow::of(&reply))
     }

@@ -121,6 +121,11 @@ impl<S> Record<S> {
         self.changes.len() + self.groups.iter().map(|g| g.changes.len()).sum::<usize>()
     }
 
+    /// How many changes `redo` can make again now.
+    pub(super) fn redoable(&self) -> usize {
+        self.redo.len()
+    }
+
     /// Take back the last change (inside a group, the group's own changes
     /// first): its command and the snapshot to restore. `now` gives the
     /// snapshot of the same parts as they are, kept for `redo`.

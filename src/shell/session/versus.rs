@@ -227,10 +227,13 @@ impl Session {
         let which = match (cmd, &reply) {
             (Command::Undo | Command::UndoMany(_), Reply::Undid(c)) => changed(c),
             (Command::Redo, Reply::Redid(c)) => changed(c),
+            (Command::RedoMany(_), Reply::RedidMany(cs)) => cs.last().and_then(changed),
             (Command::Undo | Command::UndoMany(_), Reply::UndidMany(cs)) => {
                 cs.first().and_then(changed)
             }
-            (Command::Undo | Command::UndoMany(_) | Command::Redo, _) => None,
+            (Command::Undo | Command::UndoMany(_) | Command::Redo | Command::RedoMany(_), _) => {
+                None
+            }
             (c, _) => changed(c),
         };
         let board = match which {

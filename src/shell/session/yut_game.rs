@@ -13,13 +13,15 @@ use crate::shell::command::Command;
 use crate::shell::error::ErrorKind;
 use crate::shell::live::Live;
 use crate::shell::reply::Reply;
+use crate::shell::reply::Sink;
 use crate::yut::player::ai::DEFAULT_DEPTH;
 use crate::yut::player::auto::{AutoError, auto_by, auto_within};
-use crate::yut::player::sim::odds;
+use crate::yut::player::sim::odds_so_far;
 use crate::yut::player::solve::{Exact, Table};
 use crate::yut::{Ai, Kind, Phase, Play, PlayError, Roll, Throw, Token};
 use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 /// The Yut part of a session: the game under the rules. The Yut commands'
 /// handlers are its methods; it reads as the [`Play`] it holds.
@@ -163,25 +165,41 @@ impl YutPart {
 
     /// `odds <games> <upper> <lower>`: simulated games from here, the
     /// sticks of game i seeded from the game's random state (which does
-    /// not advance: asking twice gives the same answer).
+    /// not advance: asking twice gives the same answer). The progress
+    /// line counts the games; stopped, the games already played go to
+    /// `sink` before the command ends as interrupted.
     pub(super) fn odds(
         &self,
         live: &Live,
         games: u64,
         upper: Kind,
         lower: Kind,
-    ) -> Result<Reply, ErrorKind> {
+        sink: &mut dyn Sink,
+    ) -> Result<Result<Reply, ErrorKind>, std::io::Error> {
         if let Phase::Over(w) = self.phase() {
-            return Err(ErrorKind::Play(PlayError::Over(w)));
+            return Ok(Err(ErrorKind::Play(PlayError::Over(w))));
         }
         live.reset_counters();
+        let [done, of] = &live.games;
+        of.store(games, Ordering::Relaxed);
         let mut rng = self.rng();
         let seed = rng.next_u64();
         let sticks = self.sticks();
         let mut up = upper.build(sticks, seed ^ 1);
         let mut low = lower.build(sticks, seed ^ 2);
-        let tally = odds(&self.0, &mut *up, &mut *low, games, seed, &live.interrupt)
-            .map_err(|_| ErrorKind::Interrupted)?;
-        Ok(Reply::Odds(tally, upper, lower))
+        let (tally, finished) = odds_so_far(
+            &self.0,
+            &mut *up,
+            &mut *low,
+            games,
+            seed,
+            &live.interrupt,
+            &mut |n| done.store(n, Ordering::Relaxed),
+        );
+        if !finished {
+            sink.reply(Reply::OddsStopped(tally, upper, lower, games))?;
+            return Ok(Err(ErrorKind::Interrupted));
+        }
+        Ok(Ok(Reply::Odds(tally, upper, lower)))
     }
 }

@@ -170,14 +170,38 @@ pub fn odds(
     seed: u64,
     stop: &dyn Interrupt,
 ) -> Result<Tally, Interrupted> {
+    let (tally, finished) = odds_so_far(start, upper, lower, games, seed, stop, &mut |_| {});
+    if finished {
+        Ok(tally)
+    } else {
+        Err(Interrupted)
+    }
+}
+
+/// As [`odds`], calling `each` with the games played after every game;
+/// stopped, it gives the games finished so far (a game cut short does
+/// not count) and `false`.
+pub fn odds_so_far(
+    start: &Play,
+    upper: &mut dyn Policy,
+    lower: &mut dyn Policy,
+    games: u64,
+    seed: u64,
+    stop: &dyn Interrupt,
+    each: &mut dyn FnMut(u64),
+) -> (Tally, bool) {
     let mut seeds = Rng::new(seed);
     let mut tally = Tally::default();
     for _ in 0..games {
         let mut play = *start;
         play.set_seed(seeds.next_u64());
-        tally.add(play_out_within(&mut play, upper, lower, stop)?);
+        match play_out_within(&mut play, upper, lower, stop) {
+            Ok(winner) => tally.add(winner),
+            Err(Interrupted) => return (tally, false),
+        }
+        each(tally.games);
     }
-    Ok(tally)
+    (tally, true)
 }
 
 /// The result of [`duel`]: wins of the first policy (`a`) and the second
@@ -253,6 +277,41 @@ mod tests {
         assert_eq!(t.games, 50);
         assert_eq!(t.unfinished, 0);
         assert_eq!(t.wins[0] + t.wins[1], 50);
+    }
+
+    #[test]
+    fn a_stop_keeps_the_games_played_and_counts_each() {
+        // Stopped as the third game ends: three games count, each one
+        // reported as it ended, and the first three equal an unstopped
+        // run of three (the same seeds in the same order).
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let mut seen = Vec::new();
+        let (t, finished) = odds_so_far(
+            &Play::default(),
+            &mut Random(Rng::new(1)),
+            &mut Greedy,
+            100,
+            7,
+            &stop,
+            &mut |n| {
+                seen.push(n);
+                if n == 3 {
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            },
+        );
+        assert!(!finished);
+        assert_eq!(seen, [1, 2, 3]);
+        assert_eq!(t.games, 3);
+        let three = odds(
+            &Play::default(),
+            &mut Random(Rng::new(1)),
+            &mut Greedy,
+            3,
+            7,
+            &Never,
+        );
+        assert_eq!(three, Ok(t));
     }
 
     #[test]

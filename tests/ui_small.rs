@@ -1,0 +1,121 @@
+//! The audit's smaller items at the shell: `redo N`, `moves Z` (a piece
+//! letter), `play e2 e3` (one move typed as two words), `odds` and
+//! `analyze` left as they were. Expected results come from the library's
+//! move generator and the rules, not from boardsh's own output.
+
+use crate::common::Test;
+use boardsh::congo::legal_moves;
+use boardsh::congo::{PieceKind, Position};
+
+/// `script` under `-c`, expecting exit status `status`: stdout, stderr.
+fn run(script: &str, status: i32) -> (String, String) {
+    let out = Test::new().args(["-c", script]).status(status).run();
+    (
+        String::from_utf8(out.stdout).expect("utf-8"),
+        String::from_utf8(out.stderr).expect("utf-8"),
+    )
+}
+
+/// The FEN after `moves` from the start, by the library.
+fn fen_after(moves: &[&str]) -> String {
+    let mut pos = Position::start();
+    for text in moves {
+        let mv = legal_moves(&pos)
+            .into_iter()
+            .find(|m| m.to_string() == *text)
+            .expect("legal");
+        pos.play(mv).expect("plays");
+    }
+    pos.to_string()
+}
+
+#[test]
+fn redo_n_makes_again_the_last_n_changes_taken_back() {
+    // Three moves, all three taken back, two made again: the position
+    // after the first two moves, each named oldest first.
+    let (out, _) = run("play c2c3; play e6e5; play d2d3; undo 3; redo 2; fen", 0);
+    let tail: Vec<&str> = out.lines().rev().take(3).collect();
+    assert_eq!(tail[0], fen_after(&["c2c3", "e6e5"]));
+    assert_eq!(tail[1], "redid: play e6e5");
+    assert_eq!(tail[2], "redid: play c2c3");
+    // One more than there is: nothing is redone, the board stays.
+    let (out, err) = run("play c2c3; play e6e5; undo 2; redo 3; fen", 1);
+    assert!(err.contains("only 2 changes to redo, not 3"), "{err}");
+    assert!(!out.contains("redid"), "{out}");
+    let (out, _) = run("play c2c3; play e6e5; undo 2; redo 2; undo 2; fen", 0);
+    assert_eq!(out.lines().last(), Some(fen_after(&[]).as_str()));
+}
+
+#[test]
+fn moves_takes_a_piece_letter_of_either_case() {
+    // From the start the side to move is White: its moves from the
+    // squares holding a piece of that kind, by the library.
+    let pos = Position::start();
+    // (The monkey has none: b1's neighbours are its own pieces.)
+    for (letter, kind) in [
+        ("Z", PieceKind::Zebra),
+        ("z", PieceKind::Zebra),
+        ("M", PieceKind::Monkey),
+        ("p", PieceKind::Pawn),
+    ] {
+        let mut want: Vec<String> = legal_moves(&pos)
+            .into_iter()
+            .filter(|m| pos.piece_at(m.from()).is_some_and(|p| p.kind == kind))
+            .map(|m| m.to_string())
+            .collect();
+        want.sort();
+        let (out, _) = run(&format!("moves {letter}"), 0);
+        let mut got: Vec<String> = out.split_whitespace().map(str::to_string).collect();
+        got.sort();
+        assert!(!want.is_empty() || kind == PieceKind::Monkey);
+        assert_eq!(got, want, "moves {letter}");
+    }
+    // A letter that is no piece is still refused.
+    let (_, err) = run("moves Q", 1);
+    assert!(err.contains("found `Q`"), "{err}");
+}
+
+#[test]
+fn a_move_typed_as_two_words_names_the_joined_move() {
+    let (out, err) = run("play e2 e3; fen", 1);
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("a move is one word: did you mean `play e2e3`?"),
+        "{err}"
+    );
+    // Two words that do not join into a move keep the old message.
+    let (_, err) = run("play e2 now", 1);
+    assert!(err.contains("a move needs a second square"), "{err}");
+}
+
+/// `--color always -c SCRIPT` with `COLORFGBG` as given: stdout.
+fn colored(script: &str, colorfgbg: Option<&str>) -> String {
+    let mut cmd = crate::common::boardsh();
+    cmd.args(["--color", "always", "-c", script]);
+    match colorfgbg {
+        Some(v) => cmd.env("COLORFGBG", v),
+        None => cmd.env_remove("COLORFGBG"),
+    };
+    let out = cmd.output().expect("runs");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn the_theme_draws_white_pieces_white_on_a_known_background() {
+    // SGR 97: bright white; 40: on black; 30: black; 35: magenta (the
+    // colours for either background, when it is not known).
+    let white_pawn = |text: &str, sgr: &str| text.contains(&format!("\u{1b}[{sgr}mP\u{1b}[0m"));
+    let dark = colored("set theme dark; board", None);
+    assert!(white_pawn(&dark, "97;1"), "{dark:?}");
+    let light = colored("set theme light; board", None);
+    assert!(white_pawn(&light, "97;40;1"), "{light:?}");
+    assert!(
+        light.contains("\u{1b}[30;1mp"),
+        "black pieces black: {light:?}"
+    );
+    // `auto`: COLORFGBG's background 15 is light, 0 dark, unset unknown.
+    assert!(white_pawn(&colored("board", Some("0;15")), "97;40;1"));
+    assert!(white_pawn(&colored("board", Some("15;0")), "97;1"));
+    assert!(white_pawn(&colored("board", None), "35;1"));
+}
