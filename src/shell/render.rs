@@ -98,7 +98,9 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
             .to_string(),
         ),
         Reply::Odds(tally, upper, lower) => out.text(&odds_line(tally, *upper, *lower)),
-        Reply::Hint(team, lines) => out.text(&super::render_yut_solve::hint_text(*team, lines)),
+        Reply::Hint(team, lines, outside) => out.text(&super::render_yut_solve::hint_text(
+            *team, lines, *outside,
+        )),
         Reply::Review(report) => out.text(&super::render_yut_solve::review_text(report)),
         Reply::YutBoard(game) => {
             let mut buf = Vec::with_capacity(32 * 33);
@@ -245,7 +247,7 @@ fn team_style(token: Token) -> Style {
 }
 
 fn write_where<O: Output + ?Sized>(game: &Game, out: &mut O) -> io::Result<()> {
-    for token in Token::ALL {
+    for token in game.tokens_in_play() {
         out.styled(team_style(token), &token.to_string())?;
         out.text(&format!(": {}\n", game.state(token)))?;
     }
@@ -257,8 +259,8 @@ fn write_styled_board<O: Output + ?Sized>(board: &[u8], out: &mut O) -> io::Resu
     let mut start = 0;
     for (i, &b) in board.iter().enumerate() {
         let style = match b {
-            b'A'..=b'D' => Style::UpperTeam,
-            b'a'..=b'd' => Style::LowerTeam,
+            b'A'..=b'E' => Style::UpperTeam,
+            b'a'..=b'e' => Style::LowerTeam,
             _ => continue,
         };
         out.raw(board.get(start..i).unwrap_or_default())?;

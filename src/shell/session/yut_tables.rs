@@ -10,7 +10,7 @@ use crate::shell::commands::yut::{HINT_GAMES, ODDS_PLAYER, REVIEW_GAMES};
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::{Reply, ReviewReport};
 use crate::yut::solve::{Table, board_of, covers, hint, review};
-use crate::yut::{Phase, Play, PlayError, Team, Use};
+use crate::yut::{House, Phase, Play, PlayError, Team, Use};
 use std::fmt;
 use std::sync::Arc;
 
@@ -81,7 +81,14 @@ impl Session {
             &self.live.interrupt,
         )
         .map_err(|_| ErrorKind::Interrupted)?;
-        Ok(Reply::Hint(team, lines))
+        // Tables exist but these house rules are not theirs: say why the
+        // chances are estimated.
+        let outside = self
+            .yut
+            .rules()
+            .outside_tables()
+            .filter(|_| !tables.is_empty());
+        Ok(Reply::Hint(team, lines, outside))
     }
 
     /// `review`: the Yut game since the last `reset yut`, replayed from
@@ -140,40 +147,44 @@ impl Session {
     fn yut_decisions(&self) -> Result<(Vec<(Play, Use)>, usize), ErrorKind> {
         let problem = |why: &str| ErrorKind::Problem(format!("cannot review the Yut game: {why}"));
         let commands = self.record.transcript.yut_commands().map_err(problem)?;
-        let start = |first: Team| {
+        let start = |first: Team, house: House| {
             let mut play = Play::default();
             play.set_sticks(self.yut.sticks());
             play.set_first(first);
+            play.set_house(house);
             play
         };
-        let mut play = start(self.yut.first());
+        let mut play = start(self.yut.first(), self.yut.house());
         // A game begins with the first throw or move after a reset, with
         // the team that command ran under throwing first.
         let mut fresh = true;
         let mut out = Vec::new();
         let mut skipped = 0;
-        for (cmd, first) in commands {
+        for (cmd, first, house) in commands {
             if fresh
                 && matches!(
                     cmd,
                     Command::Throw(_) | Command::MoveBy(..) | Command::Move(..)
                 )
             {
-                play = start(first);
+                play = start(first, house);
                 fresh = false;
             }
             match cmd {
                 Command::Reset(ResetTarget::Both | ResetTarget::Yut) => {
                     fresh = true;
-                    play = start(self.yut.first());
+                    play = start(self.yut.first(), self.yut.house());
                     out.clear();
                     skipped = 0;
                 }
                 Command::Throw(Some(t)) => {
+                    // Back-do and the catch bonus as they were for it.
+                    play.set_house(house);
                     play.throw(*t)
                         .map_err(|_| problem("a throw does not replay"))?;
                 }
                 Command::MoveBy(token, Some(roll)) => {
+                    play.set_house(house);
                     let before = play;
                     play.play(*token, *roll)
                         .map_err(|_| problem("a move does not replay"))?;
@@ -260,7 +271,7 @@ mod tests {
         let table = one_token_table();
         s.set_yut_table_loader(Arc::new(move || vec![Arc::clone(&table)]));
         s.yut = catch_or_run();
-        let Ok(Reply::Hint(team, lines)) = run(&mut s, "hint") else {
+        let Ok(Reply::Hint(team, lines, _)) = run(&mut s, "hint") else {
             panic!("a hint");
         };
         assert_eq!(team, Team::Upper);
@@ -270,7 +281,7 @@ mod tests {
         assert!(lines[0].chance > lines[1].chance, "{lines:?}");
         // The game is unchanged; the text says the values are exact.
         assert_eq!(s.yut, catch_or_run());
-        let text = crate::shell::render_yut_solve::hint_text(team, &lines);
+        let text = crate::shell::render_yut_solve::hint_text(team, &lines, None);
         assert!(text.starts_with("upper to move: "), "{text}");
         assert!(text.contains("(exact, from the solved table)"), "{text}");
         assert!(text.contains("\n  move A do: "), "{text}");
