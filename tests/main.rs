@@ -47,6 +47,7 @@ mod tablebase_cli;
 mod tactics;
 mod versus;
 mod yut_hint_cli;
+mod yut_house;
 mod yut_play;
 mod yut_props;
 mod yut_solve;

@@ -98,9 +98,9 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
             .to_string(),
         ),
         Reply::Odds(tally, upper, lower) => out.text(&odds_line(tally, *upper, *lower)),
-        Reply::Hint(team, lines, outside) => out.text(&super::render_yut_solve::hint_text(
-            *team, lines, *outside,
-        )),
+        Reply::Hint(team, lines, outside) => {
+            out.text(&super::render_yut_solve::hint_text(*team, lines, *outside))
+        }
         Reply::Review(report) => out.text(&super::render_yut_solve::review_text(report)),
         Reply::YutBoard(game) => {
             let mut buf = Vec::with_capacity(32 * 33);
@@ -323,12 +323,20 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
     }
 }
 
+/// The widest name the `set` listing's name column is sized for.
+const NAME_COLUMN: usize = 10;
+
 fn write_settings<O: Output + ?Sized>(settings: &Settings, out: &mut O) -> io::Result<()> {
+    // The names' column is as wide as the longest name of the settings
+    // before the Yut house rules (`keep-going`): `catch-bonus`, one letter
+    // longer, pushes only its own line right, so every listing scripts
+    // already show stays byte for byte.
     let width = settings
         .iter()
         .map(|(s, _)| s.name().len())
+        .filter(|&n| n <= NAME_COLUMN)
         .max()
-        .unwrap_or(0);
+        .unwrap_or(NAME_COLUMN);
     for (setting, value) in settings.iter() {
         let shown = value.to_string();
         out.text(&format!(

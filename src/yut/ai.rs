@@ -274,8 +274,8 @@ impl Ai {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yut::roll::Roll;
     use crate::yut::rng::Rng;
+    use crate::yut::roll::Roll;
     use crate::yut::{Station, Throw, Token, TokenState};
     use std::sync::atomic::AtomicBool;
 

@@ -191,7 +191,8 @@ mod tests {
             ..House::CONTEST
         };
         let o = on.outcomes_of(Sticks::FAIR);
-        let sixteenths: Vec<(Roll, f64)> = o.as_slice().iter().map(|&(r, p)| (r, p * 16.0)).collect();
+        let sixteenths: Vec<(Roll, f64)> =
+            o.as_slice().iter().map(|&(r, p)| (r, p * 16.0)).collect();
         assert_eq!(
             sixteenths,
             [

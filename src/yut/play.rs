@@ -323,9 +323,10 @@ impl Play {
         if !roll.again() {
             self.due = self.due.saturating_sub(1);
         }
+        let team = self.to_move;
         let (lost, again) = self.settle();
         Ok(ThrowReport {
-            team: self.to_move,
+            team,
             throw,
             roll,
             next: self.next(again),

@@ -182,7 +182,9 @@ fn a_throw_with_no_use_is_lost_and_the_winner_stops_the_game() {
     let before = p;
     let refused = Err("the game is over: upper won".to_string());
     assert_eq!(
-        p.throw(t("FBBB")).map(|_| ()).map_err(|err| err.to_string()),
+        p.throw(t("FBBB"))
+            .map(|_| ())
+            .map_err(|err| err.to_string()),
         refused
     );
     assert_eq!(
@@ -190,11 +192,15 @@ fn a_throw_with_no_use_is_lost_and_the_winner_stops_the_game() {
         refused
     );
     assert_eq!(
-        p.play(a, Roll::Do).map(|_| ()).map_err(|err| err.to_string()),
+        p.play(a, Roll::Do)
+            .map(|_| ())
+            .map_err(|err| err.to_string()),
         refused
     );
     assert_eq!(
-        p.play(D, Roll::Do).map(|_| ()).map_err(|err| err.to_string()),
+        p.play(D, Roll::Do)
+            .map(|_| ())
+            .map_err(|err| err.to_string()),
         refused
     );
     assert_eq!(p, before);

@@ -293,7 +293,10 @@ mod tests {
             assert_eq!(first, ['a', 'b', 'c', 'd', 'e'][..usize::from(k)]);
             assert_eq!(Team::Upper.first(k).len(), usize::from(k));
         }
-        assert_eq!(Team::Upper.first(4), Team::Upper.tokens().and(TokenSet(0x0f)));
+        assert_eq!(
+            Team::Upper.first(4),
+            Team::Upper.tokens().and(TokenSet(0x0f))
+        );
         assert_eq!(Team::Upper.opponent(), Team::Lower);
     }
 

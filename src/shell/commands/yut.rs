@@ -32,6 +32,8 @@ pub const MOVE: Spec = Spec {
         "expected-throw",
         "extra-argument-move",
         "yut-escaped",
+        "yut-not-in-play",
+        "yut-back-from-home",
         "yut-must-throw",
         "yut-not-your-turn",
         "yut-not-pending",

@@ -288,6 +288,49 @@ mod tests {
     }
 
     #[test]
+    fn the_tables_answer_only_under_their_rules() {
+        // The tables were solved for the contest's rules: with back-do on
+        // or the catch bonus off the same position is not theirs to value
+        // (a back-do changes the odds, no bonus changes the turn), and
+        // `hint` says so in its heading.
+        use crate::yut::House;
+        use crate::yut::solve::{HintLine, Mode, Turn, exact_choices};
+        let table = one_token_table();
+        let mut turn = Turn::new(Sticks::FAIR.odds(), table.cap(), Mode::Max);
+        let play = catch_or_run();
+        assert!(exact_choices(&table, &mut turn, &play).is_some());
+        for house in [
+            House {
+                back_do: true,
+                ..House::CONTEST
+            },
+            House {
+                catch_bonus: false,
+                ..House::CONTEST
+            },
+        ] {
+            let mut p = play;
+            p.set_house(house);
+            assert!(exact_choices(&table, &mut turn, &p).is_none(), "{house:?}");
+            assert!(p.rules().outside_tables().is_some());
+        }
+        let line = HintLine {
+            choice: Use {
+                token: Token::A,
+                roll: Roll::Do,
+            },
+            chance: 0.5,
+            interval: Some((0.4, 0.6)),
+        };
+        let text =
+            crate::shell::render_yut_solve::hint_text(Team::Upper, &[line], Some("back-do is on"));
+        assert!(
+            text.contains("; the solved tables are for the contest's rules, and back-do is on):\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn hint_needs_throws_to_use() {
         // A fresh game: upper must throw first; nothing changes.
         let mut s = Session::new();

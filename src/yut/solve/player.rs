@@ -60,7 +60,7 @@ pub fn exact_choices(table: &Table, turn: &mut Turn, play: &Play) -> Option<Vec<
     let leaf = |x: Board| table.value(x, 0).unwrap_or(0.0);
     let team = play.to_move();
     let token_on = |g: u8| -> Option<Token> {
-        team.tokens().iter().find(|&t| {
+        play.game().team_tokens(team).iter().find(|&t| {
             let s = match play.game().state(t) {
                 TokenState::Home => 0,
                 TokenState::On(st) => on(st),
