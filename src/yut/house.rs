@@ -34,6 +34,11 @@
 //!
 //! **Catch bonus.** On (the contest): a move that catches earns one more
 //! throw. Off: the turn goes on with the throws already pending only.
+//!
+//! The free turn of the original problem (`move A FBFB`, and its replay
+//! format) stays the contest's: it moves by the sticks' steps, so `BBBF`
+//! is one step forward there, and the problem format knows A-D/a-d only.
+//! (It still refuses a token the game does not play.)
 
 use super::roll::Roll;
 use super::sticks::Sticks;

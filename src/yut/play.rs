@@ -338,7 +338,12 @@ impl Play {
     /// on the board) and no throw is due, passing the turn: the throws
     /// lost, and whether the same team goes on.
     fn settle(&mut self) -> (Pending, bool) {
-        if !matches!(self.phase(), Phase::Move(_)) || !self.uses().is_empty() {
+        // Only a back-do can lack a use before the game is won: the
+        // contest's throws (the search's hot path) skip the check.
+        if !self.pending.contains(Roll::BackDo)
+            || !matches!(self.phase(), Phase::Move(_))
+            || !self.uses().is_empty()
+        {
             return (Pending::EMPTY, true);
         }
         let lost = std::mem::take(&mut self.pending);
