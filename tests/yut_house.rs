@@ -4,13 +4,12 @@
 //! tokens a side played to a winner under every combination of the rules,
 //! and the settings through `save` and back.
 
-use boardsh::cli::files::FsLoader;
+use boardsh::front::files::FsLoader;
 use boardsh::shell::Session;
 use boardsh::shell::script::{Diagnostic, Reporter, Runner};
-use boardsh::yut::sim::{MAX_ACTIONS, play_out};
 use boardsh::yut::{
-    Game, Greedy, House, Next, Phase, Play, PlayError, Policy, Random, Rng, Roll, Station, Team,
-    Throw, Token, TokenState, YutError,
+    Game, Greedy, House, MAX_ACTIONS, Next, Phase, Play, PlayError, Policy, Random, Rng, Roll,
+    Station, Team, Throw, Token, TokenState, YutError, play_out,
 };
 
 fn t(s: &str) -> Throw {

@@ -399,7 +399,7 @@ impl Setting {
                 summary: "Yut tokens a side, 1..=5 (house rule; the contest: 4); from `reset yut`, now if the game has not begun",
                 kind: ValueKind::Number {
                     min: House::MIN_TOKENS as u64,
-                    max: crate::yut::house::MAX_TOKENS as u64,
+                    max: House::MAX_TOKENS as u64,
                 },
                 expects: "a number of tokens 1..=5",
                 default: Value::Number(House::CONTEST.tokens as u64),
@@ -612,7 +612,7 @@ impl Settings {
             (Setting::Draw, Value::Draw(d)) => self.draw = d,
             (Setting::Show, Value::Show(s)) => self.show = s,
             (Setting::Tokens, Value::Number(n)) => {
-                let max = u64::from(crate::yut::house::MAX_TOKENS);
+                let max = u64::from(House::MAX_TOKENS);
                 let n = n.clamp(u64::from(House::MIN_TOKENS), max);
                 self.house.tokens = u8::try_from(n).unwrap_or(House::CONTEST.tokens);
             }

@@ -283,7 +283,7 @@ pub const WHERE: Spec = Spec {
 /// under the back-do house rule and as a do without it.
 fn throw_or_back_do(input: &str) -> Res<'_, Throw> {
     if let Ok((rest, w)) = word(input)
-        && crate::yut::roll::is_back_do_name(w)
+        && crate::yut::rules::roll::is_back_do_name(w)
         && w != "-1"
     {
         return Ok((rest, Throw::BACK_DO));

@@ -44,7 +44,7 @@ use super::roll::Roll;
 use super::sticks::Sticks;
 use super::throw::Throw;
 
-pub use super::game::{CONTEST_TOKENS, MAX_TOKENS};
+use super::game::{CONTEST_TOKENS, MAX_TOKENS};
 
 /// The house rules of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -87,6 +87,9 @@ impl House {
 
     /// The fewest tokens a side.
     pub const MIN_TOKENS: u8 = 1;
+
+    /// The most tokens a side (`A`-`E`, `a`-`e`).
+    pub const MAX_TOKENS: u8 = MAX_TOKENS;
 
     /// What `throw` counts for under these rules: `BBBF` is a back-do when
     /// back-do is on, every other throw as the contest reads it.
