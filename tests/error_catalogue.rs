@@ -474,6 +474,21 @@ const EXAMPLES: &[Example] = &[
         "move A BBBB; move A FFFB; move A FFFB; move A FBBB; move A FBBB",
         "token A has already escaped and cannot move",
     ),
+    // Two tokens a side (`set tokens 2`, a fresh game takes it at once):
+    // C is not in the game. "set tokens 2; move " is 19 bytes, so C is
+    // column 20.
+    command(
+        "yut-not-in-play",
+        "set tokens 2; move C FBBB",
+        "token C is not in this game: 2 tokens a side (`set tokens`)",
+    ),
+    // Back-do on: yut (throw again), then BBBF, the marked stick alone, a
+    // back-do. A is at home, with no station to go back from.
+    command(
+        "yut-back-from-home",
+        "set back-do on; throw FFFF; throw BBBF; move A back-do",
+        "token A is at home: back-do moves only a token on the board",
+    ),
     // ---- Yut games under the rules: ErrorKind::Play, WhichThrow ----
     // A fresh game waits for upper's first throw; `move A` has none to use.
     command("yut-must-throw", "move A", "upper has to throw first"),
@@ -993,11 +1008,24 @@ fn covered(kind: &ErrorKind) -> Vec<String> {
     };
     let outer = name(&debug);
     let mut names = vec![format!("ErrorKind::{outer}")];
-    for (inner_enum, _, wrapper) in ENUMS {
-        if *wrapper == Some(outer.as_str()) {
-            let inner = debug.get(outer.len() + 1..).map(name).unwrap_or_default();
-            names.push(format!("{inner_enum}::{inner}"));
+    // Down the wrappers: `Play(Yut(BackFromHome(A)))` is PlayError::Yut
+    // and, one level further (YutError is the enum a `Yut` variant
+    // wraps), YutError::BackFromHome.
+    let (mut wrapper_name, mut rest) = (outer.clone(), debug.as_str());
+    for _ in 0..ENUMS.len() {
+        let Some((inner_enum, _, _)) = ENUMS
+            .iter()
+            .find(|(_, _, w)| *w == Some(wrapper_name.as_str()))
+        else {
+            break;
+        };
+        rest = rest.get(wrapper_name.len() + 1..).unwrap_or_default();
+        let inner = name(rest);
+        names.push(format!("{inner_enum}::{inner}"));
+        if inner.is_empty() {
+            break;
         }
+        wrapper_name = inner;
     }
     names
 }

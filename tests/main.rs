@@ -50,6 +50,7 @@ mod tune_cli;
 mod ui_small;
 mod versus;
 mod yut_hint_cli;
+mod yut_house;
 mod yut_play;
 mod yut_props;
 mod yut_solve;

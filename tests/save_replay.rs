@@ -87,7 +87,7 @@ proptest! {
     }
 }
 
-const SETS: [&str; 9] = [
+const SETS: [&str; 15] = [
     "set rules 2021",
     "set rules 2022",
     "set rules full",
@@ -97,6 +97,14 @@ const SETS: [&str; 9] = [
     "set sticks 0.5",
     "set hash 2",
     "set quiet on",
+    // The Yut house rules: the tokens a side from the next game (or now
+    // on a game not begun), back-do and the catch bonus at once.
+    "set tokens 2",
+    "set tokens 5",
+    "set back-do on",
+    "set back-do off",
+    "set catch-bonus off",
+    "set catch-bonus on",
 ];
 
 /// One random command of a wider mix: the above, settings, `source`.

@@ -121,7 +121,9 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
                 tally.games
             ))
         }
-        Reply::Hint(team, lines) => out.text(&super::render_yut_solve::hint_text(*team, lines)),
+        Reply::Hint(team, lines, outside) => {
+            out.text(&super::render_yut_solve::hint_text(*team, lines, *outside))
+        }
         Reply::Review(report) => out.text(&super::render_yut_solve::review_text(report)),
         Reply::YutBoard(game) => {
             let mut buf = Vec::with_capacity(32 * 33);
@@ -270,7 +272,7 @@ fn team_style(token: Token) -> Style {
 }
 
 fn write_where<O: Output + ?Sized>(game: &Game, out: &mut O) -> io::Result<()> {
-    for token in Token::ALL {
+    for token in game.tokens_in_play() {
         out.styled(team_style(token), &token.to_string())?;
         out.text(&format!(": {}\n", game.state(token)))?;
     }
@@ -282,8 +284,8 @@ pub(super) fn write_styled_board<O: Output + ?Sized>(board: &[u8], out: &mut O) 
     let mut start = 0;
     for (i, &b) in board.iter().enumerate() {
         let style = match b {
-            b'A'..=b'D' => Style::UpperTeam,
-            b'a'..=b'd' => Style::LowerTeam,
+            b'A'..=b'E' => Style::UpperTeam,
+            b'a'..=b'e' => Style::LowerTeam,
             _ => continue,
         };
         out.raw(board.get(start..i).unwrap_or_default())?;
@@ -353,12 +355,20 @@ pub fn help_listing(width: usize) -> String {
     text
 }
 
+/// The widest name the `set` listing's name column is sized for.
+const NAME_COLUMN: usize = 10;
+
 fn write_settings<O: Output + ?Sized>(settings: &Settings, out: &mut O) -> io::Result<()> {
+    // The names' column is as wide as the longest name of the settings
+    // before the Yut house rules (`keep-going`): `catch-bonus`, one letter
+    // longer, pushes only its own line right, so every listing scripts
+    // already show stays byte for byte.
     let width = settings
         .iter()
         .map(|(s, _)| s.name().len())
+        .filter(|&n| n <= NAME_COLUMN)
         .max()
-        .unwrap_or(0);
+        .unwrap_or(NAME_COLUMN);
     let window = out.window();
     for (setting, value) in settings.iter() {
         let shown = value.to_string();

@@ -28,15 +28,22 @@ fn use_text(line: &HintLine) -> String {
 }
 
 /// `hint`: a heading saying whose chances and how they were found, then
-/// one line a use, best first.
-pub(crate) fn hint_text(team: Team, lines: &[HintLine]) -> String {
-    let how = match lines.first().map(|l| l.interval) {
+/// one line a use, best first; `outside` says why the solved tables do
+/// not cover the game's house rules, when they do not.
+pub(crate) fn hint_text(team: Team, lines: &[HintLine], outside: Option<&str>) -> String {
+    let mut how = match lines.first().map(|l| l.interval) {
         None => return format!("{team} to move: no use of the pending throws\n"),
         Some(None) => "exact, from the solved table".to_string(),
         Some(Some(_)) => format!(
             "estimated by {HINT_GAMES} games a use, {ODDS_PLAYER} vs {ODDS_PLAYER}, with 95% intervals"
         ),
     };
+    if let Some(why) = outside {
+        let _ = write!(
+            how,
+            "; the solved tables are for the contest's rules, and {why}"
+        );
+    }
     let mut out =
         format!("{team} to move: the chance to win after each use, best first ({how}):\n");
     for line in lines {

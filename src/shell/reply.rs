@@ -81,8 +81,8 @@ pub enum Reply {
     /// `options`: the game and the results to preview.
     Options(Box<Play>, Vec<Roll>),
     /// `hint`: the team to move and each use with its win chance, best
-    /// first.
-    Hint(Team, Vec<HintLine>),
+    /// first; why the solved tables do not cover the house rules, if so.
+    Hint(Team, Vec<HintLine>, Option<&'static str>),
     /// `review`: each decision reviewed (with the team that made it) and
     /// the chance each team lost in all.
     Review(Box<ReviewReport>),

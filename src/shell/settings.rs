@@ -9,7 +9,7 @@
 //! `settings.rules`, ...).
 
 use crate::congo::course::Rules;
-use crate::yut::{Sticks, Team};
+use crate::yut::{House, Sticks, Team};
 use std::fmt;
 
 /// The weakest `level`.
@@ -53,6 +53,12 @@ pub enum Setting {
     Show,
     /// The colours at a terminal: for a light or a dark background.
     Theme,
+    /// Yut tokens a side, 1 to 5 (a house rule; the contest plays 4).
+    Tokens,
+    /// Whether the marked Yut stick alone is a back-do (a house rule).
+    BackDo,
+    /// Whether a Yut catch earns one more throw (the contest: on).
+    CatchBonus,
 }
 
 /// What values a setting takes.
@@ -300,6 +306,9 @@ impl Setting {
         Setting::Draw,
         Setting::Show,
         Setting::Theme,
+        Setting::Tokens,
+        Setting::BackDo,
+        Setting::CatchBonus,
     ];
 
     /// How many settings there are.
@@ -426,6 +435,30 @@ impl Setting {
                 expects: "`auto`, `light` or `dark`",
                 default: Value::Theme(Theme::Auto),
             },
+            Setting::Tokens => SettingSpec {
+                name: "tokens",
+                summary: "Yut tokens a side, 1..=5 (house rule; the contest: 4); from `reset yut`, now if the game has not begun",
+                kind: ValueKind::Number {
+                    min: House::MIN_TOKENS as u64,
+                    max: House::MAX_TOKENS as u64,
+                },
+                expects: "a number of tokens 1..=5",
+                default: Value::Number(House::CONTEST.tokens as u64),
+            },
+            Setting::BackDo => SettingSpec {
+                name: "back-do",
+                summary: "the marked Yut stick alone (BBBF) moves a token one station back (house rule; `help yut`)",
+                kind: ValueKind::Flag,
+                expects: "`on` or `off`",
+                default: Value::Flag(House::CONTEST.back_do),
+            },
+            Setting::CatchBonus => SettingSpec {
+                name: "catch-bonus",
+                summary: "a Yut catch earns one more throw (the contest: on; off is a house rule)",
+                kind: ValueKind::Flag,
+                expects: "`on` or `off`",
+                default: Value::Flag(House::CONTEST.catch_bonus),
+            },
         }
     }
 
@@ -551,6 +584,8 @@ pub struct Settings {
     pub show: Show,
     /// The colours' background.
     pub theme: Theme,
+    /// The Yut house rules: tokens a side, back-do, the catch bonus.
+    pub house: House,
 }
 
 impl Default for Settings {
@@ -573,6 +608,7 @@ impl Default for Settings {
             draw: Draw::Off,
             show: Show::Auto,
             theme: Theme::Auto,
+            house: House::CONTEST,
         }
     }
 }
@@ -597,6 +633,9 @@ impl Settings {
             Setting::Draw => Value::Draw(self.draw),
             Setting::Show => Value::Show(self.show),
             Setting::Theme => Value::Theme(self.theme),
+            Setting::Tokens => Value::Number(u64::from(self.house.tokens)),
+            Setting::BackDo => Value::Flag(self.house.back_do),
+            Setting::CatchBonus => Value::Flag(self.house.catch_bonus),
         }
     }
 
@@ -623,6 +662,13 @@ impl Settings {
             (Setting::Draw, Value::Draw(d)) => self.draw = d,
             (Setting::Show, Value::Show(s)) => self.show = s,
             (Setting::Theme, Value::Theme(t)) => self.theme = t,
+            (Setting::Tokens, Value::Number(n)) => {
+                let max = u64::from(House::MAX_TOKENS);
+                let n = n.clamp(u64::from(House::MIN_TOKENS), max);
+                self.house.tokens = u8::try_from(n).unwrap_or(House::CONTEST.tokens);
+            }
+            (Setting::BackDo, Value::Flag(b)) => self.house.back_do = b,
+            (Setting::CatchBonus, Value::Flag(b)) => self.house.catch_bonus = b,
             _ => {}
         }
     }
@@ -695,6 +741,35 @@ mod tests {
         settings.set(Setting::Threads, Value::Threads(Threads::N(3)));
         assert_eq!(settings.threads(), 3);
         assert_eq!(Setting::Threads.completions(), ["auto"]);
+    }
+
+    #[test]
+    fn house_rules_are_typed_and_default_to_the_contest() {
+        let mut settings = Settings::default();
+        assert_eq!(settings.house, House::CONTEST);
+        assert_eq!(Setting::find("back-do"), Some(Setting::BackDo));
+        assert_eq!(Setting::find("Catch-Bonus"), Some(Setting::CatchBonus));
+        assert_eq!(Setting::Tokens.parse_value("5"), Ok(Value::Number(5)));
+        for bad in ["0", "6", "four", ""] {
+            assert_eq!(
+                Setting::Tokens.parse_value(bad),
+                Err("a number of tokens 1..=5"),
+                "{bad:?}"
+            );
+        }
+        settings.set(Setting::Tokens, Value::Number(2));
+        settings.set(Setting::BackDo, Value::Flag(true));
+        settings.set(Setting::CatchBonus, Value::Flag(false));
+        let want = House {
+            tokens: 2,
+            back_do: true,
+            catch_bonus: false,
+        };
+        assert_eq!(settings.house, want);
+        assert_eq!(settings.get(Setting::Tokens).to_string(), "2");
+        assert_eq!(settings.get(Setting::BackDo).to_string(), "on");
+        assert_eq!(settings.get(Setting::CatchBonus).to_string(), "off");
+        assert_eq!(Setting::BackDo.completions(), ["on", "off"]);
     }
 
     #[test]

@@ -39,7 +39,7 @@ impl YutStatus {
         let game = play.game();
         let counts = Team::ALL.map(|team| {
             let mut c = Counts::default();
-            for t in team.tokens().iter() {
+            for t in game.team_tokens(team).iter() {
                 match game.state(t) {
                     TokenState::Home => c.home += 1,
                     TokenState::On(_) => c.board += 1,

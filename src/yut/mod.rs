@@ -32,6 +32,7 @@ pub use player::policy::{Greedy, Kind, Policy, Random};
 pub use player::sim::{Duel, MAX_ACTIONS, Share, duel, play_out};
 pub use player::solve;
 pub use rules::game::{Game, MoveReport, TokenState, YutError};
+pub use rules::house::House;
 pub use rules::next::{Next, PlayReport, ThrowReport};
 pub use rules::play::{Phase, Play, PlayError, Use, groups, options};
 pub use rules::rng::Rng;

@@ -128,7 +128,8 @@ pub struct Games<'a> {
     pub yut: &'a Play,
 }
 
-/// The tokens `move` offers: the team to move's that can still move;
+/// The tokens `move` offers (those the game plays: `set tokens`): the
+/// team to move's that can still move;
 /// once the game is over, every token not escaped (free turns work).
 fn tokens_to_move(yut: &Play) -> Vec<String> {
     let game = yut.game();
@@ -136,8 +137,7 @@ fn tokens_to_move(yut: &Play) -> Vec<String> {
         Phase::Over(_) => None,
         Phase::Throw(t) | Phase::Move(t) => Some(t),
     };
-    crate::yut::Token::ALL
-        .into_iter()
+    game.tokens_in_play()
         .filter(|t| team.is_none_or(|team| t.team() == team))
         .filter(|t| game.state(*t) != TokenState::Escaped)
         .map(|t| t.to_string())

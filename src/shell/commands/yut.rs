@@ -33,6 +33,8 @@ pub const MOVE: Spec = Spec {
         "expected-throw",
         "extra-argument-move",
         "yut-escaped",
+        "yut-not-in-play",
+        "yut-back-from-home",
         "yut-must-throw",
         "yut-not-your-turn",
         "yut-not-pending",
@@ -65,7 +67,7 @@ pub const THROW: Spec = Spec {
         if word(i).is_err() {
             return Ok((i, Command::Throw(None)));
         }
-        let (rest, t) = throw(i)?;
+        let (rest, t) = throw_or_back_do(i)?;
         let (rest, ()) = end("throw", "at most four F/B letters")(rest)?;
         Ok((rest, Command::Throw(Some(t))))
     },
@@ -198,7 +200,7 @@ fn move_args(input: &str) -> Res<'_, Command> {
     {
         return congo_move;
     }
-    let (rest, t) = token(input)?;
+    let (rest, t) = any_token(input)?;
     let Ok((after, w)) = word(rest) else {
         return Ok((rest, Command::MoveBy(t, None)));
     };
@@ -282,6 +284,19 @@ pub const WHERE: Spec = Spec {
     parse: |i| bare(i, "where", Command::Where),
 };
 
+/// Four F/B letters, or back-do by name (`backdo`, `back-do`, `빽도`):
+/// the sticks `BBBF`, the marked stick alone, which count as a back-do
+/// under the back-do house rule and as a do without it.
+fn throw_or_back_do(input: &str) -> Res<'_, Throw> {
+    if let Ok((rest, w)) = word(input)
+        && crate::yut::rules::roll::is_back_do_name(w)
+        && w != "-1"
+    {
+        return Ok((rest, Throw::BACK_DO));
+    }
+    throw(input)
+}
+
 /// What a token argument is.
 const TOKEN_WHAT: &str = "a token letter A-D or a-d";
 
@@ -292,6 +307,18 @@ pub(crate) fn token(input: &str) -> Res<'_, Token> {
     match (chars.next().and_then(Token::from_char), chars.next()) {
         (Some(t), None) => Ok((rest, t)),
         _ => expected_word(w, TOKEN_WHAT),
+    }
+}
+
+/// A token letter of any game, the fifth (`E`/`e`, five a side) included;
+/// whether the game plays it is the game's to say. A letter that is no
+/// token gets the contest's message.
+pub(crate) fn any_token(input: &str) -> Res<'_, Token> {
+    let (rest, w) = arg("a token letter A-D or a-d")(input)?;
+    let mut chars = w.chars();
+    match (chars.next().and_then(Token::from_letter), chars.next()) {
+        (Some(t), None) => Ok((rest, t)),
+        _ => expected_word(w, "a token letter A-D or a-d"),
     }
 }
 

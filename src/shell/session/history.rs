@@ -82,12 +82,13 @@ impl Session {
     }
 
     /// A Yut game put back by `undo` or `redo` keeps the settings in force
-    /// (they are not undone): the sticks, and the first team (which, on a
-    /// game not begun, is also the team to move), as `set` would apply
-    /// them. The random state is the game's own and comes back with it.
+    /// (they are not undone): the sticks, the first team (which, on a
+    /// game not begun, is also the team to move) and the house rules, as
+    /// `set` would apply them. The random state is the game's own and comes back with it.
     fn follow_settings(&mut self) {
         self.yut.set_sticks(self.settings.sticks);
         self.yut.set_first(self.settings.first);
+        self.yut.set_house(self.settings.house);
     }
 
     /// Open a group: every change until [`Session::end_group`] becomes one

@@ -135,6 +135,9 @@ impl Session {
             }
             (Setting::Sticks, Value::Sticks(s)) => self.yut.set_sticks(s),
             (Setting::First, Value::Team(team)) => self.yut.set_first(team),
+            (Setting::Tokens | Setting::BackDo | Setting::CatchBonus, _) => {
+                self.yut.set_house(self.settings.house);
+            }
             _ => {}
         }
     }

@@ -18,7 +18,7 @@ use crate::congo::{Color, Position};
 use crate::shell::command::{Command, NewGame, ResetTarget};
 use crate::shell::reply::Reply;
 use crate::shell::settings::Setting;
-use crate::yut::{Step, Team};
+use crate::yut::{House, Step, Team};
 use std::fmt::Write as _;
 
 /// The most changes the transcript keeps; past it (a replay of millions of
@@ -35,6 +35,9 @@ pub(super) struct Context {
     /// The team the Yut game's turns start with (for throws, moves and
     /// `reset yut`: on a game not begun it is also the team to move).
     first: Team,
+    /// The Yut house rules the game was played under (its own number of
+    /// tokens, back-do, the catch bonus).
+    house: House,
 }
 
 /// One command of the record and what it ran under.
@@ -69,7 +72,7 @@ impl Transcript {
 
     /// Every Yut change (throws, moves, resets) with the team that
     /// throws first under it, in order; why not, if the record is broken.
-    pub(super) fn yut_commands(&self) -> Result<Vec<(&Command, Team)>, &'static str> {
+    pub(super) fn yut_commands(&self) -> Result<Vec<(&Command, Team, House)>, &'static str> {
         if let Some(why) = self.broken {
             return Err(why);
         }
@@ -86,7 +89,7 @@ impl Transcript {
                         | Command::Reset(ResetTarget::Both | ResetTarget::Yut)
                 )
             })
-            .map(|(cmd, ctx)| (cmd, ctx.first))
+            .map(|(cmd, ctx)| (cmd, ctx.first, ctx.house))
             .collect())
     }
 
@@ -140,6 +143,7 @@ impl Session {
         Context {
             rules: self.settings.rules,
             first: self.yut.first(),
+            house: self.yut.rules(),
         }
     }
 
@@ -214,7 +218,7 @@ impl Session {
         out.push_str("set computer none\nset draw off\n");
         // What the replay has in force so far (unknown at first: `source`
         // may run it in a session with other settings).
-        let (mut rules, mut first) = (None, None);
+        let (mut rules, mut first, mut house) = (None, None, None);
         let t = &self.record.transcript;
         for (cmd, ctx) in t.commands.iter().zip(&t.contexts) {
             let yut = matches!(
@@ -231,6 +235,17 @@ impl Session {
             if yut && first != Some(ctx.first) {
                 let _ = writeln!(out, "set first {}", team_word(ctx.first));
                 first = Some(ctx.first);
+            }
+            // The house rules a Yut command ran under: the tokens a side
+            // take effect on the game not begun that a `reset yut` (or
+            // the opening `reset`) leaves, before its first throw.
+            if yut && house != Some(ctx.house) {
+                let h = ctx.house;
+                let on = |b: bool| if b { "on" } else { "off" };
+                let _ = writeln!(out, "set tokens {}", h.tokens);
+                let _ = writeln!(out, "set back-do {}", on(h.back_do));
+                let _ = writeln!(out, "set catch-bonus {}", on(h.catch_bonus));
+                house = Some(h);
             }
             let _ = writeln!(out, "{cmd}");
         }

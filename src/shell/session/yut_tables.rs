@@ -12,7 +12,7 @@ use crate::shell::error::ErrorKind;
 use crate::shell::live::Live;
 use crate::shell::reply::{Reply, ReviewReport};
 use crate::yut::player::solve::{Table, board_of, covers, hint, review};
-use crate::yut::{Phase, Play, PlayError, Team, Use};
+use crate::yut::{House, Phase, Play, PlayError, Team, Use};
 use std::fmt;
 use std::sync::Arc;
 
@@ -116,40 +116,44 @@ impl Session {
     fn yut_decisions(&self) -> Result<(Vec<(Play, Use)>, usize), ErrorKind> {
         let problem = |why: &str| ErrorKind::Problem(format!("cannot review the Yut game: {why}"));
         let commands = self.record.transcript.yut_commands().map_err(problem)?;
-        let start = |first: Team| {
+        let start = |first: Team, house: House| {
             let mut play = Play::default();
             play.set_sticks(self.yut.sticks());
             play.set_first(first);
+            play.set_house(house);
             play
         };
-        let mut play = start(self.yut.first());
+        let mut play = start(self.yut.first(), self.yut.house());
         // A game begins with the first throw or move after a reset, with
         // the team that command ran under throwing first.
         let mut fresh = true;
         let mut out = Vec::new();
         let mut skipped = 0;
-        for (cmd, first) in commands {
+        for (cmd, first, house) in commands {
             if fresh
                 && matches!(
                     cmd,
                     Command::Throw(_) | Command::MoveBy(..) | Command::Move(..)
                 )
             {
-                play = start(first);
+                play = start(first, house);
                 fresh = false;
             }
             match cmd {
                 Command::Reset(ResetTarget::Both | ResetTarget::Yut) => {
                     fresh = true;
-                    play = start(self.yut.first());
+                    play = start(self.yut.first(), self.yut.house());
                     out.clear();
                     skipped = 0;
                 }
                 Command::Throw(Some(t)) => {
+                    // Back-do and the catch bonus as they were for it.
+                    play.set_house(house);
                     play.throw(*t)
                         .map_err(|_| problem("a throw does not replay"))?;
                 }
                 Command::MoveBy(token, Some(roll)) => {
+                    play.set_house(house);
                     let before = play;
                     play.play(*token, *roll)
                         .map_err(|_| problem("a move does not replay"))?;
@@ -210,7 +214,10 @@ impl YutPart {
             &live.interrupt,
         )
         .map_err(|_| ErrorKind::Interrupted)?;
-        Ok(Reply::Hint(team, lines))
+        // Tables exist but these house rules are not theirs: say why the
+        // chances are estimated.
+        let outside = self.rules().outside_tables().filter(|_| !tables.is_empty());
+        Ok(Reply::Hint(team, lines, outside))
     }
 }
 
@@ -274,7 +281,7 @@ mod tests {
         let table = one_token_table();
         s.set_yut_table_loader(Arc::new(move || vec![Arc::clone(&table)]));
         s.yut.0 = catch_or_run();
-        let Ok(Reply::Hint(team, lines)) = run(&mut s, "hint") else {
+        let Ok(Reply::Hint(team, lines, _)) = run(&mut s, "hint") else {
             panic!("a hint");
         };
         assert_eq!(team, Team::Upper);
@@ -284,10 +291,53 @@ mod tests {
         assert!(lines[0].chance > lines[1].chance, "{lines:?}");
         // The game is unchanged; the text says the values are exact.
         assert_eq!(s.yut.0, catch_or_run());
-        let text = crate::shell::render_yut_solve::hint_text(team, &lines);
+        let text = crate::shell::render_yut_solve::hint_text(team, &lines, None);
         assert!(text.starts_with("upper to move: "), "{text}");
         assert!(text.contains("(exact, from the solved table)"), "{text}");
         assert!(text.contains("\n  move A do: "), "{text}");
+    }
+
+    #[test]
+    fn the_tables_answer_only_under_their_rules() {
+        // The tables were solved for the contest's rules: with back-do on
+        // or the catch bonus off the same position is not theirs to value
+        // (a back-do changes the odds, no bonus changes the turn), and
+        // `hint` says so in its heading.
+        use crate::yut::House;
+        use crate::yut::solve::{HintLine, Mode, Turn, exact_choices};
+        let table = one_token_table();
+        let mut turn = Turn::new(Sticks::FAIR.odds(), table.cap(), Mode::Max);
+        let play = catch_or_run();
+        assert!(exact_choices(&table, &mut turn, &play).is_some());
+        for house in [
+            House {
+                back_do: true,
+                ..House::CONTEST
+            },
+            House {
+                catch_bonus: false,
+                ..House::CONTEST
+            },
+        ] {
+            let mut p = play;
+            p.set_house(house);
+            assert!(exact_choices(&table, &mut turn, &p).is_none(), "{house:?}");
+            assert!(p.rules().outside_tables().is_some());
+        }
+        let line = HintLine {
+            choice: Use {
+                token: Token::A,
+                roll: Roll::Do,
+            },
+            chance: 0.5,
+            interval: Some((0.4, 0.6)),
+        };
+        let text =
+            crate::shell::render_yut_solve::hint_text(Team::Upper, &[line], Some("back-do is on"));
+        assert!(
+            text.contains("; the solved tables are for the contest's rules, and back-do is on):\n"),
+            "{text}"
+        );
     }
 
     #[test]

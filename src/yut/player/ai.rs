@@ -1,8 +1,8 @@
 //! The computer player: expectimax over the throws to come.
 //!
 //! The tree alternates three kinds of node. Where a throw is due, a
-//! *chance* node averages over the five results weighted by the sticks'
-//! odds; where the team to move has pending throws, a *choice* node takes
+//! *chance* node averages over the five results (six with back-do, see
+//! [`House`](super::House)) weighted by the sticks' odds; where the team to move has pending throws, a *choice* node takes
 //! the best use for that team (the maximum for the player, the minimum for
 //! its opponent). `depth` counts the chance nodes on a path: at depth 2
 //! the player looks at its own choice, the opponent's throw and answer,
@@ -24,7 +24,6 @@ use std::collections::HashMap;
 use super::eval::{Eval, WIN};
 use crate::interrupt::{Interrupt, Interrupted, Never};
 use crate::yut::rules::play::{Phase, Play, Use};
-use crate::yut::rules::roll::Roll;
 use crate::yut::rules::sticks::Sticks;
 use crate::yut::rules::token::Team;
 
@@ -235,9 +234,11 @@ impl Ai {
             }
             Phase::Throw(_) if depth == 0 => self.eval.score(play, me),
             Phase::Throw(_) => {
-                let odds = self.eval.odds();
+                // The house rules' results: the contest's five, or with
+                // back-do a quarter of do's chance moved to back-do.
+                let outcomes = play.house().outcomes(self.eval.odds());
                 let mut sum = 0.0;
-                for (r, p) in Roll::ALL.into_iter().zip(odds) {
+                for &(r, p) in outcomes.as_slice() {
                     let mut next = *play;
                     if next.throw(r.throw()).is_ok() {
                         sum += p * self.value(&next, me, depth - 1, start, stop)?;
@@ -274,6 +275,7 @@ impl Ai {
 mod tests {
     use super::*;
     use crate::yut::rules::rng::Rng;
+    use crate::yut::rules::roll::Roll;
     use crate::yut::{Station, Throw, Token, TokenState};
     use std::sync::atomic::AtomicBool;
 

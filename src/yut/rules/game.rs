@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use super::route::{Dest, Start, destination};
+use super::roll::Roll;
+use super::route::{Dest, Start, back, destination};
 use super::station::Station;
 use super::throw::Throw;
 use super::token::{Team, Token, TokenSet};
@@ -46,6 +47,12 @@ pub enum YutError {
     /// The named token has already escaped and can never move again.
     #[error("token {0} has already escaped and cannot move")]
     Escaped(Token),
+    /// The named token is not played in this game (fewer tokens a side).
+    #[error("token {0} is not in this game: {1} tokens a side (`set tokens`)")]
+    NotInPlay(Token, u8),
+    /// A back-do names a token at home, which has nowhere to go back to.
+    #[error("token {0} is at home: back-do moves only a token on the board")]
+    BackFromHome(Token),
 }
 
 /// What a turn did, for the shell to show in one line.
@@ -61,6 +68,8 @@ pub struct MoveReport {
     pub to: TokenState,
     /// The number of steps thrown.
     pub steps: u8,
+    /// Whether it was a back-do: one station back (`steps` is then 1).
+    pub back: bool,
     /// Opponent tokens caught and sent home (empty if none).
     pub caught: TokenSet,
     /// Tokens of the mover's team already on the station it ended on:
@@ -78,7 +87,8 @@ impl fmt::Display for MoveReport {
             }
             write!(f, "{t}")?;
         }
-        write!(f, ": {} -> {} ({})", self.from, self.to, self.steps)?;
+        let sign = if self.back { "-" } else { "" };
+        write!(f, ": {} -> {} ({sign}{})", self.from, self.to, self.steps)?;
         for (i, t) in self.caught.iter().enumerate() {
             f.write_str(if i == 0 { ", caught " } else { " " })?;
             write!(f, "{t}")?;
@@ -87,22 +97,73 @@ impl fmt::Display for MoveReport {
     }
 }
 
-/// The state of all eight tokens. All start at home.
+/// The state of every token, and how many a side the game plays. All
+/// start at home.
 ///
-/// Eight bytes and `Copy`, so undo can keep whole games. Any combination
+/// A few bytes and `Copy`, so undo can keep whole games. Any combination
 /// of states is representable; [`Game::apply`] keeps the rule that the two
-/// teams never share a station.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// teams never share a station. A game of K tokens a side plays each
+/// team's first K letters; the others stay at home, out of the game: they
+/// never move, stack, get caught, or count for the win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
-    tokens: [TokenState; 8],
+    tokens: [TokenState; 10],
+    per_team: u8,
 }
 
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+/// The contest's number of tokens a side.
+pub const CONTEST_TOKENS: u8 = 4;
+/// The most tokens a side (`set tokens 5`: `A`-`E`, `a`-`e`).
+pub const MAX_TOKENS: u8 = 5;
+
 impl Game {
-    /// A new game: every token at home.
+    /// A new game of the contest: four tokens a side, every one at home.
     pub const fn new() -> Game {
+        Game::with_tokens(CONTEST_TOKENS)
+    }
+
+    /// A new game of `k` tokens a side (clamped to 1..=5), all at home.
+    pub const fn with_tokens(k: u8) -> Game {
+        let per_team = if k < 1 {
+            1
+        } else if k > MAX_TOKENS {
+            MAX_TOKENS
+        } else {
+            k
+        };
         Game {
-            tokens: [TokenState::Home; 8],
+            tokens: [TokenState::Home; 10],
+            per_team,
         }
+    }
+
+    /// How many tokens a side this game plays.
+    pub const fn tokens_per_team(&self) -> u8 {
+        self.per_team
+    }
+
+    /// The tokens `team` plays in this game: its first K letters.
+    pub const fn team_tokens(&self, team: Team) -> TokenSet {
+        team.first(self.per_team)
+    }
+
+    /// Whether `token` is played in this game.
+    pub const fn in_play(&self, token: Token) -> bool {
+        self.team_tokens(token.team()).contains(token)
+    }
+
+    /// The tokens this game plays, upper team first, each in letter order
+    /// (`A B C D a b c d` in the contest).
+    pub fn tokens_in_play(&self) -> impl Iterator<Item = Token> + '_ {
+        Team::ALL
+            .into_iter()
+            .flat_map(|team| self.team_tokens(team).iter())
     }
 
     /// Where `token` is.
@@ -113,9 +174,12 @@ impl Game {
             .unwrap_or(TokenState::Home)
     }
 
-    /// Every token with its state, in [`Token::ALL`] order.
+    /// Every token in play with its state, in [`Token::ALL`] order.
     pub fn states(&self) -> impl Iterator<Item = (Token, TokenState)> + '_ {
-        Token::ALL.into_iter().zip(self.tokens.iter().copied())
+        Token::ALL
+            .into_iter()
+            .zip(self.tokens.iter().copied())
+            .filter(|&(t, _)| self.in_play(t))
     }
 
     /// The tokens in `state`, e.g. everyone on `bang` or everyone home.
@@ -129,7 +193,7 @@ impl Game {
     /// The tokens on `station` as a set: a plain loop over the eight
     /// states, the hot path of [`Game::apply`] (twice per turn).
     fn set_on(&self, station: Station) -> TokenSet {
-        let mut bits = 0u8;
+        let mut bits = 0u16;
         for (i, s) in self.tokens.iter().enumerate() {
             if let TokenState::On(x) = s
                 && *x == station
@@ -145,11 +209,13 @@ impl Game {
         self.tokens_at(TokenState::On(station)).iter()
     }
 
-    /// The team all of whose tokens have escaped, if any.
+    /// The team all of whose tokens (those in play) have escaped, if any.
     pub fn winner(&self) -> Option<Team> {
-        Team::ALL
-            .into_iter()
-            .find(|team| team.tokens().and(self.tokens_at(TokenState::Escaped)) == team.tokens())
+        let escaped = self.tokens_at(TokenState::Escaped);
+        Team::ALL.into_iter().find(|&team| {
+            let mine = self.team_tokens(team);
+            mine.and(escaped) == mine
+        })
     }
 
     /// Play one turn: move `token` (and its stack) by `throw`'s steps.
@@ -160,11 +226,48 @@ impl Game {
     ///
     /// # Errors
     ///
-    /// [`YutError::Escaped`] if `token` has already escaped; the game is
+    /// [`YutError::Escaped`] if `token` has already escaped,
+    /// [`YutError::NotInPlay`] if the game does not play it; the game is
     /// then unchanged.
     pub fn apply(&mut self, token: Token, throw: Throw) -> Result<MoveReport, YutError> {
+        self.walk(token, throw.steps(), false)
+    }
+
+    /// A back-do: move `token` (and its stack) one station back, by
+    /// [`back`]'s table; it catches like any move. See
+    /// [`House`](super::House) for why each station goes where it does.
+    ///
+    /// # Errors
+    ///
+    /// [`YutError::BackFromHome`] for a token at home (it has no station
+    /// to go back from), and as [`Game::apply`]; the game is then
+    /// unchanged.
+    pub fn apply_back(&mut self, token: Token) -> Result<MoveReport, YutError> {
+        self.walk(token, 1, true)
+    }
+
+    /// Move `token` (and its stack) by a result: [`Game::apply`] by its
+    /// sticks, or [`Game::apply_back`] for a back-do.
+    ///
+    /// # Errors
+    ///
+    /// As those.
+    pub fn apply_roll(&mut self, token: Token, roll: Roll) -> Result<MoveReport, YutError> {
+        if roll.is_back() {
+            self.apply_back(token)
+        } else {
+            self.apply(token, roll.throw())
+        }
+    }
+
+    /// Move `token` and its stack `steps` forward, or one back.
+    fn walk(&mut self, token: Token, steps: u8, backward: bool) -> Result<MoveReport, YutError> {
+        if !self.in_play(token) {
+            return Err(YutError::NotInPlay(token, self.per_team));
+        }
         let from = self.state(token);
         let start = match from {
+            TokenState::Home if backward => return Err(YutError::BackFromHome(token)),
             TokenState::Home => Start::Home,
             TokenState::On(s) => Start::On(s),
             TokenState::Escaped => return Err(YutError::Escaped(token)),
@@ -173,8 +276,10 @@ impl Game {
             Start::Home => TokenSet::single(token),
             Start::On(s) => self.set_on(s).and(token.team().tokens()),
         };
-        let steps = throw.steps();
-        let to = TokenState::from(destination(start, steps));
+        let to = match start {
+            Start::On(s) if backward => TokenState::On(back(s)),
+            _ => TokenState::from(destination(start, steps)),
+        };
         // The tokens already there: opponents are caught, team mates
         // joined (the movers start elsewhere, so they are never among them).
         let there = match to {
@@ -196,6 +301,7 @@ impl Game {
             from,
             to,
             steps,
+            back: backward,
             caught,
             joined,
         })

@@ -10,11 +10,11 @@ use super::token::{Team, Token};
 /// token standing for all of them (home tokens never stack, but any of
 /// them entering gives the same board up to names).
 pub fn groups(game: &Game, team: Team) -> impl Iterator<Item = Token> + '_ {
-    team.tokens().iter().filter(move |&token| {
+    let mine = game.team_tokens(team);
+    mine.iter().filter(move |&token| {
         let state = game.state(token);
         state != TokenState::Escaped
-            && !team
-                .tokens()
+            && !mine
                 .iter()
                 .take_while(|&t| t != token)
                 .any(|t| game.state(t) == state)
@@ -23,10 +23,10 @@ pub fn groups(game: &Game, team: Team) -> impl Iterator<Item = Token> + '_ {
 
 /// What-if: where each group of `team` would go by `roll`, and whom it
 /// would catch, without moving anything. The reports are exactly those
-/// the move would give.
+/// the move would give (a back-do lists only the groups on the board).
 pub fn options(game: &Game, team: Team, roll: Roll) -> impl Iterator<Item = MoveReport> + '_ {
     groups(game, team).filter_map(move |token| {
         let mut g = *game;
-        g.apply(token, roll.throw()).ok()
+        g.apply_roll(token, roll).ok()
     })
 }

@@ -38,6 +38,29 @@ Commands:
   set seed N           the random throws start again from seed N
   set sticks P         each stick shows its front with probability P
   set first lower      lower throws first (now, or from the next game)
+
+House rules (the contest's are the defaults: 4 tokens, no back-do, a
+catch earns a throw; `save` writes them):
+  set tokens N         N tokens a side, 1 to 5 (A-E, a-e with five); from
+                       the next game, or now if this one has not begun.
+                       All N escaped wins. Five stacked show A B C and 5.
+  set back-do on       back-do (빽도): the fourth stick is marked, and
+                       BBBF (it alone front up) moves a token one station
+                       back instead of forward: 1/16 with fair sticks, do
+                       keeps 3/16. `throw backdo` (or 빽도) records BBBF;
+                       `move A back-do` uses it. It moves a stack whole
+                       and catches as any move.
+    at home            it cannot move back: a token on the board must
+                       take it; with none there the back-do is lost
+    on do              back to cham-meoki, the start: the lap is done and
+                       any throw then escapes it (the common rule)
+    on cham-meoki      back to nal-yut (the outer route)
+    on bang            back to duet-mogae: the short way home stays ahead
+    on mo / duet-mo    back to yut / duet-yut; it must stop on the corner
+                       again to turn
+  set catch-bonus off  a catch earns no extra throw
+The solved tables (`hint`, `review`, the perfect `auto`) cover the
+contest's rules with 1 to 4 tokens; other rules are estimated.
 ";
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 pub(crate) mod game;
 pub(crate) mod groups;
 pub(crate) mod help;
+pub(crate) mod house;
 pub(crate) mod next;
 pub(crate) mod play;
 pub(crate) mod rng;

@@ -44,13 +44,19 @@ pub struct ThrowReport {
     pub roll: Roll,
     /// What comes next.
     pub next: Next,
+    /// Throws dropped for want of a use (a back-do with no token on the
+    /// board); empty in the contest.
+    pub lost: Pending,
 }
 
 impl fmt::Display for ThrowReport {
-    /// `FBFF: geol (3)`, or `BBBB: mo (5), throw again`.
+    /// `FBFF: geol (3)`, or `BBBB: mo (5), throw again`; a back-do with
+    /// no use: `BBBF: back-do (-1), lost: no upper token on the board`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.throw, self.roll)?;
-        if matches!(self.next, Next::Throw { again: true, .. }) {
+        if !self.lost.is_empty() {
+            write!(f, ", lost: no {} token on the board", self.team)?;
+        } else if matches!(self.next, Next::Throw { again: true, .. }) {
             f.write_str(", throw again")?;
         }
         Ok(())

@@ -11,18 +11,24 @@
 //!   any order it likes, each moving one token (and the stack it is in).
 //! - A move that catches earns one more throw, thrown at once, before the
 //!   remaining throws are used; the new result joins the pending ones.
-//! - A throw with no legal use is lost. Under these rules any token not yet
-//!   escaped can use any throw, so this only happens when the team's last
-//!   token escapes with throws still pending: the game is over and they are
-//!   dropped.
-//! - The first team with all four tokens escaped wins; after that every
+//! - A throw with no legal use is lost. Under the contest's rules any token
+//!   not yet escaped can use any throw, so this only happens when the
+//!   team's last token escapes with throws still pending: the game is over
+//!   and they are dropped. Under the back-do house rule a back-do with no
+//!   token of the team on the board is lost too (and the turn goes on, or
+//!   passes when nothing else is pending).
+//! - The first team with all its tokens escaped wins; after that every
 //!   throw and move is refused with a message naming the winner.
+//!
+//! The house rules ([`House`]: tokens a side, back-do, the catch bonus)
+//! are the game's; the contest's by default.
 //!
 //! Everything is `Copy` (the random state included), so a session's undo
 //! restores it whole and a throw after an undo gives the same sticks.
 
 use super::game::{Game, MoveReport, TokenState, YutError};
 pub use super::groups::{groups, options};
+use super::house::House;
 use super::next::{Next, PlayReport, ThrowReport};
 use super::rng::Rng;
 use super::roll::{Pending, Roll, TooManyPending};
@@ -76,12 +82,16 @@ pub enum PlayError {
     TooMany(#[from] TooManyPending),
 }
 
+/// The most uses a turn can offer: 6 results x 6 groups (five tokens on
+/// five stations, or home).
+const MAX_USES: usize = 36;
+
 /// The legal uses of the pending throws: one per distinct result and
 /// distinct group (a stack, a lone token, or one home token standing for
-/// all). At most 5 results x 5 groups.
+/// all). At most 6 results x 6 groups.
 #[derive(Clone, Copy, Debug)]
 pub struct Uses {
-    items: [Use; 25],
+    items: [Use; MAX_USES],
     len: usize,
 }
 
@@ -113,6 +123,9 @@ pub struct Play {
     due: u8,
     sticks: Sticks,
     rng: Rng,
+    /// The house rules: those of this game (back-do, catch bonus) and of
+    /// the next (tokens: the board keeps its own count).
+    house: House,
 }
 
 impl Default for Play {
@@ -132,16 +145,47 @@ impl Play {
             due: 1,
             sticks: Sticks::FAIR,
             rng: Rng::new(seed),
+            house: House::CONTEST,
         }
     }
 
-    /// A new game with the same sticks, the random state going on where
-    /// it is (what `reset yut` gives: a reset cannot re-roll either).
+    /// A new game with the same sticks and house rules, the random state
+    /// going on where it is (what `reset yut` gives: a reset cannot
+    /// re-roll either).
     pub const fn restart(&self) -> Play {
         let mut p = Play::new(self.first, 0);
         p.sticks = self.sticks;
         p.rng = self.rng;
+        p.house = self.house;
+        p.game = Game::with_tokens(self.house.tokens);
         p
+    }
+
+    /// The house rules in force: back-do and the catch bonus apply at
+    /// once; the number of tokens is the next game's (see
+    /// [`Play::set_house`]).
+    pub const fn house(&self) -> House {
+        self.house
+    }
+
+    /// The house rules this game is played under: [`Play::house`] with
+    /// the board's own number of tokens.
+    pub const fn rules(&self) -> House {
+        House {
+            tokens: self.game.tokens_per_team(),
+            ..self.house
+        }
+    }
+
+    /// Play under `house` from now on: back-do and the catch bonus at
+    /// once; the tokens a side from the next new game, and in this one too
+    /// if nothing has happened in it yet (as [`Play::set_first`]).
+    pub fn set_house(&mut self, house: House) {
+        let fresh = *self == self.restart();
+        self.house = house;
+        if fresh {
+            self.game = Game::with_tokens(house.tokens);
+        }
     }
 
     /// The team that throws first in a new game.
@@ -274,17 +318,38 @@ impl Play {
     /// throw is due, [`PlayError::TooMany`] past 255 pending of a kind.
     pub fn throw(&mut self, throw: Throw) -> Result<ThrowReport, PlayError> {
         self.check_throw()?;
-        let roll = Roll::of(throw);
+        let roll = self.house.roll_of(throw);
         self.pending.add(roll)?;
         if !roll.again() {
             self.due = self.due.saturating_sub(1);
         }
+        let team = self.to_move;
+        let (lost, again) = self.settle();
         Ok(ThrowReport {
-            team: self.to_move,
+            team,
             throw,
             roll,
-            next: self.next(true),
+            next: self.next(again),
+            lost,
         })
+    }
+
+    /// Drop the pending throws when none has a use (back-do with no token
+    /// on the board) and no throw is due, passing the turn: the throws
+    /// lost, and whether the same team goes on.
+    fn settle(&mut self) -> (Pending, bool) {
+        // Only a back-do can lack a use before the game is won: the
+        // contest's throws (the search's hot path) skip the check.
+        if !self.pending.contains(Roll::BackDo)
+            || !matches!(self.phase(), Phase::Move(_))
+            || !self.uses().is_empty()
+        {
+            return (Pending::EMPTY, true);
+        }
+        let lost = std::mem::take(&mut self.pending);
+        self.to_move = self.to_move.opponent();
+        self.due = 1;
+        (lost, false)
     }
 
     /// Why `token` cannot use `roll` now, if it cannot.
@@ -306,10 +371,14 @@ impl Play {
                 pending: self.pending,
             });
         }
-        if self.game.state(token) == TokenState::Escaped {
-            return Err(YutError::Escaped(token).into());
+        if !self.game.in_play(token) {
+            return Err(YutError::NotInPlay(token, self.game.tokens_per_team()).into());
         }
-        Ok(())
+        match self.game.state(token) {
+            TokenState::Escaped => Err(YutError::Escaped(token).into()),
+            TokenState::Home if roll.is_back() => Err(YutError::BackFromHome(token).into()),
+            _ => Ok(()),
+        }
     }
 
     /// Move `token` (and its stack) by the pending `roll`.
@@ -320,10 +389,10 @@ impl Play {
     pub fn play(&mut self, token: Token, roll: Roll) -> Result<PlayReport, PlayError> {
         self.check_use(token, roll)?;
         let mut game = self.game;
-        let report = game.apply(token, roll.throw())?;
+        let report = game.apply_roll(token, roll)?;
         self.game = game;
         self.pending.remove(roll);
-        if !report.caught.is_empty() {
+        if !report.caught.is_empty() && self.house.catch_bonus {
             self.due = self.due.saturating_add(1);
         }
         let mut lost = Pending::EMPTY;
@@ -336,7 +405,9 @@ impl Play {
             self.due = 1;
             false
         } else {
-            true
+            let (dropped, again) = self.settle();
+            lost = dropped;
+            again
         };
         Ok(PlayReport {
             report,
@@ -374,14 +445,18 @@ impl Play {
             items: [Use {
                 token: Token::A,
                 roll: Roll::Do,
-            }; 25],
+            }; MAX_USES],
             len: 0,
         };
         if !matches!(self.phase(), Phase::Move(_)) {
             return uses;
         }
         for token in groups(&self.game, self.to_move) {
+            let home = self.game.state(token) == TokenState::Home;
             for roll in self.pending.distinct() {
+                if home && roll.is_back() {
+                    continue;
+                }
                 if let Some(item) = uses.items.get_mut(uses.len) {
                     *item = Use { token, roll };
                     uses.len += 1;

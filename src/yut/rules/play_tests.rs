@@ -93,7 +93,7 @@ fn a_catch_earns_a_throw_at_once() {
     assert_eq!(p.game().state(A), TokenState::Home);
     assert_eq!(p.phase(), Phase::Throw(Team::Lower));
     assert_eq!(
-        p.play(b, Roll::Yut).map_err(|e| e.to_string()),
+        p.play(b, Roll::Yut).map_err(|err| err.to_string()),
         Err("lower has to throw first".into())
     );
     // The bonus throw joins the yut: both are then used.
@@ -182,19 +182,25 @@ fn a_throw_with_no_use_is_lost_and_the_winner_stops_the_game() {
     let before = p;
     let refused = Err("the game is over: upper won".to_string());
     assert_eq!(
-        p.throw(t("FBBB")).map(|_| ()).map_err(|e| e.to_string()),
+        p.throw(t("FBBB"))
+            .map(|_| ())
+            .map_err(|err| err.to_string()),
         refused
     );
     assert_eq!(
-        p.throw_random().map(|_| ()).map_err(|e| e.to_string()),
+        p.throw_random().map(|_| ()).map_err(|err| err.to_string()),
         refused
     );
     assert_eq!(
-        p.play(a, Roll::Do).map(|_| ()).map_err(|e| e.to_string()),
+        p.play(a, Roll::Do)
+            .map(|_| ())
+            .map_err(|err| err.to_string()),
         refused
     );
     assert_eq!(
-        p.play(D, Roll::Do).map(|_| ()).map_err(|e| e.to_string()),
+        p.play(D, Roll::Do)
+            .map(|_| ())
+            .map_err(|err| err.to_string()),
         refused
     );
     assert_eq!(p, before);
@@ -207,15 +213,15 @@ fn refusals_change_nothing() {
     let before = p;
     // Not lower's turn; no geol pending; no more throws due.
     assert_eq!(
-        p.play(a, Roll::Gae).map_err(|e| e.to_string()),
+        p.play(a, Roll::Gae).map_err(|err| err.to_string()),
         Err("a is not upper's token: upper to move".into())
     );
     assert_eq!(
-        p.play(A, Roll::Geol).map_err(|e| e.to_string()),
+        p.play(A, Roll::Geol).map_err(|err| err.to_string()),
         Err("no geol (3) pending: gae (2)".into())
     );
     assert_eq!(
-        p.throw(t("FFFF")).map_err(|e| e.to_string()),
+        p.throw(t("FFFF")).map_err(|err| err.to_string()),
         Err("upper has throws to use first: gae (2)".into())
     );
     assert_eq!(

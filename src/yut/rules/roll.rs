@@ -19,13 +19,27 @@ pub enum Roll {
     Yut = 4,
     /// Four backs: 5 steps, and the team throws again.
     Mo = 5,
+    /// The marked stick alone (`BBBF`) under the back-do house rule: one
+    /// station back (see [`House`](super::House)).
+    BackDo = 6,
 }
 
 impl Roll {
-    /// The five results, by steps.
+    /// The five results of the contest, by steps.
     pub const ALL: [Roll; 5] = [Roll::Do, Roll::Gae, Roll::Geol, Roll::Yut, Roll::Mo];
 
-    /// The result of `throw`: its steps, named.
+    /// The five and back-do, in index order.
+    pub const EVERY: [Roll; 6] = [
+        Roll::Do,
+        Roll::Gae,
+        Roll::Geol,
+        Roll::Yut,
+        Roll::Mo,
+        Roll::BackDo,
+    ];
+
+    /// The result of `throw` under the contest's rules: its steps, named
+    /// (`BBBF` is a do; see [`House::roll_of`](super::House::roll_of)).
     pub const fn of(throw: Throw) -> Roll {
         match throw.steps() {
             1 => Roll::Do,
@@ -48,12 +62,20 @@ impl Roll {
         })
     }
 
-    /// The number of steps, 1..=5.
+    /// The number of steps, 1..=5 (back-do: 1, backward).
     pub const fn steps(self) -> u8 {
-        self as u8
+        match self {
+            Roll::BackDo => 1,
+            _ => self as u8,
+        }
     }
 
-    /// The place in [`Roll::ALL`], `0..5`.
+    /// Whether it moves a token back (back-do).
+    pub const fn is_back(self) -> bool {
+        matches!(self, Roll::BackDo)
+    }
+
+    /// The place in [`Roll::EVERY`] (and [`Roll::ALL`]), `0..6`.
     pub const fn index(self) -> usize {
         self as usize - 1
     }
@@ -66,6 +88,7 @@ impl Roll {
             Roll::Geol => "geol",
             Roll::Yut => "yut",
             Roll::Mo => "mo",
+            Roll::BackDo => "back-do",
         }
     }
 
@@ -76,7 +99,11 @@ impl Roll {
 
     /// The sticks written for this result when only the result is known:
     /// fronts first (`FBBB`, `FFBB`, `FFFB`, `FFFF`, `BBBB`).
+    /// Back-do: `BBBF`, the marked stick alone.
     pub const fn throw(self) -> Throw {
+        if self.is_back() {
+            return Throw::BACK_DO;
+        }
         match Throw::from_steps(self.steps()) {
             Some(t) => t,
             None => Throw::from_faces([false; 4]),
@@ -85,9 +112,10 @@ impl Roll {
 }
 
 impl fmt::Display for Roll {
-    /// `geol (3)`: the name and the steps.
+    /// `geol (3)`: the name and the steps; `back-do (-1)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.name(), self.steps())
+        let sign = if self.is_back() { "-" } else { "" };
+        write!(f, "{} ({sign}{})", self.name(), self.steps())
     }
 }
 
@@ -100,8 +128,12 @@ impl FromStr for Roll {
     type Err = ParseRollError;
 
     /// A name (`geol`, any case), a number of steps (`3`), or the sticks
-    /// (`FFFB`).
+    /// (`FFFB`, read as the contest reads them); back-do as `back-do`,
+    /// `backdo`, `빽도` or `-1`.
     fn from_str(s: &str) -> Result<Roll, ParseRollError> {
+        if is_back_do_name(s) {
+            return Ok(Roll::BackDo);
+        }
         if let Some(r) = Roll::ALL
             .into_iter()
             .find(|r| r.name().eq_ignore_ascii_case(s))
@@ -117,12 +149,21 @@ impl FromStr for Roll {
     }
 }
 
+/// Whether `s` names back-do: `back-do`, `backdo` (any case), `빽도`, `-1`.
+pub fn is_back_do_name(s: &str) -> bool {
+    ["back-do", "backdo"]
+        .iter()
+        .any(|n| n.eq_ignore_ascii_case(s))
+        || s == "빽도"
+        || s == "-1"
+}
+
 /// The throws a team has made this turn and not yet used: how many of
 /// each result. Order does not matter (they may be used in any order), so
 /// equal multisets compare equal, which keeps the search's states few.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Pending {
-    counts: [u8; 5],
+    counts: [u8; 6],
 }
 
 /// More than 255 throws of one result pending: only a hand-entered run of
@@ -133,7 +174,7 @@ pub struct TooManyPending(pub Roll);
 
 impl Pending {
     /// No throws.
-    pub const EMPTY: Pending = Pending { counts: [0; 5] };
+    pub const EMPTY: Pending = Pending { counts: [0; 6] };
 
     /// How many `roll`s are pending.
     pub fn count(&self, roll: Roll) -> u8 {
@@ -152,7 +193,7 @@ impl Pending {
 
     /// Whether none is pending.
     pub fn is_empty(&self) -> bool {
-        self.counts == [0; 5]
+        self.counts == [0; 6]
     }
 
     /// Add one `roll`.
@@ -181,9 +222,13 @@ impl Pending {
         }
     }
 
-    /// The distinct results pending, largest first.
+    /// The distinct results pending, largest first (back-do last).
     pub fn distinct(&self) -> impl Iterator<Item = Roll> + '_ {
-        Roll::ALL.into_iter().rev().filter(|&r| self.contains(r))
+        Roll::ALL
+            .into_iter()
+            .rev()
+            .chain([Roll::BackDo])
+            .filter(|&r| self.contains(r))
     }
 
     /// Every pending throw, largest first, repeats included.

@@ -138,6 +138,71 @@ pub fn destination(start: Start, steps: u8) -> Dest {
     }
 }
 
+/// Where a back-do (one station back) leads from each station, by index.
+///
+/// One station back along the line a forward move from the station walks,
+/// so that a token moved back loses exactly one step wherever the board
+/// allows it:
+///
+/// - on a lane, the station before it on that lane (`mo-gae` -> `mo-do`,
+///   `saryeo` -> `bang`, `sok-yut` -> `bang`);
+/// - `bang` -> `duet-mogae`: a move from `bang` walks the `duet-mo`
+///   diagonal on to `cham-meoki`, and `duet-mogae` is the station before
+///   it on that line (from `mo-gae` the token would next walk the longer
+///   `mo` diagonal: two wrongs, not one step);
+/// - `chi-mo` -> `chi-yut` and `cham-meoki` -> `nal-yut`: the outer
+///   route, the lane a move from them walks (the diagonals' `sok-mo` and
+///   `anchi` would do as well; the board does not remember the way in);
+/// - the corners `mo` -> `yut` and `duet-mo` -> `duet-yut`: the only
+///   stations before them;
+/// - `do` -> `cham-meoki`: the first station's only station before it is
+///   the start, and the common house rule puts the token there, on the
+///   station where a lap ends; like every token on `cham-meoki` it escapes
+///   with its next move, whatever the throw.
+///
+/// A token at home has no station to go back from: see
+/// [`House`](super::House).
+pub const BACK: [Station; STATIONS] = [
+    DuetYut,   // duet-mo
+    DuetGeol,  // duet-yut
+    DuetGae,   // duet-geol
+    DuetDo,    // duet-gae
+    Mo,        // duet-do
+    Yut,       // mo
+    DuetMo,    // duet-modo
+    Mo,        // mo-do
+    DuetMo,    // chi-do
+    Geol,      // yut
+    DuetModo,  // duet-mogae
+    MoDo,      // mo-gae
+    ChiDo,     // chi-gae
+    Gae,       // geol
+    DuetMogae, // bang
+    ChiGae,    // chi-geol
+    Do,        // gae
+    Bang,      // sok-yut
+    Bang,      // saryeo
+    ChiGeol,   // chi-yut
+    ChamMeoki, // do
+    SokYut,    // sok-mo
+    Saryeo,    // anchi
+    ChiYut,    // chi-mo
+    ChiMo,     // nal-do
+    NalDo,     // nal-gae
+    NalGae,    // nal-geol
+    NalGeol,   // nal-yut
+    NalYut,    // cham-meoki
+];
+
+/// The station one back from `station` (a back-do): see [`BACK`].
+pub const fn back(station: Station) -> Station {
+    // BACK has one entry per station, so the lookup always succeeds.
+    match crate::table::at(&BACK, station as usize) {
+        Some(s) => s,
+        None => station,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,6 +304,48 @@ mod tests {
         // anchi+1 is cham-meoki, anchi+2 escapes.
         assert_eq!(from(Anchi, 1), Dest::On(ChamMeoki));
         assert_eq!(from(Anchi, 2), Dest::Escaped);
+    }
+
+    #[test]
+    fn back_is_one_step_before_on_some_route() {
+        // Every station but `do` (whose back is the start) is reached
+        // from its back station by one step forward.
+        // The two stations just past a corner go back onto the corner,
+        // the station before them on the outer route (one step from the
+        // corner itself turns, so they are checked by name).
+        assert_eq!(back(DuetDo), Mo);
+        assert_eq!(back(ChiDo), DuetMo);
+        // So does sok-yut, back onto bang, whose moves all head home.
+        assert_eq!(back(SokYut), Bang);
+        for s in Station::ALL {
+            let b = back(s);
+            if s == Do {
+                assert_eq!(b, ChamMeoki);
+            } else if !matches!(s, DuetDo | ChiDo | SokYut) {
+                assert_eq!(from(b, 1), Dest::On(s), "{s} <- {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn back_then_forward_loses_one_step() {
+        // Where the station's line goes on through the one behind it, a
+        // back-do then k+1 steps lands where k steps would have: on every
+        // lane's inner stations, at bang (via duet-mogae), chi-mo and
+        // cham-meoki. The exceptions: the corners and the stations just
+        // past them (a move from a corner turns), do (back to the start),
+        // and sok-yut, whose back station bang leads straight home.
+        for s in Station::ALL {
+            if matches!(s, Mo | DuetMo | DuetDo | ChiDo | Do | SokYut) {
+                continue;
+            }
+            for k in 1..=4 {
+                assert_eq!(from(back(s), k + 1), from(s, k), "{s}+{k}");
+            }
+        }
+        assert_eq!(back(Bang), DuetMogae);
+        assert_eq!(back(Mo), Yut);
+        assert_eq!(from(back(SokYut), 1), Dest::On(Saryeo));
     }
 
     #[test]

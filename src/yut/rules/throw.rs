@@ -11,6 +11,10 @@ use std::str::FromStr;
 pub struct Throw(u8);
 
 impl Throw {
+    /// The marked stick (the fourth) alone showing its front: `BBBF`. A do
+    /// in the contest; a back-do when the back-do house rule is on.
+    pub const BACK_DO: Throw = Throw(0b1000);
+
     /// The throw whose yuts show these faces (`true` = front).
     pub const fn from_faces(fronts: [bool; 4]) -> Throw {
         let [a, b, c, d] = fronts;

@@ -1,9 +1,11 @@
-//! The eight tokens `A B C D a b c d`, their two teams, and sets of tokens.
+//! The tokens `A B C D a b c d` (and `E e` when five a side are played,
+//! `set tokens 5`), their two teams, and sets of tokens.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// One team: the upper-case tokens `A B C D` or the lower-case `a b c d`.
+/// One team: the upper-case tokens `A B C D` (`E`) or the lower-case
+/// `a b c d` (`e`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Team {
     Upper,
@@ -22,12 +24,35 @@ impl Team {
         }
     }
 
-    /// The team's four tokens.
+    /// Every token the team can have: its four letters and the fifth
+    /// (`E`/`e`). A game plays the first K of them
+    /// ([`Game::team_tokens`](super::Game::team_tokens)).
     pub const fn tokens(self) -> TokenSet {
         match self {
-            Team::Upper => TokenSet(0x0f),
-            Team::Lower => TokenSet(0xf0),
+            Team::Upper => TokenSet(0x10f),
+            Team::Lower => TokenSet(0x2f0),
         }
+    }
+
+    /// The team's first `k` tokens (1..=5) in letter order: `A`, `A B`,
+    /// ..., `A B C D E`.
+    pub const fn first(self, k: u8) -> TokenSet {
+        let (four, fifth) = match self {
+            Team::Upper => (0x0fu16, 0x100u16),
+            Team::Lower => (0xf0, 0x200),
+        };
+        let k = if k > 5 { 5 } else { k };
+        let low = if k >= 4 {
+            four
+        } else {
+            // The first k bits of the team's four.
+            let mask = (1u16 << k) - 1;
+            match self {
+                Team::Upper => mask,
+                Team::Lower => mask << 4,
+            }
+        };
+        TokenSet(if k == 5 { low | fifth } else { low })
     }
 
     /// `upper` or `lower`.
@@ -45,7 +70,8 @@ impl fmt::Display for Team {
     }
 }
 
-/// One of the eight tokens. The variants are the letters themselves.
+/// One of the ten tokens. The variants are the letters themselves; `E`
+/// and `e` come last so the contest's eight keep their places.
 #[allow(non_camel_case_types)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Token {
@@ -57,11 +83,13 @@ pub enum Token {
     b,
     c,
     d,
+    E,
+    e,
 }
 
 impl Token {
-    /// All tokens: `A B C D a b c d`.
-    pub const ALL: [Token; 8] = [
+    /// All tokens: `A B C D a b c d E e`.
+    pub const ALL: [Token; 10] = [
         Token::A,
         Token::B,
         Token::C,
@@ -70,16 +98,18 @@ impl Token {
         Token::b,
         Token::c,
         Token::d,
+        Token::E,
+        Token::e,
     ];
 
-    /// The position in [`Token::ALL`], `0..8`.
+    /// The position in [`Token::ALL`], `0..10`.
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The token's team.
     pub const fn team(self) -> Team {
-        if (self as u8) < 4 {
+        if (self as u8) < 4 || matches!(self, Token::E) {
             Team::Upper
         } else {
             Team::Lower
@@ -87,9 +117,14 @@ impl Token {
     }
 
     /// Which corner of a station's block it is drawn in, `0..4`: upper-left,
-    /// upper-right, lower-left, lower-right for `A`/`a` .. `D`/`d`.
+    /// upper-right, lower-left, lower-right for `A`/`a` .. `D`/`d`; 4 for
+    /// `E`/`e`, which take the first corner free (see
+    /// [`write_board`](super::write_board)).
     pub const fn slot(self) -> usize {
-        self as usize % 4
+        match self {
+            Token::E | Token::e => 4,
+            _ => self as usize % 4,
+        }
     }
 
     /// The letter, e.g. `B` or `c`.
@@ -103,10 +138,23 @@ impl Token {
             Token::b => 'b',
             Token::c => 'c',
             Token::d => 'd',
+            Token::E => 'E',
+            Token::e => 'e',
         }
     }
 
-    /// The token for a letter `A`..`D` or `a`..`d`.
+    /// The token for a letter `A`..`E` or `a`..`e` (the fifth tokens
+    /// included, which only a game of five a side plays).
+    pub const fn from_letter(c: char) -> Option<Token> {
+        match c {
+            'E' => Some(Token::E),
+            'e' => Some(Token::e),
+            _ => Token::from_char(c),
+        }
+    }
+
+    /// The token for a letter `A`..`D` or `a`..`d`: the contest's eight
+    /// (its problem format knows no others).
     pub const fn from_char(c: char) -> Option<Token> {
         Some(match c {
             'A' => Token::A,
@@ -148,7 +196,7 @@ impl FromStr for Token {
 
 /// A set of tokens, iterated in [`Token::ALL`] order (bit i = `Token::ALL[i]`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct TokenSet(u8);
+pub struct TokenSet(u16);
 
 impl TokenSet {
     /// No tokens.
@@ -160,7 +208,7 @@ impl TokenSet {
     }
 
     /// The set whose bit `i` stands for `Token::ALL[i]`.
-    pub(crate) const fn from_bits(bits: u8) -> TokenSet {
+    pub(crate) const fn from_bits(bits: u16) -> TokenSet {
         TokenSet(bits)
     }
 
@@ -208,10 +256,16 @@ mod tests {
     #[test]
     fn letters_round_trip() {
         for t in Token::ALL {
+            assert_eq!(Token::from_letter(t.char()), Some(t));
+        }
+        // The contest's eight parse as before; E and e only as letters of
+        // a five-a-side game.
+        for t in Token::ALL.into_iter().take(8) {
             assert_eq!(Token::from_char(t.char()), Some(t));
             assert_eq!(t.to_string().parse::<Token>(), Ok(t));
         }
         assert_eq!(Token::from_char('E'), None);
+        assert_eq!(Token::from_letter('F'), None);
         assert_eq!("".parse::<Token>(), Err(ParseTokenError(String::new())));
         assert_eq!("AB".parse::<Token>(), Err(ParseTokenError("AB".into())));
         assert_eq!(
@@ -229,8 +283,20 @@ mod tests {
         assert_eq!(Token::b.slot(), 1);
         assert_eq!(Token::d.slot(), 3);
         let upper: Vec<Token> = Team::Upper.tokens().iter().collect();
-        assert_eq!(upper, [Token::A, Token::B, Token::C, Token::D]);
+        assert_eq!(upper, [Token::A, Token::B, Token::C, Token::D, Token::E]);
         assert!(Team::Lower.tokens().iter().all(|t| t.team() == Team::Lower));
+        assert_eq!(Token::e.team(), Team::Lower);
+        assert_eq!(Token::E.slot(), 4);
+        // The first k of a team, in letter order.
+        for k in 1..=5u8 {
+            let first: Vec<char> = Team::Lower.first(k).iter().map(Token::char).collect();
+            assert_eq!(first, ['a', 'b', 'c', 'd', 'e'][..usize::from(k)]);
+            assert_eq!(Team::Upper.first(k).len(), usize::from(k));
+        }
+        assert_eq!(
+            Team::Upper.first(4),
+            Team::Upper.tokens().and(TokenSet(0x0f))
+        );
         assert_eq!(Team::Upper.opponent(), Team::Lower);
     }
 

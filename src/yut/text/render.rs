@@ -63,19 +63,42 @@ const _: () = {
 ///
 /// Each token on a station replaces one `.` of the station's 2x2 block:
 /// `A`/`a` the upper-left, `B`/`b` the upper-right, `C`/`c` the lower-left,
-/// `D`/`d` the lower-right. Home and escaped tokens are not shown.
+/// `D`/`d` the lower-right. Home and escaped tokens are not shown. In a
+/// game of five a side, `E`/`e` takes the first corner left free; a stack
+/// of all five fills the block with `A B C` and `5` in the lower-right
+/// corner (`where` lists every token).
 pub fn write_board(game: &Game, out: &mut Vec<u8>) {
     let start = out.len();
     out.extend_from_slice(EMPTY_BOARD.as_bytes());
     let Some(board) = out.get_mut(start..) else {
         return;
     };
+    let mut fifth = Vec::new();
     for (token, state) in game.states() {
         if let TokenState::On(s) = state {
+            if token.slot() >= 4 {
+                fifth.push((token, s));
+                continue;
+            }
             let offset = OFFSETS.get(s.index()).and_then(|o| o.get(token.slot()));
             if let Some(cell) = offset.and_then(|&o| board.get_mut(usize::from(o))) {
                 *cell = token.char() as u8;
             }
+        }
+    }
+    for (token, s) in fifth {
+        let Some(corners) = OFFSETS.get(s.index()) else {
+            continue;
+        };
+        let free = corners
+            .iter()
+            .find(|&&o| board.get(usize::from(o)) == Some(&b'.'));
+        let (offset, letter) = match free {
+            Some(&o) => (o, token.char() as u8),
+            None => (corners.get(3).copied().unwrap_or(0), b'5'),
+        };
+        if let Some(cell) = board.get_mut(usize::from(offset)) {
+            *cell = letter;
         }
     }
 }
@@ -147,6 +170,35 @@ mod tests {
         assert_eq!(lines.get(12).map(|l| &l[30..]), Some("AB"));
         assert_eq!(lines.get(13).map(|l| &l[30..]), Some("CD"));
         assert_eq!(b.len(), EMPTY_BOARD.len());
+    }
+
+    #[test]
+    fn the_fifth_token_takes_the_first_free_corner() {
+        // Five a side: A and E enter with do (home+1 = do, block (24,30)):
+        // A upper-left, E the upper-right corner left free. Then B, C, D
+        // join the stack: all five on do show A B C and `5`.
+        let mut g = Game::with_tokens(5);
+        let fbbb = || "FBBB".parse().expect("throw");
+        g.apply(Token::A, fbbb()).expect("legal");
+        g.apply(Token::E, fbbb()).expect("legal");
+        let b = board(&g);
+        let lines: Vec<&str> = b.lines().collect();
+        assert_eq!(lines.get(24).map(|l| &l[30..]), Some("AE"));
+        assert_eq!(lines.get(25).map(|l| &l[30..]), Some(".."));
+        for t in [Token::B, Token::C, Token::D] {
+            g.apply(t, fbbb()).expect("legal");
+        }
+        let b = board(&g);
+        let lines: Vec<&str> = b.lines().collect();
+        assert_eq!(lines.get(24).map(|l| &l[30..]), Some("AB"));
+        assert_eq!(lines.get(25).map(|l| &l[30..]), Some("C5"));
+        // Without E, the contest's drawing: D in the lower-right.
+        let mut four = Game::new();
+        for t in [Token::A, Token::B, Token::C, Token::D] {
+            four.apply(t, fbbb()).expect("legal");
+        }
+        let b = board(&four);
+        assert_eq!(b.lines().nth(25).map(|l| &l[30..]), Some("CD"));
     }
 
     #[test]

@@ -44,12 +44,13 @@ pub struct OptionsView<'a> {
 
 impl<'a> OptionsView<'a> {
     /// The results to show for `play`: `roll` if given, else each
-    /// distinct pending result (largest first), else all five.
+    /// distinct pending result (largest first), else every result the
+    /// house rules have (the five, and back-do when it is on).
     pub fn new(play: &'a Play, roll: Option<Roll>) -> OptionsView<'a> {
         let rolls = match roll {
             Some(r) => vec![r],
             None if !play.pending().is_empty() => play.pending().distinct().collect(),
-            None => Roll::ALL.to_vec(),
+            None => play.house().rolls().to_vec(),
         };
         OptionsView { play, rolls }
     }

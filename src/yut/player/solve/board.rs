@@ -108,7 +108,9 @@ impl Side {
     /// past `k` in the team's order, must have escaped to be exact).
     pub fn of_game(game: &Game, team: Team) -> Side {
         let mut s = [ESCAPED; MAX_TOKENS];
-        for (x, t) in s.iter_mut().zip(team.tokens().iter()) {
+        // The tokens the game plays; those it does not are out, as spare
+        // ones are (a game of five a side does not fit: see `player`).
+        for (x, t) in s.iter_mut().zip(game.team_tokens(team).iter()) {
             *x = match game.state(t) {
                 TokenState::Home => HOME,
                 TokenState::On(st) => on(st),

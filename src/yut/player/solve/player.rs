@@ -42,11 +42,15 @@ pub fn covers(table: &Table, board: Board) -> bool {
 
 /// Every use of the pending throws with the exact chance the team to
 /// move wins after it, best first; `None` unless the game waits for a
-/// move, the sticks are fair (the tables' odds) and `table` covers the
-/// position.
+/// move, the sticks are fair (the tables' odds), the house rules are the
+/// contest's (at most four tokens a side) and `table` covers the position.
 pub fn exact_choices(table: &Table, turn: &mut Turn, play: &Play) -> Option<Vec<(Use, f64)>> {
-    // Tables are solved for fair sticks: other sticks are other odds.
-    if !matches!(play.phase(), Phase::Move(_)) || play.sticks() != Sticks::FAIR {
+    // Tables are solved for fair sticks (other sticks are other odds)
+    // and the contest's rules with at most four tokens a side.
+    if !matches!(play.phase(), Phase::Move(_))
+        || play.sticks() != Sticks::FAIR
+        || !play.rules().solver_covers()
+    {
         return None;
     }
     let (board, pend) = board_of(play);
@@ -56,7 +60,7 @@ pub fn exact_choices(table: &Table, turn: &mut Turn, play: &Play) -> Option<Vec<
     let leaf = |x: Board| table.value(x, 0).unwrap_or(0.0);
     let team = play.to_move();
     let token_on = |g: u8| -> Option<Token> {
-        team.tokens().iter().find(|&t| {
+        play.game().team_tokens(team).iter().find(|&t| {
             let s = match play.game().state(t) {
                 TokenState::Home => 0,
                 TokenState::On(st) => on(st),
