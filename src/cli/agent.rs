@@ -414,7 +414,7 @@ pub fn run(args: &AgentArgs) -> i32 {
     let mut err = io::stderr();
     match serve(&mut agent, &mut input, &mut out, &mut err) {
         Ok(()) => super::EXIT_OK,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => super::EXIT_OK,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => super::EXIT_CLOSED_PIPE,
         Err(e) => {
             let _ = writeln!(err, "boardsh agent: error: {e}");
             super::EXIT_FAILED
