@@ -28,6 +28,7 @@ fuzz_target!(|data: &[u8]| {
         nodes: Some(2000),
         hash: Some(1),
         threads: Some(1),
+        contempt: None,
         seed: u64::from(first),
         verbose: first & 2 != 0,
     }) else {
