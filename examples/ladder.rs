@@ -1,6 +1,6 @@
 //! The Congo level ladder (`set level N`), in-process: each level against
 //! the next, and level 1 against the safe player (never leaves a piece en
-//! prise, see `boardsh::congo::search::safe`).
+//! prise, see `boardsh::congo::search::safe_move`).
 //!
 //! `cargo run --release --example ladder -- [games] [max_plies] [seed] [pairs]`
 //!
@@ -11,11 +11,11 @@
 //! so it is asked for by name). Prints one row per pair: wins, draws and
 //! losses of the stronger side, its score and Elo with a 95% interval, and
 //! the wall time.
-use boardsh::congo::search::safe::safe_move;
-use boardsh::congo::search::selfplay::{Tally, openings};
-use boardsh::congo::search::skill::{TOP_LEVEL, choose};
+use boardsh::congo::search::safe_move;
 use boardsh::congo::search::{Engine, EngineConfig, Limits};
+use boardsh::congo::search::{TOP_LEVEL, choose};
 use boardsh::congo::{Color, Game, Outcome, Position, Repetition};
+use boardsh::congo::{Tally, openings};
 use boardsh::interrupt::Never;
 use boardsh::rng::Rng;
 use std::time::{Duration, Instant};

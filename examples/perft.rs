@@ -4,7 +4,7 @@
 //! Prints each depth's count with wall time, nodes/s and the CPU time of
 //! the whole process so far (on a shared machine CPU time is the steadier
 //! figure; wall time shows the gain from threads).
-use boardsh::congo::moves::{Counting, PerftProgress, perft_with};
+use boardsh::congo::{Counting, PerftProgress, perft_with};
 use boardsh::interrupt::Never;
 use std::time::Instant;
 

@@ -7,8 +7,9 @@
 //! node count (`20000`) or a time (`100ms`). Each opening (6 random plies
 //! from the start) is played twice with colours swapped. Prints each game
 //! and the summary: wins/draws/losses of A, score, Elo with 95% interval.
-use boardsh::congo::search::selfplay::{Outcome, openings, run_match};
+use boardsh::congo::search::run_match;
 use boardsh::congo::search::{Limits, parse_config};
+use boardsh::congo::{Outcome, openings};
 use boardsh::interrupt::Never;
 use std::time::Duration;
 

@@ -14,9 +14,9 @@
 use std::time::Instant;
 
 use boardsh::interrupt::Never;
+use boardsh::yut::Kind;
 use boardsh::yut::Sticks;
-use boardsh::yut::policy::Kind;
-use boardsh::yut::sim::{Duel, Share, duel};
+use boardsh::yut::{Duel, Share, duel};
 
 /// CPU seconds used by this process so far (user + system), if known.
 fn cpu_seconds() -> Option<f64> {

@@ -1,7 +1,9 @@
 //! boardsh: a command-line shell for Congo positions and Yut Nori games.
 //!
 //! The library holds the games ([`congo`], [`yut`]) and the command layer
-//! ([`shell`]); [`cli`] is the thin terminal front end used by the binary.
+//! ([`shell`]); `cli` is the thin terminal front end used by the binary,
+//! private to the crate: [`front`] lists the entry points the binary, the
+//! integration tests and the fuzz targets may call.
 
 // Nothing reachable from input may panic: the obvious ways are denied in
 // the library (tests may use them).
@@ -16,8 +18,9 @@
     )
 )]
 
-pub mod cli;
+pub(crate) mod cli;
 pub mod congo;
+pub mod front;
 pub mod interrupt;
 pub mod limits;
 pub(crate) mod quote;

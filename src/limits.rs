@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | the shell's sources and stdin, `boardsh agent`'s stdin | [`MAX_LINE`] (16 MiB) a line, through [`crate::shell::lines::LineReader`] | the line is reported, not stored; a line with no end in sight ends the input |
 //! | the referee's reader of each agent's answers | [`MAX_LINE`] a line, [`ANSWER_QUEUE`] lines waiting | the line is cut (a move is a few bytes, so a cut line is an illegal answer); a full queue makes the agent wait |
-//! | every position the shell, the agent or the referee takes on | [`MOVE_LIMIT`] legal moves | refused ([`crate::congo::moves::too_many_moves`]; monkey jump paths in a set-up position) |
+//! | every position the shell, the agent or the referee takes on | [`MOVE_LIMIT`] legal moves | refused (`crate::congo::moves::too_many_moves`; monkey jump paths in a set-up position) |
 //!
 //! One line cap for every reader: commands and FENs are human-sized, but a
 //! script line may carry a long `source` path or a pasted record, so it is

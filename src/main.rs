@@ -1,3 +1,3 @@
 fn main() {
-    std::process::exit(boardsh::cli::run());
+    std::process::exit(boardsh::front::run());
 }

@@ -2,7 +2,7 @@
 //! rule-sensitive positions. Deeper counts are `#[ignore]`d; run them with
 //! `cargo test --release --test main congo_perft:: -- --ignored`.
 
-use boardsh::congo::moves::{Counting, PerftProgress, divide_with, perft_with};
+use boardsh::congo::{Counting, PerftProgress, divide_with, perft_with};
 use boardsh::congo::{Position, START_FEN, divide, fen, legal_moves, perft};
 use boardsh::interrupt::{Interrupt, Interrupted, Never};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -2,9 +2,9 @@
 //! complete with answers or one error located inside its line on character
 //! boundaries, never a panic (at most 256 cases, small inputs, depth 2).
 
-use boardsh::cli::course::{Config, Task, answer_input};
 use boardsh::congo::PieceKind;
 use boardsh::congo::course::Rules;
+use boardsh::front::course::{Config, Task, answer_input};
 use proptest::prelude::*;
 
 /// Pieces of course input: counts, FENs (good, cut, with foreign

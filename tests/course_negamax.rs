@@ -6,7 +6,7 @@
 use boardsh::congo::course::{
     Evaluation, NO_MOVE, Rules, alphabeta, evaluate, evaluate_advanced, minimax, terms,
 };
-use boardsh::congo::moves::legal_moves;
+use boardsh::congo::legal_moves;
 use boardsh::congo::{Color, Move, Piece, PieceKind, Position, Square};
 use boardsh::interrupt::Never;
 

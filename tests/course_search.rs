@@ -6,7 +6,7 @@ use boardsh::congo::Position;
 use boardsh::congo::course::{
     Evaluation, NO_MOVE, Rules, Searched, WIN, alphabeta, evaluate, minimax,
 };
-use boardsh::congo::moves::legal_moves;
+use boardsh::congo::legal_moves;
 use boardsh::interrupt::Never;
 
 fn fen(s: &str) -> Position {

@@ -14,7 +14,7 @@
 //! When a check fails, it prints the block to put in the document; read it
 //! against the rules before pasting it.
 
-use boardsh::cli::files::FsLoader;
+use boardsh::front::files::FsLoader;
 use boardsh::shell::script::{Diagnostic, Kind, Reporter, Runner};
 use boardsh::shell::{ErrorKind, Keyword, Session};
 use clap::Parser;
@@ -807,8 +807,8 @@ const UNREACHABLE: &[(&str, &str)] = &[
 const ENUMS: &[(&str, &str, Option<&str>)] = &[
     ("ErrorKind", "src/shell/error.rs", None),
     ("FenErrorKind", "src/congo/fen/mod.rs", Some("Fen")),
-    ("YutError", "src/yut/game.rs", Some("Yut")),
-    ("PlayError", "src/yut/play.rs", Some("Play")),
+    ("YutError", "src/yut/rules/game.rs", Some("Yut")),
+    ("PlayError", "src/yut/rules/play.rs", Some("Play")),
     (
         "MoveParseErrorKind",
         "src/congo/moves/notation.rs",
@@ -896,14 +896,14 @@ fn kinds(input: Input) -> Vec<ErrorKind> {
     let mut kinds = Kinds::default();
     if let Input::Course { .. } = input {
         let argv = std::iter::once("boardsh".to_string()).chain(args.iter().cloned());
-        let cli = boardsh::cli::args::Cli::try_parse_from(argv).unwrap();
-        let Some(boardsh::cli::args::Sub::Course(course_args)) = cli.command else {
+        let cli = boardsh::front::args::Cli::try_parse_from(argv).unwrap();
+        let Some(boardsh::front::args::Sub::Course(course_args)) = cli.command else {
             panic!("not a course command");
         };
-        if let Ok(cfg) = boardsh::cli::course::config(&course_args) {
+        if let Ok(cfg) = boardsh::front::course::config(&course_args) {
             let mut report = |d: &Diagnostic<'_>| kinds.0.push(d.error.kind.clone());
             let mut out = Vec::new();
-            boardsh::cli::course::answer_input(
+            boardsh::front::course::answer_input(
                 &cfg,
                 "<stdin>",
                 &mut &stdin[..],
@@ -932,7 +932,7 @@ fn kinds(input: Input) -> Vec<ErrorKind> {
             }
             _ => {
                 let path = dir.path().join(&args[0]);
-                if let Ok((identity, mut reader)) = boardsh::cli::files::open(&path) {
+                if let Ok((identity, mut reader)) = boardsh::front::files::open(&path) {
                     let name = path.to_string_lossy().into_owned();
                     let kind = Kind::from_path(&name);
                     runner

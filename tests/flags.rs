@@ -63,7 +63,7 @@ fn entry_points(flags: &[&str]) -> Vec<(&'static str, String, Option<i32>)> {
     argv.extend(flags.iter().map(Into::into));
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
     let code =
-        boardsh::cli::streams::run_with(&argv, &mut text.as_bytes(), &mut stdout, &mut stderr);
+        boardsh::front::streams::run_with(&argv, &mut text.as_bytes(), &mut stdout, &mut stderr);
     seen.push((
         "in-process",
         String::from_utf8(stdout).expect("utf-8"),

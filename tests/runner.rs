@@ -2,7 +2,7 @@
 //! `.err`/`.status`, panics, bad paths, and the README's example.
 
 use assert_cmd::Command;
-use boardsh::cli::test_runner::{Actual, Config, replay, run_paths};
+use boardsh::front::test_runner::{Actual, Config, replay, run_paths};
 use std::fs;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;

@@ -4,7 +4,7 @@
 //! the tree fail alone, everything shown is escaped, and `--bless` writes
 //! all of a case or nothing, never through a link or over another file.
 
-use boardsh::cli::test_runner::{
+use boardsh::front::test_runner::{
     Actual, Case, Claims, Config, OUTPUT_LIMIT, Outcome, Problem, bless_with, replay, run_paths,
 };
 use std::fs::{self, OpenOptions};

@@ -6,7 +6,7 @@
 //! replay also answers every query alike (`set` included) and throws the
 //! same sticks next: the seed and the random state are saved.
 
-use boardsh::cli::files::FsLoader;
+use boardsh::front::files::FsLoader;
 use boardsh::shell::Session;
 use boardsh::shell::script::{Diagnostic, Reporter, Runner};
 use proptest::prelude::*;

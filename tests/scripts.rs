@@ -4,7 +4,7 @@
 //! reports every failing case; `BOARDSH_CASES=yut/` runs only the cases
 //! whose name contains `yut/` (or run `boardsh test tests/scripts/yut`).
 
-use boardsh::cli::test_runner::{describe, discover, run_case};
+use boardsh::front::test_runner::{describe, discover, run_case};
 use std::path::PathBuf;
 
 /// Where the suites live, relative to the package root (cargo's directory

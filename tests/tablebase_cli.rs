@@ -41,7 +41,7 @@ fn build_keep_and_read_the_three_piece_tables() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("(0 built, 15 already there)"), "{text}");
     // The shell finds them: `tb` says what the files say.
-    let tables = boardsh::cli::tablebase::load(&dir).unwrap();
+    let tables = boardsh::front::tablebase::load(&dir).unwrap();
     let fen = "4l2/7/7/Z6/7/7/2L4 w 0";
     let pos: Position = fen.parse().unwrap();
     let verdict = tables.verdict(&pos).unwrap();
@@ -115,5 +115,5 @@ fn ctrl_c_keeps_the_sets_finished() {
     );
     // Every file left is whole (no temporary file either).
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), done);
-    assert_eq!(boardsh::cli::tablebase::load(&dir).unwrap().len(), done);
+    assert_eq!(boardsh::front::tablebase::load(&dir).unwrap().len(), done);
 }

@@ -6,7 +6,7 @@
 
 use crate::common::Test;
 use boardsh::congo::Position;
-use boardsh::congo::moves::{legal_moves, status};
+use boardsh::congo::{legal_moves, status};
 
 fn run(script: &str) -> (String, String, Option<i32>) {
     run_to(script, 0)

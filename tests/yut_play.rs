@@ -2,11 +2,11 @@
 //! computer players: properties over random games, and seeded games that
 //! replay byte for byte.
 
-use boardsh::yut::sim::{MAX_ACTIONS, play_out};
 use boardsh::yut::{
     Ai, Game, Greedy, MoveReport, Next, Phase, Play, PlayError, Policy, Random, Rng, Roll, Team,
     Token, board, options,
 };
+use boardsh::yut::{MAX_ACTIONS, play_out};
 use proptest::prelude::*;
 
 /// One game played to the end by two policies, checking the rules at each

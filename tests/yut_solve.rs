@@ -11,10 +11,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use boardsh::interrupt::Never;
-use boardsh::yut::solve::turn::{Mode, Turn};
 use boardsh::yut::solve::{
     Board, DEFAULT_CAP, Exact, Roles, Side, Table, TableError, board_of, exact_choices, solve_layer,
 };
+use boardsh::yut::solve::{Mode, Turn};
 use boardsh::yut::{
     Game, Phase, Play, Policy, Random, Rng, Roll, Station, Sticks, Team, Token, TokenState,
 };
@@ -542,7 +542,7 @@ fn review_marks_the_chance_lost() {
     // two exact values, marked by the stated thresholds; the better use
     // loses nothing.
     use boardsh::yut::Greedy;
-    use boardsh::yut::solve::review::{BLUNDER, INACCURACY, MISTAKE};
+    use boardsh::yut::solve::{BLUNDER, INACCURACY, MISTAKE};
     use boardsh::yut::solve::{Mark, hint, review};
     let table = solved(1, 2, Roles::SelfPlay);
     let g = one_each(TokenState::On(Station::Do), TokenState::On(Station::Yut)).expect("game");

@@ -13,7 +13,7 @@
 //! time per hundred positions.
 
 use boardsh::congo::course::{Evaluation, Rules, alphabeta};
-use boardsh::congo::moves::legal_moves;
+use boardsh::congo::legal_moves;
 use boardsh::congo::{Color, Move, Piece, PieceKind, Position, Square};
 use boardsh::interrupt::Never;
 use criterion::{Criterion, criterion_group, criterion_main};

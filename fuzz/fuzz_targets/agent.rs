@@ -7,9 +7,9 @@
 //! character and stay short (input is quoted cut and escaped).
 #![no_main]
 
-use boardsh::cli::agent::{Agent, serve};
-use boardsh::cli::args::AgentArgs;
-use boardsh::congo::moves::parse_move;
+use boardsh::congo::parse_move;
+use boardsh::front::agent::{Agent, serve};
+use boardsh::front::args::AgentArgs;
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
 use std::time::Instant;

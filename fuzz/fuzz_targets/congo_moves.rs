@@ -7,10 +7,10 @@
 
 mod common;
 
-use boardsh::congo::moves::{
+use boardsh::congo::{Color, fen};
+use boardsh::congo::{
     Status, legal_moves, move_count, move_count_up_to, parse_move, perft, status,
 };
-use boardsh::congo::{Color, fen};
 use libfuzzer_sys::fuzz_target;
 
 /// Positions with more moves than this are skipped: a monkey in a lattice

@@ -9,7 +9,7 @@
 mod common;
 mod tree;
 
-use boardsh::cli::streams::run_with;
+use boardsh::front::streams::run_with;
 use libfuzzer_sys::fuzz_target;
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;

@@ -6,9 +6,7 @@
 //! results files must read back what they write.
 #![no_main]
 
-use boardsh::cli::arena::json;
-use boardsh::cli::arena::reader::{CappedLines, shown};
-use boardsh::cli::arena::results;
+use boardsh::front::arena::{CappedLines, json, results, shown};
 use libfuzzer_sys::fuzz_target;
 use std::io::BufReader;
 

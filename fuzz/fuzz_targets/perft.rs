@@ -10,7 +10,7 @@
 mod common;
 
 use boardsh::congo::Position;
-use boardsh::congo::moves::{
+use boardsh::congo::{
     Counting, PerftProgress, divide_with, legal_moves, move_count_up_to, perft, perft_with,
 };
 use boardsh::interrupt::{Interrupt, Interrupted};

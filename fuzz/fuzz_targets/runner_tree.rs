@@ -9,7 +9,7 @@
 mod common;
 mod tree;
 
-use boardsh::cli::test_runner::{Config, replay, run_paths};
+use boardsh::front::test_runner::{Config, replay, run_paths};
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
 use std::sync::OnceLock;

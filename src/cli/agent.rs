@@ -28,10 +28,6 @@ use std::time::{Duration, Instant};
 pub const THINK_SHARE: f64 = 0.4;
 /// The share of `go`'s time after which the search is stopped regardless.
 pub const HARD_SHARE: f64 = 0.6;
-/// Positions with this many legal moves or more (monkey paths in a
-/// set-up position) are refused rather than searched: the shell's limit,
-/// checked after `position` and after every move of `moves` alike.
-pub const MOVE_GUARD: u64 = crate::limits::MOVE_LIMIT;
 
 /// What picks the moves.
 enum Brain {
@@ -268,7 +264,7 @@ impl Agent {
     }
 }
 
-/// Play `moves` in `game` (a position within [`MOVE_GUARD`]), all or
+/// Play `moves` in `game` (a position within [`MOVE_LIMIT`](crate::limits::MOVE_LIMIT)), all or
 /// none: on the first bad one the moves played are taken back and it is
 /// an error. A move into a position with too many legal moves is refused
 /// like `position` refuses one, so every position the agent holds can be

@@ -188,7 +188,7 @@ pub struct YutSolveArgs {
 
     /// At most N yuts and mos pending in a turn (a longer run has
     /// probability (1/8)^N).
-    #[arg(long, value_name = "N", default_value_t = crate::yut::solve::DEFAULT_CAP,
+    #[arg(long, value_name = "N", default_value_t = crate::yut::player::solve::DEFAULT_CAP,
           value_parser = clap::value_parser!(u8).range(1..=12))]
     pub cap: u8,
 

@@ -153,11 +153,6 @@ impl Progress {
             flush_lines: false,
         }
     }
-
-    /// Take the line off the screen now (before writing to stderr).
-    pub fn clear(&self) {
-        self.line.clear();
-    }
 }
 
 impl Drop for Progress {

@@ -10,7 +10,9 @@
 use super::args::YutSolveArgs;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::yut::Sticks;
-use crate::yut::solve::{Board, LayerReport, Progress, Roles, TOLERANCE, Table, solve_layer};
+use crate::yut::player::solve::{
+    Board, LayerReport, Progress, Roles, TOLERANCE, Table, solve_layer,
+};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs;
 use std::io::{self, IsTerminal, Write};
@@ -39,23 +41,13 @@ pub fn default_path(k: usize, cap: u8, roles: Roles) -> Option<PathBuf> {
     )
 }
 
-/// Write `bytes` to `path` atomically (a temporary file renamed over it).
+/// Write `bytes` to `path` atomically (a temporary file renamed over it;
+/// never over a device or a link), creating its directory first.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir)?;
     }
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let result = fs::File::create(&tmp)
-        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
-        .and_then(|()| fs::rename(&tmp, path));
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
+    crate::cli::write::replace(path, bytes)
 }
 
 /// Read the table at `path` if there is one; `Ok(None)` if there is none.
@@ -78,11 +70,17 @@ pub fn default_tables() -> Vec<Arc<Table>> {
         .get_or_init(|| {
             let mut out = Vec::new();
             for k in 1..=4 {
-                let Some(path) = default_path(k, crate::yut::solve::DEFAULT_CAP, Roles::SelfPlay)
+                let Some(path) =
+                    default_path(k, crate::yut::player::solve::DEFAULT_CAP, Roles::SelfPlay)
                 else {
                     return out;
                 };
-                match load(&path, k, crate::yut::solve::DEFAULT_CAP, Roles::SelfPlay) {
+                match load(
+                    &path,
+                    k,
+                    crate::yut::player::solve::DEFAULT_CAP,
+                    Roles::SelfPlay,
+                ) {
                     Ok(Some(t)) => out.push(Arc::new(t)),
                     Ok(None) => {}
                     Err(e) => eprintln!("boardsh: Yut table not loaded: {e}"),

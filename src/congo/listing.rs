@@ -5,7 +5,7 @@
 
 use super::piece::{Color, Piece, PieceKind};
 use super::position::Position;
-use super::square::{SQUARES, Square};
+use super::square::SQUARES;
 
 /// The two-byte name of every square, by index.
 // Compile-time table: evaluated while building, where an out-of-range
@@ -154,14 +154,16 @@ pub fn listing(pos: &Position) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// The square names of a bitboard, for tests and messages.
-pub fn square_names(squares: impl Iterator<Item = Square>) -> String {
+/// The square names of a bitboard, for tests.
+#[cfg(test)]
+pub fn square_names(squares: impl Iterator<Item = super::square::Square>) -> String {
     squares.map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::congo::Square;
     use crate::congo::fen::parse;
 
     const EMPTY_LINES: &str = "white pawn:\nblack pawn:\nwhite superpawn:\nblack superpawn:\n\

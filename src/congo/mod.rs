@@ -1,31 +1,41 @@
 //! The Congo game: squares, pieces, positions, FEN, the piece listing and
 //! the moves.
+//!
+//! What outside users (integration tests, benchmarks, fuzz targets,
+//! examples) may touch is the list of `pub use` below, plus four
+//! subsystems that keep their own curated list: [`fen`] (reading and
+//! writing positions), [`search`] (the engine), [`course`] (the course's
+//! own rules and searches) and [`tablebase`] (endgame tables). Every other
+//! module is private to the crate: the shell reaches deeper, nobody else.
 
-pub mod bitboard;
+pub(crate) mod bitboard;
 pub mod course;
 pub mod fen;
-pub mod game;
-pub mod guide;
-pub mod listing;
-pub mod moves;
-pub mod openings;
-pub mod piece;
-pub mod position;
+pub(crate) mod game;
+pub(crate) mod guide;
+pub(crate) mod listing;
+pub(crate) mod moves;
+pub(crate) mod openings;
+pub(crate) mod piece;
+pub(crate) mod position;
 pub mod search;
-pub mod square;
-pub mod svg;
+pub(crate) mod square;
+pub(crate) mod svg;
 pub mod tablebase;
-pub mod tally;
+pub(crate) mod tally;
 mod zobrist;
 
+// The face.
 pub use bitboard::Bitboard;
 pub use fen::{FenError, FenErrorKind};
 pub use game::{Ending, Game, Outcome, Repetition};
 pub use listing::{listing, write_listing};
 pub use moves::{
-    IllegalMove, Move, MoveOutcome, MoveParseError, MoveParseErrorKind, Status, divide, is_legal,
-    legal_moves, move_count, move_count_up_to, parse_move, perft, status,
+    Counting, IllegalMove, MAX_JUMPS, Move, MoveOutcome, MoveParseError, MoveParseErrorKind,
+    PerftProgress, Status, divide, divide_with, is_legal, legal_moves, move_count,
+    move_count_up_to, parse_move, perft, perft_with, status,
 };
+pub use openings::{Openings, openings};
 pub use piece::{Color, Piece, PieceKind};
 pub use position::{Position, START_FEN};
 pub use square::{File, Rank, Square};

@@ -14,7 +14,7 @@ use crate::congo::course::Evaluation;
 use crate::congo::moves::{MoveOutcome, Status};
 use crate::congo::search::{Score, SearchInfo};
 use crate::congo::{Piece, Square, write_listing};
-use crate::yut::sim::Tally;
+use crate::yut::player::sim::Tally;
 use crate::yut::{Game, Kind, OptionsView, Team, Token, TurnView, write_board};
 use std::io;
 
@@ -277,7 +277,7 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
         return out.text(crate::congo::guide::RULES);
     }
     if topic == Some(commands::session::HELP_YUT) {
-        return out.text(crate::yut::rules::RULES);
+        return out.text(crate::yut::rules::help::RULES);
     }
     match topic.and_then(Keyword::find) {
         Some((kw, name)) => {

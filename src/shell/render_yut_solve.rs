@@ -4,9 +4,9 @@
 use super::commands::yut::{HINT_GAMES, ODDS_PLAYER};
 use super::reply::ReviewReport;
 use crate::yut::Team;
-use crate::yut::sim::Share;
-use crate::yut::solve::HintLine;
-use crate::yut::solve::review::{BLUNDER, INACCURACY, MISTAKE};
+use crate::yut::player::sim::Share;
+use crate::yut::player::solve::HintLine;
+use crate::yut::player::solve::review::{BLUNDER, INACCURACY, MISTAKE};
 use std::fmt::Write as _;
 
 /// A chance: `61.25%` when exact, `61.3% (58.2-64.3%)` when estimated.

@@ -10,8 +10,8 @@ use crate::congo::course::{Evaluation, Terms};
 use crate::congo::moves::{Move, MoveOutcome, Status};
 use crate::congo::search::SearchInfo;
 use crate::congo::{Color, Position};
-use crate::yut::sim::Tally;
-use crate::yut::solve::{HintLine, Reviewed};
+use crate::yut::player::sim::Tally;
+use crate::yut::player::solve::{HintLine, Reviewed};
 use crate::yut::{Game, Kind, MoveReport, Play, PlayReport, Roll, Step, Team, ThrowReport};
 use std::io;
 

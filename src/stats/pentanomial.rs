@@ -24,7 +24,7 @@
 //! accepting H0 (`elo <= elo0`) once `LLR <= ln(beta / (1 - alpha))`.
 //!
 //! The games' own tally and the one Elo function are
-//! [`crate::congo::Tally`] and [`crate::congo::tally::elo_of`]; this is
+//! [`crate::congo::Tally`] and `crate::congo::tally::elo_of`; this is
 //! the pair-based half the SPRT needs.
 
 use crate::congo::tally::elo_of;

@@ -18,41 +18,28 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod ai;
-pub mod auto;
-pub mod eval;
-pub mod game;
-pub mod groups;
-pub mod next;
-pub mod play;
-pub mod policy;
-pub mod render;
-pub mod rng;
-pub mod roll;
-pub mod route;
-pub mod rules;
-pub mod sim;
-pub mod solve;
-pub mod station;
-pub mod station_map;
-pub mod sticks;
-pub mod svg;
-pub mod throw;
-pub mod token;
-pub mod view;
+// The rooms: the rules, the computer player, the texts. Private to the
+// crate; what outside users may touch is the list below.
+pub(crate) mod player;
+pub(crate) mod rules;
+pub(crate) mod text;
 
-pub use ai::Ai;
-pub use auto::{Step, auto};
-pub use game::{Game, MoveReport, TokenState, YutError};
-pub use next::{Next, PlayReport, ThrowReport};
-pub use play::{Phase, Play, PlayError, Use, groups, options};
-pub use policy::{Greedy, Kind, Policy, Random};
-pub use render::{EMPTY_BOARD, board, write_board};
-pub use rng::Rng;
-pub use roll::{ParseRollError, Pending, Roll};
-pub use route::{Dest, Start, destination};
-pub use station::{ParseStationError, Station};
-pub use sticks::{ParseSticksError, Sticks};
-pub use throw::{ParseThrowError, Throw};
-pub use token::{ParseTokenError, Team, Token, TokenSet};
-pub use view::{OptionsView, TurnView};
+// The face: everything an integration test, a benchmark or a fuzz target
+// may use. The exact solver keeps its own list ([`solve`]).
+pub use player::ai::Ai;
+pub use player::auto::{Step, auto};
+pub use player::policy::{Greedy, Kind, Policy, Random};
+pub use player::sim::{Duel, MAX_ACTIONS, Share, duel, play_out};
+pub use player::solve;
+pub use rules::game::{Game, MoveReport, TokenState, YutError};
+pub use rules::next::{Next, PlayReport, ThrowReport};
+pub use rules::play::{Phase, Play, PlayError, Use, groups, options};
+pub use rules::rng::Rng;
+pub use rules::roll::{ParseRollError, Pending, Roll, TooManyPending};
+pub use rules::route::{Dest, Start, destination};
+pub use rules::station::{ParseStationError, Station};
+pub use rules::sticks::{ParseSticksError, Sticks};
+pub use rules::throw::{ParseThrowError, Throw};
+pub use rules::token::{ParseTokenError, Team, Token, TokenSet};
+pub use text::render::{EMPTY_BOARD, board, write_board};
+pub use text::view::{OptionsView, TurnView};

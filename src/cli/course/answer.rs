@@ -3,7 +3,7 @@
 use crate::congo::course::{Evaluation, Rules, SearchError, alphabeta, minimax};
 use crate::congo::moves::{Illegal, Move, legal_moves, parse_move, too_many_moves, why_illegal};
 use crate::congo::{PieceKind, Position, fen, status, write_listing};
-use crate::interrupt::{Interrupt, Never};
+use crate::interrupt::Interrupt;
 use crate::shell::{ErrorKind, ShellError, Span};
 use std::fmt::Write as _;
 
@@ -131,21 +131,7 @@ fn search_error(text: &str, e: SearchError) -> ShellError {
 
 /// The answer of a one-line case (every task but `make`), with its final
 /// newline; `listed` says how many listings came before (for the blank
-/// line between them).
-///
-/// # Errors
-///
-/// A located error on the line.
-pub fn answer(
-    cfg: &Config,
-    pos: &Position,
-    text: &str,
-    listed: u64,
-) -> Result<Vec<u8>, ShellError> {
-    answer_within(cfg, pos, text, listed, &Never)
-}
-
-/// As [`answer`], the searches stopping when `stop` says so (a located
+/// line between them). The searches stop when `stop` says so (a located
 /// `interrupted` error).
 ///
 /// # Errors

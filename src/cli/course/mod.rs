@@ -18,7 +18,7 @@
 mod answer;
 mod input;
 
-pub use answer::{Config, Task, answer, answer_make, answer_within, read_position};
+pub use answer::{Config, Task};
 pub use input::{answer_input, answer_input_within};
 
 use super::args::{CourseArgs, CourseTask, CourseYear};

@@ -78,7 +78,7 @@ pub fn bless(case: &Case, actual: &Actual, claims: &Claims) -> Outcome {
     bless_with(case, actual, claims, &create_new)
 }
 
-/// [`bless`], creating temporary files with `create` (a test makes it fail
+/// `bless`, creating temporary files with `create` (a test makes it fail
 /// like a full disk).
 pub fn bless_with(case: &Case, actual: &Actual, claims: &Claims, create: Create) -> Outcome {
     // Output cut at the limit is not what the script does: keep the files.

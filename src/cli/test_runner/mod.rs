@@ -15,14 +15,11 @@ mod discover;
 mod expected;
 mod render;
 
-pub use bless::{Claims, bless, bless_with};
-pub use capture::{Capture, OUTPUT_LIMIT};
-pub use case::{
-    Actual, Blessed, Mode, OPTIONS, Outcome, Problem, replay, run_case, run_case_in, run_case_with,
-};
-pub use commit::Create;
-pub use discover::{Case, DiscoverError, SCRIPT_EXTENSIONS, discover, is_script};
-pub use render::{describe, write_diff, write_outcome};
+pub use bless::{Claims, bless_with};
+pub use capture::OUTPUT_LIMIT;
+pub use case::{Actual, Mode, Outcome, Problem, replay, run_case, run_case_in};
+pub use discover::{Case, discover};
+pub use render::{describe, write_outcome};
 
 use super::args::TestArgs;
 use super::theme::{self, error_paint};

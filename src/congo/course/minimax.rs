@@ -36,7 +36,7 @@ pub const NO_MOVE: i32 = -WIN;
 /// A node may have at most this many moves: beyond it (a set-up position
 /// can give a monkey astronomically many jump paths) the search stops with
 /// [`SearchError::TooManyMoves`] instead of hanging (the move budgets:
-/// [`crate::congo::moves::budget`]).
+/// `crate::congo::moves::budget`).
 pub const MAX_MOVES: u64 = crate::congo::moves::budget::COURSE_SEARCH_MOVES;
 
 /// How often (in nodes) a search polls its interrupt.

@@ -10,11 +10,11 @@
 //!
 //! The hand-outs are in `spec/course/`; the front end is `boardsh course`.
 
-pub mod advanced;
-pub mod alphabeta;
-pub mod material;
-pub mod minimax;
-pub mod rules;
+pub(crate) mod advanced;
+pub(crate) mod alphabeta;
+pub(crate) mod material;
+pub(crate) mod minimax;
+pub(crate) mod rules;
 
 pub use advanced::{Activity, Terms, activity, evaluate_advanced, terms};
 pub use alphabeta::alphabeta;

@@ -57,7 +57,9 @@ fn path_to(current: &Position, next: &Position) -> Option<Vec<Move>> {
 /// The history of `next` (Zobrist keys of the positions before it, oldest
 /// first) if it continues the game of `current` with `history`: `next` is
 /// `current`, or follows it by one or two legal moves (the first such line
-/// found). `None`: `next` starts a new history.
+/// found). `None`: `next` starts a new history. Kept for its tests, which
+/// pin down what counts as a continuation.
+#[cfg(test)]
 pub fn continued_history(current: &Position, history: &[u64], next: &Position) -> Option<Vec<u64>> {
     let path = path_to(current, next)?;
     let mut h = history.to_vec();
@@ -70,7 +72,7 @@ pub fn continued_history(current: &Position, history: &[u64], next: &Position) -
 }
 
 /// Continue `game` to `next` when `next` is its position or one or two
-/// plies on (see [`continued_history`]); `false` (and `game` unchanged)
+/// plies on (the same test as `continued_history`); `false` (and `game` unchanged)
 /// when it is not.
 pub fn continue_game(game: &mut Game, next: &Position) -> bool {
     let Some(path) = path_to(game.position(), next) else {

@@ -22,7 +22,7 @@ mod sink;
 mod status;
 
 pub use budget::MOVE_LIMIT;
-pub use follow::{continue_game, continued_history};
+pub use follow::continue_game;
 pub use illegal::{Illegal, too_many_moves, why_illegal};
 pub use make::{IllegalMove, MoveOutcome};
 // The course's searches (`congo::course`) and the engine make and count

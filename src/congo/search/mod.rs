@@ -9,15 +9,15 @@
 //!   [`EngineConfig::strongest`] is the engine, [`EngineConfig::material_depth4`]
 //!   the baseline of the matches.
 //! - [`evaluate_terms`] lists the evaluation's named terms for `eval`.
-//! - [`selfplay`] plays engine settings against each other in-process.
+//! - [`run_match`] (`selfplay`) plays engine settings against each other in-process.
 
 mod config;
 mod engine;
 mod eval;
 mod ordering;
-pub mod safe;
-pub mod selfplay;
-pub mod skill;
+pub(crate) mod safe;
+pub(crate) mod selfplay;
+pub(crate) mod skill;
 mod spec;
 mod threads;
 mod threat;
@@ -26,6 +26,9 @@ mod types;
 
 pub use config::EngineConfig;
 pub use eval::{DEFAULT_VALUES, EvalWeights, Terms as EvalTerms, evaluate_terms, evaluate_with};
+pub use safe::safe_move;
+pub use selfplay::{play_game, run_match};
+pub use skill::{MIN_LEVEL, TOP_LEVEL, choose};
 pub use spec::parse_config;
 pub use threads::Engine;
 pub use types::{Limits, Score, SearchInfo};

@@ -13,7 +13,6 @@ use crate::congo::moves::Move;
 use crate::congo::{Color, Game, Position, Repetition};
 use crate::interrupt::{Interrupt, Interrupted};
 
-pub use crate::congo::openings::openings;
 pub use crate::congo::{Outcome, Tally};
 
 /// One game: `white` and `black` engines from the start after `opening`,

@@ -21,7 +21,7 @@ mod tests {
     use super::*;
     use crate::congo::PieceKind;
     use crate::congo::moves::legal_moves;
-    use crate::congo::search::selfplay::openings;
+    use crate::congo::openings;
 
     /// The independent answer: does any enemy move end on the lion, or
     /// jump it? (Generate the enemy's moves with the side flipped.)

@@ -116,7 +116,7 @@ pub struct SearchInfo {
     /// The principal variation, starting with `best`.
     pub pv: Vec<Move>,
     /// `Some(n)` when some node had more moves than the engine searches
-    /// there (the first `n` generated; see [`crate::congo::moves::budget`]).
+    /// there (the first `n` generated; see `crate::congo::moves::budget`).
     pub truncated: Option<usize>,
     /// The root's exact value, when the endgame tables hold it.
     pub tablebase: Option<crate::congo::tablebase::Verdict>,

@@ -1,8 +1,9 @@
 //! The Congo commands' handlers: `fen`, `list`, `board`, `moves`, `play`,
 //! `status`, `perft`, `divide`.
 
-use super::history::{Before, CongoPart};
-use super::{ExecError, Session, interrupted};
+use super::history::CongoPart;
+use super::{ExecError, interrupted};
+use crate::congo::course::Rules;
 use crate::congo::moves::{
     Counting, Illegal, Move, divide_with, legal_moves, perft_with, status, too_many_moves,
     why_illegal,
@@ -10,25 +11,26 @@ use crate::congo::moves::{
 use crate::congo::{Bitboard, Position};
 use crate::interrupt::Either;
 use crate::shell::board::LastMove;
-use crate::shell::command::{Command, MovesFilter};
+use crate::shell::command::MovesFilter;
 use crate::shell::error::ErrorKind;
+use crate::shell::live::Live;
 use crate::shell::reply::{Reply, Sink};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-impl Session {
+impl CongoPart {
+    /// The position.
+    pub(super) fn position(&self) -> &Position {
+        self.game.position()
+    }
+
     pub(super) fn show_fen(&self) -> Reply {
         Reply::Fen(Box::new(self.position().clone()))
     }
 
-    pub(super) fn set_fen(&mut self, pos: &Position, cmd: &Command) -> Reply {
-        if pos != self.position() {
-            let before = Before {
-                congo: Some(self.congo_part()),
-                yut: None,
-            };
-            self.congo = CongoPart::new(pos.clone());
-            self.record(cmd.clone(), before);
-        }
+    /// `fen <FEN>`: a new game from `pos` (the session records it only
+    /// when `pos` differs from the position).
+    pub(super) fn set_fen(&mut self, pos: &Position) -> Reply {
+        *self = CongoPart::new(pos.clone());
         Reply::Nothing
     }
 
@@ -36,16 +38,18 @@ impl Session {
         Reply::Listing(Box::new(self.position().clone()))
     }
 
-    pub(super) fn board(&self) -> Reply {
+    /// `board`; `drawn`: the game is drawn by the `draw repetition` rule.
+    pub(super) fn board(&self, drawn: bool) -> Reply {
         Reply::Board(Box::new((
             self.position().clone(),
-            self.congo.last_move.clone(),
-            self.congo_drawn(),
+            self.last_move.clone(),
+            drawn,
         )))
     }
 
-    pub(super) fn status(&self) -> Reply {
-        if self.congo_drawn() {
+    /// `status`; `drawn` as for [`CongoPart::board`].
+    pub(super) fn status(&self, drawn: bool) -> Reply {
+        if drawn {
             return Reply::Text(format!("{}\n", super::versus::DRAWN));
         }
         Reply::Status(status(self.position()))
@@ -66,37 +70,39 @@ impl Session {
         Ok(Reply::Moves(moves))
     }
 
-    pub(super) fn play(&mut self, mv: Move, cmd: &Command) -> Result<Reply, ErrorKind> {
+    /// `play <move>` under `rules` (the `rules` setting: under 2021 a
+    /// pawn on the far rank stays a pawn); a refused move changes nothing.
+    pub(super) fn play(&mut self, mv: Move, rules: Rules) -> Result<Reply, ErrorKind> {
         if let Some(why) = why_illegal(self.position(), mv) {
             return Err(ErrorKind::Illegal(why));
         }
-        let mut after = self.congo.clone();
-        // The `rules` setting: under 2021 a pawn on the far rank stays a pawn.
+        let mut after = self.clone();
         let outcome = after
             .game
-            .play_under(self.rules(), mv)
+            .play_under(rules, mv)
             .map_err(|e| ErrorKind::Illegal(Illegal::Rejected(e)))?;
         let last = LastMove {
             text: mv.to_string(),
             squares: mv.squares().fold(Bitboard::EMPTY, Bitboard::with),
         };
-        let before = Before {
-            congo: Some(self.congo_part()),
-            yut: None,
-        };
         after.last_move = Some(last);
-        self.congo = after;
-        self.record(cmd.clone(), before);
+        *self = after;
         Ok(Reply::Played(Box::new(outcome), status(self.position())))
     }
 
-    pub(super) fn perft(&self, depth: u32) -> Result<Reply, ErrorKind> {
+    /// `perft N` on `threads` threads, counting into `live`.
+    pub(super) fn perft(
+        &self,
+        depth: u32,
+        threads: usize,
+        live: &Live,
+    ) -> Result<Reply, ErrorKind> {
         refuse_huge(self.position())?;
-        self.live.reset_counters();
+        live.reset_counters();
         let counting = Counting {
-            threads: self.settings().threads(),
-            stop: &self.live.interrupt,
-            progress: &self.live.perft,
+            threads,
+            stop: &live.interrupt,
+            progress: &live.perft,
         };
         let n = perft_with(self.position(), depth, &counting).map_err(interrupted)?;
         Ok(Reply::Count(n))
@@ -107,6 +113,8 @@ impl Session {
     pub(super) fn divide(
         &self,
         depth: u32,
+        threads: usize,
+        live: &Live,
         sink: &mut dyn Sink,
         fail: impl Fn(ErrorKind) -> ExecError,
     ) -> Result<Reply, ExecError> {
@@ -118,12 +126,12 @@ impl Session {
         }
         // A failed write stops the count too: nothing more can be shown.
         let write_failed = AtomicBool::new(false);
-        let stop = Either(&self.live.interrupt, &write_failed);
-        self.live.reset_counters();
+        let stop = Either(&live.interrupt, &write_failed);
+        live.reset_counters();
         let counting = Counting {
-            threads: self.settings().threads(),
+            threads,
             stop: &stop,
-            progress: &self.live.perft,
+            progress: &live.perft,
         };
         let mut io_error = None;
         let counted = divide_with(self.position(), depth, &counting, &mut |mv, n| {

@@ -3,11 +3,13 @@
 //! too: no promotion under 2021).
 
 use super::Session;
+use super::history::CongoPart;
 use crate::congo::course::material::{decided, for_side_to_move, material};
 use crate::congo::course::{
     Evaluation, NO_MOVE, Rules, SearchError, Terms, alphabeta, game_over, minimax, terms,
 };
 use crate::shell::error::ErrorKind;
+use crate::shell::live::Live;
 use crate::shell::reply::{CourseEvalReport, CourseSearchReport, Reply};
 use std::sync::atomic::Ordering;
 
@@ -16,10 +18,11 @@ impl Session {
     pub fn rules(&self) -> Rules {
         self.settings.rules
     }
+}
 
-    /// The position, if the rules have all its pieces.
-    fn course_position(&self) -> Result<&crate::congo::Position, ErrorKind> {
-        let rules = self.rules();
+impl CongoPart {
+    /// The position, if `rules` have all its pieces.
+    fn course_position(&self, rules: Rules) -> Result<&crate::congo::Position, ErrorKind> {
         match rules.foreign_piece(self.position()) {
             Some((square, piece)) => Err(ErrorKind::NotInRules {
                 square,
@@ -30,19 +33,17 @@ impl Session {
         }
     }
 
-    /// `eval material|advanced`.
-    pub(super) fn course_eval(&self, eval: Evaluation) -> Result<Reply, ErrorKind> {
-        let pos = self.course_position()?;
+    /// `eval material|advanced` under `rules`.
+    pub(super) fn course_eval(
+        &self,
+        rules: Rules,
+        live: &Live,
+        eval: Evaluation,
+    ) -> Result<Reply, ErrorKind> {
+        let pos = self.course_position(rules)?;
         // A depth-0 search evaluates once, refusing a monkey position whose
         // moves are too many to count.
-        minimax(
-            pos,
-            self.rules(),
-            0,
-            Evaluation::Material,
-            &self.live.interrupt,
-        )
-        .map_err(search_error)?;
+        minimax(pos, rules, 0, Evaluation::Material, &live.interrupt).map_err(search_error)?;
         let terms = match eval {
             Evaluation::Advanced => terms(pos),
             Evaluation::Material => {
@@ -66,19 +67,25 @@ impl Session {
     }
 
     /// `minimax [N]` (material) or `alphabeta [N]` (advanced evaluation).
-    pub(super) fn course_search(&self, fast: bool, depth: u32) -> Result<Reply, ErrorKind> {
-        let pos = self.course_position()?;
-        self.live.reset_counters();
-        let stop = &self.live.interrupt;
+    pub(super) fn course_search(
+        &self,
+        rules: Rules,
+        live: &Live,
+        fast: bool,
+        depth: u32,
+    ) -> Result<Reply, ErrorKind> {
+        let pos = self.course_position(rules)?;
+        live.reset_counters();
+        let stop = &live.interrupt;
         let (name, found) = if fast {
-            let r = alphabeta(pos, self.rules(), depth, Evaluation::Advanced, stop);
+            let r = alphabeta(pos, rules, depth, Evaluation::Advanced, stop);
             ("alphabeta", r)
         } else {
-            let r = minimax(pos, self.rules(), depth, Evaluation::Material, stop);
+            let r = minimax(pos, rules, depth, Evaluation::Material, stop);
             ("minimax", r)
         };
         let found = found.map_err(search_error)?;
-        self.live.work.store(found.nodes, Ordering::Relaxed);
+        live.work.store(found.nodes, Ordering::Relaxed);
         let why_none = match found.best {
             Some(_) => None,
             None if game_over(pos) => Some("the game is over"),

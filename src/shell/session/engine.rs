@@ -8,14 +8,21 @@
 //! draw, as in `boardsh match`. The session's position is never changed by
 //! a search; `go` then plays the move as `play` would (undo takes it back).
 
+use super::engine_cache::EngineCache;
+use super::history::CongoPart;
+use super::tablebase::TableSource;
 use super::{ExecError, Session, interrupted};
 use crate::congo::moves::Move;
 use crate::congo::moves::{Illegal, status};
 use crate::congo::search::{EngineConfig, Limits, SearchInfo, evaluate_terms, skill};
+use crate::congo::tablebase::Tablebase;
 use crate::interrupt::{Either, Interrupt};
 use crate::shell::command::{Command, SearchLimit};
 use crate::shell::error::ErrorKind;
+use crate::shell::live::Live;
 use crate::shell::reply::{Reply, Sink};
+use crate::shell::settings::Settings;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -34,12 +41,20 @@ impl SearchLimit {
     }
 }
 
-impl Session {
-    pub(super) fn eval(&self) -> Reply {
-        Reply::Eval(
-            self.position().side_to_move(),
-            evaluate_terms(self.position()),
-        )
+/// What a Congo search needs besides the game: the settings, the live
+/// counters and interrupt, the engine kept between searches and where the
+/// endgame tables come from (the session's other parts, lent).
+pub(super) struct Tools<'a> {
+    pub(super) settings: &'a Settings,
+    pub(super) live: &'a Live,
+    pub(super) engine: &'a EngineCache,
+    pub(super) tables: &'a TableSource,
+}
+
+impl Tools<'_> {
+    /// The tables, if the `tablebase` setting is on and there are some.
+    pub(super) fn tables(&self) -> Option<Arc<Tablebase>> {
+        self.tables.get(self.settings)
     }
 
     /// The engine's settings, from the session's. A search to a fixed
@@ -57,6 +72,35 @@ impl Session {
             ..EngineConfig::strongest()
         }
     }
+}
+
+impl Session {
+    /// The parts a Congo search borrows.
+    pub(super) fn tools(&self) -> Tools<'_> {
+        Tools {
+            settings: &self.settings,
+            live: &self.live,
+            engine: &self.engine,
+            tables: &self.tables,
+        }
+    }
+
+    /// `go`: the engine's move (or the `level` setting's), played as
+    /// `play` would play it and recorded as that move, so `undo` names it.
+    pub(super) fn go(&mut self, limit: SearchLimit) -> Result<Reply, ErrorKind> {
+        let mv = self.congo.go_move(&self.tools(), limit)?;
+        let rules = self.rules();
+        self.change_congo(&Command::Play(mv), |congo| congo.play(mv, rules))
+    }
+}
+
+impl CongoPart {
+    pub(super) fn eval(&self) -> Reply {
+        Reply::Eval(
+            self.position().side_to_move(),
+            evaluate_terms(self.position()),
+        )
+    }
 
     /// The game must go on for a search to have a move to find.
     pub(super) fn refuse_finished(&self) -> Result<(), ErrorKind> {
@@ -71,17 +115,18 @@ impl Session {
     /// `on_depth` after each finished depth; publishes nodes as progress.
     fn think(
         &self,
+        tools: &Tools<'_>,
         limits: &Limits,
         stop: &dyn Interrupt,
         on_depth: &mut dyn FnMut(&SearchInfo),
     ) -> SearchInfo {
-        self.live.reset_counters();
-        let live = &self.live;
+        tools.live.reset_counters();
+        let live = tools.live;
         // The game's earlier positions: the engine scores a return to one
         // of them as a draw, as it does in matches.
-        let game = &self.congo.game;
-        let tables = self.tables();
-        self.engine.with(self.engine_config(limits), |engine| {
+        let game = &self.game;
+        let tables = tools.tables();
+        tools.engine.with(tools.engine_config(limits), |engine| {
             engine.set_tablebase(tables);
             engine.search(game.position(), game.keys(), limits, stop, &mut |info| {
                 live.work.store(info.nodes, Ordering::Relaxed);
@@ -90,10 +135,10 @@ impl Session {
         })
     }
 
-    pub(super) fn best(&mut self, limit: SearchLimit) -> Result<Reply, ErrorKind> {
+    pub(super) fn best(&self, tools: &Tools<'_>, limit: SearchLimit) -> Result<Reply, ErrorKind> {
         self.refuse_finished()?;
-        let info = self.think(&limit.limits(), &self.live.interrupt, &mut |_| {});
-        if self.live.interrupted() {
+        let info = self.think(tools, &limit.limits(), &tools.live.interrupt, &mut |_| {});
+        if tools.live.interrupted() {
             return Err(interrupted(()));
         }
         Ok(Reply::Search(
@@ -102,34 +147,36 @@ impl Session {
         ))
     }
 
-    pub(super) fn go(&mut self, limit: SearchLimit) -> Result<Reply, ErrorKind> {
+    /// The move `go` plays (the game must go on).
+    fn go_move(&self, tools: &Tools<'_>, limit: SearchLimit) -> Result<Move, ErrorKind> {
         self.refuse_finished()?;
-        let mv = self
-            .computer_move(limit)?
-            .ok_or_else(|| ErrorKind::Illegal(Illegal::GameOver(status(self.position()))))?;
-        // Recorded as the move it played, so `undo` names it.
-        self.play(mv, &Command::Play(mv))
+        self.computer_move(tools, limit)?
+            .ok_or_else(|| ErrorKind::Illegal(Illegal::GameOver(status(self.position()))))
     }
 
     /// The move `go` plays: at the `level` setting when no limit is
     /// given (the top level searches as `best` does), else the engine's
     /// best within the limit.
-    fn computer_move(&self, limit: SearchLimit) -> Result<Option<Move>, ErrorKind> {
-        let level = u8::try_from(self.settings.level).unwrap_or(skill::TOP_LEVEL);
+    fn computer_move(
+        &self,
+        tools: &Tools<'_>,
+        limit: SearchLimit,
+    ) -> Result<Option<Move>, ErrorKind> {
+        let level = u8::try_from(tools.settings.level).unwrap_or(skill::TOP_LEVEL);
         if limit == SearchLimit::Default && level < skill::TOP_LEVEL {
-            self.live.reset_counters();
-            let seed = self.settings.seed;
+            tools.live.reset_counters();
+            let seed = tools.settings.seed;
             let limits = limit.limits();
             // The weak levels search to fixed depths: one thread (the same
             // seed replays the same game) and no endgame tables (they
             // would play endgames perfectly).
             let config = EngineConfig {
                 threads: 1,
-                ..self.engine_config(&limits)
+                ..tools.engine_config(&limits)
             };
-            let game = &self.congo.game;
-            let stop = &self.live.interrupt;
-            return self
+            let game = &self.game;
+            let stop = &tools.live.interrupt;
+            return tools
                 .engine
                 .with(config, |engine| {
                     engine.set_tablebase(None);
@@ -137,8 +184,8 @@ impl Session {
                 })
                 .map_err(interrupted);
         }
-        let info = self.think(&limit.limits(), &self.live.interrupt, &mut |_| {});
-        if self.live.interrupted() {
+        let info = self.think(tools, &limit.limits(), &tools.live.interrupt, &mut |_| {});
+        if tools.live.interrupted() {
             return Err(interrupted(()));
         }
         Ok(info.best)
@@ -148,16 +195,17 @@ impl Session {
     /// finished depth; the interrupt is the normal end and prints the best
     /// line found.
     pub(super) fn analyze(
-        &mut self,
+        &self,
+        tools: &Tools<'_>,
         sink: &mut dyn Sink,
         fail: impl Fn(ErrorKind) -> ExecError,
     ) -> Result<Reply, ExecError> {
         self.refuse_finished().map_err(&fail)?;
         let to_move = self.position().side_to_move();
         let write_failed = AtomicBool::new(false);
-        let stop = Either(&self.live.interrupt, &write_failed);
+        let stop = Either(&tools.live.interrupt, &write_failed);
         let mut io_error = None;
-        let info = self.think(&Limits::default(), &stop, &mut |info| {
+        let info = self.think(tools, &Limits::default(), &stop, &mut |info| {
             if io_error.is_none()
                 && let Err(e) = sink.reply(Reply::Search(Box::new(info.clone()), to_move))
             {

@@ -46,6 +46,22 @@ impl Session {
         self.record.record(what, before);
     }
 
+    /// Run `change` on the Congo part and, when it succeeds, record it as
+    /// `what` with the part as it was (a refused change leaves it alone).
+    pub(super) fn change_congo(
+        &mut self,
+        what: &Command,
+        change: impl FnOnce(&mut CongoPart) -> Result<Reply, ErrorKind>,
+    ) -> Result<Reply, ErrorKind> {
+        let before = Before {
+            congo: Some(self.congo_part()),
+            yut: None,
+        };
+        let reply = change(&mut self.congo)?;
+        self.record(what.clone(), before);
+        Ok(reply)
+    }
+
     /// The parts `shape` holds, as they are now.
     fn now_like(congo: &CongoPart, yut: &Play, shape: &Before) -> Before {
         Before {
@@ -60,7 +76,7 @@ impl Session {
             self.congo = c;
         }
         if let Some(g) = snapshot.yut {
-            self.yut = g;
+            self.yut.0 = g;
             self.follow_settings();
         }
     }
@@ -80,7 +96,7 @@ impl Session {
     pub fn begin_group(&mut self) {
         let before = Before {
             congo: Some(self.congo_part()),
-            yut: Some(self.yut),
+            yut: Some(self.yut.0),
         };
         self.record.begin_group(before);
     }
@@ -96,7 +112,7 @@ impl Session {
     pub fn replace(&mut self, what: Command, position: Option<Position>, game: Option<Game>) {
         let before = Before {
             congo: Some(self.congo_part()),
-            yut: Some(self.yut),
+            yut: Some(self.yut.0),
         };
         self.record(what, before);
         self.transcribe_replace(position.as_ref(), game.is_some());
@@ -112,7 +128,7 @@ impl Session {
     /// Inside a group, the group's own changes go first, then those from
     /// before it.
     pub(super) fn undo(&mut self) -> Result<Reply, ErrorKind> {
-        let (congo, yut) = (&self.congo, &self.yut);
+        let (congo, yut) = (&self.congo, &self.yut.0);
         let (what, before) = self
             .record
             .undo(|shape| Session::now_like(congo, yut, shape))
@@ -138,7 +154,7 @@ impl Session {
 
     /// `redo`: make again the change the last `undo` took back.
     pub(super) fn redo(&mut self) -> Result<Reply, ErrorKind> {
-        let (congo, yut) = (&self.congo, &self.yut);
+        let (congo, yut) = (&self.congo, &self.yut.0);
         let (what, after) = self
             .record
             .redo(|shape| Session::now_like(congo, yut, shape))
@@ -154,19 +170,19 @@ impl Session {
                 || self.congo.last_move.is_some()
                 || self.congo.game.plies() > 0);
         let yut = matches!(target, ResetTarget::Both | ResetTarget::Yut)
-            && self.yut != self.yut.restart();
+            && self.yut.0 != self.yut.restart();
         if !congo && !yut {
             return Reply::Nothing;
         }
         let before = Before {
             congo: congo.then(|| self.congo_part()),
-            yut: yut.then_some(self.yut),
+            yut: yut.then_some(self.yut.0),
         };
         if congo {
             self.congo = CongoPart::new(Position::start());
         }
         if yut {
-            self.yut = self.yut.restart();
+            self.yut.0 = self.yut.restart();
         }
         self.record(cmd.clone(), before);
         Reply::Nothing

@@ -6,8 +6,11 @@
 //! is a few typed parts: the Congo part (a `congo::Game` and its last
 //! move), the Yut part (`yut::Play`), the record (undo history, groups,
 //! redo and transcript: `record::Record`, generic over a snapshot of the
-//! parts) and the typed `Settings`. The handlers are split by part
-//! (`congo`, `engine`, `course`, `yut`, `history`).
+//! parts) and the typed `Settings`. A command's handler is a method of
+//! the part it changes (the Congo commands, the engine's and the course's
+//! are `CongoPart`'s, taking the settings and the engine as parameters;
+//! the Yut commands are `YutPart`'s);
+//! [`Session::execute`] dispatches and records changes for `undo`.
 
 mod congo;
 mod course;
@@ -67,7 +70,8 @@ impl Flow {
 pub struct Session {
     /// The Congo game and its last move.
     congo: history::CongoPart,
-    yut: Play,
+    /// The Yut game under the rules.
+    yut: yut_game::YutPart,
     /// Undo history, groups, redo and the transcript, over snapshots of
     /// the parts above.
     record: record::Record<Before>,
@@ -173,7 +177,7 @@ impl Session {
 
     /// The Yut game under the rules: the board, whose turn, the throws.
     pub fn yut(&self) -> &Play {
-        &self.yut
+        &self.yut.0
     }
 
     /// The legal Congo moves in notation (for completing `play`).
@@ -200,48 +204,87 @@ impl Session {
         let fail = |kind| ExecError::from(ShellError::new(cmd.arg, kind));
         self.refuse_on_computers_turn(&cmd.command).map_err(fail)?;
         let reply = match &cmd.command {
-            Command::ShowFen => self.show_fen(),
-            Command::SetFen(pos) => self.set_fen(pos, &cmd.command),
-            Command::List => self.list(),
-            Command::Board => self.board(),
-            Command::BoardLegend => Reply::BoardLegend(Box::new(self.board())),
+            Command::ShowFen => self.congo.show_fen(),
+            Command::SetFen(pos) if **pos != *self.position() => self
+                .change_congo(&cmd.command, |congo| Ok(congo.set_fen(pos)))
+                .map_err(fail)?,
+            Command::SetFen(_) => Reply::Nothing,
+            Command::List => self.congo.list(),
+            Command::Board => self.congo.board(self.congo_drawn()),
+            Command::BoardLegend => {
+                Reply::BoardLegend(Box::new(self.congo.board(self.congo_drawn())))
+            }
             Command::BoardSvg(file) => {
                 let last = self.congo.last_move.as_ref().map(|m| m.squares);
                 let text = crate::congo::svg::render(self.position(), last);
                 Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
             }
-            Command::Moves(filter) => self.moves(*filter).map_err(fail)?,
-            Command::Play(mv) => self.play(*mv, &cmd.command).map_err(fail)?,
-            Command::Status => self.status(),
-            Command::Perft(depth) => self.perft(*depth).map_err(fail)?,
-            Command::Divide(depth) => self.divide(*depth, sink, fail)?,
-            Command::Eval => self.eval(),
-            Command::Best(limit) => self.best(*limit).map_err(fail)?,
+            Command::Moves(filter) => self.congo.moves(*filter).map_err(fail)?,
+            Command::Play(mv) => {
+                let rules = self.rules();
+                self.change_congo(&cmd.command, |congo| congo.play(*mv, rules))
+                    .map_err(fail)?
+            }
+            Command::Status => self.congo.status(self.congo_drawn()),
+            Command::Perft(depth) => {
+                let threads = self.settings.threads();
+                self.congo
+                    .perft(*depth, threads, &self.live)
+                    .map_err(fail)?
+            }
+            Command::Divide(depth) => {
+                let threads = self.settings.threads();
+                self.congo.divide(*depth, threads, &self.live, sink, fail)?
+            }
+            Command::Eval => self.congo.eval(),
+            Command::Best(limit) => self.congo.best(&self.tools(), *limit).map_err(fail)?,
             Command::Go(limit) => self.go(*limit).map_err(fail)?,
-            Command::Analyze => self.analyze(sink, fail)?,
-            Command::Tb => self.tb().map_err(fail)?,
-            Command::CourseEval(eval) => self.course_eval(*eval).map_err(fail)?,
-            Command::Minimax(depth) => self.course_search(false, *depth).map_err(fail)?,
-            Command::Alphabeta(depth) => self.course_search(true, *depth).map_err(fail)?,
-            Command::Move(token, throw) => self.move_token(*token, *throw).map_err(fail)?,
-            Command::MoveBy(token, roll) => {
-                self.move_by(*token, *roll, &cmd.command).map_err(fail)?
+            Command::Analyze => self.congo.analyze(&self.tools(), sink, fail)?,
+            Command::Tb => self.congo.tb(&self.tools()).map_err(fail)?,
+            Command::CourseEval(eval) => {
+                let rules = self.rules();
+                self.congo
+                    .course_eval(rules, &self.live, *eval)
+                    .map_err(fail)?
             }
-            Command::Throw(sticks) => self.throw(*sticks, &cmd.command).map_err(fail)?,
-            Command::Turn => Reply::TurnState(self.yut),
-            Command::Options(roll) => self.options(*roll).map_err(fail)?,
+            Command::Minimax(depth) => {
+                let rules = self.rules();
+                (self.congo)
+                    .course_search(rules, &self.live, false, *depth)
+                    .map_err(fail)?
+            }
+            Command::Alphabeta(depth) => {
+                let rules = self.rules();
+                (self.congo)
+                    .course_search(rules, &self.live, true, *depth)
+                    .map_err(fail)?
+            }
+            // Recorded as built afresh (two bytes), cheaper than cloning.
+            Command::Move(token, throw) => self
+                .change_yut(Command::Move(*token, *throw), |yut, _| {
+                    yut.move_token(*token, *throw)
+                })
+                .map_err(fail)?,
+            Command::MoveBy(token, roll) => self
+                .change_yut(cmd.command.clone(), |yut, _| yut.move_by(*token, *roll))
+                .map_err(fail)?,
+            Command::Throw(sticks) => self
+                .change_yut(cmd.command.clone(), |yut, _| yut.throw(*sticks))
+                .map_err(fail)?,
+            Command::Turn => Reply::TurnState(self.yut.0),
+            Command::Options(roll) => self.yut.options(*roll).map_err(fail)?,
             Command::Auto => self.auto(&cmd.command).map_err(fail)?,
-            Command::Odds(games, upper, lower) => {
-                self.odds(*games, *upper, *lower).map_err(fail)?
-            }
+            Command::Odds(games, upper, lower) => (self.yut)
+                .odds(&self.live, *games, *upper, *lower)
+                .map_err(fail)?,
             Command::Hint => self.hint().map_err(fail)?,
             Command::Review => self.review().map_err(fail)?,
             Command::Show => Reply::YutBoard(*self.yut.game()),
             Command::ShowSvg(file) => {
-                let text = crate::yut::svg::render(self.yut.game());
+                let text = crate::yut::text::svg::render(self.yut.game());
                 Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
             }
-            Command::Stations => Reply::Text(crate::yut::station_map::map()),
+            Command::Stations => Reply::Text(crate::yut::text::station_map::map()),
             Command::Where => Reply::Where(*self.yut.game()),
             Command::Reset(target) => self.reset(*target, &cmd.command),
             Command::Undo if self.settings.computer != Computer::None => {

@@ -2,9 +2,12 @@
 //! gives a loader, as the session reads no files) and the `tb` command.
 
 use super::Session;
+use super::engine::Tools;
+use super::history::CongoPart;
 use crate::congo::tablebase::Tablebase;
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::Reply;
+use crate::shell::settings::Settings;
 use std::fmt;
 use std::sync::Arc;
 
@@ -26,25 +29,29 @@ impl fmt::Debug for TableSource {
     }
 }
 
+impl TableSource {
+    /// The tables, if the `tablebase` setting is on and there are some.
+    pub(super) fn get(&self, settings: &Settings) -> Option<Arc<Tablebase>> {
+        if !settings.tablebase {
+            return None;
+        }
+        self.0.as_ref().and_then(|load| load())
+    }
+}
+
 impl Session {
     /// Where the engine and `tb` get the endgame tables from.
     pub fn set_table_loader(&mut self, loader: TableLoader) {
         self.tables = TableSource(Some(loader));
     }
+}
 
-    /// The tables, if the `tablebase` setting is on and there are some.
-    pub(super) fn tables(&self) -> Option<Arc<Tablebase>> {
-        if !self.settings.tablebase {
-            return None;
-        }
-        self.tables.0.as_ref().and_then(|load| load())
-    }
-
+impl CongoPart {
     /// `tb`: the exact value of the position, from the tables.
-    pub(super) fn tb(&self) -> Result<Reply, ErrorKind> {
+    pub(super) fn tb(&self, tools: &Tools<'_>) -> Result<Reply, ErrorKind> {
         self.refuse_finished()?;
-        let text = match self.tables() {
-            None if !self.settings.tablebase => {
+        let text = match tools.tables() {
+            None if !tools.settings.tablebase => {
                 "no tablebase: the tablebase setting is off".to_string()
             }
             None => "no tablebase: build one with `boardsh tablebase build`".to_string(),

@@ -234,7 +234,7 @@ impl Session {
             (c, _) => changed(c),
         };
         let board = match which {
-            Some(Which::Congo) => self.board(),
+            Some(Which::Congo) => self.congo.board(self.congo_drawn()),
             Some(Which::Yut) => Reply::YutBoard(*self.yut.game()),
             None => return Ok(reply),
         };

@@ -1,25 +1,18 @@
 //! The Yut commands' handlers that change the game: `move`. (`show` and
 //! `where` reply with the game itself.)
 
-use super::Session;
-use super::history::Before;
-use crate::shell::command::Command;
+use super::yut_game::YutPart;
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::Reply;
 use crate::yut::{Throw, Token};
 
-impl Session {
+impl YutPart {
     /// `move <token> <throw>`: one turn, on a copy so a refused turn
     /// changes nothing.
     pub(super) fn move_token(&mut self, token: Token, throw: Throw) -> Result<Reply, ErrorKind> {
-        let mut yut = self.yut;
+        let mut yut = self.0;
         let report = yut.replay(token, throw).map_err(ErrorKind::Yut)?;
-        let before = Before {
-            congo: None,
-            yut: Some(std::mem::replace(&mut self.yut, yut)),
-        };
-        // Built afresh (two bytes), cheaper than cloning the command.
-        self.record(Command::Move(token, throw), before);
+        self.0 = yut;
         Ok(Reply::Turn(report))
     }
 }

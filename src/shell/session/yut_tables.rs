@@ -5,11 +5,13 @@
 //! are loaded when first asked.
 
 use super::Session;
+use super::yut_game::YutPart;
 use crate::shell::command::{Command, ResetTarget};
 use crate::shell::commands::yut::{HINT_GAMES, ODDS_PLAYER, REVIEW_GAMES};
 use crate::shell::error::ErrorKind;
+use crate::shell::live::Live;
 use crate::shell::reply::{Reply, ReviewReport};
-use crate::yut::solve::{Table, board_of, covers, hint, review};
+use crate::yut::player::solve::{Table, board_of, covers, hint, review};
 use crate::yut::{Phase, Play, PlayError, Team, Use};
 use std::fmt;
 use std::sync::Arc;
@@ -53,35 +55,9 @@ impl Session {
         tables.iter().find(|t| covers(t, board)).cloned()
     }
 
-    /// `hint`: every use of the pending throws with the chance the team
-    /// to move wins after it, best first.
+    /// `hint`, with the solved tables when first asked.
     pub(super) fn hint(&mut self) -> Result<Reply, ErrorKind> {
-        let team = match self.yut.phase() {
-            Phase::Over(w) => return Err(ErrorKind::Play(PlayError::Over(w))),
-            Phase::Throw(t) => return Err(ErrorKind::Play(PlayError::MustThrow(t))),
-            Phase::Move(t) => t,
-        };
-        self.live.reset_counters();
-        let tables = self.yut_tables();
-        let table = Self::table_for(&tables, &self.yut);
-        // Seeded from the game's random state, which does not advance:
-        // asking twice gives the same answer.
-        let mut rng = self.yut.rng();
-        let seed = rng.next_u64();
-        let sticks = self.yut.sticks();
-        let mut up = ODDS_PLAYER.build(sticks, seed ^ 1);
-        let mut low = ODDS_PLAYER.build(sticks, seed ^ 2);
-        let lines = hint(
-            &self.yut,
-            table.as_deref(),
-            &mut *up,
-            &mut *low,
-            HINT_GAMES,
-            seed,
-            &self.live.interrupt,
-        )
-        .map_err(|_| ErrorKind::Interrupted)?;
-        Ok(Reply::Hint(team, lines))
+        self.yut.hint(&self.live, || self.yut_tables())
     }
 
     /// `review`: the Yut game since the last `reset yut`, replayed from
@@ -200,12 +176,50 @@ impl Session {
     }
 }
 
+impl YutPart {
+    /// `hint`: every use of the pending throws with the chance the team
+    /// to move wins after it, best first (`tables`: the solved tables,
+    /// asked for once the game is found to have throws to use).
+    fn hint(
+        &self,
+        live: &Live,
+        tables: impl FnOnce() -> Vec<Arc<Table>>,
+    ) -> Result<Reply, ErrorKind> {
+        let team = match self.phase() {
+            Phase::Over(w) => return Err(ErrorKind::Play(PlayError::Over(w))),
+            Phase::Throw(t) => return Err(ErrorKind::Play(PlayError::MustThrow(t))),
+            Phase::Move(t) => t,
+        };
+        live.reset_counters();
+        let tables = tables();
+        let table = Session::table_for(&tables, &self.0);
+        // Seeded from the game's random state, which does not advance:
+        // asking twice gives the same answer.
+        let mut rng = self.rng();
+        let seed = rng.next_u64();
+        let sticks = self.sticks();
+        let mut up = ODDS_PLAYER.build(sticks, seed ^ 1);
+        let mut low = ODDS_PLAYER.build(sticks, seed ^ 2);
+        let lines = hint(
+            &self.0,
+            table.as_deref(),
+            &mut *up,
+            &mut *low,
+            HINT_GAMES,
+            seed,
+            &live.interrupt,
+        )
+        .map_err(|_| ErrorKind::Interrupted)?;
+        Ok(Reply::Hint(team, lines))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::interrupt::Never;
     use crate::shell::parse::parse_command;
-    use crate::yut::solve::{Roles, solve_layer};
+    use crate::yut::player::solve::{Roles, solve_layer};
     use crate::yut::{Game, Roll, Station, Sticks, Token, TokenState};
 
     /// The one-token table, solved here (the solver is checked against an
@@ -259,7 +273,7 @@ mod tests {
         let mut s = Session::new();
         let table = one_token_table();
         s.set_yut_table_loader(Arc::new(move || vec![Arc::clone(&table)]));
-        s.yut = catch_or_run();
+        s.yut.0 = catch_or_run();
         let Ok(Reply::Hint(team, lines)) = run(&mut s, "hint") else {
             panic!("a hint");
         };
@@ -269,7 +283,7 @@ mod tests {
         assert!(lines.iter().all(|l| l.interval.is_none()), "{lines:?}");
         assert!(lines[0].chance > lines[1].chance, "{lines:?}");
         // The game is unchanged; the text says the values are exact.
-        assert_eq!(s.yut, catch_or_run());
+        assert_eq!(s.yut.0, catch_or_run());
         let text = crate::shell::render_yut_solve::hint_text(team, &lines);
         assert!(text.starts_with("upper to move: "), "{text}");
         assert!(text.contains("(exact, from the solved table)"), "{text}");
@@ -282,7 +296,7 @@ mod tests {
         let mut s = Session::new();
         let e = run(&mut s, "hint").expect_err("refused");
         assert!(e.0.contains("upper has to throw first"), "{e:?}");
-        assert_eq!(s.yut, Play::default());
+        assert_eq!(s.yut.0, Play::default());
     }
 
     #[test]
@@ -292,7 +306,7 @@ mod tests {
         let mut s = Session::new();
         let table = one_token_table();
         s.set_yut_table_loader(Arc::new(move || vec![Arc::clone(&table)]));
-        s.yut = catch_or_run();
+        s.yut.0 = catch_or_run();
         let Ok(Reply::Auto(steps)) = run(&mut s, "auto") else {
             panic!("a turn");
         };

@@ -12,8 +12,8 @@ use std::fmt;
 use super::hint::{HintLine, hint};
 use super::table::Table;
 use crate::interrupt::{Interrupt, Interrupted};
-use crate::yut::play::{Play, Use};
-use crate::yut::policy::Policy;
+use crate::yut::player::policy::Policy;
+use crate::yut::rules::play::{Play, Use};
 
 /// The least loss marked an inaccuracy.
 pub const INACCURACY: f64 = 0.02;

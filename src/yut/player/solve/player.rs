@@ -12,12 +12,12 @@ use std::sync::Arc;
 use super::board::{Board, ESCAPED, Side, on};
 use super::table::Table;
 use super::turn::{Mode, Pend, Turn};
-use crate::yut::game::TokenState;
-use crate::yut::play::{Phase, Play, Use};
-use crate::yut::policy::Policy;
-use crate::yut::roll::Roll;
-use crate::yut::sticks::Sticks;
-use crate::yut::token::Token;
+use crate::yut::player::policy::Policy;
+use crate::yut::rules::game::TokenState;
+use crate::yut::rules::play::{Phase, Play, Use};
+use crate::yut::rules::roll::Roll;
+use crate::yut::rules::sticks::Sticks;
+use crate::yut::rules::token::Token;
 
 /// The team to move's board and pending throws, as the solver sees them.
 pub fn board_of(play: &Play) -> (Board, Pend) {

@@ -10,9 +10,9 @@
 
 use std::fmt::Write;
 
-use super::game::{Game, TokenState};
-use super::station::Station;
-use super::token::{Team, Token};
+use crate::yut::rules::game::{Game, TokenState};
+use crate::yut::rules::station::Station;
+use crate::yut::rules::token::{Team, Token};
 
 /// SVG units per cell of the 32x32 text board.
 const UNIT: u32 = 15;

@@ -1,9 +1,9 @@
 //! The computer plays a turn: what `auto` does.
 
-use super::next::{PlayReport, ThrowReport};
-use super::play::{Phase, Play, PlayError, Use};
 use super::policy::Policy;
 use crate::interrupt::{Interrupt, Interrupted, Never};
+use crate::yut::rules::next::{PlayReport, ThrowReport};
+use crate::yut::rules::play::{Phase, Play, PlayError, Use};
 
 /// One step of a turn played by the computer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

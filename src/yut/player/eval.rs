@@ -21,13 +21,13 @@
 //! The score is the opponent's work minus ours, so +1 is about one throw
 //! ahead; a won game is worth [`WIN`].
 
-use super::game::TokenState;
-use super::play::Play;
-use super::roll::Roll;
-use super::route::{Dest, Start, destination};
-use super::station::{STATIONS, Station};
-use super::sticks::Sticks;
-use super::token::Team;
+use crate::yut::rules::game::TokenState;
+use crate::yut::rules::play::Play;
+use crate::yut::rules::roll::Roll;
+use crate::yut::rules::route::{Dest, Start, destination};
+use crate::yut::rules::station::{STATIONS, Station};
+use crate::yut::rules::sticks::Sticks;
+use crate::yut::rules::token::Team;
 
 /// The score of a won game (and minus it for a lost one): far above any
 /// race difference, which stays below ~40 throws.

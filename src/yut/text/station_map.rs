@@ -3,7 +3,7 @@
 //! stations' names where it stands on the board, in 71 columns, and how
 //! tokens go round.
 
-use super::station::Station;
+use crate::yut::rules::station::Station;
 
 /// Map rows and columns: a station's block at (row, column) of the 32x32
 /// board is drawn at line `row / 2` and column `column * 2`.

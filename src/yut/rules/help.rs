@@ -1,4 +1,4 @@
-//! The rules a game under [`Play`](super::Play) follows, as `help yut`
+//! The rules a game under [`Play`](crate::yut::Play) follows, as `help yut`
 //! shows them. Kept here, beside the code that enforces them, so the two
 //! cannot drift apart; the shell's help topic prints [`RULES`] as it is.
 

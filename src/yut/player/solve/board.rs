@@ -9,10 +9,10 @@
 //! route table ([`destination`]), so shortcuts and escapes are the
 //! game's.
 
-use crate::yut::game::{Game, TokenState};
-use crate::yut::route::{Dest, Start, destination};
-use crate::yut::station::{STATIONS, Station};
-use crate::yut::token::Team;
+use crate::yut::rules::game::{Game, TokenState};
+use crate::yut::rules::route::{Dest, Start, destination};
+use crate::yut::rules::station::{STATIONS, Station};
+use crate::yut::rules::token::Team;
 
 /// A token not yet on the board.
 pub const HOME: u8 = 0;

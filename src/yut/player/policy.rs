@@ -4,12 +4,12 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::ai::{Ai, DEFAULT_DEPTH};
-use super::game::TokenState;
-use super::play::{Play, Use};
-use super::rng::Rng;
-use super::route::{Dest, Start, destination};
-use super::sticks::Sticks;
 use crate::interrupt::Interrupt;
+use crate::yut::rules::game::TokenState;
+use crate::yut::rules::play::{Play, Use};
+use crate::yut::rules::rng::Rng;
+use crate::yut::rules::route::{Dest, Start, destination};
+use crate::yut::rules::sticks::Sticks;
 
 /// A way of choosing how to use a pending throw.
 pub trait Policy {

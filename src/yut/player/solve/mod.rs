@@ -1,29 +1,29 @@
 //! Yut Nori solved exactly for K tokens a side, where it fits.
 //!
 //! The game's state at a turn start is both teams' tokens and the team to
-//! throw; [`board`] keeps it from the side of the team to move, tokens of
-//! a team as a sorted multiset. [`turn`] solves one turn exactly (throws,
-//! extra throws, the order the pending throws are used in); [`solver`]
+//! throw; `board` keeps it from the side of the team to move, tokens of
+//! a team as a sorted multiset. `turn` solves one turn exactly (throws,
+//! extra throws, the order the pending throws are used in); `solver`
 //! runs value iteration over the turn-start positions, layer by layer by
-//! escaped tokens from the end ([`index`]); [`table`] holds the values in
+//! escaped tokens from the end (`index`); `table` holds the values in
 //! fixed point and turns them into bytes and back. The rules are the
 //! game's: moves use its route table, and the tests check the values
-//! against a brute force that plays through [`Play`](super::Play).
+//! against a brute force that plays through [`Play`](crate::yut::Play).
 
-pub mod board;
-pub mod hint;
-pub mod index;
-pub mod player;
-pub mod review;
-pub mod solver;
-pub mod table;
-pub mod turn;
+pub(crate) mod board;
+pub(crate) mod hint;
+pub(crate) mod index;
+pub(crate) mod player;
+pub(crate) mod review;
+pub(crate) mod solver;
+pub(crate) mod table;
+pub(crate) mod turn;
 
 pub use board::{Board, Side};
 pub use hint::{HintLine, hint};
 pub use index::{Index, Place};
 pub use player::{Exact, board_of, covers, exact_choices};
-pub use review::{Mark, Reviewed, review};
+pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, review};
 pub use solver::{LayerReport, Progress, TOLERANCE, solve_layer};
 pub use table::{Roles, Table, TableError};
 pub use turn::{Mode, Pend, Turn};

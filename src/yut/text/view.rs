@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use super::play::{Phase, Play, options};
-use super::roll::Roll;
+use crate::yut::rules::play::{Phase, Play, options};
+use crate::yut::rules::roll::Roll;
 
 /// `turn`: whose turn it is and what it waits for, one line.
 ///

@@ -22,11 +22,11 @@
 use std::collections::HashMap;
 
 use super::eval::{Eval, WIN};
-use super::play::{Phase, Play, Use};
-use super::roll::Roll;
-use super::sticks::Sticks;
-use super::token::Team;
 use crate::interrupt::{Interrupt, Interrupted, Never};
+use crate::yut::rules::play::{Phase, Play, Use};
+use crate::yut::rules::roll::Roll;
+use crate::yut::rules::sticks::Sticks;
+use crate::yut::rules::token::Team;
 
 /// The computer player: a search depth and the evaluation's tables.
 #[derive(Clone, Debug)]
@@ -273,7 +273,7 @@ impl Ai {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yut::rng::Rng;
+    use crate::yut::rules::rng::Rng;
     use crate::yut::{Station, Throw, Token, TokenState};
     use std::sync::atomic::AtomicBool;
 

@@ -4,8 +4,8 @@
 //! pokes each on-board token's letter at a precomputed offset, so replaying
 //! problem input costs one 1 KiB copy and at most eight byte writes.
 
-use super::game::{Game, TokenState};
-use super::station::{STATIONS, Station};
+use crate::yut::rules::game::{Game, TokenState};
+use crate::yut::rules::station::{STATIONS, Station};
 
 /// The empty board: 32 lines of 32 characters, each ending in `\n`.
 pub const EMPTY_BOARD: &str = include_str!("board.txt");
@@ -113,8 +113,8 @@ mod tests {
         ($name:ident, $file:literal) => {
             #[test]
             fn $name() {
-                let input = include_str!(concat!("../../tests/data/yut/", $file, ".in"));
-                let expected = include_str!(concat!("../../tests/data/yut/", $file, ".out"));
+                let input = include_str!(concat!("../../../tests/data/yut/", $file, ".in"));
+                let expected = include_str!(concat!("../../../tests/data/yut/", $file, ".out"));
                 assert_eq!(board(&replay(input)), expected);
             }
         };

@@ -8,10 +8,10 @@
 
 use crate::interrupt::{Interrupt, Interrupted, Never};
 
-use super::play::{Phase, Play};
 use super::policy::Policy;
-use super::rng::Rng;
-use super::token::Team;
+use crate::yut::rules::play::{Phase, Play};
+use crate::yut::rules::rng::Rng;
+use crate::yut::rules::token::Team;
 
 /// The most actions (throws and moves) a game may take before it is
 /// called unfinished. A game averages well under a hundred; a turn
@@ -230,7 +230,7 @@ pub fn duel(
 mod tests {
     use super::*;
     use crate::interrupt::Never;
-    use crate::yut::policy::{Greedy, Random};
+    use crate::yut::player::policy::{Greedy, Random};
 
     #[test]
     fn wilson_interval() {

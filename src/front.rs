@@ -1,0 +1,50 @@
+//! The front end's public face: the few in-process entry points that the
+//! binary, the integration tests and the fuzz targets drive. The front end
+//! itself (`cli`) is private to the crate; each module here mirrors the
+//! `cli` module of the same name and lists only what is used outside.
+
+pub use crate::cli::run;
+
+/// `boardsh agent`: the engine speaking the agent protocol.
+pub mod agent {
+    pub use crate::cli::agent::{Agent, serve};
+}
+
+/// `boardsh match`: the referee's readers of agent output and its results.
+pub mod arena {
+    pub use crate::cli::arena::reader::{CappedLines, shown};
+    pub use crate::cli::arena::{json, results};
+}
+
+/// The command line as parsed.
+pub mod args {
+    pub use crate::cli::args::{AgentArgs, Cli, Sub};
+}
+
+/// `boardsh course`: answering the course's input.
+pub mod course {
+    pub use crate::cli::course::{Config, Task, answer_input, config};
+}
+
+/// Opening script files, and the loader `source` uses.
+pub mod files {
+    pub use crate::cli::files::{FsLoader, open};
+}
+
+/// The whole front end run in-process on given streams.
+pub mod streams {
+    pub use crate::cli::streams::run_with;
+}
+
+/// Loading endgame tables from a directory.
+pub mod tablebase {
+    pub use crate::cli::tablebase::load;
+}
+
+/// `boardsh test`: the regression-test runner.
+pub mod test_runner {
+    pub use crate::cli::test_runner::{
+        Actual, Case, Claims, Config, OUTPUT_LIMIT, Outcome, Problem, bless_with, describe,
+        discover, replay, run_case, run_paths,
+    };
+}
