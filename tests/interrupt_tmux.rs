@@ -116,3 +116,32 @@ fn ctrl_c_stops_analyze() {
 fn ctrl_c_stops_a_course_search() {
     stops_at_ctrl_c("alphabeta", &[], "alphabeta 12");
 }
+
+// Issue 24, Build: every long command at the prompt, not only the ones
+// the attack named, gives the prompt back within the limit of a Ctrl-C.
+
+#[test]
+fn ctrl_c_stops_go() {
+    stops_at_ctrl_c("go", &[], "go depth 40");
+}
+
+#[test]
+fn ctrl_c_stops_a_course_minimax() {
+    stops_at_ctrl_c("minimax", &[], "minimax 12");
+}
+
+#[test]
+fn ctrl_c_stops_hint_on_a_run_of_yuts() {
+    // Fourteen yuts and a do pending: every use estimated by games.
+    let mut setup = vec!["throw FFFF"; 14];
+    setup.push("throw FBBB");
+    stops_at_ctrl_c("hint", &setup, "hint");
+}
+
+#[test]
+fn ctrl_c_stops_review() {
+    // A game of many decisions, each priced by games when no table
+    // covers it.
+    let setup = vec!["auto"; 40];
+    stops_at_ctrl_c("review", &setup, "review");
+}

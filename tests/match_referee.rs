@@ -4,7 +4,6 @@
 //! Each case reproduces a defect of the referee before these fixes.
 
 use crate::common::matches::run_match_within;
-use assert_cmd::Command;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::Stdio;
@@ -15,23 +14,50 @@ fn run_match(args: &[&str]) -> (String, String, Option<i32>) {
 }
 
 /// `boardsh match ARGS` with its address space capped at `kib` KiB, so a
-/// referee that lets an agent's output grow its memory aborts.
-fn run_match_capped(kib: u64, args: &[&str]) -> (String, String, Option<i32>) {
+/// referee that lets an agent's output grow its memory aborts: stdout,
+/// stderr, the status and the referee's peak resident memory in bytes
+/// (its own `ru_maxrss`, from `wait4`; its agents are small programs).
+// The child is reaped by `wait4`, which clippy does not see.
+#[allow(clippy::zombie_processes)]
+fn run_match_capped(kib: u64, args: &[&str]) -> (String, String, Option<i32>, u64) {
     let bin = assert_cmd::cargo::cargo_bin("boardsh");
-    let out = Command::new("sh")
+    let mut child = std::process::Command::new("sh")
         .arg("-c")
         .arg(format!("ulimit -v {kib} && exec \"$0\" match \"$@\""))
         .arg(&bin)
         .args(args)
-        .timeout(Duration::from_secs(120))
-        .output()
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut s).unwrap();
+        s
+    });
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut err).unwrap();
+    let out = out.join().unwrap();
+    let pid = i32::try_from(child.id()).unwrap();
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value for wait4 to fill.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: waits for our own child (sh, which exec'd the referee) and
+    // fills the two out-parameters, both valid for writes.
+    let got = unsafe { libc::wait4(pid, &raw mut status, 0, &raw mut usage) };
+    assert_eq!(got, pid);
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    // Linux reports ru_maxrss in KiB.
+    let peak = u64::try_from(usage.ru_maxrss).unwrap() * 1024;
+    (out, err, code, peak)
 }
+
+/// What the referee may hold besides one agent's output: the program
+/// itself, its threads and a game's state (a debug build: about 10 MB).
+const REFEREE_BASE: u64 = 48 << 20;
 
 /// Whether process `pid` still runs (a zombie does not count).
 fn alive(pid: u32) -> bool {
@@ -78,8 +104,13 @@ fn a_flood_of_output_loses_in_bounded_memory() {
     // cap both aborted with no results. Now `cat /dev/zero` (one endless
     // line, sent before any question, so never an answer) is an agent
     // that never answers: a clean error; `yes c2c3` loses its games.
+    // Either way the referee's peak memory stays under the bound of
+    // `limits` for one agent's output (one cap for every reader, a queue
+    // of a few lines) plus the referee's own: before the fix both grew
+    // to gigabytes.
     let cap = 1_500_000;
-    let (out, err, code) = run_match_capped(
+    let bound = boardsh::limits::AGENT_OUTPUT_BOUND as u64 + REFEREE_BASE;
+    let (out, err, code, peak) = run_match_capped(
         cap,
         &[
             "--games",
@@ -98,10 +129,11 @@ fn a_flood_of_output_loses_in_bounded_memory() {
     // The cut line of NUL bytes is shown escaped and short.
     assert!(err.contains("the first `\\u{0}\\u{0}"), "{err}");
     assert!(err.lines().all(|l| l.len() < 400), "{err}");
+    assert!(peak < bound, "peak {peak} bytes, bound {bound}");
 
     // `yes c2c3`: c2c3 is legal for White at the start, so it may win
     // nothing but a first move; as Black (or later) c2c3 is illegal.
-    let (out, err, code) = run_match_capped(
+    let (out, err, code, peak) = run_match_capped(
         cap,
         &[
             "--games",
@@ -115,6 +147,7 @@ fn a_flood_of_output_loses_in_bounded_memory() {
     assert_eq!(code, Some(0), "{out}{err}");
     assert!(out.contains("A: 2 wins, 0 draws, 0 losses"), "{out}");
     assert!(out.contains("played `c2c3`, not a legal move"), "{out}");
+    assert!(peak < bound, "peak {peak} bytes, bound {bound}");
 }
 
 #[test]

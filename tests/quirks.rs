@@ -517,8 +517,13 @@ fn an_unreadable_file_is_exit_2() {
 
 // ---- a closed output pipe ----
 
+/// The status of a run whose output is closed before it finished: 141
+/// (128 + SIGPIPE), what a shell reports for `cat` or `yes` stopped the
+/// same way, so `set -o pipefail` sees an unfinished run.
+const CLOSED_PIPE: i32 = 141;
+
 /// Spawn boardsh, read one line of its output, close the pipe, wait:
-/// it must end with status 0 and print nothing on stderr.
+/// it must stop with status 141 and print nothing on stderr.
 fn quiet_on_a_closed_pipe(args: &[&str], stdin: Stdio) {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_boardsh"))
         .args(args)
@@ -542,7 +547,7 @@ fn quiet_on_a_closed_pipe(args: &[&str], stdin: Stdio) {
     let status = child.wait().unwrap();
     assert!(!first.is_empty());
     assert_eq!(stderr, "", "no panic message, no error");
-    assert_eq!(status.code(), Some(0));
+    assert_eq!(status.code(), Some(CLOSED_PIPE));
 }
 
 #[test]
@@ -559,6 +564,44 @@ fn a_closed_pipe_ends_quietly() {
     // A command script printing a lot, from stdin.
     let script = write(dir.path(), "help.bsh", "help\n".repeat(50_000));
     quiet_on_a_closed_pipe(&[], Stdio::from(fs::File::open(script).unwrap()));
+    // `-c 'help; ...; bogus'`: the pipe closes during the helps, so the
+    // run stops there, unfinished (141); `bogus` is never reached (it
+    // would be an error on stderr and status 1).
+    let mut line = "help; ".repeat(200);
+    line.push_str("bogus");
+    quiet_on_a_closed_pipe(&["-c", &line], Stdio::null());
+}
+
+/// The same rule whatever the commands come from, when the reader is
+/// gone before the first byte (`boardsh -c 'perft 5' | head -c 0`): the
+/// pipe's read end is closed before boardsh starts, so every write fails.
+/// The run stops at its first output, quietly, with 141; the `bogus`
+/// after it never runs.
+#[test]
+fn output_closed_before_the_start_stops_every_source_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "count.bsh", "perft 2\nbogus\n");
+    let sources: [(&[&str], Option<&Path>); 3] = [
+        (&["-c", "perft 2; bogus"], None),
+        (&[file.to_str().unwrap()], None),
+        (&[], Some(file.as_path())),
+    ];
+    for (args, stdin) in sources {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let stdin = match stdin {
+            Some(path) => Stdio::from(fs::File::open(path).unwrap()),
+            None => Stdio::null(),
+        };
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_boardsh"))
+            .args(args)
+            .stdin(stdin)
+            .stdout(Stdio::from(writer))
+            .output()
+            .unwrap();
+        assert_eq!(text(&out.stderr), "", "{args:?}");
+        assert_eq!(out.status.code(), Some(CLOSED_PIPE), "{args:?}");
+    }
 }
 
 // ---- hostile text ----

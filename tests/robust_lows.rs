@@ -41,3 +41,35 @@ fn course_names_the_input_that_failed_to_read() {
     assert_eq!(code, Some(2));
     assert!(err.contains("cannot read `<stdin>`: "), "{err}");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_directory_on_stdin_is_named_by_every_reader() {
+    // Issue 24, Low: a directory as standard input gave the system's bare
+    // `Is a directory (os error 21)`; `boardsh agent` did not even say
+    // what it failed to read, and exited 1 as for a write error. Now every
+    // reader names `<stdin>` and says it as for a named file (`it is a
+    // directory`), with the status of an unreadable input: 2.
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &[],
+            "boardsh: error: cannot read `<stdin>`: it is a directory\n",
+        ),
+        (
+            &["course", "listing"],
+            "cannot read `<stdin>`: it is a directory",
+        ),
+        (
+            &["agent", "--engine", "random"],
+            "boardsh agent: error: cannot read `<stdin>`: it is a directory\n",
+        ),
+    ];
+    for (args, want) in cases {
+        let dir = std::fs::File::open("/").unwrap();
+        let (code, out, err) = boardsh(args, Stdio::from(dir));
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert_eq!(out, "", "{args:?}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!err.contains("os error"), "{args:?}: {err}");
+    }
+}

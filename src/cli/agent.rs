@@ -20,7 +20,7 @@ use crate::congo::{Game, Move, Position, Status};
 use crate::limits::MAX_LINE;
 use crate::quote::{PATH_WIDTH, QUOTE_WIDTH};
 use crate::rng::Rng;
-use crate::shell::lines::{LineReader, Text};
+use crate::shell::lines::{LineReader, ReadFault, Text};
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -433,9 +433,15 @@ pub fn run(args: &AgentArgs) -> i32 {
     let mut err = io::stderr();
     match serve(&mut agent, &mut input, &mut out, &mut err) {
         Ok(()) => super::EXIT_OK,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => super::EXIT_OK,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => super::EXIT_CLOSED_PIPE,
+        // Its input failed (a directory, a device that fails): named, and
+        // an unreadable input like the shell's (status 2).
+        Err(e) if ReadFault::of(&e).is_some() => {
+            let _ = writeln!(err, "boardsh agent: error: cannot read `<stdin>`: {e}");
+            super::EXIT_USAGE
+        }
         Err(e) => {
-            let _ = writeln!(err, "boardsh agent: error: {e}");
+            let _ = writeln!(err, "boardsh agent: error: cannot write the output: {e}");
             super::EXIT_FAILED
         }
     }

@@ -51,6 +51,11 @@ pub const EXIT_FAILED: i32 = 1;
 pub const EXIT_USAGE: i32 = 2;
 /// Exit status: a batch run stopped by Ctrl-C (128 + SIGINT).
 pub const EXIT_INTERRUPTED: i32 = 130;
+/// Exit status: the output was closed before everything was written
+/// (`boardsh big.fen | head -1`), so the run did not finish: it stops
+/// quietly with 128 + SIGPIPE, what a shell reports for `cat` or `yes`
+/// in the same place (and what `set -o pipefail` sees).
+pub const EXIT_CLOSED_PIPE: i32 = 141;
 
 /// Where `-c` commands come from in error reports.
 pub const COMMAND_LINE: &str = "<command line>";
@@ -140,8 +145,8 @@ fn exit_status(end: End, runner: &Runner<'_>) -> Option<i32> {
     }
 }
 
-/// Map an I/O failure of the output: a closed pipe ends quietly, anything
-/// else is reported on stderr with status 1.
+/// Map an I/O failure of the output: a closed pipe ends quietly with
+/// [`EXIT_CLOSED_PIPE`], anything else is reported on stderr with status 1.
 fn io_status(e: &io::Error) -> i32 {
     io_status_to(e, &mut io::stderr())
 }
@@ -149,7 +154,7 @@ fn io_status(e: &io::Error) -> i32 {
 /// [`io_status`], reporting to `err`.
 fn io_status_to(e: &io::Error, err: &mut dyn Write) -> i32 {
     if e.kind() == io::ErrorKind::BrokenPipe {
-        EXIT_OK
+        EXIT_CLOSED_PIPE
     } else {
         let _ = writeln!(err, "boardsh: error: cannot write the output: {e}");
         EXIT_FAILED

@@ -95,7 +95,7 @@ pub fn default_tables() -> Vec<Arc<Table>> {
 pub fn run(args: &YutSolveArgs) -> i32 {
     match solve(args) {
         Ok(code) => code,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_OK,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => super::EXIT_CLOSED_PIPE,
         Err(e) => {
             let _ = writeln!(io::stderr(), "boardsh yut solve: error: {e}");
             EXIT_FAILED

@@ -24,8 +24,13 @@ pub const SKIP_LIMIT: u64 = 64 * 1024 * 1024;
 #[derive(Debug)]
 pub struct ReadFault(pub io::Error);
 
+/// The system's reason, except a directory (read as a file), said as
+/// for a named file: `it is a directory`.
 impl std::fmt::Display for ReadFault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.kind() == io::ErrorKind::IsADirectory {
+            return f.write_str("it is a directory");
+        }
         write!(f, "{}", self.0)
     }
 }

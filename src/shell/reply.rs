@@ -30,10 +30,10 @@ pub enum Reply {
     Board(Box<(Position, Option<LastMove>, bool)>),
     /// `board legend`: the board, then the key to its letters.
     BoardLegend(Box<Reply>),
-    /// `undo N`: each command taken back, newest first (a change summary).
-    UndidMany(Vec<Command>),
-    /// `redo`: the command made again (a change summary).
-    Redid(Command),
+    /// `undo N`: each change taken back, newest first (a change summary).
+    UndidMany(Vec<Changed>),
+    /// `redo`: the change made again (a change summary).
+    Redid(Changed),
     /// `odds` stopped by Ctrl-C: the games played of all asked for.
     OddsStopped(Tally, Kind, Kind, u64),
     /// `analyze` stopped by Ctrl-C: the best line found, marked partial.
@@ -41,7 +41,7 @@ pub enum Reply {
     /// `history`: the games' records, long lines wrapped to the window.
     History(String),
     /// `redo N`: each command made again, oldest first (a change summary).
-    RedidMany(Vec<Command>),
+    RedidMany(Vec<Changed>),
     /// Text to print as it is: `history` (the session's record), `stations`.
     Text(String),
     /// `moves`: legal moves, sorted by notation.
@@ -103,8 +103,8 @@ pub enum Reply {
     Wrote(String),
     /// `where`: every token's state.
     Where(Game),
-    /// `undo`: the command taken back (a change summary).
-    Undid(Command),
+    /// `undo`: the change taken back (a change summary).
+    Undid(Changed),
     /// `help [<command>]`: the topic, a keyword or alias.
     Help(Option<&'static str>),
     /// `set`: every setting with its value.
@@ -134,6 +134,60 @@ impl Reply {
                 | Reply::MovedBy(_)
                 | Reply::Auto(_)
         )
+    }
+}
+
+/// How many of a `source`'s changes `undo` and `redo` name.
+pub const FIRST_FEW: usize = 3;
+
+/// One change as `undo` and `redo` name it: the command that made it, and
+/// for a `source` (one change made of many) what its file changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Changed {
+    /// The command as typed (`play c2c3`, `source lib/opening.bsh`).
+    pub command: Command,
+    /// For a `source`: the changes its file made and kept.
+    pub made: Option<Made>,
+}
+
+/// What a `source` changed: how many changes its file made and kept (not
+/// taken back by an `undo` of its own), and the first [`FIRST_FEW`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Made {
+    /// How many changes.
+    pub count: usize,
+    /// The first of them, in order (at most [`FIRST_FEW`]).
+    pub first: Vec<Command>,
+}
+
+impl From<Command> for Changed {
+    fn from(command: Command) -> Changed {
+        Changed {
+            command,
+            made: None,
+        }
+    }
+}
+
+/// `play c2c3`; `source f.bsh (2 changes: move A FFFF, move B FFFF)`;
+/// past [`FIRST_FEW`], `(12 changes: a, b, c and 9 more)`.
+impl std::fmt::Display for Changed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.command)?;
+        let Some(made) = &self.made else {
+            return Ok(());
+        };
+        let noun = if made.count == 1 { "change" } else { "changes" };
+        write!(f, " ({} {noun}", made.count)?;
+        for (i, cmd) in made.first.iter().enumerate() {
+            f.write_str(if i == 0 { ": " } else { ", " })?;
+            write!(f, "{cmd}")?;
+        }
+        let more = made.count.saturating_sub(made.first.len());
+        if more > 0 && !made.first.is_empty() {
+            write!(f, " and {more} more")?;
+        }
+        f.write_str(")")
     }
 }
 

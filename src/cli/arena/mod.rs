@@ -85,7 +85,7 @@ pub fn run(args: &MatchArgs) -> i32 {
     };
     match ran {
         Ok(code) => code,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_OK,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => super::EXIT_CLOSED_PIPE,
         Err(e) => {
             let _ = writeln!(io::stderr(), "boardsh match: error writing the output: {e}");
             EXIT_FAILED

@@ -4,7 +4,7 @@
 //! memory), and cleanup that never leaves a process behind: the agent runs
 //! in its own process group, and the whole group is killed when it stops.
 
-use super::reader::{CappedLines, MAX_ANSWER, QUEUE, shown};
+use super::reader::{CappedLines, MAX_LINE, QUEUE, shown};
 use super::seat::{Reply, Seat};
 use std::io::{BufReader, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -120,7 +120,7 @@ impl AgentProcess {
         };
         let (tx, rx) = mpsc::sync_channel(QUEUE);
         thread::spawn(move || {
-            let mut reader = CappedLines::new(BufReader::new(stdout), MAX_ANSWER);
+            let mut reader = CappedLines::new(BufReader::new(stdout), MAX_LINE);
             while let Ok(Some(line)) = reader.read_line() {
                 if tx.send(line.text()).is_err() {
                     return;

@@ -1,15 +1,16 @@
 //! Reading an agent's output in bounded memory: lines of at most
-//! [`MAX_ANSWER`] bytes (a longer line is cut there and the rest of it
+//! [`MAX_LINE`] bytes (a longer line is cut there and the rest of it
 //! skipped, so `cat /dev/zero` costs a fixed buffer, not the machine), and
 //! answers shown in messages and records escaped and cut short.
 
 use std::io::{self, BufRead};
 
-/// The longest line kept from an agent and the lines queued from it: the
-/// crate's one input policy ([`crate::limits`]).
-pub use crate::limits::{ANSWER_QUEUE as QUEUE, MAX_ANSWER};
+/// The longest line kept from an agent (the one cap of every reader) and
+/// the lines queued from it: the crate's one input policy
+/// ([`crate::limits`]).
+pub use crate::limits::{ANSWER_QUEUE as QUEUE, MAX_LINE};
 
-/// The mark after a line cut at [`MAX_ANSWER`] bytes (never part of a move).
+/// The mark after a line cut at [`MAX_LINE`] bytes (never part of a move).
 pub const CUT: &str = "…";
 
 /// One line read by [`read_line`].

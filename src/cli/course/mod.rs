@@ -177,7 +177,7 @@ pub fn run(args: &CourseArgs) -> i32 {
     match flushed {
         Ok(code) => code,
         Err(e) if super::interruptible::is_interrupted(&e) => EXIT_FAILED,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_OK,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => super::EXIT_CLOSED_PIPE,
         Err(e) => {
             let _ = writeln!(io::stderr(), "boardsh: error: {e}");
             EXIT_FAILED

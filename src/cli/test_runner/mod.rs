@@ -122,8 +122,9 @@ pub fn run_paths(
         out.flush()
     })();
     match result {
-        // A closed pipe ends quietly.
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+        // A closed pipe ends quietly, the run unfinished.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => super::EXIT_CLOSED_PIPE,
+        Err(e) => {
             let _ = writeln!(err, "boardsh: error: cannot write the results: {e}");
             EXIT_FAILED
         }

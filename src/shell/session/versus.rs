@@ -225,11 +225,13 @@ impl Session {
             _ => None,
         };
         let which = match (cmd, &reply) {
-            (Command::Undo | Command::UndoMany(_), Reply::Undid(c)) => changed(c),
-            (Command::Redo, Reply::Redid(c)) => changed(c),
-            (Command::RedoMany(_), Reply::RedidMany(cs)) => cs.last().and_then(changed),
+            (Command::Undo | Command::UndoMany(_), Reply::Undid(c)) => changed(&c.command),
+            (Command::Redo, Reply::Redid(c)) => changed(&c.command),
+            (Command::RedoMany(_), Reply::RedidMany(cs)) => {
+                cs.last().and_then(|c| changed(&c.command))
+            }
             (Command::Undo | Command::UndoMany(_), Reply::UndidMany(cs)) => {
-                cs.first().and_then(changed)
+                cs.first().and_then(|c| changed(&c.command))
             }
             (Command::Undo | Command::UndoMany(_) | Command::Redo | Command::RedoMany(_), _) => {
                 None
@@ -253,7 +255,7 @@ impl Session {
         let mut last = self.undo()?;
         for _ in 0..MOST_REPLIES {
             let Reply::Undid(cmd) = last else { break };
-            let which = match cmd {
+            let which = match &cmd.command {
                 Command::Play(_) | Command::Go(_) => Which::Congo,
                 Command::Throw(_) | Command::MoveBy(..) | Command::Auto => Which::Yut,
                 _ => {
