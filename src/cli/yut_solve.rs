@@ -233,9 +233,11 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
         write_atomic(&path, &table.to_bytes())?;
         writeln!(
             out,
-            "layer {e}: {} positions, {} sweeps, last change {:.1e}, {} in-turn states, {:.1} s",
+            "layer {e}: {} positions, {} sweeps ({} more of the linear forms, {} terms), last change {:.1e}, {} in-turn states, {:.1} s",
             report.positions,
             report.sweeps,
+            report.linear_sweeps,
+            report.terms,
             report.change,
             report.nodes,
             started.elapsed().as_secs_f64()
