@@ -36,6 +36,11 @@ pub enum Mode {
     Mean,
 }
 
+/// How deep in yuts and mos pending [`Turn::form`] follows a turn: the
+/// states below (reached with chance (1/8)^3 at most) enter the form as
+/// constants, so forms stay small; only full sweeps update them.
+pub const FORM_BIGS: u8 = 3;
+
 /// The largest cap a memo key can hold (four bits a count).
 pub const MAX_CAP: u8 = 12;
 
@@ -277,7 +282,7 @@ impl Turn {
         s.order.clear();
         ends.clear();
         let mut constant = 0.0;
-        let root = match self.child_throw(b, [0; 5]) {
+        let root = match self.child_throw(b, [0; 5], leaf) {
             Child::Node(cb, cp, ct) => self.visit(cb, cp, ct, leaf, s),
             Child::Const(v) => return v,
             Child::Leaf(x) => {
@@ -352,10 +357,14 @@ impl Turn {
         id
     }
 
-    /// What a throw due with `q` pending is: surely won, or a state.
-    fn child_throw(&self, b: Board, q: Pend) -> Child {
+    /// What a throw due with `q` pending is: surely won, or a state; a
+    /// state [`FORM_BIGS`] yuts and mos deep is frozen at its remembered
+    /// value (the form stays exact at the leaves it was made from).
+    fn child_throw(&mut self, b: Board, q: Pend, leaf: &dyn Fn(Board) -> f64) -> Child {
         if bigs(q) >= self.need(b) {
             Child::Const(1.0)
+        } else if bigs(q) >= FORM_BIGS {
+            Child::Const(self.throw(b, q, leaf))
         } else {
             Child::Node(b, q, true)
         }
@@ -374,7 +383,14 @@ impl Turn {
     }
 
     /// What follows the group on `g` using result `r`, as [`Turn::after`].
-    fn child_after(&self, b: Board, p: Pend, g: u8, r: usize) -> Child {
+    fn child_after(
+        &mut self,
+        b: Board,
+        p: Pend,
+        g: u8,
+        r: usize,
+        leaf: &dyn Fn(Board) -> f64,
+    ) -> Child {
         let mut q = p;
         if let Some(c) = q.get_mut(r) {
             *c = c.saturating_sub(1);
@@ -383,7 +399,7 @@ impl Turn {
         if nb.me.won() {
             Child::Const(1.0)
         } else if caught {
-            self.child_throw(nb, q)
+            self.child_throw(nb, q, leaf)
         } else {
             self.child_uses(nb, q)
         }
@@ -403,14 +419,16 @@ impl Turn {
         if throwing {
             let capped = bigs(p) >= self.cap;
             let smalls: f64 = self.probs.iter().take(3).sum();
-            for (i, &pr) in self.probs.iter().enumerate() {
+            let probs = self.probs;
+            for (i, &pr) in probs.iter().enumerate() {
                 let mut q = p;
                 if let Some(c) = q.get_mut(i) {
                     *c += 1;
                 }
                 if i >= 3 {
                     if !capped {
-                        out.push((self.child_throw(b, q), pr, 0));
+                        let c = self.child_throw(b, q, leaf);
+                        out.push((c, pr, 0));
                     }
                 } else {
                     let w = if capped { pr / smalls } else { pr };
@@ -438,11 +456,13 @@ impl Turn {
             }
         }
         if let Some((_, g, r)) = best {
-            out.push((self.child_after(b, p, g, r), 1.0, 0));
+            let c = self.child_after(b, p, g, r, leaf);
+            out.push((c, 1.0, 0));
         }
         let n = all.len().max(1) as f64;
         for (g, r) in all {
-            out.push((self.child_after(b, p, g, r), 1.0 / n, 0));
+            let c = self.child_after(b, p, g, r, leaf);
+            out.push((c, 1.0 / n, 0));
         }
     }
 
