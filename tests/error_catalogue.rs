@@ -212,6 +212,19 @@ const EXAMPLES: &[Example] = &[
         "play",
         "expected a move like e2e3 or b1-d3-f5, found end of command",
     ),
+    // ---- ErrorKind::OtherGame: the other game's word, the command meant ----
+    // `e2e3` reads as a Congo move, not a token: `play` is meant.
+    command(
+        "move-congo-move",
+        "move e2e3",
+        "expected a token letter A-D or a-d, found `e2e3` (a Congo move: try `play e2e3`)",
+    ),
+    // `A` is a Yut token letter, not a move: `move` is meant.
+    command(
+        "play-yut-token",
+        "play A",
+        "expected a move like e2e3 or b1-d3-f5, found `A` (a Yut token: try `move A`)",
+    ),
     // ---- ErrorKind::UnexpectedArgument: one per command shape ----
     command(
         "extra-argument-none",

@@ -109,7 +109,8 @@ fn banner_and_help_wrapped_to_the_window() {
     tmux.wait_for("the banner", |s| {
         s.contains("type help for commands, help congo / help yut for the rules")
     });
-    tmux.run(&["resize-window", "-t", "t", "-x", "40", "-y", "150"]);
+    // Tall enough for the whole of `help` (164 lines at 40 columns): no pager.
+    tmux.run(&["resize-window", "-t", "t", "-x", "40", "-y", "200"]);
     tmux.keys(&["help", "Enter"]);
     let screen = tmux.wait_for("help's last line", |s| s.contains("instead."));
     for line in screen.lines() {
@@ -216,7 +217,8 @@ fn a_device_as_history_gives_the_prompt_at_once() {
         "{screen}"
     );
     let mut n = 1;
-    assert_eq!(ask(&tmux, &mut n, "status"), "Continue");
+    // At the prompt `status` names its game.
+    assert_eq!(ask(&tmux, &mut n, "status"), "Congo: Continue");
     tmux.keys(&["C-d"]);
     assert_eq!(exit_status(&status), "0");
 }
@@ -608,7 +610,10 @@ fn versus_congo_to_a_result_with_ctrl_c_and_undo() {
         "{last}"
     );
     let st = ask(&tmux, &mut n, "status");
-    assert!(st == "White wins" || st == "Black wins", "{st}");
+    assert!(
+        st == "Congo: White wins" || st == "Congo: Black wins",
+        "{st}"
+    );
     let over = ask(&tmux, &mut n, "go");
     assert!(over.contains("the game is over"), "{over}");
     tmux.keys(&["C-d"]);
@@ -656,7 +661,7 @@ fn versus_yut_to_a_winner() {
             // upper's moves, back to upper with its throw pending.
             let u = ask(&tmux, &mut n, "undo");
             assert!(u.starts_with("undid: auto\nundid: auto\n"), "{u}");
-            assert!(ask(&tmux, &mut n, "turn").starts_with("upper to move"));
+            assert!(ask(&tmux, &mut n, "turn").starts_with("Yut: upper to move"));
             undone = true;
             let again = ask(&tmux, &mut n, "auto");
             if again.contains(" wins") {

@@ -11,6 +11,7 @@ pub mod files;
 pub mod foreground;
 pub mod history;
 pub mod interruptible;
+pub mod pager;
 pub mod progress;
 pub mod repl;
 pub mod report;

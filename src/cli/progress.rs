@@ -35,6 +35,8 @@ struct Line {
     /// When the command last printed (or started), in ms since `started`.
     quiet_since: AtomicU64,
     started: Instant,
+    /// Whether the line is kept off the screen (a pager has the terminal).
+    held: AtomicBool,
 }
 
 impl Line {
@@ -55,8 +57,24 @@ impl Line {
         }
     }
 
+    /// Keep the line off the screen (`true`, taking it off now) or let it
+    /// come back after [`DELAY`] of quiet (`false`). The flag is set under
+    /// the bar's lock, which [`Line::tick`] checks it under.
+    fn hold(&self, held: bool) {
+        let mut bar = self.bar.lock().unwrap_or_else(PoisonError::into_inner);
+        self.held.store(held, Ordering::Release);
+        if let Some(bar) = bar.take() {
+            bar.finish_and_clear();
+        }
+        self.shown.store(false, Ordering::Release);
+        self.quiet_since.store(self.ms(), Ordering::Relaxed);
+    }
+
     /// Draw or refresh the line, if the command has been quiet long enough.
     fn tick(&self, live: &Live) {
+        if self.held.load(Ordering::Acquire) {
+            return;
+        }
         let quiet = self
             .ms()
             .saturating_sub(self.quiet_since.load(Ordering::Relaxed));
@@ -64,6 +82,9 @@ impl Line {
             return;
         }
         let mut bar = self.bar.lock().unwrap_or_else(PoisonError::into_inner);
+        if self.held.load(Ordering::Acquire) {
+            return;
+        }
         let width = size().map_or(80, |(w, _)| w);
         let text = fit(message(live, self.started.elapsed()), width);
         self.shown.store(true, Ordering::Release);
@@ -89,6 +110,7 @@ impl Progress {
             shown: AtomicBool::new(false),
             quiet_since: AtomicU64::new(0),
             started: Instant::now(),
+            held: AtomicBool::new(false),
         });
         let mut progress = Progress {
             line,
@@ -316,6 +338,23 @@ impl<O: Output + ?Sized> Output for Guarded<'_, O> {
     }
     fn width(&self) -> usize {
         self.inner.width()
+    }
+
+    fn height(&self) -> Option<usize> {
+        self.inner.height()
+    }
+
+    fn page(&mut self, text: &str) -> io::Result<()> {
+        // The pager may keep the terminal for long: no line over it.
+        let line = self.line.clone().filter(|_| self.clear_on_write);
+        if let Some(line) = &line {
+            line.hold(true);
+        }
+        let shown = self.inner.page(text);
+        if let Some(line) = &line {
+            line.hold(false);
+        }
+        shown
     }
 }
 

@@ -10,6 +10,7 @@ use crate::congo::Position;
 use crate::shell::Output;
 use crate::shell::script::Runner;
 use crate::shell::words;
+use crate::yut::Play;
 use owo_colors::OwoColorize;
 use rustyline::completion::{Completer, Pair};
 use rustyline::config::{Behavior, ColorMode, CompletionType, Config};
@@ -47,6 +48,8 @@ pub struct BoardHelper {
     color: bool,
     /// The session's Congo position: `play` and `moves` complete from it.
     pub position: Position,
+    /// The session's Yut game: `move` completes its tokens and throws.
+    pub yut: Play,
 }
 
 impl BoardHelper {
@@ -55,6 +58,17 @@ impl BoardHelper {
         BoardHelper {
             color,
             position: Position::start(),
+            yut: Play::default(),
+        }
+    }
+}
+
+impl BoardHelper {
+    /// The two games completion reads.
+    fn games(&self) -> complete::Games<'_> {
+        complete::Games {
+            position: &self.position,
+            yut: &self.yut,
         }
     }
 }
@@ -68,7 +82,7 @@ impl Completer for BoardHelper {
         pos: usize,
         _ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        match complete::complete(line, pos, &self.position) {
+        match complete::complete_in(line, pos, self.games()) {
             Completion::Words(start, words) => Ok((
                 start,
                 words
@@ -118,7 +132,7 @@ impl Hinter for BoardHelper {
     type Hint = UsageHint;
 
     fn hint(&self, line: &str, pos: usize, _: &Context<'_>) -> Option<UsageHint> {
-        complete::hint(line, pos, &self.position).map(UsageHint)
+        complete::hint_in(line, pos, self.games()).map(UsageHint)
     }
 }
 
@@ -222,6 +236,7 @@ pub fn run<O: Output + ?Sized>(
     loop {
         if let Some(helper) = editor.helper_mut() {
             helper.position.clone_from(runner.session.position());
+            helper.yut = *runner.session.yut();
         }
         match editor.readline(&prompt) {
             Ok(input) => {

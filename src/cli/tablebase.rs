@@ -12,7 +12,7 @@ use crate::congo::{Piece, PieceKind};
 use crate::shell::Live;
 use clap::{Args, Subcommand};
 use std::fs;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
@@ -93,22 +93,10 @@ fn read_table(path: &Path) -> Result<(Material, Vec<u8>), String> {
     tablebase::decode_table(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Write `bytes` to `path` through a temporary file renamed over it.
+/// Write `bytes` to `path` through a temporary file renamed over it
+/// (never over a device or a link).
 fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written = fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(bytes)?;
-        f.sync_all()
-    });
-    let placed = written.and_then(|()| fs::rename(&tmp, path));
-    if placed.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    placed
+    crate::cli::write::replace(path, bytes)
 }
 
 /// Every table in `dir` (files ending `.ctb`), for probing.

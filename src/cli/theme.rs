@@ -70,6 +70,17 @@ pub struct Themed<W: Write> {
 
 /// The width of stdout when it is a terminal, else 80.
 pub fn stdout_width() -> usize {
+    stdout_size().map_or(crate::shell::wrap::DEFAULT_WIDTH, |(cols, _)| cols)
+}
+
+/// The height of stdout in rows when it is a terminal.
+pub fn stdout_height() -> Option<usize> {
+    stdout_size().map(|(_, rows)| rows).filter(|&rows| rows > 0)
+}
+
+/// Columns and rows of stdout when it is a terminal that gives its
+/// width (the rows may be 0: unknown).
+fn stdout_size() -> Option<(usize, usize)> {
     let mut ws = libc::winsize {
         ws_row: 0,
         ws_col: 0,
@@ -80,11 +91,7 @@ pub fn stdout_width() -> usize {
     // points to a live, writable `winsize`.
     let ok = io::stdout().is_terminal()
         && unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &raw mut ws) } == 0;
-    if ok && ws.ws_col > 0 {
-        usize::from(ws.ws_col)
-    } else {
-        crate::shell::wrap::DEFAULT_WIDTH
-    }
+    (ok && ws.ws_col > 0).then(|| (usize::from(ws.ws_col), usize::from(ws.ws_row)))
 }
 
 impl<W: Write> Output for Themed<W> {
@@ -110,5 +117,30 @@ impl<W: Write> Output for Themed<W> {
         } else {
             self.width
         }
+    }
+
+    fn height(&self) -> Option<usize> {
+        // Only a terminal's own size (a fixed width is a test's or a
+        // pipe's, which never pages or shrinks the board).
+        if self.width == 0 {
+            stdout_height()
+        } else {
+            None
+        }
+    }
+
+    fn page(&mut self, text: &str) -> io::Result<()> {
+        // Taller than the window (the prompt's line included): through
+        // the pager, or as it is when none runs.
+        if self
+            .height()
+            .is_some_and(|rows| text.lines().count() >= rows)
+        {
+            self.inner.flush()?;
+            if super::pager::page(text) {
+                return Ok(());
+            }
+        }
+        self.text(text)
     }
 }

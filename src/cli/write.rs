@@ -46,6 +46,46 @@ fn refuse_special(target: &Path) -> Result<(), WriteError> {
     }
 }
 
+/// Replace `target` with `bytes` atomically: a temporary file beside it,
+/// renamed over it. Only a regular file (or nothing) is replaced; a
+/// device, FIFO, socket or link is refused (`InvalidInput`), so a results
+/// or table path of `/dev/null` can never turn the device into a file.
+/// Every atomic writer of the front end (game records, solver and endgame
+/// tables) goes through here.
+///
+/// # Errors
+///
+/// A refused target or the I/O error; the temporary file is removed.
+pub fn replace(target: &Path, bytes: &[u8]) -> io::Result<()> {
+    if let Err(WriteError::Failed(why)) = refuse_special(target) {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, why));
+    }
+    let mut n = 0;
+    let (tmp, mut file) = loop {
+        let tmp = temp_beside(target, n);
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => break (tmp, f),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 100 => n += 1,
+            Err(e) => return Err(e),
+        }
+    };
+    let placed = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| {
+            drop(file);
+            fs::rename(&tmp, target)
+        });
+    if placed.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    placed
+}
+
 /// Write `text` to `path` atomically; without `force`, an existing `path`
 /// is left as it was and [`WriteError::Exists`] returned.
 ///
@@ -153,6 +193,29 @@ mod tests {
             matches!(write_new(null, "x", true), Err(WriteError::Failed(r)) if r.contains("character device"))
         );
         // Nothing but the link in the directory: no temporary file.
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn replace_never_turns_a_device_into_a_file() {
+        // The null device must stay a character device; a regular file is
+        // replaced whole and no temporary file is left beside it.
+        use std::os::unix::fs::FileTypeExt;
+        let err = replace(Path::new("/dev/null"), b"x").unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
+        assert!(err.to_string().contains("character device"), "{err}");
+        assert!(
+            fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.bin");
+        fs::write(&path, b"old").unwrap();
+        replace(&path, b"new bytes").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new bytes");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 

@@ -41,23 +41,13 @@ pub fn default_path(k: usize, cap: u8, roles: Roles) -> Option<PathBuf> {
     )
 }
 
-/// Write `bytes` to `path` atomically (a temporary file renamed over it).
+/// Write `bytes` to `path` atomically (a temporary file renamed over it;
+/// never over a device or a link), creating its directory first.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir)?;
     }
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let result = fs::File::create(&tmp)
-        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
-        .and_then(|()| fs::rename(&tmp, path));
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
+    crate::cli::write::replace(path, bytes)
 }
 
 /// Read the table at `path` if there is one; `Ok(None)` if there is none.

@@ -37,6 +37,14 @@ pub enum ErrorKind {
     },
     #[error("expected {what}, found {found}")]
     Expected { what: &'static str, found: Found },
+    /// A word of the other game where one of this game is expected
+    /// (`move e2e3`, `play A`): the message names the command to use.
+    #[error("expected {what}, found {found} ({instead})")]
+    OtherGame {
+        what: &'static str,
+        found: Found,
+        instead: String,
+    },
     #[error("unexpected argument {found}: `{command}` takes {takes}")]
     UnexpectedArgument {
         command: &'static str,

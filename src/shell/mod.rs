@@ -12,6 +12,7 @@ pub mod output;
 pub mod parse;
 mod problem;
 pub mod render;
+mod render_prompt;
 mod render_yut_solve;
 pub mod replay;
 pub mod reply;
@@ -21,6 +22,7 @@ pub mod settings;
 pub mod white_view;
 pub mod words;
 pub mod wrap;
+pub mod yut_status;
 
 pub use command::{Command, Located, Span};
 pub use commands::Keyword;

@@ -63,6 +63,22 @@ pub trait Output {
     fn width(&self) -> usize {
         super::wrap::DEFAULT_WIDTH
     }
+
+    /// The terminal's height in rows, when the output is a terminal
+    /// (the prompt then fits the Yut board and `help` to the window).
+    fn height(&self) -> Option<usize> {
+        None
+    }
+
+    /// Show `text`, a long plain text such as `help` at the prompt: a
+    /// terminal may page it when it is taller than the window.
+    ///
+    /// # Errors
+    ///
+    /// When the underlying stream fails.
+    fn page(&mut self, text: &str) -> io::Result<()> {
+        self.text(text)
+    }
 }
 
 /// Any writer is an output that ignores styles.

@@ -33,7 +33,7 @@ pub fn render<O: Output + ?Sized>(reply: &Reply, quiet: bool, out: &mut O) -> io
 }
 
 /// [`render`] without the `quiet` check.
-fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()> {
+pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()> {
     match reply {
         Reply::Nothing | Reply::Quit(_) | Reply::Source(_) => Ok(()),
         Reply::Fen(pos) => out.text(&format!("{pos}\n")),
@@ -105,6 +105,8 @@ fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io::Result<()>
             write_board(game, &mut buf);
             write_styled_board(&buf, out)
         }
+        Reply::YutStatus(status) => super::render_prompt::yut_status(status, out),
+        Reply::Prompt(inner) => super::render_prompt::prompt(inner, out),
         Reply::Where(game) => write_where(game, out),
         // Written by the runner before anything is rendered; a session
         // used without a runner has nothing to show for it.
@@ -253,7 +255,7 @@ fn write_where<O: Output + ?Sized>(game: &Game, out: &mut O) -> io::Result<()> {
 }
 
 /// Write a rendered Yut board, styling the token letters by team.
-fn write_styled_board<O: Output + ?Sized>(board: &[u8], out: &mut O) -> io::Result<()> {
+pub(super) fn write_styled_board<O: Output + ?Sized>(board: &[u8], out: &mut O) -> io::Result<()> {
     let mut start = 0;
     for (i, &b) in board.iter().enumerate() {
         let style = match b {
@@ -291,34 +293,41 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
             }
             Ok(())
         }
-        None => {
-            out.text(&wrap::paragraph(
-                "commands (separate several with `;`, comment with `#`):",
-                0,
-                out.width(),
-            ))?;
-            let rows: Vec<(String, String)> = Keyword::ALL
-                .iter()
-                .flat_map(|kw| {
-                    let spec = kw.spec();
-                    std::iter::once(spec.name)
-                        .chain(spec.aliases.iter().copied())
-                        .map(move |name| {
-                            (commands::usage(spec, name), commands::summary(spec, name))
-                        })
-                })
-                .collect();
-            let width = out.width();
-            out.text(&wrap::table(&rows, width))?;
-            out.text(&wrap::paragraph(
-                "`help <command>` shows one command with an example; \
-                 `help congo` and `help yut` explain the games' rules.",
-                0,
-                width,
-            ))?;
-            out.text(&wrap::paragraph(ERRORS_NOTE, 0, width))
-        }
+        None => out.text(&help_listing(out.width())),
     }
+}
+
+/// `help`: the quick start, then the commands in three groups (Congo,
+/// Yut, the session), each with its usage and summary, wrapped to `width`.
+pub fn help_listing(width: usize) -> String {
+    use commands::groups::{Group, QUICK_START};
+    let mut text = String::new();
+    for line in QUICK_START.lines() {
+        text.push_str(&wrap::paragraph(line, 0, width));
+    }
+    for group in Group::ALL {
+        text.push('\n');
+        text.push_str(&wrap::paragraph(group.heading(), 0, width));
+        let rows: Vec<(String, String)> = group
+            .keywords()
+            .flat_map(|kw| {
+                let spec = kw.spec();
+                std::iter::once(spec.name)
+                    .chain(spec.aliases.iter().copied())
+                    .map(move |name| (commands::usage(spec, name), commands::summary(spec, name)))
+            })
+            .collect();
+        text.push_str(&wrap::table(&rows, width));
+    }
+    text.push('\n');
+    text.push_str(&wrap::paragraph(
+        "`help <command>` shows one command with an example; \
+         `help congo` and `help yut` explain the games' rules.",
+        0,
+        width,
+    ));
+    text.push_str(&wrap::paragraph(ERRORS_NOTE, 0, width));
+    text
 }
 
 fn write_settings<O: Output + ?Sized>(settings: &Settings, out: &mut O) -> io::Result<()> {

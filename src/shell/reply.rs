@@ -82,6 +82,12 @@ pub enum Reply {
     Odds(Tally, Kind, Kind),
     /// `show`: the Yut game, shown as the 32x32 board.
     YutBoard(Game),
+    /// `show` at the prompt: the Yut board with its status block (a
+    /// compact board when the window is too small for the 32x32 one).
+    YutStatus(Box<super::yut_status::YutStatus>),
+    /// A reply shown with the prompt's extras (Yut moves name the tokens
+    /// they stack with; `options` says when a throw comes first).
+    Prompt(Box<Reply>),
     /// `board svg FILE` / `show svg FILE`: write this text to the file
     /// (path, text, overwrite?); the runner writes it through its loader.
     WriteFile(Box<(String, String, bool)>),
@@ -105,6 +111,9 @@ impl Reply {
     /// Whether this reply only says what a change did (`--quiet` hides it).
     #[inline]
     pub fn is_change_summary(&self) -> bool {
+        if let Reply::Prompt(inner) = self {
+            return inner.is_change_summary();
+        }
         matches!(
             self,
             Reply::Played(..)

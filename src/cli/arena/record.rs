@@ -106,15 +106,10 @@ fn temp_name(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.tmp-{}", std::process::id()))
 }
 
-/// Write `text` to `path` through a temporary file in the same directory.
+/// Write `text` to `path` through a temporary file in the same directory
+/// (never over a device or a link: [`crate::cli::write::replace`]).
 pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
-    let tmp = temp_name(path);
-    fs::write(&tmp, text).inspect_err(|_| {
-        let _ = fs::remove_file(&tmp);
-    })?;
-    fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = fs::remove_file(&tmp);
-    })
+    crate::cli::write::replace(path, text.as_bytes())
 }
 
 #[cfg(test)]

@@ -3,12 +3,13 @@
 
 use crate::congo::{PieceKind, Position, legal_moves, move_count_up_to};
 use crate::shell::command::Command;
+use crate::shell::commands::session::{HELP_CONGO, HELP_YUT};
 use crate::shell::commands::{self, Complete, Keyword};
 use crate::shell::parse::parse_segment;
 use crate::shell::parse::segments;
 use crate::shell::settings::Setting;
 use crate::shell::words;
-use crate::yut::Throw;
+use crate::yut::{Phase, Play, Throw, TokenState};
 
 mod path;
 
@@ -110,11 +111,50 @@ fn move_names(position: &Position, dashed: bool) -> Vec<String> {
 }
 
 /// What the command being typed sees: its words so far, the word under
-/// the cursor, and the position it would be played in.
+/// the cursor, the position it would be played in, and the Yut game.
 struct At<'a> {
     words: &'a [&'a str],
     partial: &'a str,
     position: &'a Position,
+    yut: &'a Play,
+}
+
+/// The session's two games, as the prompt completes from them.
+#[derive(Clone, Copy, Debug)]
+pub struct Games<'a> {
+    /// The Congo position: `play` and `moves` complete from it.
+    pub position: &'a Position,
+    /// The Yut game: `move` completes its tokens and pending throws.
+    pub yut: &'a Play,
+}
+
+/// The tokens `move` offers: the team to move's that can still move;
+/// once the game is over, every token not escaped (free turns work).
+fn tokens_to_move(yut: &Play) -> Vec<String> {
+    let game = yut.game();
+    let team = match yut.phase() {
+        Phase::Over(_) => None,
+        Phase::Throw(t) | Phase::Move(t) => Some(t),
+    };
+    crate::yut::Token::ALL
+        .into_iter()
+        .filter(|t| team.is_none_or(|team| t.team() == team))
+        .filter(|t| game.state(*t) != TokenState::Escaped)
+        .map(|t| t.to_string())
+        .collect()
+}
+
+/// What `move TOKEN` offers next: the pending throws by name, else the
+/// 16 throws of a free turn.
+fn pending_or_throws(yut: &Play) -> Vec<String> {
+    if yut.pending().is_empty() {
+        throws()
+    } else {
+        yut.pending()
+            .distinct()
+            .map(|r| r.name().to_string())
+            .collect()
+    }
 }
 
 /// The words a completion entry offers.
@@ -133,6 +173,13 @@ fn offered(complete: Complete, at: &At<'_>) -> Vec<String> {
         }
         Complete::LegalMoves => move_names(at.position, at.partial.contains('-')),
         Complete::Keywords => commands::names().map(str::to_string).collect(),
+        Complete::HelpTopics => [HELP_CONGO, HELP_YUT]
+            .into_iter()
+            .chain(commands::names())
+            .map(str::to_string)
+            .collect(),
+        Complete::TokensToMove => tokens_to_move(at.yut),
+        Complete::PendingOrThrows => pending_or_throws(at.yut),
         Complete::Settings => Setting::ALL.iter().map(|s| s.name().to_string()).collect(),
         Complete::SettingValue => at
             .words
@@ -153,8 +200,25 @@ fn kinds() -> Vec<String> {
 
 /// Candidates for the word under the cursor in `line`; `position` is the
 /// session's Congo position (moves after `play` are those of it after the
-/// line's earlier `play` commands).
+/// line's earlier `play` commands), the Yut game a fresh one (tests).
+#[cfg(test)]
 pub fn complete(line: &str, pos: usize, position: &Position) -> Completion {
+    complete_in(
+        line,
+        pos,
+        Games {
+            position,
+            yut: &Play::default(),
+        },
+    )
+}
+
+/// Candidates for the word under the cursor in `line`, in the session's
+/// two games: moves after `play` are those of the Congo position after
+/// the line's earlier `play` commands; `move` offers the Yut tokens of the
+/// team to move, then its pending throws.
+pub fn complete_in(line: &str, pos: usize, games: Games<'_>) -> Completion {
+    let position = games.position;
     let (seg_start, seg) = current(line, pos);
     if in_comment(seg) {
         return Completion::Words(pos, Vec::new());
@@ -181,9 +245,10 @@ pub fn complete(line: &str, pos: usize, position: &Position) -> Completion {
                         words: &words,
                         partial,
                         position: &position_at(line, seg_start, position),
+                        yut: games.yut,
                     },
                 ),
-                !matches!(c, Complete::ExactWords(_)),
+                !matches!(c, Complete::ExactWords(_) | Complete::TokensToMove),
             ),
             None => (Vec::new(), true),
         },
@@ -206,8 +271,23 @@ pub fn complete(line: &str, pos: usize, position: &Position) -> Completion {
 /// A greyed usage hint for the command being typed, shown after the cursor
 /// at the end of the line: the rest of a uniquely typed keyword, then its
 /// arguments; after an argument and a blank, the usage of what comes next.
-/// `None` when there is nothing useful to say.
+/// `None` when there is nothing useful to say. The Yut game is a fresh
+/// one (tests).
+#[cfg(test)]
 pub fn hint(line: &str, pos: usize, position: &Position) -> Option<String> {
+    hint_in(
+        line,
+        pos,
+        Games {
+            position,
+            yut: &Play::default(),
+        },
+    )
+}
+
+/// A greyed usage hint for the command being typed (see `hint`), in the
+/// session's two games: after `move A ` it names the pending throws.
+pub fn hint_in(line: &str, pos: usize, games: Games<'_>) -> Option<String> {
     if pos < line.len() {
         return None;
     }
@@ -249,13 +329,17 @@ pub fn hint(line: &str, pos: usize, position: &Position) -> Option<String> {
             let arg = kw.spec().args.get(typed)?;
             Some(match arg.complete {
                 Complete::Throws => format!("{}: {}", arg.hint, throw_values()),
+                Complete::PendingOrThrows if !games.yut.pending().is_empty() => {
+                    format!("{}: pending {}", arg.hint, games.yut.pending())
+                }
+                Complete::PendingOrThrows => format!("{}: {}", arg.hint, throw_values()),
                 _ => arg.hint.to_string(),
             })
         }
         Some(r) => {
             // Inside an argument: the rest of it, when only one fits.
             let partial = r.rsplit([' ', '\t']).next().unwrap_or(r);
-            match complete(line, pos, position) {
+            match complete_in(line, pos, games) {
                 Completion::Words(_, options) => match options.as_slice() {
                     [only] => only
                         .get(partial.len()..)

@@ -34,8 +34,13 @@ fn command_names() {
 
 #[test]
 fn arguments() {
-    assert_eq!(words("move ").1.len(), 8);
-    assert_eq!(words("move a").1, ["a"], "token letters are case-sensitive");
+    // A fresh Yut game: upper throws first, so `move` offers A-D only.
+    assert_eq!(words("move ").1, ["A", "B", "C", "D"]);
+    assert_eq!(
+        words("move a").1,
+        Vec::<String>::new(),
+        "lower is not to move"
+    );
     assert_eq!(words("move A FFB").1, ["FFBF", "FFBB"]);
     assert_eq!(words("reset y").1, ["yut"]);
     assert_eq!(
@@ -45,6 +50,15 @@ fn arguments() {
     assert_eq!(words("set ke").1, ["keep-going"]);
     assert_eq!(words("set quiet o").1, ["on", "off"]);
     assert_eq!(words("help ex").1, ["exit"]);
+    // `help` takes the games' rule topics first, then the commands.
+    let (_, topics) = words("help ");
+    assert_eq!(
+        topics.get(..2),
+        Some(&["congo".to_string(), "yut".to_string()][..])
+    );
+    assert!(topics.contains(&"move".to_string()) && topics.contains(&"quit".to_string()));
+    assert_eq!(words("help y").1, ["yut"]);
+    assert_eq!(words("help c").1, ["congo"]);
 }
 
 fn hint(line: &str, pos: usize) -> Option<String> {
@@ -249,4 +263,51 @@ fn moves_completes_kinds_and_own_squares() {
 #[test]
 fn keyword_ranges() {
     assert_eq!(keywords("show; bogus x # c"), [(0, 4, true), (6, 5, false)]);
+}
+
+/// Completion in a Yut game under way: `move` offers the tokens of the
+/// team to move that can still move, `move A` the pending throws.
+#[test]
+fn yut_tokens_and_pending_throws() {
+    use crate::yut::{Play, Team, Token};
+    let t = |s: &str| s.parse::<crate::yut::Throw>().expect("throw");
+    let mut yut = Play::new(Team::Upper, 0);
+    // Upper throws a yut (4, throw again) and a do (1): both pending.
+    yut.throw(t("FFFF")).expect("yut");
+    yut.throw(t("FBBB")).expect("do");
+    let start = Position::start();
+    let games = Games {
+        position: &start,
+        yut: &yut,
+    };
+    let words_in = |line: &str| match complete_in(line, line.len(), games) {
+        Completion::Words(_, w) => w,
+        Completion::Path(_) => panic!("path"),
+    };
+    assert_eq!(words_in("move "), ["A", "B", "C", "D"]);
+    // Pending largest first (as `turn` lists them): yut, then do.
+    assert_eq!(words_in("move A "), ["yut", "do"]);
+    assert_eq!(words_in("move A d"), ["do"]);
+    assert_eq!(
+        hint_in("move A ", 7, games).as_deref(),
+        Some("[<throw>]: pending yut (4), do (1)")
+    );
+    // A uses the yut and the do: lower's turn; lower's a is offered.
+    yut.play(Token::A, crate::yut::Roll::Yut).expect("A yut");
+    yut.play(Token::A, crate::yut::Roll::Do).expect("A do");
+    let games = Games {
+        position: &start,
+        yut: &yut,
+    };
+    let offered = match complete_in("move ", 5, games) {
+        Completion::Words(_, w) => w,
+        Completion::Path(_) => panic!("path"),
+    };
+    assert_eq!(offered, ["a", "b", "c", "d"]);
+    // Nothing pending at the start of a turn: the 16 throws of a free turn.
+    let free = match complete_in("move a ", 7, games) {
+        Completion::Words(_, w) => w,
+        Completion::Path(_) => panic!("path"),
+    };
+    assert_eq!(free.len(), 16);
 }

@@ -144,6 +144,7 @@ pub const PLAY: Spec = Spec {
     }],
     errors: &[
         "expected-move",
+        "play-yut-token",
         "extra-argument-play",
         "move-expected-square",
         "move-missing-square",
@@ -254,6 +255,10 @@ fn moves_args(input: &str) -> Res<'_, Command> {
 
 fn play_args(input: &str) -> Res<'_, Command> {
     let (rest, m) = arg("a move like e2e3 or b1-d3-f5")(input)?;
+    if let Some(yut_token) = super::other_game::token_after_play(m, "a move like e2e3 or b1-d3-f5")
+    {
+        return yut_token;
+    }
     let mv = match parse_move(m) {
         Ok(mv) => mv,
         Err(e) => {

@@ -14,6 +14,8 @@
 pub mod congo;
 pub mod course;
 pub mod engine;
+pub mod groups;
+mod other_game;
 pub mod session;
 pub mod svg;
 pub mod versus;
@@ -41,6 +43,15 @@ pub enum Complete {
     LegalMoves,
     /// Command names.
     Keywords,
+    /// What `help` takes: the games' rule topics `congo` and `yut`, then
+    /// the command names.
+    HelpTopics,
+    /// The Yut tokens of the team to move that can still move (all eight
+    /// letters once the game is over: free turns still work).
+    TokensToMove,
+    /// The pending Yut throws by name when there are any, else the 16
+    /// throws (a free turn).
+    PendingOrThrows,
     /// A file path.
     Path,
     /// Setting names.

@@ -183,7 +183,7 @@ pub const HELP: Spec = Spec {
     example: "help move",
     args: &[ArgSpec {
         hint: "[<command>]",
-        complete: Complete::Keywords,
+        complete: Complete::HelpTopics,
     }],
     errors: &["expected-help-topic", "extra-argument-help"],
     parse: help_args,

@@ -20,15 +20,16 @@ pub const MOVE: Spec = Spec {
     args: &[
         ArgSpec {
             hint: "<token> [<throw>]",
-            complete: Complete::ExactWords(TOKEN_LETTERS),
+            complete: Complete::TokensToMove,
         },
         ArgSpec {
             hint: "[<throw>]",
-            complete: Complete::Throws,
+            complete: Complete::PendingOrThrows,
         },
     ],
     errors: &[
         "expected-token",
+        "move-congo-move",
         "expected-throw",
         "extra-argument-move",
         "yut-escaped",
@@ -192,6 +193,11 @@ const ODDS_MAX: u64 = 10_000_000;
 pub const ODDS_PLAYER: Kind = Kind::Ai(1);
 
 fn move_args(input: &str) -> Res<'_, Command> {
+    if let Ok((_, w)) = word(input)
+        && let Some(congo_move) = super::other_game::congo_move_after_move(w, TOKEN_WHAT)
+    {
+        return congo_move;
+    }
     let (rest, t) = token(input)?;
     let Ok((after, w)) = word(rest) else {
         return Ok((rest, Command::MoveBy(t, None)));
@@ -276,13 +282,16 @@ pub const WHERE: Spec = Spec {
     parse: |i| bare(i, "where", Command::Where),
 };
 
+/// What a token argument is.
+const TOKEN_WHAT: &str = "a token letter A-D or a-d";
+
 /// A token letter.
 pub(crate) fn token(input: &str) -> Res<'_, Token> {
-    let (rest, w) = arg("a token letter A-D or a-d")(input)?;
+    let (rest, w) = arg(TOKEN_WHAT)(input)?;
     let mut chars = w.chars();
     match (chars.next().and_then(Token::from_char), chars.next()) {
         (Some(t), None) => Ok((rest, t)),
-        _ => expected_word(w, "a token letter A-D or a-d"),
+        _ => expected_word(w, TOKEN_WHAT),
     }
 }
 

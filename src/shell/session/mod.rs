@@ -17,6 +17,7 @@ mod course;
 mod engine;
 mod engine_cache;
 mod history;
+mod prompt;
 mod record;
 mod tablebase;
 mod transcript;
@@ -279,7 +280,7 @@ impl Session {
                 .map_err(fail)?,
             Command::Hint => self.hint().map_err(fail)?,
             Command::Review => self.review().map_err(fail)?,
-            Command::Show => Reply::YutBoard(*self.yut.game()),
+            Command::Show => self.yut_board(),
             Command::ShowSvg(file) => {
                 let text = crate::yut::text::svg::render(self.yut.game());
                 Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
@@ -314,7 +315,12 @@ impl Session {
             Command::Quit(code) => Reply::Quit(*code),
         };
         self.transcribe(&cmd.command, &reply);
+        let sink = &mut prompt::PromptSink {
+            inner: sink,
+            on: self.at_prompt,
+        };
         let reply = self.answer(&cmd.command, reply, sink)?;
+        let reply = self.at_prompt_reply(&cmd.command, reply);
         self.show_after(&cmd.command, reply, sink)
     }
 

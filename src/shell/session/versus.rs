@@ -235,7 +235,7 @@ impl Session {
         };
         let board = match which {
             Some(Which::Congo) => self.congo.board(self.congo_drawn()),
-            Some(Which::Yut) => Reply::YutBoard(*self.yut.game()),
+            Some(Which::Yut) => self.yut_board(),
             None => return Ok(reply),
         };
         sink.reply(reply)?;

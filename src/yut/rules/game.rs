@@ -63,6 +63,10 @@ pub struct MoveReport {
     pub steps: u8,
     /// Opponent tokens caught and sent home (empty if none).
     pub caught: TokenSet,
+    /// Tokens of the mover's team already on the station it ended on:
+    /// the move stacks with them (empty if none). Not in the one-line
+    /// summary, whose bytes the original problem fixes.
+    pub joined: TokenSet,
 }
 
 impl fmt::Display for MoveReport {
@@ -171,10 +175,14 @@ impl Game {
         };
         let steps = throw.steps();
         let to = TokenState::from(destination(start, steps));
-        let caught = match to {
-            TokenState::On(s) => self.set_on(s).and(token.team().opponent().tokens()),
+        // The tokens already there: opponents are caught, team mates
+        // joined (the movers start elsewhere, so they are never among them).
+        let there = match to {
+            TokenState::On(s) => self.set_on(s),
             TokenState::Home | TokenState::Escaped => TokenSet::EMPTY,
         };
+        let caught = there.and(token.team().opponent().tokens());
+        let joined = there.and(token.team().tokens());
         for (t, state) in Token::ALL.into_iter().zip(self.tokens.iter_mut()) {
             if moved.contains(t) {
                 *state = to;
@@ -189,6 +197,7 @@ impl Game {
             to,
             steps,
             caught,
+            joined,
         })
     }
 }

@@ -1,0 +1,241 @@
+//! At the prompt (a person at a terminal, never a script or a pipe), some
+//! replies say more: Yut moves name the tokens they stack with, `options`
+//! after a yut or a mo says a throw comes first, `show` and the board
+//! drawn after a Yut change carry the status block, `turn` and `status`
+//! name their game, `reset` says what it reset, and `help` may go
+//! through a pager. Scripts keep their
+//! byte-exact output: nothing here runs unless the session is at the
+//! prompt.
+
+use super::Session;
+use crate::shell::command::{Command, ResetTarget};
+use crate::shell::reply::{Reply, Sink};
+use crate::shell::settings::Computer;
+use crate::shell::yut_status::YutStatus;
+use crate::yut::{Team, TurnView};
+use std::io;
+
+impl Session {
+    /// `show`, and the board drawn after a Yut change: at the prompt the
+    /// board with its status block, else the 32x32 board alone.
+    pub(super) fn yut_board(&self) -> Reply {
+        if !self.at_prompt {
+            return Reply::YutBoard(*self.yut.game());
+        }
+        let computer = Team::ALL.map(|t| match self.settings.computer {
+            Computer::Both => true,
+            Computer::Upper => t == Team::Upper,
+            Computer::Lower => t == Team::Lower,
+            Computer::None | Computer::White | Computer::Black => false,
+        });
+        Reply::YutStatus(Box::new(YutStatus::of(&self.yut, computer)))
+    }
+
+    /// The final reply of `cmd` as the prompt shows it (unchanged when not
+    /// at the prompt).
+    pub(super) fn at_prompt_reply(&self, cmd: &Command, reply: Reply) -> Reply {
+        if !self.at_prompt {
+            return reply;
+        }
+        match (cmd, reply) {
+            (Command::Status, Reply::Status(st)) => Reply::Text(format!("Congo: {st}\n")),
+            (Command::Status, Reply::Text(t)) => Reply::Text(format!("Congo: {t}")),
+            (Command::Turn, Reply::TurnState(p)) => Reply::Text(format!("Yut: {}\n", TurnView(&p))),
+            (Command::Reset(ResetTarget::Both), Reply::Nothing) => Reply::Text(
+                "reset both games: the Congo start position, every Yut token home\n\
+                 (`reset congo` or `reset yut` resets one game)\n"
+                    .to_string(),
+            ),
+            (_, reply) => prompt_view(reply),
+        }
+    }
+}
+
+/// A reply marked to be shown with the prompt's extras, when it has any.
+pub(super) fn prompt_view(reply: Reply) -> Reply {
+    match reply {
+        Reply::Turn(_)
+        | Reply::MovedBy(_)
+        | Reply::Auto(_)
+        | Reply::Options(..)
+        | Reply::Help(_) => Reply::Prompt(Box::new(reply)),
+        other => other,
+    }
+}
+
+/// A sink that marks what passes through it for the prompt (when `on`).
+pub(super) struct PromptSink<'a> {
+    /// Where the replies go.
+    pub inner: &'a mut dyn Sink,
+    /// Whether the session is at the prompt.
+    pub on: bool,
+}
+
+impl Sink for PromptSink<'_> {
+    fn reply(&mut self, reply: Reply) -> io::Result<()> {
+        let reply = if self.on { prompt_view(reply) } else { reply };
+        self.inner.reply(reply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shell::output::Output;
+    use crate::shell::parse::parse_command;
+    use crate::shell::render::render;
+
+    /// Run `line` (one command) in `s` and render everything it printed,
+    /// streamed replies first, at `width` columns of an output of unknown
+    /// height.
+    fn shown(s: &mut Session, line: &str) -> String {
+        let cmd = parse_command(line).expect("parses");
+        let mut streamed = Vec::<Reply>::new();
+        let last = s.execute(&cmd, &mut streamed).expect("runs");
+        let mut out = Vec::<u8>::new();
+        for r in streamed.iter().chain(std::iter::once(&last)) {
+            render(r, false, &mut out).expect("renders");
+        }
+        String::from_utf8(out).expect("utf-8")
+    }
+
+    fn sessions() -> (Session, Session) {
+        let script = Session::new();
+        let mut prompt = Session::new();
+        prompt.set_at_prompt(true);
+        (script, prompt)
+    }
+
+    #[test]
+    fn moves_say_when_they_stack_at_the_prompt_only() {
+        // B then C enter with a mo (home+5): C lands on B, a stack.
+        let (mut script, mut prompt) = sessions();
+        for s in [&mut script, &mut prompt] {
+            shown(s, "move B BBBB");
+        }
+        assert_eq!(shown(&mut script, "move C BBBB"), "C: home -> mo (5)\n");
+        assert_eq!(
+            shown(&mut prompt, "move C BBBB"),
+            "C: home -> mo (5), stacks with B\n"
+        );
+        // Under the rules: upper throws a gae (FFBB) and moves D by it;
+        // then lower's turn. No stack: nothing added.
+        assert_eq!(
+            shown(&mut prompt, "throw FFBB"),
+            "FFBB: gae (2)\n",
+            "a throw is the same everywhere"
+        );
+        assert_eq!(
+            shown(&mut prompt, "move D"),
+            "D: home -> gae (2); lower to throw\n"
+        );
+    }
+
+    #[test]
+    fn show_turn_status_and_reset_at_the_prompt() {
+        let (mut script, mut prompt) = sessions();
+        // The script's `show` is the 32x32 board alone.
+        let board = shown(&mut script, "show");
+        assert_eq!(board.lines().count(), 32);
+        // At the prompt (an output of unknown height, 80 wide: the full
+        // board) the status block follows it.
+        let full = shown(&mut prompt, "show");
+        assert!(full.starts_with(&board), "{full}");
+        assert_eq!(
+            full.get(board.len()..),
+            Some(
+                "upper to throw\n\
+                 \x20            home  board  escaped\n\
+                 upper (A-D)     4      0        0\n\
+                 lower (a-d)     4      0        0\n\
+                 stacks: none\n"
+            )
+        );
+        assert_eq!(shown(&mut script, "turn"), "upper to throw\n");
+        assert_eq!(shown(&mut prompt, "turn"), "Yut: upper to throw\n");
+        assert_eq!(shown(&mut script, "status"), "Continue\n");
+        assert_eq!(shown(&mut prompt, "status"), "Congo: Continue\n");
+        assert_eq!(shown(&mut script, "reset"), "");
+        assert!(shown(&mut prompt, "reset").starts_with("reset both games: "));
+        // With an argument, the game is named already: nothing to add.
+        assert_eq!(shown(&mut prompt, "reset yut"), "");
+    }
+
+    #[test]
+    fn options_after_a_yut_says_to_throw_first() {
+        let (mut script, mut prompt) = sessions();
+        for s in [&mut script, &mut prompt] {
+            shown(s, "throw FFFF");
+        }
+        // A yut (4) earns another throw: upper must throw before any move.
+        let plain = "yut (4)\n  A: home -> yut (4)\n";
+        assert_eq!(shown(&mut script, "options"), plain);
+        let said = shown(&mut prompt, "options");
+        assert_eq!(
+            said,
+            format!(
+                "upper throws again first (a yut or a mo earns one): `throw`, then use yut (4)\n{plain}"
+            )
+        );
+    }
+
+    #[test]
+    fn versus_labels_and_the_redrawn_board() {
+        // `new yut upper` at the prompt: lower is the computer. After the
+        // person's throw the board with its status block is redrawn.
+        let (_, mut prompt) = sessions();
+        shown(&mut prompt, "new yut upper");
+        let after = shown(&mut prompt, "throw FFFB");
+        assert!(after.starts_with("FFFB: geol (3)\n"), "{after}");
+        assert!(
+            after.ends_with(
+                "upper to move: geol (3)\n\
+                 \x20            home  board  escaped\n\
+                 upper (A-D)     4      0        0  you\n\
+                 lower (a-d)     4      0        0  computer\n\
+                 stacks: none\n"
+            ),
+            "{after}"
+        );
+    }
+
+    /// An output of a given size that keeps the text.
+    struct Window(Vec<u8>, usize, usize);
+
+    impl Output for Window {
+        fn styled(&mut self, _: crate::shell::Style, text: &str) -> io::Result<()> {
+            self.0.extend_from_slice(text.as_bytes());
+            Ok(())
+        }
+        fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+            self.0.extend_from_slice(bytes);
+            Ok(())
+        }
+        fn width(&self) -> usize {
+            self.1
+        }
+        fn height(&self) -> Option<usize> {
+            Some(self.2)
+        }
+    }
+
+    #[test]
+    fn a_small_window_gets_the_compact_board() {
+        let (_, mut prompt) = sessions();
+        let cmd = parse_command("show").expect("parses");
+        let reply = prompt.execute(&cmd, &mut Vec::new()).expect("runs");
+        // 80x24: the 32-row board does not fit, the 13-line one does.
+        let mut small = Window(Vec::new(), 80, 24);
+        render(&reply, false, &mut small).expect("renders");
+        let text = String::from_utf8(small.0).expect("utf-8");
+        assert_eq!(text.lines().count(), 13 + 5, "{text}");
+        assert!(text.starts_with("duet-mo             mo\n"), "{text}");
+        // 120x50: the full board.
+        let mut big = Window(Vec::new(), 120, 50);
+        render(&reply, false, &mut big).expect("renders");
+        assert_eq!(
+            String::from_utf8(big.0).expect("utf-8").lines().count(),
+            32 + 5
+        );
+    }
+}

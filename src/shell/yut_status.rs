@@ -1,0 +1,220 @@
+//! The Yut status block shown under the board at the prompt: whose turn
+//! and the pending throws, each team's tokens home / on the board /
+//! escaped, the stacks, and the winner as a banner. Scripts and pipes
+//! never see it (their `show` is the original problem's 32x32 board).
+
+use crate::yut::{Phase, Play, Station, Team, TokenSet, TokenState, TurnView};
+use std::fmt;
+
+/// How many of one team's tokens are where.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Not yet entered (or caught and sent back).
+    pub home: usize,
+    /// On a station.
+    pub board: usize,
+    /// Out of the game for good.
+    pub escaped: usize,
+}
+
+/// Everything the block says, as data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct YutStatus {
+    /// The game (its turn line is [`TurnView`]'s).
+    pub play: Play,
+    /// Upper's and lower's counts, in [`Team::ALL`] order.
+    pub counts: [Counts; 2],
+    /// Each station holding two or more tokens (always of one team), in
+    /// station order.
+    pub stacks: Vec<(Station, TokenSet)>,
+    /// Who plays each team in versus mode (`you`, `computer`), in
+    /// [`Team::ALL`] order; `None` for two people.
+    pub players: [Option<&'static str>; 2],
+}
+
+impl YutStatus {
+    /// The status of `play`; `computer` says which teams the computer
+    /// plays (both false: two people, no labels).
+    pub fn of(play: &Play, computer: [bool; 2]) -> YutStatus {
+        let game = play.game();
+        let counts = Team::ALL.map(|team| {
+            let mut c = Counts::default();
+            for t in team.tokens().iter() {
+                match game.state(t) {
+                    TokenState::Home => c.home += 1,
+                    TokenState::On(_) => c.board += 1,
+                    TokenState::Escaped => c.escaped += 1,
+                }
+            }
+            c
+        });
+        let stacks = Station::ALL
+            .iter()
+            .map(|&s| (s, game.tokens_at(TokenState::On(s))))
+            .filter(|(_, set)| set.len() >= 2)
+            .collect();
+        let players = if computer.contains(&true) {
+            computer.map(|c| Some(if c { "computer" } else { "you" }))
+        } else {
+            [None, None]
+        };
+        YutStatus {
+            play: *play,
+            counts,
+            stacks,
+            players,
+        }
+    }
+}
+
+/// A set of tokens as `A+B`.
+pub fn joined(set: TokenSet) -> String {
+    let names: Vec<String> = set.iter().map(|t| t.to_string()).collect();
+    names.join("+")
+}
+
+impl fmt::Display for YutStatus {
+    /// The block, each line ending in a newline:
+    ///
+    /// ```text
+    /// upper to move: yut (4), do (1)
+    ///              home  board  escaped
+    /// upper (A-D)     2      1        1  you
+    /// lower (a-d)     4      0        0  computer
+    /// stacks: A+B on mo
+    /// ```
+    ///
+    /// Once a team has won, a banner replaces the turn line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.play.phase() {
+            Phase::Over(w) => writeln!(f, "*** {w} wins: all four tokens escaped ***")?,
+            Phase::Throw(_) | Phase::Move(_) => writeln!(f, "{}", TurnView(&self.play))?,
+        }
+        writeln!(f, "             home  board  escaped")?;
+        for ((team, c), who) in Team::ALL.iter().zip(&self.counts).zip(&self.players) {
+            let letters = match team {
+                Team::Upper => "A-D",
+                Team::Lower => "a-d",
+            };
+            let line = format!(
+                "{team} ({letters}) {:>5}  {:>5}  {:>7}  {}",
+                c.home,
+                c.board,
+                c.escaped,
+                who.unwrap_or("")
+            );
+            writeln!(f, "{}", line.trim_end())?;
+        }
+        if self.stacks.is_empty() {
+            writeln!(f, "stacks: none")
+        } else {
+            let each: Vec<String> = self
+                .stacks
+                .iter()
+                .map(|(s, set)| format!("{} on {}", joined(*set), s.name()))
+                .collect();
+            writeln!(f, "stacks: {}", each.join(", "))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yut::{Throw, Token};
+
+    fn t(s: &str) -> Throw {
+        s.parse().expect("throw")
+    }
+
+    #[test]
+    fn a_fresh_game() {
+        // Every token home, upper throws first, nothing stacked.
+        let s = YutStatus::of(&Play::new(Team::Upper, 0), [false, false]);
+        let home = Counts {
+            home: 4,
+            board: 0,
+            escaped: 0,
+        };
+        assert_eq!(s.counts, [home, home]);
+        assert!(s.stacks.is_empty());
+        assert_eq!(
+            s.to_string(),
+            "upper to throw\n\
+             \x20            home  board  escaped\n\
+             upper (A-D)     4      0        0\n\
+             lower (a-d)     4      0        0\n\
+             stacks: none\n"
+        );
+    }
+
+    #[test]
+    fn counts_stacks_and_pending() {
+        // Free turns: A and B both go home+4 to yut (a stack of two), a
+        // goes home+5 to mo, C enters on do.
+        let mut p = Play::new(Team::Upper, 0);
+        for (tok, th) in [
+            (Token::A, "FFFF"),
+            (Token::B, "FFFF"),
+            (Token::a, "BBBB"),
+            (Token::C, "FBBB"),
+        ] {
+            p.replay(tok, t(th)).expect("free turn");
+        }
+        // C then moves 5 at a time along the outer route: do (1), 6, 11,
+        // 16, then past cham-meoki (20): escaped, never landing on yut
+        // or mo.
+        while p.game().state(Token::C) != TokenState::Escaped {
+            p.replay(Token::C, t("BBBB")).expect("C moves");
+        }
+        // Upper: A, B on yut; C escaped; D home. Lower: a on mo, rest home.
+        // Upper throws a yut (4): another throw is due, yut pending.
+        p.throw(t("FFFF")).expect("yut");
+        let s = YutStatus::of(&p, [false, true]);
+        assert_eq!(
+            s.counts,
+            [
+                Counts {
+                    home: 1,
+                    board: 2,
+                    escaped: 1
+                },
+                Counts {
+                    home: 3,
+                    board: 1,
+                    escaped: 0
+                },
+            ]
+        );
+        assert_eq!(s.stacks.len(), 1);
+        assert_eq!(
+            s.to_string(),
+            "upper to throw; pending: yut (4)\n\
+             \x20            home  board  escaped\n\
+             upper (A-D)     1      2        1  you\n\
+             lower (a-d)     3      1        0  computer\n\
+             stacks: A+B on yut\n"
+        );
+    }
+
+    #[test]
+    fn the_winner_is_a_banner() {
+        // All four upper tokens escaped by free turns: upper has won.
+        let mut p = Play::new(Team::Upper, 0);
+        for tok in [Token::A, Token::B, Token::C, Token::D] {
+            while p.game().state(tok) != TokenState::Escaped {
+                p.replay(tok, t("BBBB")).expect("moves");
+            }
+        }
+        let s = YutStatus::of(&p, [false, false]);
+        let text = s.to_string();
+        assert!(
+            text.starts_with("*** upper wins: all four tokens escaped ***\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("upper (A-D)     0      0        4\n"),
+            "{text}"
+        );
+    }
+}

@@ -1,0 +1,158 @@
+//! Yut you can follow and help that fits, in a real terminal (tmux): the
+//! board with its status block after each change in versus mode, the
+//! compact board in a small window, and `help` through the pager when it
+//! is taller than the window (plain when no pager runs). Without tmux
+//! each test returns at once.
+
+use crate::common::tmux::{Tmux, ask, have_tmux};
+use std::path::Path;
+
+/// Start boardsh at the prompt (uncoloured, history in `dir`, seed 1),
+/// with `env` (e.g. `PAGER=...` or `-u PAGER`) for its environment.
+fn start(tag: &str, dir: &Path, env: &str) -> Tmux {
+    let shell = format!(
+        "exec env {env} BOARDSH_HISTORY='{}' '{}' --color never --seed 1",
+        dir.join("history").display(),
+        env!("CARGO_BIN_EXE_boardsh"),
+    );
+    let tmux = Tmux::new(tag, &shell);
+    tmux.prompts(1);
+    tmux
+}
+
+/// The status block's team lines in `text` (the last ones shown).
+fn team_line<'a>(text: &'a str, team: &str) -> &'a str {
+    text.lines()
+        .rev()
+        .find(|l| l.starts_with(team))
+        .unwrap_or_else(|| panic!("no {team} line in:\n{text}"))
+}
+
+#[test]
+fn versus_yut_redraws_the_board_with_its_status_block() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // 120x40: room for the 32x32 board and its 5-line status block.
+    let tmux = start("yutstatus", dir.path(), "");
+    let mut n = 1;
+    // Upper (the person) throws first: the computer waits, the board is
+    // drawn with everyone home.
+    let shown = ask(&tmux, &mut n, "new yut upper");
+    assert!(
+        shown.contains("..----..----..----..----..----.."),
+        "{shown}"
+    );
+    assert!(shown.contains("upper to throw\n"), "{shown}");
+    assert_eq!(
+        team_line(&shown, "upper ("),
+        "upper (A-D)     4      0        0  you"
+    );
+    assert_eq!(
+        team_line(&shown, "lower ("),
+        "lower (a-d)     4      0        0  computer"
+    );
+    assert!(shown.ends_with("stacks: none"), "{shown}");
+    // A geol by hand: upper must use it; the status says so.
+    let shown = ask(&tmux, &mut n, "throw FFFB");
+    assert!(shown.starts_with("FFFB: geol (3)\n"), "{shown}");
+    assert!(shown.contains("upper to move: geol (3)\n"), "{shown}");
+    // A enters on geol; the geol ends upper's turn, the computer plays
+    // lower's, and it is upper's turn again. A is on the board unless
+    // the computer caught it (then home again): nothing has escaped.
+    let shown = ask(&tmux, &mut n, "move A");
+    assert!(
+        shown.starts_with("A: home -> geol (3); lower to throw\n"),
+        "{shown}"
+    );
+    assert!(shown.contains("upper to throw\n"), "{shown}");
+    let upper = team_line(&shown, "upper (");
+    assert!(
+        upper == "upper (A-D)     3      1        0  you"
+            || upper == "upper (A-D)     4      0        0  you",
+        "{upper}"
+    );
+    // `turn` names its game.
+    assert_eq!(ask(&tmux, &mut n, "turn"), "Yut: upper to throw");
+}
+
+#[test]
+fn a_small_window_gets_the_compact_board() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let tmux = start("yutsmall", dir.path(), "");
+    tmux.run(&["resize-window", "-t", "t", "-x", "80", "-y", "24"]);
+    let mut n = 1;
+    let shown = ask(&tmux, &mut n, "move A FFBB; move B FFBB; show");
+    // B joins A on gae: said at the prompt.
+    assert!(
+        shown.contains("B: home -> gae (2), stacks with A\n"),
+        "{shown}"
+    );
+    // 13 lines of compact board and the 5-line status block: it fits.
+    let lines: Vec<&str> = shown.lines().skip(2).collect();
+    assert_eq!(lines.len(), 13 + 5, "{shown}");
+    assert_eq!(lines[0], "duet-mo             mo");
+    // gae is row 6 of the grid (line 7), right side: the pair; the two
+    // diagonals cross that row below bang.
+    assert_eq!(lines[7], r".       /   \       AB", "{shown}");
+    assert_eq!(lines[12], "chi-mo      cham-meoki");
+    assert_eq!(lines[17], "stacks: A+B on gae");
+}
+
+#[test]
+fn help_goes_through_the_pager_in_a_small_window() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // No $PAGER: `less -R` (when installed) shows the first screen.
+    let tmux = start("helppager", dir.path(), "-u PAGER");
+    tmux.run(&["resize-window", "-t", "t", "-x", "80", "-y", "24"]);
+    let have_less = std::process::Command::new("less")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    tmux.keys(&["help", "Enter"]);
+    if have_less {
+        let screen = tmux.wait_for("the pager's first screen", |s| {
+            s.contains("play the computer: `new congo white`")
+                && s.contains("Congo (the 7x7 chess variant")
+        });
+        // The session's commands, at the end, are not on the first screen.
+        assert!(!screen.contains("save! <file>"), "{screen}");
+        // The progress line (drawn after 0.5 s of a quiet command) stays
+        // off the pager's screen however long the pager is open.
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let later = tmux.screen();
+        assert!(!later.contains("Ctrl-C stops"), "{later}");
+        tmux.keys(&["q"]);
+    }
+    tmux.prompts(2);
+    let screen = tmux.screen();
+    assert!(screen.lines().all(|l| l.trim_end().chars().count() <= 80));
+}
+
+#[test]
+fn help_without_a_pager_is_printed_whole() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // A pager that cannot start: the text is printed as it is.
+    let tmux = start("helpplain", dir.path(), "PAGER=/nonexistent/pager");
+    tmux.run(&["resize-window", "-t", "t", "-x", "80", "-y", "24"]);
+    tmux.keys(&["help", "Enter"]);
+    let screen = tmux.prompts(2);
+    assert!(
+        screen.contains("play the computer: `new congo white`"),
+        "{screen}"
+    );
+    assert!(screen.contains("instead."), "{screen}");
+    for line in screen.lines() {
+        assert!(line.trim_end().chars().count() <= 80, "{line:?}");
+    }
+}
