@@ -181,8 +181,10 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
             continue;
         }
         // Working memory of a layer: values (f64) and fixed point (u32)
-        // a role, and the sweep order (u32 and its sort key), per position.
-        let need = table.index().layer_len(e) as u64 * (12 * roles.count() as u64 + 8);
+        // a role, and the sweep order (u32 and its sort key), per position;
+        // the linear forms, about 12 terms of 16 bytes a position and role
+        // (measured for K = 2).
+        let need = table.index().layer_len(e) as u64 * (212 * roles.count() as u64 + 8);
         if need > MAX_LAYER_BYTES {
             writeln!(
                 err,
@@ -223,9 +225,11 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
         write_atomic(&path, &table.to_bytes())?;
         writeln!(
             out,
-            "layer {e}: {} positions, {} sweeps, last change {:.1e}, {} in-turn states, {:.1} s",
+            "layer {e}: {} positions, {} sweeps ({} more of the linear forms, {} terms), last change {:.1e}, {} in-turn states, {:.1} s",
             report.positions,
             report.sweeps,
+            report.linear_sweeps,
+            report.terms,
             report.change,
             report.nodes,
             started.elapsed().as_secs_f64()
