@@ -35,6 +35,23 @@ fn temp_beside(path: &Path, n: u32) -> PathBuf {
     path.with_file_name(format!(".boardsh-{}-{n}.tmp", process::id()))
 }
 
+/// A new temporary file beside `target` (another name if one is taken).
+fn temp_file(target: &Path) -> io::Result<(PathBuf, fs::File)> {
+    let mut n = 0;
+    loop {
+        let tmp = temp_beside(target, n);
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => return Ok((tmp, f)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 100 => n += 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
 /// Refuse to replace anything but a regular file.
 fn refuse_special(target: &Path) -> Result<(), WriteError> {
     match fs::symlink_metadata(target) {
@@ -60,19 +77,7 @@ pub fn replace(target: &Path, bytes: &[u8]) -> io::Result<()> {
     if let Err(WriteError::Failed(why)) = refuse_special(target) {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, why));
     }
-    let mut n = 0;
-    let (tmp, mut file) = loop {
-        let tmp = temp_beside(target, n);
-        match fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-        {
-            Ok(f) => break (tmp, f),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 100 => n += 1,
-            Err(e) => return Err(e),
-        }
-    };
+    let (tmp, mut file) = temp_file(target)?;
     let placed = file
         .write_all(bytes)
         .and_then(|()| file.sync_all())
@@ -100,19 +105,7 @@ pub fn write_new(target: &Path, text: &str, force: bool) -> Result<(), WriteErro
         return Err(WriteError::Exists);
     }
     refuse_special(target)?;
-    let mut n = 0;
-    let (tmp, mut file) = loop {
-        let tmp = temp_beside(target, n);
-        match fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-        {
-            Ok(f) => break (tmp, f),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 100 => n += 1,
-            Err(e) => return Err(WriteError::Failed(reason(&e))),
-        }
-    };
+    let (tmp, mut file) = temp_file(target).map_err(|e| WriteError::Failed(reason(&e)))?;
     let written = file
         .write_all(text.as_bytes())
         .and_then(|()| file.sync_all());
