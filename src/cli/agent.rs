@@ -29,9 +29,10 @@ pub const THINK_SHARE: f64 = 0.4;
 /// The share of `go`'s time after which the search is stopped regardless.
 pub const HARD_SHARE: f64 = 0.6;
 
-/// `help`: the commands, written to stderr (stdout carries moves only).
+/// `help`: the commands, written to stderr (stdout carries moves only),
+/// each line with the `boardsh agent: ` prefix every stderr line has.
 pub const HELP: &str = "\
-boardsh agent: the commands (moves go to stdout, everything else to stderr):
+the commands (moves go to stdout, everything else to stderr):
   newgame                            a new game from the start position
   position startpos|<fen> [moves <move>...]
                                      set the board, then play the moves
@@ -148,8 +149,11 @@ impl Agent {
             "quit" | "exit" => return Ok(Flow::Quit),
             "isready" => Ok(()),
             "help" => {
-                // On stderr, as every answer but a move.
-                let _ = err.write_all(HELP.as_bytes());
+                // On stderr, as every answer but a move, each line with
+                // the prefix a reader of the agent's stderr relies on.
+                for line in HELP.lines() {
+                    let _ = writeln!(err, "boardsh agent: {line}");
+                }
                 Ok(())
             }
             _ => Err(format!("unknown command {} (try `help`)", shown(cmd))),
@@ -480,6 +484,12 @@ mod tests {
         let mut a = agent("random");
         let (out, err) = send(&mut a, "help");
         assert!(out.is_empty(), "{out}");
+        // Every stderr line carries the agent's prefix (what the fuzz
+        // target checks of every answer).
+        assert!(
+            err.lines().all(|l| l.starts_with("boardsh agent: ")),
+            "{err}"
+        );
         // Each command `handle` knows, by its word.
         for word in [
             "newgame", "position", "moves", "go", "isready", "help", "quit", "exit",
