@@ -45,7 +45,9 @@ fuzz_target!(|data: &[u8]| {
         let shown = child.to_string();
         assert_eq!(fen::parse(&shown).as_ref(), Ok(&child), "{shown}");
         if move_count_up_to(&child, MOVE_LIMIT) < MOVE_LIMIT {
-            children += move_count(&child);
+            // Saturating: once a child was too big to count, the sum stays
+            // "unknown" (u64::MAX) instead of wrapping to a small number.
+            children = children.saturating_add(move_count(&child));
         } else {
             children = u64::MAX;
         }
