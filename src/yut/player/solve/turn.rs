@@ -247,11 +247,7 @@ impl Turn {
         r: usize,
         leaf: &dyn Fn(Board) -> f64,
     ) -> f64 {
-        let mut q = p;
-        if let Some(c) = q.get_mut(r) {
-            *c = c.saturating_sub(1);
-        }
-        let (nb, caught) = b.play(g, r as u8 + 1);
+        let (nb, caught, q) = spend(b, p, g, r);
         if nb.me.won() {
             1.0
         } else if caught {
@@ -391,11 +387,7 @@ impl Turn {
         r: usize,
         leaf: &dyn Fn(Board) -> f64,
     ) -> Child {
-        let mut q = p;
-        if let Some(c) = q.get_mut(r) {
-            *c = c.saturating_sub(1);
-        }
-        let (nb, caught) = b.play(g, r as u8 + 1);
+        let (nb, caught, q) = spend(b, p, g, r);
         if nb.me.won() {
             Child::Const(1.0)
         } else if caught {
@@ -487,6 +479,17 @@ impl Turn {
         out.sort_by(|x, y| y.2.total_cmp(&x.2));
         out
     }
+}
+
+/// The group on `g` uses pending result `r` (index in `Roll::ALL`): the
+/// board after it, whether it caught, and the throws still pending.
+fn spend(b: Board, p: Pend, g: u8, r: usize) -> (Board, bool, Pend) {
+    let mut q = p;
+    if let Some(c) = q.get_mut(r) {
+        *c = c.saturating_sub(1);
+    }
+    let (nb, caught) = b.play(g, r as u8 + 1);
+    (nb, caught, q)
 }
 
 #[cfg(test)]
