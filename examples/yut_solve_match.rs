@@ -10,7 +10,11 @@
 //! second in the other. Win rates with 95% (Wilson) intervals. Run it
 //! through `scripts/yut-solve.sh`, or:
 //!
-//!     nice -n 19 cargo run --release --example yut_solve_match -- K TABLE [PAIRS] [SEED]
+//!     nice -n 19 cargo run --release --example yut_solve_match -- K TABLE [PAIRS] [SEED] [CAP] [WHO]
+//!
+//! WHO picks the opponents, a comma list of `itself`, `ai`, `greedy` and
+//! `random` (default all four). Against itself the first team's share is
+//! also checked against the exact value at the 99.9% level (z = 3.29).
 
 use std::sync::Arc;
 
@@ -59,19 +63,29 @@ fn main() {
             std::process::exit(1);
         }
     };
+    let who: Vec<String> = args
+        .get(5)
+        .map_or("itself,ai,greedy,random", String::as_str)
+        .split(',')
+        .map(str::to_owned)
+        .collect();
     let value = table.value(Board::start(k), 0).unwrap_or(f64::NAN);
     println!(
         "{k} token(s) a side, {pairs} pairs of games, seed {seed}; exact first-team value {value:.10}"
     );
     let odds = Sticks::FAIR.odds();
     let game = start(k);
-    let opponents: [(&str, Kind); 4] = [
-        ("itself", Kind::Random),
-        ("today's AI (depth 2)", Kind::Ai(2)),
-        ("greedy", Kind::Greedy),
-        ("random", Kind::Random),
+    let opponents: [(&str, &str, Kind); 4] = [
+        ("itself", "itself", Kind::Random),
+        ("ai", "today's AI (depth 2)", Kind::Ai(2)),
+        ("greedy", "greedy", Kind::Greedy),
+        ("random", "random", Kind::Random),
     ];
-    for (i, (name, kind)) in opponents.into_iter().enumerate() {
+    for (i, (short, name, kind)) in opponents.into_iter().enumerate() {
+        if !who.iter().any(|w| w == short) {
+            continue;
+        }
+        let started = cpu_seconds();
         let mut seeds = Rng::new(seed ^ i as u64);
         let mut exact = Exact::new(Arc::clone(&table), odds, Random(Rng::new(1)));
         let mut other: Box<dyn Policy + Send> = if i == 0 {
@@ -100,16 +114,46 @@ fn main() {
                 first_wins += u64::from(w == Some(Team::Upper));
             }
         }
+        let cpu = cpu_seconds() - started;
         if i == 0 {
+            // The first team's share against the exact value: the
+            // binomial's standard deviation at the exact value, z = 3.29.
+            let share = first_wins as f64 / games as f64;
+            let half = 3.29 * (value * (1.0 - value) / games as f64).sqrt();
+            let verdict = if (share - value).abs() < half {
+                "agrees"
+            } else {
+                "DISAGREES"
+            };
             println!(
-                "perfect vs itself: first team wins {} (exact {value:.4})",
+                "perfect vs itself, {games} games: first team wins {} (exact {value:.6}; share {share:.6}, 99.9% half-width {half:.6}: {verdict}), {cpu:.1} s CPU",
                 Share::new(first_wins, games)
             );
         } else {
             println!(
-                "perfect vs {name}: perfect wins {}",
+                "perfect vs {name}, {games} games: perfect wins {wins}, {}, {cpu:.1} s CPU",
                 Share::new(wins, games)
             );
         }
     }
+}
+
+/// CPU seconds this process has used (user and system), from
+/// `/proc/self/stat`; 0 where that cannot be read.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // The fields after the command name (in parentheses): utime and stime
+    // are the 14th and 15th of the line, the 12th and 13th after it.
+    let Some(rest) = stat.rsplit(')').next() else {
+        return 0.0;
+    };
+    let f: Vec<f64> = rest
+        .split_whitespace()
+        .skip(11)
+        .take(2)
+        .filter_map(|x| x.parse().ok())
+        .collect();
+    f.iter().sum::<f64>() / 100.0
 }

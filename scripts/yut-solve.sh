@@ -8,6 +8,9 @@
 #
 #   scripts/yut-solve.sh K [PAIRS] [CAP]      (defaults 5000 pairs, cap 10)
 #
+# SELF_GAMES (default 10^6) sets the games of the perfect player against
+# itself.
+#
 # Tables go to the user's data directory (never into git). Long: runs
 # under nice -n 19; Ctrl-C stops it, and a new run resumes the solve.
 set -euo pipefail
@@ -19,8 +22,7 @@ data=${XDG_DATA_HOME:-$HOME/.local/share}/boardsh
 cargo build --release --locked --example yut_solve_match
 nice -n 19 target/release/boardsh yut solve --tokens "$k" --cap "$cap"
 nice -n 19 target/release/boardsh yut solve --tokens "$k" --cap "$cap" --vs-random
-nice -n 19 target/release/examples/yut_solve_match "$k" "$data/yut-solve-k$k-cap$cap.bin" "$pairs" 2026 "$cap"
-if [ "$k" = 1 ]; then
-    YUT_SOLVE_GAMES=1000000 nice -n 19 cargo test --release --locked --test yut_solve \
-        perfect_self_play -- --nocapture
-fi
+table="$data/yut-solve-k$k-cap$cap.bin"
+nice -n 19 target/release/examples/yut_solve_match "$k" "$table" "$pairs" 2026 "$cap" ai,greedy,random
+self=${SELF_GAMES:-1000000}
+nice -n 19 target/release/examples/yut_solve_match "$k" "$table" $((self / 2)) 2027 "$cap" itself

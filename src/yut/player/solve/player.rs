@@ -45,6 +45,12 @@ pub fn covers(table: &Table, board: Board) -> bool {
 /// move, the sticks are fair (the tables' odds), the house rules are the
 /// contest's (at most four tokens a side) and `table` covers the position.
 pub fn exact_choices(table: &Table, turn: &mut Turn, play: &Play) -> Option<Vec<(Use, f64)>> {
+    choices_by(table, turn, play, false)
+}
+
+/// [`exact_choices`]; `kept` keeps `turn`'s in-turn states between calls
+/// (only when `turn` only ever serves `table`).
+fn choices_by(table: &Table, turn: &mut Turn, play: &Play, kept: bool) -> Option<Vec<(Use, f64)>> {
     // Tables are solved for fair sticks (other sticks are other odds)
     // and the contest's rules with at most four tokens a side.
     if !matches!(play.phase(), Phase::Move(_))
@@ -69,8 +75,12 @@ pub fn exact_choices(table: &Table, turn: &mut Turn, play: &Play) -> Option<Vec<
             s == g
         })
     };
-    let list = turn
-        .choices(board, pend, &leaf)
+    let list = if kept {
+        turn.choices_kept(board, pend, &leaf)
+    } else {
+        turn.choices(board, pend, &leaf)
+    };
+    let list = list
         .into_iter()
         .filter_map(|(g, r, v)| {
             Some((
@@ -88,7 +98,8 @@ pub fn exact_choices(table: &Table, turn: &mut Turn, play: &Play) -> Option<Vec<
 /// Plays the best use by a table where one covers the position, and as
 /// `fallback` does elsewhere.
 pub struct Exact<P> {
-    /// Each table with its in-turn solver, tried in order.
+    /// Each table with its in-turn solver, tried in order (a solver only
+    /// ever values its own table's turns, so it keeps its states).
     tables: Vec<(Arc<Table>, Turn)>,
     fallback: P,
 }
@@ -117,7 +128,7 @@ impl<P: Policy> Exact<P> {
     pub fn exact(&mut self, play: &Play) -> Option<Use> {
         self.tables
             .iter_mut()
-            .find_map(|(t, turn)| exact_choices(t, turn, play))
+            .find_map(|(t, turn)| choices_by(t, turn, play, true))
             .and_then(|list| list.first().map(|&(u, _)| u))
     }
 

@@ -67,6 +67,13 @@ pub const LINEAR_TOLERANCE: f64 = 1e-13;
 /// The most sweeps of a layer (it converges long before).
 pub const MAX_SWEEPS: u32 = 10_000;
 
+/// The most in-turn states a full sweep remembers (about 290 MB of hash
+/// table, one memo of 2^24 slots filled to 14 M). Past it the memo is
+/// emptied and the sweep goes on: states valued again cost time, never
+/// exactness, and the bigger layers (four tokens a side) fit in memory.
+/// The two-token game's sweeps stay under it for layers 2 and 1.
+pub const MEMO_STATES: usize = 14_000_000;
+
 /// Solve layer `e` of `table` (every later layer must be solved), with
 /// throw odds `probs`; `progress` is called every few thousand positions.
 ///
@@ -148,6 +155,9 @@ pub fn solve_layer(
                 continue;
             };
             for (role, turn) in turns.iter_mut().enumerate() {
+                if turn.remembered() > MEMO_STATES {
+                    turn.forget();
+                }
                 // The turn's end is the other role's turn start.
                 let next = (role + 1) % roles;
                 let leaf = |x: Board| -> f64 {

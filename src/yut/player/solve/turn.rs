@@ -44,6 +44,9 @@ pub const FORM_BIGS: u8 = 3;
 /// The largest cap a memo key can hold (four bits a count).
 pub const MAX_CAP: u8 = 12;
 
+/// The most in-turn states [`Turn::choices_kept`] keeps (about 40 MB).
+pub const KEPT_STATES: usize = 1 << 21;
+
 /// A hasher for the packed keys: one multiply.
 #[derive(Default, Clone, Copy)]
 pub struct KeyHasher(u64);
@@ -468,6 +471,23 @@ impl Turn {
         leaf: &dyn Fn(Board) -> f64,
     ) -> Vec<(u8, usize, f64)> {
         self.memo.clear();
+        self.choices_kept(b, p, leaf)
+    }
+
+    /// [`Turn::choices`] keeping the in-turn states valued by earlier
+    /// calls: only for a solver always called with the same `leaf` (a
+    /// player of one table), where a state's value never changes. The
+    /// memo is emptied past [`KEPT_STATES`] states, so memory stays
+    /// bounded.
+    pub fn choices_kept(
+        &mut self,
+        b: Board,
+        p: Pend,
+        leaf: &dyn Fn(Board) -> f64,
+    ) -> Vec<(u8, usize, f64)> {
+        if self.memo.len() > KEPT_STATES {
+            self.memo.clear();
+        }
         let mut out = Vec::new();
         for g in b.me.groups() {
             for r in (0..5).rev() {
