@@ -26,8 +26,10 @@ use boardsh::yut::{Share, play_out};
 /// The start of the K-token game: the other tokens escaped.
 fn start(k: usize) -> Game {
     let mut g = Game::new();
+    // Only the tokens the game plays (`Token::ALL` has the fifth ones of
+    // the house rules too, which a four-token game never moves).
     for t in Token::ALL {
-        if t.slot() >= k {
+        if t.slot() >= k && g.in_play(t) {
             while g.state(t) != TokenState::Escaped {
                 let _ = g.apply(t, Roll::Mo.throw());
             }
