@@ -182,9 +182,11 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
         }
         // Working memory of a layer: values (f64) and fixed point (u32)
         // a role, and the sweep order (u32 and its sort key), per position;
-        // the linear forms, about 12 terms of 16 bytes a position and role
-        // (measured for K = 2).
-        let need = table.index().layer_len(e) as u64 * (212 * roles.count() as u64 + 8);
+        // the linear forms, about 19 terms of 16 bytes a position and role
+        // and 16 bytes of constant and start (measured for K = 2 layer 0:
+        // 3.64 M terms for 190,531 positions); the sweep's memo of in-turn
+        // states is bounded apart (`MEMO_STATES`, about 290 MB).
+        let need = table.index().layer_len(e) as u64 * (340 * roles.count() as u64 + 8);
         if need > MAX_LAYER_BYTES {
             writeln!(
                 err,
