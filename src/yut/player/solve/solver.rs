@@ -75,7 +75,7 @@ pub const MAX_SWEEPS: u32 = 10_000;
 pub const MEMO_STATES: usize = 14_000_000;
 
 /// Solve layer `e` of `table` (every later layer must be solved), with
-/// throw odds `probs`; `progress` is called every few thousand positions.
+/// throw odds `probs`; `progress` is called every 256 positions.
 ///
 /// # Errors
 ///
@@ -135,10 +135,12 @@ pub fn solve_layer(
             f.clear();
         }
         for (done, &at) in order.iter().enumerate() {
-            if done % 4096 == 0 {
-                if stop.interrupted() {
-                    return Err(Interrupted);
-                }
+            // A stop is seen within one position: with four tokens a side
+            // a few thousand positions can take minutes.
+            if stop.interrupted() {
+                return Err(Interrupted);
+            }
+            if done % 256 == 0 {
                 progress(Progress {
                     layer: e,
                     sweep,
