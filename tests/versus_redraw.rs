@@ -118,3 +118,17 @@ fn computer_both_draws_the_yut_board_after_each_turn() {
     let show_lines: Vec<&str> = show.lines().collect();
     assert_eq!(last, show_lines[show_lines.len() - 32..]);
 }
+
+#[test]
+fn against_a_person_the_board_comes_once_after_the_computers_reply() {
+    // `go` on the person's (White's) turn: the computer moves for White,
+    // then answers for Black; one board (two file lines), after both.
+    let out = run("set show on; set seed 5; set level 1; set computer black; go");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 12, "{out}");
+    assert!(lines[0].contains(": white "), "{out}");
+    assert!(lines[1].contains(": black "), "{out}");
+    let files = lines.iter().filter(|l| **l == "  a b c d e f g").count();
+    assert_eq!(files, 2, "{out}");
+    assert!(lines[11].starts_with("white to move, move 1"), "{out}");
+}

@@ -151,8 +151,9 @@ impl Session {
             _ => return Ok(reply),
         };
         // Whether `reply` is the computer's move (`go`/`auto` typed, or a
-        // reply made in this loop): with boards shown, its board is drawn
-        // before the computer moves again (`computer both` shows each).
+        // reply made in this loop): when it plays both sides with boards
+        // shown, its board is drawn before it moves again (against a
+        // person the board comes once, after the computer's reply).
         let mut computers_reply = matches!(cmd, Command::Go(_) | Command::Auto);
         for _ in 0..MOST_REPLIES {
             let due = match which {
@@ -162,7 +163,7 @@ impl Session {
             if !due {
                 break;
             }
-            if computers_reply && self.showing() {
+            if computers_reply && self.computer() == Computer::Both && self.showing() {
                 let board = self.board_of(which);
                 sink.reply(std::mem::replace(&mut reply, board))?;
             }
