@@ -7,7 +7,7 @@
 //! `games` per pair (each opening of 4 random plies played twice, colours
 //! swapped; default 200), drawn at `max_plies` (default 200) or a threefold
 //! repetition. `pairs` picks rows, e.g. `1-2,2-3,safe` (default: every
-//! level against the next, 1-2 .. 10-11, then `safe`). Prints one row per pair: wins, draws and
+//! level against the next, 1-2 .. 11-12, then `safe`). Prints one row per pair: wins, draws and
 //! losses of the stronger side, its score and Elo with a 95% interval, and
 //! the wall time.
 //!
@@ -198,11 +198,16 @@ fn main() {
                 };
                 tally.record(outcome, strong_white);
             }
+            // The tally so far, so a run stopped by its timeout still
+            // says what the unfinished pair had played.
             eprint!(
-                "\r{} vs {}: {} games",
+                "\r{} vs {}: {} games, {}-{}-{}",
                 strong.name(),
                 weak.name(),
-                tally.games()
+                tally.games(),
+                tally.wins,
+                tally.draws,
+                tally.losses
             );
         }
         eprintln!();

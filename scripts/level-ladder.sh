@@ -7,7 +7,7 @@
 # 200000, on one thread).
 #
 #   scripts/level-ladder.sh [games] [max_plies] [seed] [pairs]
-#   scripts/level-ladder.sh 100 200 1 1-2,2-3,10-11,safe
+#   scripts/level-ladder.sh 200 200 1 1-2,2-3,11-12,safe
 #
 # Runs at the lowest priority, bounded by LADDER_TIMEOUT (default 3600 s).
 set -eu

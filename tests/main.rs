@@ -49,6 +49,7 @@ mod tactics;
 mod tune_cli;
 mod ui_small;
 mod versus;
+mod versus_redraw;
 mod yut_hint_cli;
 mod yut_house;
 mod yut_play;

@@ -34,7 +34,7 @@ fn versus_yut_redraws_the_board_with_its_status_block() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    // 120x40: room for the 32x32 board and its 5-line status block.
+    // 120x40: room for the 32x32 board and its 6-line status block.
     let tmux = start("yutstatus", dir.path(), "");
     let mut n = 1;
     // Upper (the person) throws first: the computer waits, the board is
@@ -53,11 +53,17 @@ fn versus_yut_redraws_the_board_with_its_status_block() {
         team_line(&shown, "lower ("),
         "lower (a-d)     4      0        0  computer"
     );
-    assert!(shown.ends_with("stacks: none"), "{shown}");
+    assert!(shown.contains("\nstacks: none\n"), "{shown}");
+    // The block ends with what to type.
+    assert!(
+        shown.ends_with("\nnext: upper throws (type throw)"),
+        "{shown}"
+    );
     // A geol by hand: upper must use it; the status says so.
     let shown = ask(&tmux, &mut n, "throw FFFB");
     assert!(shown.starts_with("FFFB: geol (3)\n"), "{shown}");
     assert!(shown.contains("upper to move: geol (3)\n"), "{shown}");
+    assert!(shown.ends_with("\nnext: upper moves: move A"), "{shown}");
     // A enters on geol; the geol ends upper's turn, the computer plays
     // lower's, and it is upper's turn again. A is on the board unless
     // the computer caught it (then home again): nothing has escaped.
@@ -92,15 +98,16 @@ fn a_small_window_gets_the_compact_board() {
         shown.contains("B: home -> gae (2), stacks with A\n"),
         "{shown}"
     );
-    // 13 lines of compact board and the 5-line status block: it fits.
+    // 13 lines of compact board and the 6-line status block: it fits.
     let lines: Vec<&str> = shown.lines().skip(2).collect();
-    assert_eq!(lines.len(), 13 + 5, "{shown}");
+    assert_eq!(lines.len(), 13 + 6, "{shown}");
     assert_eq!(lines[0], "duet-mo             mo");
     // gae is row 6 of the grid (line 7), right side: the pair; the two
     // diagonals cross that row below bang.
     assert_eq!(lines[7], r".       /   \       AB", "{shown}");
     assert_eq!(lines[12], "chi-mo      cham-meoki");
     assert_eq!(lines[17], "stacks: A+B on gae");
+    assert_eq!(lines[18], "next: upper throws (type throw)");
 }
 
 #[test]

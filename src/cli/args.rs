@@ -74,10 +74,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 
-    /// The computer's strength, 1 (weakest) to 11 (full strength, the
+    /// The computer's strength, 1 (weakest) to 12 (full strength, the
     /// default); Yut plays 1 random, 2 greedy, 3 shallow, 4 and up its
     /// best (as `set level N`).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=11))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=12))]
     pub level: Option<u64>,
 
     /// The side the computer answers for by itself (as `set computer

@@ -13,8 +13,8 @@ use crate::yut::{
 use std::io;
 
 /// Rows the 32x32 board and its status block need, with the command
-/// line above and the prompt below: 32 + 5 + 2.
-pub const FULL_ROWS: usize = 32 + 5 + 2;
+/// line above and the prompt below: 32 + 6 + 2.
+pub const FULL_ROWS: usize = 32 + 6 + 2;
 
 /// Whether a window of `width` columns and `height` rows (unknown: as
 /// tall as needed) needs the compact board.
@@ -33,16 +33,24 @@ pub(super) fn yut_status<O: Output + ?Sized>(status: &YutStatus, out: &mut O) ->
         write_board(game, &mut buf);
         write_styled_board(&buf, out)?;
     }
+    // The block's last line, the `next:` hint, is drawn as a label.
+    let text = status.to_string();
+    let text = text.strip_suffix('\n').unwrap_or(&text);
+    let (body, next) = match text.rfind('\n') {
+        Some(i) => text.split_at(i + 1),
+        None => ("", text),
+    };
     match status.play.phase() {
         Phase::Over(_) => {
-            let text = status.to_string();
-            let (banner, rest) = text.split_once('\n').unwrap_or((&text, ""));
+            let (banner, rest) = body.split_once('\n').unwrap_or((body, ""));
             out.styled(Style::LastMove, banner)?;
             out.text("\n")?;
-            out.text(rest)
+            out.text(rest)?;
         }
-        Phase::Throw(_) | Phase::Move(_) => out.text(&status.to_string()),
+        Phase::Throw(_) | Phase::Move(_) => out.text(body)?,
     }
+    out.styled(Style::Label, next)?;
+    out.text("\n")
 }
 
 /// Where a station sits on the compact board: (row, column) in 0..=10,

@@ -15,7 +15,7 @@ use std::fmt;
 /// The weakest `level`.
 pub const LEVEL_MIN: u64 = 1;
 /// The top `level`: full strength (the default).
-pub const LEVEL_MAX: u64 = 11;
+pub const LEVEL_MAX: u64 = 12;
 
 /// Every session setting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -399,12 +399,12 @@ impl Setting {
             },
             Setting::Level => SettingSpec {
                 name: "level",
-                summary: "the computer's strength: Congo 1..=11, Yut 1..=4 (random, greedy, shallow, best); the top is full strength",
+                summary: "the computer's strength: Congo 1..=12, Yut 1..=4 (random, greedy, shallow, best); the top is full strength",
                 kind: ValueKind::Number {
                     min: LEVEL_MIN,
                     max: LEVEL_MAX,
                 },
-                expects: "a level 1..=11 (1 weakest, 11 full strength)",
+                expects: "a level 1..=12 (1 weakest, 12 full strength)",
                 default: Value::Number(LEVEL_MAX),
             },
             Setting::Computer => SettingSpec {
@@ -776,11 +776,14 @@ mod tests {
     fn versus_settings_are_typed() {
         let mut settings = Settings::default();
         assert_eq!(settings.level, LEVEL_MAX);
+        // The setting's top is the engine's full-strength level.
+        assert_eq!(LEVEL_MAX, u64::from(crate::congo::search::TOP_LEVEL));
         assert_eq!(Setting::Level.parse_value("3"), Ok(Value::Number(3)));
-        for bad in ["0", "12", "top"] {
+        assert_eq!(Setting::Level.parse_value("12"), Ok(Value::Number(12)));
+        for bad in ["0", "13", "top"] {
             assert_eq!(
                 Setting::Level.parse_value(bad),
-                Err("a level 1..=11 (1 weakest, 11 full strength)"),
+                Err("a level 1..=12 (1 weakest, 12 full strength)"),
                 "{bad:?}"
             );
         }

@@ -1,7 +1,8 @@
 //! The Yut status block shown under the board at the prompt: whose turn
 //! and the pending throws, each team's tokens home / on the board /
-//! escaped, the stacks, and the winner as a banner. Scripts and pipes
-//! never see it (their `show` is the original problem's 32x32 board).
+//! escaped, the stacks, the winner as a banner, and a `next:` hint (what
+//! to type). Scripts and pipes never see it (their `show` is the original
+//! problem's 32x32 board).
 
 use crate::yut::{Phase, Play, Station, Team, TokenSet, TokenState, TurnView};
 use std::fmt;
@@ -82,6 +83,7 @@ impl fmt::Display for YutStatus {
     /// upper (A-D)     2      1        1  you
     /// lower (a-d)     4      0        0  computer
     /// stacks: A+B on mo
+    /// next: upper moves: move A <throw>
     /// ```
     ///
     /// Once a team has won, a banner replaces the turn line.
@@ -106,14 +108,50 @@ impl fmt::Display for YutStatus {
             writeln!(f, "{}", line.trim_end())?;
         }
         if self.stacks.is_empty() {
-            writeln!(f, "stacks: none")
+            writeln!(f, "stacks: none")?;
         } else {
             let each: Vec<String> = self
                 .stacks
                 .iter()
                 .map(|(s, set)| format!("{} on {}", joined(*set), s.name()))
                 .collect();
-            writeln!(f, "stacks: {}", each.join(", "))
+            writeln!(f, "stacks: {}", each.join(", "))?;
+        }
+        writeln!(f, "{}", self.next())
+    }
+}
+
+impl YutStatus {
+    /// The hint that ends the block: what to type next (`throw`, `move`
+    /// with a token of the team to move that is still in play, `auto` on
+    /// the computer's turn, a new game after a win).
+    pub fn next(&self) -> String {
+        let computers = |team: Team| {
+            let i = Team::ALL.iter().position(|&t| t == team).unwrap_or(0);
+            self.players.get(i).copied().flatten() == Some("computer")
+        };
+        match self.play.phase() {
+            Phase::Over(_) => "next: a new game: new yut upper (or lower)".to_string(),
+            Phase::Throw(t) if computers(t) => {
+                format!("next: the computer throws for {t} (type auto)")
+            }
+            Phase::Throw(t) => format!("next: {t} throws (type throw)"),
+            Phase::Move(t) if computers(t) => {
+                format!("next: the computer moves for {t} (type auto)")
+            }
+            Phase::Move(t) => {
+                let game = self.play.game();
+                let token = game
+                    .team_tokens(t)
+                    .iter()
+                    .find(|&tok| game.state(tok) != TokenState::Escaped)
+                    .map_or_else(|| "<token>".to_string(), |tok| tok.to_string());
+                // One kind of throw pending: `move A` uses it.
+                match self.play.pending().single() {
+                    Some(_) => format!("next: {t} moves: move {token}"),
+                    None => format!("next: {t} moves: move {token} <throw>"),
+                }
+            }
         }
     }
 }
@@ -144,7 +182,8 @@ mod tests {
              \x20            home  board  escaped\n\
              upper (A-D)     4      0        0\n\
              lower (a-d)     4      0        0\n\
-             stacks: none\n"
+             stacks: none\n\
+             next: upper throws (type throw)\n"
         );
     }
 
@@ -193,7 +232,48 @@ mod tests {
              \x20            home  board  escaped\n\
              upper (A-D)     1      2        1  you\n\
              lower (a-d)     3      1        0  computer\n\
-             stacks: A+B on yut\n"
+             stacks: A+B on yut\n\
+             next: upper throws (type throw)\n"
+        );
+    }
+
+    #[test]
+    fn the_next_line_says_what_to_type() {
+        // Upper throws first: `throw`; the computer's team: `auto`.
+        let p = Play::new(Team::Upper, 0);
+        let next = |p: &Play, c| YutStatus::of(p, c).next();
+        assert_eq!(next(&p, [false, true]), "next: upper throws (type throw)");
+        assert_eq!(
+            next(&p, [true, false]),
+            "next: the computer throws for upper (type auto)"
+        );
+        // A do (BBBF, one flat side up) gives no extra throw: upper must
+        // move, and one kind pending means `move A` alone uses it.
+        let mut one = p;
+        one.throw(t("BBBF")).expect("do");
+        assert_eq!(next(&one, [false, false]), "next: upper moves: move A");
+        assert_eq!(
+            next(&one, [true, true]),
+            "next: the computer moves for upper (type auto)"
+        );
+        // A yut (FFFF) throws again; then a do: two kinds pending, so the
+        // throw must be named.
+        let mut two = p;
+        two.throw(t("FFFF")).expect("yut");
+        two.throw(t("BBBF")).expect("do");
+        assert_eq!(
+            next(&two, [false, false]),
+            "next: upper moves: move A <throw>"
+        );
+        // With A escaped (free turns), the hint names B.
+        let mut gone = Play::new(Team::Upper, 0);
+        while gone.game().state(Token::A) != TokenState::Escaped {
+            gone.replay(Token::A, t("BBBB")).expect("moves");
+        }
+        gone.throw(t("BBBF")).expect("do");
+        assert_eq!(
+            YutStatus::of(&gone, [false, false]).next(),
+            "next: upper moves: move B"
         );
     }
 
@@ -214,6 +294,10 @@ mod tests {
         );
         assert!(
             text.contains("upper (A-D)     0      0        4\n"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("\nnext: a new game: new yut upper (or lower)\n"),
             "{text}"
         );
     }

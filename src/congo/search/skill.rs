@@ -23,7 +23,7 @@ use crate::rng::Rng;
 /// The weakest level.
 pub const MIN_LEVEL: u8 = 1;
 /// The top level: full strength (the session's own search limits).
-pub const TOP_LEVEL: u8 = 11;
+pub const TOP_LEVEL: u8 = 12;
 
 /// How a level plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,13 +51,14 @@ pub enum Style {
 ///
 /// Level 1 picks almost at random (it loses most games to a player that
 /// never leaves a piece en prise); levels 2-8 are the engine at depth 3
-/// blundering (a near-random move) 800, 515, 350, 225, 130, 66 and 30
+/// blundering (a near-random move) 740, 560, 350, 225, 130, 66 and 30
 /// times in 1000; 9 is depth 4 blundering 25 in 1000; 10 a 50,000-node
-/// search blundering 20 in 1000; the top is full strength. The rates
-/// were interpolated from a first measured ladder (the Elo of depth 3
-/// grows about as the log of the blunder rate falls) so that each step is
-/// about 200 Elo; the README has the ladder as `scripts/level-ladder.sh`
-/// measured it.
+/// search blundering 20 in 1000; 11 a 100,000-node search blundering 6
+/// in 1000 (between 10 and full strength, a step of about +340 Elo
+/// without it); the top is full strength. The rates were interpolated
+/// from a first measured ladder (the Elo of depth 3 grows about as the
+/// log of the blunder rate falls) so that each step is about 200 Elo;
+/// the README has the ladder as `scripts/level-ladder.sh` measured it.
 pub fn style(level: u8) -> Style {
     let depth = |depth, blunder| Style::Depth { depth, blunder };
     match level.clamp(MIN_LEVEL, TOP_LEVEL) {
@@ -66,8 +67,8 @@ pub fn style(level: u8) -> Style {
             weakness: 127,
             blunder: 0,
         },
-        2 => depth(3, 800),
-        3 => depth(3, 515),
+        2 => depth(3, 740),
+        3 => depth(3, 560),
         4 => depth(3, 350),
         5 => depth(3, 225),
         6 => depth(3, 130),
@@ -77,6 +78,10 @@ pub fn style(level: u8) -> Style {
         10 => Style::Nodes {
             nodes: 50_000,
             blunder: 20,
+        },
+        11 => Style::Nodes {
+            nodes: 100_000,
+            blunder: 6,
         },
         _ => Style::Full,
     }

@@ -88,7 +88,7 @@ impl Keyword {
 pub const QUICK_START: &str = "\
 play the computer: `new congo white`, then your moves (`play e2e3`, `moves`);
 or Yut: `new yut upper`, then `throw` and `move A` (the computer is lower);
-`set level 1` is the weakest computer, 7 the strongest; `help yut` the rules.
+`set level 1` is the weakest computer, 12 the strongest; `help yut` the rules.
 ";
 
 #[cfg(test)]
@@ -121,5 +121,8 @@ mod tests {
         }
         // Each line fits 80 columns, so at 80 the quick start is 3 lines.
         assert!(QUICK_START.lines().all(|l| l.len() <= 80));
+        // It names the real top level (full strength, the default).
+        let top = crate::shell::settings::LEVEL_MAX;
+        assert!(QUICK_START.contains(&format!(", {top} the strongest")));
     }
 }

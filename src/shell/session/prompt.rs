@@ -148,7 +148,8 @@ mod tests {
                  \x20            home  board  escaped\n\
                  upper (A-D)     4      0        0\n\
                  lower (a-d)     4      0        0\n\
-                 stacks: none\n"
+                 stacks: none\n\
+                 next: upper throws (type throw)\n"
             )
         );
         assert_eq!(shown(&mut script, "turn"), "upper to throw\n");
@@ -193,7 +194,8 @@ mod tests {
                  \x20            home  board  escaped\n\
                  upper (A-D)     4      0        0  you\n\
                  lower (a-d)     4      0        0  computer\n\
-                 stacks: none\n"
+                 stacks: none\n\
+                 next: upper moves: move A\n"
             ),
             "{after}"
         );
@@ -228,14 +230,20 @@ mod tests {
         let mut small = Window(Vec::new(), 80, 24);
         render(&reply, false, &mut small).expect("renders");
         let text = String::from_utf8(small.0).expect("utf-8");
-        assert_eq!(text.lines().count(), 13 + 5, "{text}");
+        assert_eq!(text.lines().count(), 13 + 6, "{text}");
         assert!(text.starts_with("duet-mo             mo\n"), "{text}");
         // 120x50: the full board.
         let mut big = Window(Vec::new(), 120, 50);
         render(&reply, false, &mut big).expect("renders");
         assert_eq!(
             String::from_utf8(big.0).expect("utf-8").lines().count(),
-            32 + 5
+            32 + 6
         );
+        // 120x39: one row short of the full board, its block, the command
+        // line and the prompt: compact.
+        let mut short = Window(Vec::new(), 120, 39);
+        render(&reply, false, &mut short).expect("renders");
+        let text = String::from_utf8(short.0).expect("utf-8");
+        assert_eq!(text.lines().count(), 13 + 6, "{text}");
     }
 }

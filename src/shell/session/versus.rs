@@ -1,7 +1,8 @@
 //! Versus mode: the computer answers for the side named by the `computer`
 //! setting. After the person's change (`play`, `move`, `throw`) or a
 //! `go`/`auto`, while the computer is to move it plays (printed as `go`
-//! and `auto` print), so `computer both` plays a game to its end; on its
+//! and `auto` print), so `computer both` plays a game to its end (with
+//! boards shown, the board after each of its moves); on its
 //! turn the person's moves are refused; `undo` takes back its reply and
 //! the person's move together; Ctrl-C leaves its turn pending.
 
@@ -149,6 +150,11 @@ impl Session {
             Command::New(NewGame::Yut(_)) => Which::Yut,
             _ => return Ok(reply),
         };
+        // Whether `reply` is the computer's move (`go`/`auto` typed, or a
+        // reply made in this loop): when it plays both sides with boards
+        // shown, its board is drawn before it moves again (against a
+        // person the board comes once, after the computer's reply).
+        let mut computers_reply = matches!(cmd, Command::Go(_) | Command::Auto);
         for _ in 0..MOST_REPLIES {
             let due = match which {
                 Which::Congo => self.congo_computer_to_move().is_some(),
@@ -157,6 +163,11 @@ impl Session {
             if !due {
                 break;
             }
+            if computers_reply && self.computer() == Computer::Both && self.showing() {
+                let board = self.board_of(which);
+                sink.reply(std::mem::replace(&mut reply, board))?;
+            }
+            computers_reply = true;
             let (next, as_cmd) = match which {
                 Which::Congo => (
                     self.go(SearchLimit::Default),
@@ -238,13 +249,20 @@ impl Session {
             }
             (c, _) => changed(c),
         };
-        let board = match which {
-            Some(Which::Congo) => self.congo.board(self.congo_drawn()),
-            Some(Which::Yut) => self.yut_board(),
-            None => return Ok(reply),
+        let Some(which) = which else {
+            return Ok(reply);
         };
+        let board = self.board_of(which);
         sink.reply(reply)?;
         Ok(board)
+    }
+
+    /// The board of the game `which` as it is drawn after a change.
+    fn board_of(&self, which: Which) -> Reply {
+        match which {
+            Which::Congo => self.congo.board(self.congo_drawn()),
+            Which::Yut => self.yut_board(),
+        }
     }
 
     /// `undo` in versus mode: take back the last change, then, while the
