@@ -38,9 +38,17 @@ pub const NAMES: [&str; 16] = [
 pub const OUTSIDE: &[u8] = b"outside the tree\n";
 
 /// A directory of its own for this process: `root()/tree` is the tree,
-/// `root()/outside.txt` a file beside it.
+/// `root()/outside.txt` a file beside it. In memory (`/dev/shm`) where
+/// there is one: each input makes and removes a whole tree, 6 to 15 times
+/// slower on a disk's file system than the rest of the input.
 pub fn root() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardsh-fuzz-{}", std::process::id()));
+    let shm = Path::new("/dev/shm");
+    let base = if shm.is_dir() {
+        shm.to_path_buf()
+    } else {
+        std::env::temp_dir()
+    };
+    let dir = base.join(format!("boardsh-fuzz-{}", std::process::id()));
     let _ = fs::create_dir_all(&dir);
     dir
 }

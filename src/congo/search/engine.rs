@@ -67,6 +67,30 @@ pub(super) struct Worker {
     root_draw: i32,
 }
 
+/// Under the fuzzer (`--cfg fuzzing`, set by cargo-fuzz) the main thread
+/// of every search stops by this many nodes, whatever its limits: a
+/// default `go` thought 3 s an input (the `command_line` target ran at 5
+/// inputs a second), and an instrumented build visits only about 10,000
+/// nodes a second. It stays above the smallest real budgets (`nodes 1`,
+/// depth 1; depth 2 takes 235 nodes from the start), so every way a
+/// search ends is still reached: its depth, its node limit, its time, the
+/// interrupt.
+#[cfg(fuzzing)]
+const FUZZ_NODES: u64 = 500;
+
+/// The main thread's node limit under the fuzzer: at most [`FUZZ_NODES`].
+#[cfg(fuzzing)]
+fn fuzz_capped(limit: u64) -> u64 {
+    limit.min(FUZZ_NODES)
+}
+
+/// The main thread's node limit: `limit` itself (capped only under the
+/// fuzzer).
+#[cfg(not(fuzzing))]
+fn fuzz_capped(limit: u64) -> u64 {
+    limit
+}
+
 /// The root evaluation beyond which a side counts as better (or worse)
 /// for the contempt: half a pawn.
 const CONTEMPT_MARGIN: i32 = 50;
@@ -289,7 +313,7 @@ impl Worker {
         self.aborted = false;
         self.truncated = false;
         self.node_limit = if helper == 0 {
-            limits.nodes.unwrap_or(u64::MAX).max(1)
+            fuzz_capped(limits.nodes.unwrap_or(u64::MAX)).max(1)
         } else {
             u64::MAX
         };

@@ -49,7 +49,15 @@ pub const DEFAULT_DEPTH: u8 = 2;
 /// median 337), so ordinary play never reaches it; a hand-entered run of
 /// a dozen yuts does, and is answered from the deepest level finished.
 /// About a quarter of a second of a release build.
+#[cfg(not(fuzzing))]
 pub const NODE_BUDGET: u64 = 500_000;
+
+/// Under the fuzzer (`--cfg fuzzing`) a decision visits at most 20,000
+/// positions: far above the median decision (337), so both a finished
+/// search and one cut at the budget are still reached, at a fraction of
+/// an instrumented half-second.
+#[cfg(fuzzing)]
+pub const NODE_BUDGET: u64 = 20_000;
 
 /// The most values kept in the table (about 20 MB); past it positions are
 /// searched again rather than stored, and the next decision starts a new

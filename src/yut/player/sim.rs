@@ -178,6 +178,11 @@ pub fn odds(
     }
 }
 
+/// The most games [`odds_so_far`] plays under the fuzzer (`odds 1` and
+/// every count up to it still play out as asked).
+#[cfg(fuzzing)]
+const FUZZ_GAMES: u64 = 8;
+
 /// As [`odds`], calling `each` with the games played after every game;
 /// stopped, it gives the games finished so far (a game cut short does
 /// not count) and `false`.
@@ -190,6 +195,10 @@ pub fn odds_so_far(
     stop: &dyn Interrupt,
     each: &mut dyn FnMut(u64),
 ) -> (Tally, bool) {
+    // Under the fuzzer (`--cfg fuzzing`) a few games stand for many: the
+    // default 1,000 games of two searching players took seconds an input.
+    #[cfg(fuzzing)]
+    let games = games.min(FUZZ_GAMES);
     let mut seeds = Rng::new(seed);
     let mut tally = Tally::default();
     for _ in 0..games {
