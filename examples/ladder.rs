@@ -15,7 +15,8 @@
 //! before it becomes a level: `w<depth>.<weakness>.<blunder per mille>`,
 //! `d<depth>[.<blunder per mille>]`, `n<nodes>[.<blunder>]`, e.g. `w1.48.200-2`. The top level
 //! (and `full`), full strength, searches `LADDER_FULL_NODES` nodes a move (default 200000) on
-//! one thread, so a game repeats.
+//! one thread, so a game repeats. `LADDER_OPENINGS=A-B` plays only openings
+//! A..B of the pair (games 2A+1..2B), to split a pair or finish one.
 use boardsh::congo::search::safe_move;
 use boardsh::congo::search::{Engine, EngineConfig, Limits};
 use boardsh::congo::search::{Style, TOP_LEVEL, choose_style, style};
@@ -167,6 +168,23 @@ fn main() {
         .collect();
     let pairs = get(3, &every.join(","));
     let books = openings(seed, games / 2, 4);
+    // `LADDER_OPENINGS=A-B` plays only openings A..B (0-based, B excluded):
+    // every game depends only on its opening and seed, so a pair can be
+    // split across processes (or finished after a timeout) and the
+    // tallies added.
+    let range = match std::env::var("LADDER_OPENINGS") {
+        Ok(text) => {
+            let mut it = text.split('-').map(|t| t.trim().parse::<usize>().ok());
+            match (it.next().flatten(), it.next().flatten(), it.next()) {
+                (Some(a), Some(b), None) if a <= b => a..b,
+                _ => {
+                    eprintln!("bad LADDER_OPENINGS {text:?}: expected like 71-100");
+                    std::process::exit(2);
+                }
+            }
+        }
+        Err(_) => 0..books.len(),
+    };
     println!("| pair | games | W-D-L (stronger) | score | Elo (95%) | wall s |");
     println!("|---|---|---|---|---|---|");
     for pair in pairs.split(',') {
@@ -187,6 +205,9 @@ fn main() {
         let t = Instant::now();
         let mut tally = Tally::default();
         for (i, opening) in books.iter().enumerate() {
+            if !range.contains(&i) {
+                continue;
+            }
             for strong_white in [true, false] {
                 let game_seed = seed
                     ^ ((i as u64) << 1 | u64::from(strong_white))
