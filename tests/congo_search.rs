@@ -31,6 +31,26 @@ fn board_of(pos: &Position) -> String {
         .unwrap_or(fen)
 }
 
+/// The same as [`board_of`] (every square's piece, the side to move) as
+/// bytes: the plain negamax compares its path with this at every node, and
+/// formatting a FEN there was about half of that search's time.
+type BoardKey = [u8; 50];
+
+fn key_of(pos: &Position) -> BoardKey {
+    let mut key = [b'.'; 50];
+    for (i, k) in key.iter_mut().take(49).enumerate() {
+        let sq = Square::new(i as u8).unwrap();
+        if let Some(p) = pos.piece_at(sq) {
+            *k = p.char() as u8;
+        }
+    }
+    key[49] = match pos.side_to_move() {
+        Color::White => b'w',
+        Color::Black => b'b',
+    };
+    key
+}
+
 #[test]
 fn zobrist_matches_from_scratch_over_random_games() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
@@ -164,7 +184,7 @@ const MATE: i32 = 30_000;
 
 /// Plain negamax, no pruning: every legal move to `depth` plies, the
 /// evaluation at the leaves, a repeated position on the path a draw.
-fn negamax(pos: &Position, depth: u32, ply: i32, path: &mut Vec<String>, w: &EvalWeights) -> i32 {
+fn negamax(pos: &Position, depth: u32, ply: i32, path: &mut Vec<BoardKey>, w: &EvalWeights) -> i32 {
     let us = pos.side_to_move();
     let has = |c| pos.pieces(Piece::new(c, PieceKind::Lion)).any();
     match (has(us), has(!us)) {
@@ -173,7 +193,7 @@ fn negamax(pos: &Position, depth: u32, ply: i32, path: &mut Vec<String>, w: &Eva
         (true, false) => return MATE - ply,
         (true, true) => {}
     }
-    let board = board_of(pos);
+    let board = key_of(pos);
     if path.contains(&board) {
         return 0;
     }
@@ -229,7 +249,7 @@ fn compare(config: EngineConfig, seed: u64, count: usize, extra: usize, depth: u
         // The move it names must reach that value too.
         if let Some(best) = info.best {
             let next = pos.after(best).unwrap();
-            let mut path = vec![board_of(&pos)];
+            let mut path = vec![key_of(&pos)];
             let v = -negamax(&next, depth - 1, 1, &mut path, &config.eval);
             assert_eq!(v, expected, "best move {best} of {pos} at depth {depth}");
         } else {

@@ -7,7 +7,7 @@
 //! in) and runs plain value iteration over (game, team to move) with a
 //! hash map. One token a side: every position is compared.
 
-use std::collections::HashMap;
+use crate::common::fast_hash::{FastMap, FastSet};
 use std::sync::Arc;
 
 use boardsh::interrupt::Never;
@@ -45,8 +45,8 @@ fn brute(
     play: Play,
     me: Team,
     cap: u8,
-    v: &HashMap<(Game, Team), f64>,
-    memo: &mut HashMap<Play, f64>,
+    v: &FastMap<(Game, Team), f64>,
+    memo: &mut FastMap<Play, f64>,
 ) -> f64 {
     if let Some(&x) = memo.get(&play) {
         return x;
@@ -118,14 +118,14 @@ fn one_token_matches_the_brute_force_everywhere() {
         30 * 30 - 29,
         "every pair but the 29 shared stations"
     );
-    let mut v: HashMap<(Game, Team), f64> = HashMap::new();
+    let mut v: FastMap<(Game, Team), f64> = FastMap::default();
     for _ in 0..200 {
         let mut change = 0.0f64;
         for &g in &games {
             for team in Team::ALL {
                 let mut play = Play::new(team, 0);
                 play.set_board(g);
-                let x = brute(play, team, cap, &v, &mut HashMap::new());
+                let x = brute(play, team, cap, &v, &mut FastMap::default());
                 let old = v.insert((g, team), x).unwrap_or(0.5);
                 change = change.max((x - old).abs());
             }
@@ -183,8 +183,8 @@ fn two_tokens_one_turn_matches_the_brute_force() {
         let mut play = Play::new(Team::Upper, 0);
         play.set_board(game);
         assert_eq!(board_of(&play).0, b);
-        let mut v = HashMap::new();
-        let mut memo = HashMap::new();
+        let mut v = FastMap::default();
+        let mut memo = FastMap::default();
         // The brute force needs the leaves: every turn end from here.
         let x = brute_with_table(play, cap, &table, &mut v, &mut memo);
         let y = table.value(b, 0).expect("solved");
@@ -219,7 +219,7 @@ fn game_of(b: Board) -> Game {
             .map(|&o| g.state(o))
             .filter(|s| matches!(s, TokenState::On(_)))
             .collect();
-        let mut paths: HashMap<TokenState, Vec<Roll>> = HashMap::new();
+        let mut paths: FastMap<TokenState, Vec<Roll>> = FastMap::default();
         paths.insert(TokenState::Home, vec![]);
         let mut queue = vec![TokenState::Home];
         while !queue.is_empty() {
@@ -294,13 +294,13 @@ fn brute_with_table(
     play: Play,
     cap: u8,
     table: &Table,
-    v: &mut HashMap<(Game, Team), f64>,
-    memo: &mut HashMap<Play, f64>,
+    v: &mut FastMap<(Game, Team), f64>,
+    memo: &mut FastMap<Play, f64>,
 ) -> f64 {
     // Fill the leaves lazily: every (game, team) reachable at a turn end.
     let me = play.to_move();
     let mut stack = vec![play];
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = FastSet::default();
     while let Some(p) = stack.pop() {
         if !seen.insert(p) {
             continue;
@@ -563,7 +563,13 @@ fn hint_orders_uses_as_the_brute_force_values_them() {
         .map(|&u| {
             let mut next = play;
             next.apply(u).expect("legal");
-            let x = brute_with_table(next, cap, &table, &mut HashMap::new(), &mut HashMap::new());
+            let x = brute_with_table(
+                next,
+                cap,
+                &table,
+                &mut FastMap::default(),
+                &mut FastMap::default(),
+            );
             (u.roll, x)
         })
         .collect();

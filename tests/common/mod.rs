@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod fast_hash;
 pub mod matches;
 pub mod prover;
 pub mod test;
