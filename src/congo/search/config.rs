@@ -40,10 +40,14 @@ pub struct EngineConfig {
     /// +72 Elo [+42, +103]).
     pub lmr: bool,
     /// Reverse futility pruning: a cut near the leaves when the static
-    /// evaluation is far above beta.
+    /// evaluation is far above beta (on in `strongest`: SPRT [0, 10] at
+    /// 8,000 nodes a move, with LMR and the tuned weights on both sides,
+    /// accepted after 932 games, +32 Elo [+13, +51]).
     pub reverse_futility: bool,
     /// Aspiration windows: each depth first searched in a window around
-    /// the last depth's score.
+    /// the last depth's score (off: SPRT [0, 10] at 8,000 nodes a move,
+    /// stopped at 1,783 games with no decision, LLR -1.08, +1 Elo
+    /// [-12, +13]).
     pub aspiration: bool,
     /// Probe the endgame tables given with `Engine::set_tablebase`.
     pub tablebase: bool,
@@ -78,7 +82,7 @@ impl EngineConfig {
             lion_threats: true,
             null_move: false,
             lmr: true,
-            reverse_futility: false,
+            reverse_futility: true,
             aspiration: false,
             tablebase: true,
             max_depth: None,
