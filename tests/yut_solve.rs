@@ -379,21 +379,27 @@ fn self_play_share(table: &Arc<Table>, games: u64, seed: u64) -> f64 {
     for _ in 0..games {
         let mut play = Play::new(Team::Upper, rng.next_u64());
         play.set_board(start);
-        let winner = loop {
-            match play.phase() {
-                Phase::Over(w) => break w,
-                Phase::Throw(_) => {
-                    play.throw_random().expect("due");
-                }
-                Phase::Move(_) => {
-                    let u = policy.choose(&play).expect("a use");
-                    play.apply(u).expect("legal");
-                }
-            }
-        };
+        let winner = play_out(&mut play, &mut policy, |play| {
+            play.throw_random().expect("due");
+        });
         wins += u64::from(winner == Team::Upper);
     }
     wins as f64 / games as f64
+}
+
+/// Plays `play` to its end: `throw` makes each due throw, the perfect
+/// player each move. The winner.
+fn play_out(play: &mut Play, policy: &mut Exact<Random>, mut throw: impl FnMut(&mut Play)) -> Team {
+    loop {
+        match play.phase() {
+            Phase::Over(w) => return w,
+            Phase::Throw(_) => throw(play),
+            Phase::Move(_) => {
+                let u = policy.choose(play).expect("a use");
+                play.apply(u).expect("legal");
+            }
+        }
+    }
 }
 
 #[test]
@@ -433,26 +439,17 @@ fn capped_self_play_share(table: &Arc<Table>, start: Game, cap: u8, games: u64, 
     for _ in 0..games {
         let mut play = Play::new(Team::Upper, 0);
         play.set_board(start);
-        let winner = loop {
-            match play.phase() {
-                Phase::Over(w) => break w,
-                Phase::Throw(_) => {
-                    let pend = board_of(&play).1;
-                    let capped = pend[3] + pend[4] >= cap;
-                    let throw = loop {
-                        let (t, r) = Sticks::FAIR.roll(&mut rng);
-                        if !(capped && r.again()) {
-                            break t;
-                        }
-                    };
-                    play.throw(throw).expect("due");
+        let winner = play_out(&mut play, &mut policy, |play| {
+            let pend = board_of(play).1;
+            let capped = pend[3] + pend[4] >= cap;
+            let throw = loop {
+                let (t, r) = Sticks::FAIR.roll(&mut rng);
+                if !(capped && r.again()) {
+                    break t;
                 }
-                Phase::Move(_) => {
-                    let u = policy.choose(&play).expect("a use");
-                    play.apply(u).expect("legal");
-                }
-            }
-        };
+            };
+            play.throw(throw).expect("due");
+        });
         wins += u64::from(winner == Team::Upper);
     }
     wins as f64 / games as f64
