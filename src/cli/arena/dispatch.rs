@@ -61,6 +61,10 @@ pub(super) struct Dispatch {
     pub(super) pairs: Pentanomial,
     /// The test that may end the match.
     pub(super) sprt: Option<Sprt>,
+    /// The test's verdict and the pairs it was reached on, once reached:
+    /// pairs under way then still finish and count in the totals, and may
+    /// move the LLR back inside the bounds, but the match ended on this.
+    pub(super) decided: Option<(Verdict, Pentanomial)>,
 }
 
 impl Dispatch {
@@ -73,9 +77,13 @@ impl Dispatch {
 
     pub(super) fn check_sprt(&mut self) {
         if let Some(sprt) = &self.sprt
-            && sprt.verdict(&self.pairs) != Verdict::Continue
+            && self.decided.is_none()
         {
-            self.closed = true;
+            let verdict = sprt.verdict(&self.pairs);
+            if verdict != Verdict::Continue {
+                self.decided = Some((verdict, self.pairs));
+                self.closed = true;
+            }
         }
     }
 
@@ -105,5 +113,53 @@ impl Dispatch {
                 games,
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dispatch(sprt: Sprt) -> Dispatch {
+        Dispatch {
+            source: Source::Book(vec![Position::start()]),
+            next: 0,
+            games: u64::MAX,
+            wall: None,
+            shard: (1, 1),
+            done: BTreeSet::new(),
+            closed: false,
+            timed_out: false,
+            pairs: Pentanomial::default(),
+            sprt: Some(sprt),
+            decided: None,
+        }
+    }
+
+    /// A verdict is kept with the pairs it was reached on, though a pair
+    /// that was under way then moves the LLR back inside the bounds (two
+    /// workers: the match that ended with "no decision yet" after 358
+    /// pairs, whose 357th pair had rejected).
+    #[test]
+    fn a_verdict_stays_when_a_late_pair_moves_the_llr_back() {
+        let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        let (lower, _) = sprt.bounds();
+        let mut d = dispatch(sprt);
+        // A loses pairs until the test rejects.
+        while d.decided.is_none() {
+            d.pair_done(0, 1);
+            assert!(d.pairs.pairs() < 10_000, "never rejected");
+        }
+        let (verdict, at) = d.decided.unwrap();
+        assert_eq!(verdict, Verdict::H0);
+        assert!(sprt.llr(&at) <= lower);
+        assert!(d.closed && d.next_job().is_none());
+        // Late pairs won twice by A: the LLR goes back above the bound,
+        // the verdict and the pairs it stood on do not change.
+        d.pair_done(2, 2);
+        d.pair_done(2, 2);
+        assert!(sprt.llr(&d.pairs) > lower, "{}", sprt.llr(&d.pairs));
+        assert_eq!(d.decided, Some((Verdict::H0, at)));
+        assert_eq!(d.pairs.pairs(), at.pairs() + 2);
     }
 }

@@ -75,7 +75,7 @@ pub(super) fn run_merge(args: &MatchArgs) -> io::Result<i32> {
     )?;
     summary(&mut out, &tally, &penta, None)?;
     if let Some(sprt) = &sprt {
-        sprt_line(&mut out, sprt, &penta)?;
+        sprt_line(&mut out, sprt, &penta, None)?;
     }
     out.flush()?;
     Ok(EXIT_OK)

@@ -223,6 +223,7 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         timed_out: false,
         pairs: old_pairs,
         sprt: plan.sprt,
+        decided: None,
     };
     dispatch.check_sprt();
     let shared = Arc::new(Shared {
@@ -385,7 +386,11 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
             totals.played
         )?;
     }
-    let pairs = shared.dispatch.lock().map(|d| d.pairs).unwrap_or_default();
+    let (pairs, decided) = shared
+        .dispatch
+        .lock()
+        .map(|d| (d.pairs, d.decided))
+        .unwrap_or_default();
     summary(
         &mut out,
         &totals.tally,
@@ -393,7 +398,7 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         Some((&totals.slowest, plan.time)),
     )?;
     if let Some(sprt) = &plan.sprt {
-        sprt_line(&mut out, sprt, &pairs)?;
+        sprt_line(&mut out, sprt, &pairs, decided.as_ref())?;
     }
     out.flush()?;
     if let Some(msg) = json_error {

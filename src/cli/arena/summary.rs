@@ -124,10 +124,21 @@ pub(super) fn summary(
     Ok(())
 }
 
-/// The SPRT's closing line: the LLR, the bounds, the verdict.
-pub(super) fn sprt_line(out: &mut impl Write, sprt: &Sprt, pairs: &Pentanomial) -> io::Result<()> {
+/// The SPRT's closing line: the LLR, the bounds, the verdict. A test that
+/// decided is reported on the pairs it decided on (`decided`); when pairs
+/// under way then finished later, a second line gives the LLR of all.
+pub(super) fn sprt_line(
+    out: &mut impl Write,
+    sprt: &Sprt,
+    pairs: &Pentanomial,
+    decided: Option<&(Verdict, Pentanomial)>,
+) -> io::Result<()> {
     let (lower, upper) = sprt.bounds();
-    let said = match sprt.verdict(pairs) {
+    let (verdict, at) = match decided {
+        Some(&(v, at)) => (v, at),
+        None => (sprt.verdict(pairs), *pairs),
+    };
+    let said = match verdict {
         Verdict::H1 => "H1 accepted (A is at least elo1 stronger)",
         Verdict::H0 => "H0 accepted (A is at most elo0 stronger)",
         Verdict::Continue => "no decision yet",
@@ -135,6 +146,16 @@ pub(super) fn sprt_line(out: &mut impl Write, sprt: &Sprt, pairs: &Pentanomial) 
     writeln!(
         out,
         "SPRT: LLR {:.2} [{lower:.2}, {upper:.2}]: {said}",
-        sprt.llr(pairs)
-    )
+        sprt.llr(&at)
+    )?;
+    if at != *pairs {
+        writeln!(
+            out,
+            "SPRT: decided after {} pairs; with the {} pairs that were under way then: LLR {:.2}",
+            at.pairs(),
+            pairs.pairs() - at.pairs(),
+            sprt.llr(pairs)
+        )?;
+    }
+    Ok(())
 }

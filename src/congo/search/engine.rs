@@ -22,7 +22,8 @@
 use super::config::EngineConfig;
 use super::eval::evaluate_with;
 use super::ordering::{
-    Collect, Heuristics, MAX_MOVES, OrderSwitches, ScoredMove, pick, retain_captures, score_moves,
+    Collect, Heuristics, KILLER, MAX_MOVES, OrderSwitches, ScoredMove, pick, retain_captures,
+    score_moves,
 };
 use super::threat::lion_attacked;
 use super::tt::{Bound, PackedMove, Table};
@@ -100,6 +101,12 @@ const ASPIRATION: i32 = 40;
 
 /// Reverse futility's margin per ply of depth left, centipawns.
 const FUTILITY_MARGIN: i32 = 120;
+
+/// Late-move pruning acts at this many plies from the leaves or fewer...
+const LMP_DEPTH: i32 = 3;
+
+/// ...after the first `LMP_BASE + depth²` moves (4, 7 and 12).
+const LMP_BASE: i32 = 3;
 
 /// Quiescence answers a threat to its lion (instead of standing pat) only
 /// this many plies into the quiescence search.
@@ -593,10 +600,23 @@ impl Worker {
         let mut best = -INF;
         let mut best_move: Option<Move> = None;
         let side = pos.side_to_move().index();
+        // Late-move pruning: how many moves a node this near the leaves
+        // searches before it drops the quiet ones (none: no pruning here).
+        let lmp_after =
+            (self.config.late_move_pruning && !pv_node && !in_danger && depth <= LMP_DEPTH)
+                .then(|| (LMP_BASE + depth * depth) as usize);
         for i in 0..list.len() {
             let Some(sm) = pick(&mut list, i) else {
                 break;
             };
+            if lmp_after.is_some_and(|n| i >= n)
+                && sm.quiet
+                && sm.score < KILLER
+                && best > -MATE_BOUND
+            {
+                // Moves come best first: every move left is quiet too.
+                break;
+            }
             let next = child(pos, &sm.mv);
             let v = if i == 0 || !self.config.pvs {
                 -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1, ctx)

@@ -176,7 +176,7 @@ impl Heuristics {
 pub(crate) const TT_MOVE: i32 = 1 << 30;
 const LION_CAPTURE: i32 = 1 << 29;
 const CAPTURE: i32 = 1 << 28;
-const KILLER: i32 = 1 << 27;
+pub(super) const KILLER: i32 = 1 << 27;
 
 /// What switches the ordering uses.
 #[derive(Clone, Copy)]

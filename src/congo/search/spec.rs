@@ -4,7 +4,7 @@
 //!
 //! `-NAME` turns a feature off, `+NAME` on: `tt`, `tt-cutoffs`, `pvs`,
 //! `ordering`, `killers`, `history`, `qsearch`, `threats`, `null`, `lmr`,
-//! `rfp` (reverse futility), `aspiration`, `material-only`, `tablebase`. `NAME=N` sets a number: `hash` (MB), `threads`, `contempt` (cp),
+//! `rfp` (reverse futility), `lmp` (late-move pruning), `aspiration`, `material-only`, `tablebase`. `NAME=N` sets a number: `hash` (MB), `threads`, `contempt` (cp),
 //! `depth` (the deepest iteration), an evaluation weight (`mobility`,
 //! `lion-safety`, `facing`, `pawn-advance`, `drowning`, `crocodile`,
 //! `monkey`) or a piece value (`pawn`, `superpawn`, `giraffe`, `monkey-value`,
@@ -102,6 +102,7 @@ fn apply<'a>(
                 "null" => c.null_move = on,
                 "lmr" => c.lmr = on,
                 "rfp" => c.reverse_futility = on,
+                "lmp" => c.late_move_pruning = on,
                 "aspiration" => c.aspiration = on,
                 "tablebase" => c.tablebase = on,
                 "material-only" => c.eval.material_only = on,
@@ -125,6 +126,8 @@ mod tests {
         );
         let c = parse_config("strongest,-qsearch,+lmr,mobility=0,hash=64,zebra=320").unwrap();
         assert!(!c.qsearch && c.lmr && c.hash_mb == 64);
+        assert!(parse_config("strongest,+lmp").unwrap().late_move_pruning);
+        assert!(!EngineConfig::strongest().late_move_pruning);
         assert_eq!(c.eval.mobility, 0);
         assert_eq!(c.eval.values[PieceKind::Zebra.index()], 320);
         let c = parse_config("-tt").unwrap();

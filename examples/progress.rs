@@ -1,0 +1,155 @@
+//! How fast a material lead becomes a win, over recorded games.
+//!
+//! `cargo run --release --example progress -- [--lead CP] FILE|DIR...`
+//!
+//! Reads game records (`boardsh match --pgn`: a `fen` line, `play` lines,
+//! `# result`), replays each, and finds the first ply after which one side
+//! is ahead by at least CP of material (the course's values: pawn 100,
+//! elephant 200, ...; default 500, "five pawns") and still is after the
+//! reply (so the middle of an exchange does not count). From there it
+//! counts the plies to the end of the game, and sorts those games by what
+//! the side ahead got: a win, a draw or a loss. Item 5 of the engine issue
+//! wants the wins short and the draws gone.
+use boardsh::congo::course::material;
+use boardsh::congo::{Color, Game, Position, parse_move};
+use std::path::{Path, PathBuf};
+
+/// One game with a lead: plies from the lead to the end, and what the side
+/// ahead scored (1, 0.5, 0).
+struct Lead {
+    plies: usize,
+    score: f64,
+    file: PathBuf,
+}
+
+fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut lead_cp = 500;
+    if let Some(i) = args.iter().position(|a| a == "--lead") {
+        let value = args.get(i + 1).and_then(|v| v.parse().ok());
+        match value {
+            Some(v) => lead_cp = v,
+            None => {
+                eprintln!("progress: --lead wants a number of centipawns");
+                std::process::exit(2);
+            }
+        }
+        args.drain(i..i + 2);
+    }
+    let mut files = Vec::new();
+    for a in &args {
+        collect(Path::new(a), &mut files);
+    }
+    files.sort();
+    let (mut games, mut decisive) = (0, 0);
+    let mut leads = Vec::new();
+    for file in &files {
+        match replay(file, lead_cp) {
+            Ok((result, lead)) => {
+                games += 1;
+                if result != 0.5 {
+                    decisive += 1;
+                }
+                leads.extend(lead);
+            }
+            Err(e) => eprintln!("progress: {}: {e}", file.display()),
+        }
+    }
+    println!(
+        "{games} games ({decisive} decisive); {} reached a lead of {lead_cp} held for a reply",
+        leads.len()
+    );
+    for (name, score) in [("won", 1.0), ("drawn", 0.5), ("lost", 0.0)] {
+        let mut plies: Vec<usize> = leads
+            .iter()
+            .filter(|l| l.score == score)
+            .map(|l| l.plies)
+            .collect();
+        plies.sort_unstable();
+        if plies.is_empty() {
+            println!("  {name:5}: 0");
+            continue;
+        }
+        let q = |f: f64| plies[((plies.len() - 1) as f64 * f).round() as usize];
+        let mean = plies.iter().sum::<usize>() as f64 / plies.len() as f64;
+        println!(
+            "  {name:5}: {:4} games, plies from the lead to the end: median {}, quartiles {}-{}, mean {mean:.1}, longest {}",
+            plies.len(),
+            q(0.5),
+            q(0.25),
+            q(0.75),
+            q(1.0)
+        );
+        if score == 0.5 {
+            for l in leads.iter().filter(|l| l.score == 0.5) {
+                println!("         drawn after a lead: {}", l.file.display());
+            }
+        }
+    }
+}
+
+/// Every file under `path` (a file itself, or a directory's files).
+fn collect(path: &Path, files: &mut Vec<PathBuf>) {
+    match std::fs::read_dir(path) {
+        Ok(dir) => {
+            for entry in dir.flatten() {
+                collect(&entry.path(), files);
+            }
+        }
+        Err(_) => files.push(path.to_path_buf()),
+    }
+}
+
+/// White's score of a game record and its first held lead, if any.
+fn replay(file: &Path, lead_cp: i32) -> Result<(f64, Option<Lead>), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
+    let mut game: Option<Game> = None;
+    let mut result = None;
+    for (n, line) in text.lines().enumerate() {
+        if let Some(fen) = line.strip_prefix("fen ") {
+            let pos: Position = fen.parse().map_err(|e| format!("line {}: {e}", n + 1))?;
+            game = Some(Game::new(pos));
+        } else if let Some(mv) = line.strip_prefix("play ") {
+            let g = game.as_mut().ok_or("a move before the `fen` line")?;
+            let mv = parse_move(mv).map_err(|e| format!("line {}: {e}", n + 1))?;
+            g.play(mv).map_err(|e| format!("line {}: {e}", n + 1))?;
+        } else if let Some(r) = line.strip_prefix("# result ") {
+            result = match r.split(' ').next() {
+                Some("1-0") => Some(1.0),
+                Some("0-1") => Some(0.0),
+                Some("1/2-1/2") => Some(0.5),
+                _ => return Err(format!("line {}: unknown result `{r}`", n + 1)),
+            };
+        }
+    }
+    let game = game.ok_or("no `fen` line")?;
+    let white = result.ok_or("no `# result` line")?;
+    // Material after each ply, from White's side.
+    let mut pos = game.start().clone();
+    let mut balance = vec![material(&pos)];
+    for mv in game.moves() {
+        pos = pos.after(mv).map_err(|e| e.to_string())?;
+        balance.push(material(&pos));
+    }
+    let total = balance.len() - 1;
+    let lead = balance.windows(2).position(|w| {
+        (w[0] >= lead_cp && w[1] >= lead_cp) || (w[0] <= -lead_cp && w[1] <= -lead_cp)
+    });
+    let lead = lead.map(|i| {
+        let ahead = if balance[i] > 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Lead {
+            plies: total - i,
+            score: if ahead == Color::White {
+                white
+            } else {
+                1.0 - white
+            },
+            file: file.to_path_buf(),
+        }
+    });
+    Ok((white, lead))
+}
