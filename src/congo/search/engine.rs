@@ -105,8 +105,11 @@ const FUTILITY_MARGIN: i32 = 120;
 /// Late-move pruning acts at this many plies from the leaves or fewer...
 const LMP_DEPTH: i32 = 3;
 
-/// ...after the first `LMP_BASE + depth²` moves (4, 7 and 12).
-const LMP_BASE: i32 = 3;
+/// ...after the first `LMP_BASE + LMP_SCALE * depth²` moves (9, 18 and 33).
+const LMP_BASE: i32 = 6;
+
+/// See [`LMP_BASE`].
+const LMP_SCALE: i32 = 3;
 
 /// Quiescence answers a threat to its lion (instead of standing pat) only
 /// this many plies into the quiescence search.
@@ -604,7 +607,7 @@ impl Worker {
         // searches before it drops the quiet ones (none: no pruning here).
         let lmp_after =
             (self.config.late_move_pruning && !pv_node && !in_danger && depth <= LMP_DEPTH)
-                .then(|| (LMP_BASE + depth * depth) as usize);
+                .then(|| (LMP_BASE + LMP_SCALE * depth * depth) as usize);
         for i in 0..list.len() {
             let Some(sm) = pick(&mut list, i) else {
                 break;
