@@ -204,6 +204,7 @@ fn eval_text(to_move: Color, t: &crate::congo::search::EvalTerms) -> String {
         ("drowning", t.drowning),
         ("crocodile", t.crocodile),
         ("monkey", t.monkey),
+        ("pressure", t.pressure),
         ("total", t.total()),
     ];
     let mut text = String::new();

@@ -50,7 +50,7 @@ pub struct EngineConfig {
     /// nodes a move stopped at 2,515 games with no decision, LLR -1.47,
     /// +0 Elo [-12, +12], though depth 10 from the start took 2.7 M nodes
     /// instead of 5.1 M; pruning after 4, 7 and 12 was rejected after 357
-    /// pairs, -28 Elo [-49, -6] over the 716 games played, 1.0 M nodes).
+    /// pairs, -28 Elo [-49, -7] over the 716 games played, 1.0 M nodes).
     pub late_move_pruning: bool,
     /// Aspiration windows: each depth first searched in a window around
     /// the last depth's score (off: SPRT [0, 10] at 8,000 nodes a move,

@@ -7,7 +7,7 @@
 //! `rfp` (reverse futility), `lmp` (late-move pruning), `aspiration`, `material-only`, `tablebase`. `NAME=N` sets a number: `hash` (MB), `threads`, `contempt` (cp),
 //! `depth` (the deepest iteration), an evaluation weight (`mobility`,
 //! `lion-safety`, `facing`, `pawn-advance`, `drowning`, `crocodile`,
-//! `monkey`) or a piece value (`pawn`, `superpawn`, `giraffe`, `monkey-value`,
+//! `monkey`, `pressure`) or a piece value (`pawn`, `superpawn`, `giraffe`, `monkey-value`,
 //! `elephant`, `crocodile-value`, `zebra`).
 
 use super::config::EngineConfig;
@@ -64,6 +64,7 @@ fn apply<'a>(
                 "drowning" => w.drowning = n32,
                 "crocodile" => w.crocodile = n32,
                 "monkey" => w.monkey = n32,
+                "pressure" => w.pressure = n32,
                 _ => {
                     let kind = match name {
                         "pawn" => PieceKind::Pawn,

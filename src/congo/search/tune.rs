@@ -422,7 +422,11 @@ mod tests {
         let loaded = weights::parse(&weights::to_text(&tuned), &EvalWeights::hand_set());
         assert_eq!(loaded, Ok(tuned));
         assert_ne!(tuned, EvalWeights::hand_set());
-        for w in [tuned, EvalWeights::hand_set()] {
+        let pressed = EvalWeights {
+            pressure: 6,
+            ..tuned
+        };
+        for w in [tuned, EvalWeights::hand_set(), pressed] {
             for pos in positions(80) {
                 let m = mirrored(&pos);
                 assert_ne!(m.side_to_move(), pos.side_to_move());

@@ -9,7 +9,7 @@ use super::eval::EvalWeights;
 use crate::congo::PieceKind;
 
 /// The weights' names, in the order of [`get`] and [`set`].
-pub const NAMES: [&str; 14] = [
+pub const NAMES: [&str; 15] = [
     "pawn",
     "superpawn",
     "giraffe",
@@ -24,6 +24,7 @@ pub const NAMES: [&str; 14] = [
     "drowning",
     "crocodile",
     "monkey",
+    "pressure",
 ];
 
 /// How many weights there are.
@@ -56,6 +57,7 @@ fn slot(w: &mut EvalWeights, i: usize) -> Option<&mut i32> {
         11 => Some(&mut w.drowning),
         12 => Some(&mut w.crocodile),
         13 => Some(&mut w.monkey),
+        14 => Some(&mut w.pressure),
         _ => None,
     }
 }
