@@ -2,31 +2,34 @@
 //! as a sum of named terms (so `eval` can print each one).
 //!
 //! Material values (centipawns), fitted to the engine's own games by
-//! Texel's method (see `tune.rs`; the first tuning's values, then the
-//! hand-set ones they replaced, in brackets, see [`EvalWeights::hand_set`]):
+//! Texel's method (see `tune.rs`; the hand-set values they replaced in
+//! brackets, see [`EvalWeights::hand_set`]):
 //!
 //! | piece | value | what it does |
 //! |---|---|---|
-//! | pawn | 100 (100, 100) | the unit (held fixed: the scale) |
-//! | superpawn | 238 (232, 350) | a pawn's captures plus sideways, retreats anywhere |
-//! | giraffe | 373 (378, 300) | 16 targets, but captures only by its 2-square jump |
-//! | monkey | 247 (252, 350) | multi-captures; the piece most tactics turn on |
-//! | elephant | 344 (339, 250) | 8 short orthogonal targets |
+//! | pawn | 100 (100) | the unit (held fixed: the scale) |
+//! | superpawn | 232 (350) | a pawn's captures plus sideways, retreats anywhere |
+//! | giraffe | 378 (300) | 16 targets, but captures only by its 2-square jump |
+//! | monkey | 252 (350) | multi-captures; the piece most tactics turn on |
+//! | elephant | 339 (250) | 8 short orthogonal targets |
 //! | lion | 0 | never traded: its capture ends the game (the search scores it) |
-//! | crocodile | 452 (446, 400) | a rook toward and along the river |
-//! | zebra | 264 (270, 300) | the knight |
+//! | crocodile | 446 (400) | a rook toward and along the river |
+//! | zebra | 270 (300) | the knight |
 //!
-//! The first tuning: `boardsh selfplay --games 4000 --nodes 4000 --seed 1`
-//! (stopped after 1,672 games: 107,822 quiet positions) and `boardsh tune
-//! --data FILE` (400 epochs, the last 20% held out: loss 0.1525 -> 0.1424
-//! on the held-out games); against the hand-set weights at 4,000 nodes a
-//! move an SPRT [0, 10] accepted it: +128 Elo [+91, +168] over 232 games.
-//! The second, which added `pressure`: `boardsh selfplay --games 1000
-//! --nodes 4000 --seed 31` and `--seed 32` (2,000 games, 130,092
-//! positions, concatenated), then `boardsh tune --data FILE` from the first
-//! tuning's weights (held-out loss 0.137129 -> 0.137110); against the
-//! first tuning at 8,000 nodes a move an SPRT [0, 10] accepted it after
-//! 1,398 games (LLR 2.95), +22 Elo [+7, +36] over the 1,400 played.
+//! The weights came from `boardsh selfplay --games 4000 --nodes 4000
+//! --seed 1` (stopped after 1,672 games: 107,822 quiet positions) and
+//! `boardsh tune --data FILE` (400 epochs, the last 20% held out: loss
+//! 0.1525 -> 0.1424 on the held-out games). Against the hand-set weights
+//! at 4,000 nodes a move an SPRT [0, 10] accepted them: +128 Elo
+//! [+91, +168] over 232 games.
+//!
+//! `pressure` is 0 (off). A second tuning with it (`boardsh selfplay
+//! --games 1000 --nodes 4000 --seed 31` and `--seed 32`, then `boardsh
+//! tune`: pressure 6, mobility 15, lion-safety 14, facing 20, pawn-advance
+//! 10, crocodile 23, monkey 44, values 238/373/247/344/452/264) passed an
+//! SPRT [0, 10] at 8,000 nodes a move (+22 Elo [+7, +36], 1,398 games) but
+//! lost at 0.1 s a move (-26 Elo [-51, -2] over 522 games, LLR -2.02,
+//! stopped by time), so it is not the default.
 
 //! Positional terms, each computed for both sides and taken as ours minus
 //! theirs: mobility (targets of each piece), lion safety (enemy attacks on
@@ -37,7 +40,7 @@
 //! cannot, or cannot all, are as good as lost), crocodile (in the river it
 //! sweeps the whole rank), monkey (enemy pieces it can jump right now),
 //! pressure (pieces near the enemy lion: a plan when the position is
-//! closed, the first of the engine issue's progress terms).
+//! closed; off by default, above).
 
 use crate::congo::moves::attacks::{FULL, KING, LION_LINE, MONKEY_LEGS, RIVER, at, attacks, side};
 use crate::congo::{Bitboard, Color, Piece, PieceKind, Position, Square};
@@ -70,7 +73,7 @@ pub struct EvalWeights {
 
 /// Values of the default evaluation (tuned), by [`PieceKind::index`]:
 /// pawn, superpawn, giraffe, monkey, elephant, lion, crocodile, zebra.
-pub const DEFAULT_VALUES: [i32; 8] = [100, 238, 373, 247, 344, 0, 452, 264];
+pub const DEFAULT_VALUES: [i32; 8] = [100, 232, 378, 252, 339, 0, 446, 270];
 
 impl Default for EvalWeights {
     /// The tuned weights (module comment).
@@ -78,14 +81,14 @@ impl Default for EvalWeights {
         EvalWeights {
             values: DEFAULT_VALUES,
             material_only: false,
-            mobility: 15,
-            lion_safety: 14,
-            facing: 20,
-            pawn_advance: 10,
+            mobility: 17,
+            lion_safety: 18,
+            facing: 26,
+            pawn_advance: 16,
             drowning: 80,
-            crocodile: 23,
-            monkey: 44,
-            pressure: 6,
+            crocodile: 29,
+            monkey: 50,
+            pressure: 0,
         }
     }
 }
