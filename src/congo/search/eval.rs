@@ -30,7 +30,7 @@
 //! SPRT [0, 10] at 8,000 nodes a move (+22 Elo [+7, +36], 1,398 games) but
 //! lost at 0.1 s a move (-26 Elo [-51, -2] over 522 games, LLR -2.02,
 //! stopped by time), so it is not the default.
-
+//!
 //! Positional terms, each computed for both sides and taken as ours minus
 //! theirs: mobility (targets of each piece), lion safety (enemy attacks on
 //! the lion's neighbourhood and enemy pieces in its castle), facing lions
