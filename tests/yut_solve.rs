@@ -12,7 +12,8 @@ use std::sync::Arc;
 
 use boardsh::interrupt::Never;
 use boardsh::yut::solve::{
-    Board, DEFAULT_CAP, Exact, Roles, Side, Table, TableError, board_of, exact_choices, solve_layer,
+    Board, DEFAULT_CAP, Exact, Roles, Side, Table, TableError, board_of, exact_choices,
+    solve_layer, solve_layer_on,
 };
 use boardsh::yut::solve::{Mode, Turn};
 use boardsh::yut::{
@@ -161,6 +162,35 @@ fn two_token_last_layers() -> Arc<Table> {
         }
         Arc::new(table)
     }))
+}
+
+#[test]
+fn two_threads_solve_to_the_values_of_one() {
+    // Two threads share out blocks of positions and may read a value
+    // before or after the other's update; the fixed point is the same, so
+    // both tables must agree far below a value's precision (each stops
+    // when a sweep moves no value by 1e-9).
+    let one = two_token_last_layers();
+    let mut two = Table::new(2, 1, Roles::SelfPlay);
+    for e in [2, 1] {
+        solve_layer_on(&mut two, e, Sticks::FAIR.odds(), 2, &Never, &mut |_| {})
+            .expect("no interrupt");
+    }
+    let index = one.index().clone();
+    let mut worst = 0.0f64;
+    for e in [2, 1] {
+        for at in 0..index.layer_len(e) {
+            let board = index.board(e, at).expect("in range");
+            if board.clash() {
+                continue;
+            }
+            let (Some(x), Some(y)) = (one.value(board, 0), two.value(board, 0)) else {
+                panic!("layer {e} place {at} unsolved");
+            };
+            worst = worst.max((x - y).abs());
+        }
+    }
+    assert!(worst < 1e-8, "largest difference {worst:e}");
 }
 
 #[test]

@@ -206,6 +206,11 @@ pub struct YutSolveArgs {
     /// itself.
     #[arg(long)]
     pub vs_random: bool,
+
+    /// Threads, 1 to 256 (default: every core). One thread gives the same
+    /// table every run; more can differ below the tolerance.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
 }
 
 /// The tasks of `boardsh course`.

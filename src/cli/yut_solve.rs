@@ -11,7 +11,7 @@ use super::args::YutSolveArgs;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::yut::Sticks;
 use crate::yut::player::solve::{
-    Board, LayerReport, Progress, Roles, TOLERANCE, Table, solve_layer,
+    Board, LayerReport, Progress, Roles, TOLERANCE, Table, solve_layer_on,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs;
@@ -166,6 +166,10 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
         signal_hook::flag::register(signal, Arc::clone(&stop))?;
     }
     let probs = Sticks::FAIR.odds();
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
     let mut out = io::stdout().lock();
     writeln!(
         out,
@@ -184,8 +188,9 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
         // a role, and the sweep order (u32 and its sort key), per position;
         // the linear forms, about 19 terms of 16 bytes a position and role
         // and 16 bytes of constant and start (measured for K = 2 layer 0:
-        // 3.64 M terms for 190,531 positions); the sweep's memo of in-turn
-        // states is bounded apart (`MEMO_STATES`, about 290 MB).
+        // 3.64 M terms for 190,531 positions); each thread's memo of in-turn
+        // states is a block's (emptied between blocks, bounded by
+        // `MEMO_STATES`).
         let need = table.index().layer_len(e) as u64 * (340 * roles.count() as u64 + 8);
         if need > MAX_LAYER_BYTES {
             writeln!(
@@ -211,7 +216,7 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
                 pb.set_message(format!("sweep {}", p.sweep));
             }
         };
-        let report = solve_layer(&mut table, e, probs, stop.as_ref(), &mut show);
+        let report = solve_layer_on(&mut table, e, probs, threads, stop.as_ref(), &mut show);
         pb.finish_and_clear();
         let report: LayerReport = match report {
             Ok(r) => r,

@@ -24,7 +24,7 @@ pub use hint::{HintLine, hint};
 pub use index::{Index, Place};
 pub use player::{Exact, board_of, covers, exact_choices};
 pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, review};
-pub use solver::{LayerReport, Progress, TOLERANCE, solve_layer};
+pub use solver::{LayerReport, Progress, TOLERANCE, solve_layer, solve_layer_on};
 pub use table::{Roles, Table, TableError};
 pub use turn::{Mode, Pend, Turn};
 

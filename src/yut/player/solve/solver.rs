@@ -2,11 +2,14 @@
 //!
 //! Inside a layer a turn leads to a position of the same layer (no token
 //! escaped) or of a later, solved one. Without a catch every move takes a
-//! token further, so sweeping the layer's positions from the furthest
-//! along (most steps travelled in all) to the least makes each sweep use
-//! the values just computed (Gauss-Seidel); only catches (tokens sent
-//! home) need further sweeps. A layer is done when the largest change of a
-//! sweep is below the tolerance.
+//! token further and leaves the other team's side as it was, so a sweep
+//! goes by blocks of one side for the team not to move, and in a block
+//! from the team to move furthest along to least (see `Sweep`): a turn's
+//! ends without a catch are valued before it (Gauss-Seidel), and its
+//! in-turn states are mostly the block's own, so one small memo a block
+//! shares them and stays in cache. Only catches (tokens sent home) need
+//! further sweeps. Blocks are shared out to threads. A layer is done when
+//! the largest change of a sweep is below the tolerance.
 //!
 //! A full sweep searches every turn; it also records each turn as a
 //! linear form in its ends under the choices it found best. Between full
@@ -15,9 +18,12 @@
 //! choices: policy iteration, stopped by the same test on a full sweep,
 //! so the values are those of the plain iteration.
 
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
 use crate::interrupt::{Interrupt, Interrupted};
 
 use super::board::{Board, steps_left};
+use super::index::Index;
 use super::table::{Roles, Table, fixed, unfixed};
 use super::turn::{FormScratch, Mode, Turn};
 
@@ -67,15 +73,15 @@ pub const LINEAR_TOLERANCE: f64 = 1e-13;
 /// The most sweeps of a layer (it converges long before).
 pub const MAX_SWEEPS: u32 = 10_000;
 
-/// The most in-turn states a full sweep remembers (about 290 MB of hash
-/// table, one memo of 2^24 slots filled to 14 M). Past it the memo is
-/// emptied and the sweep goes on: states valued again cost time, never
-/// exactness, and the bigger layers (four tokens a side) fit in memory.
-/// The two-token game's sweeps stay under it for layers 2 and 1.
+/// The most in-turn states a block's memo holds (about 290 MB of hash
+/// table, 2^24 slots filled to 14 M). Past it the memo is emptied and the
+/// sweep goes on: states valued again cost time, never exactness. A
+/// block's memo is emptied at its end anyway, so this bounds one block.
 pub const MEMO_STATES: usize = 14_000_000;
 
 /// Solve layer `e` of `table` (every later layer must be solved), with
-/// throw odds `probs`; `progress` is called every 256 positions.
+/// throw odds `probs`, on one thread; `progress` is called as positions
+/// are done. The same table and odds give the same values, bit for bit.
 ///
 /// # Errors
 ///
@@ -87,121 +93,239 @@ pub fn solve_layer(
     stop: &dyn Interrupt,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<LayerReport, Interrupted> {
+    solve_layer_on(table, e, probs, 1, stop, progress)
+}
+
+/// A layer's positions in sweep order, cut into blocks of one side for
+/// the team not to move: inside a turn that side changes only by a catch,
+/// so a block's in-turn states are mostly each other's (its memo stays
+/// small and in cache, and a block is a unit of work for a thread); in a
+/// block, the team to move furthest along first, so a turn's ends without
+/// a catch are valued before it (Gauss-Seidel).
+struct Sweep {
+    order: Vec<u32>,
+    /// Ranges of `order`, one a block.
+    blocks: Vec<std::ops::Range<usize>>,
+}
+
+impl Sweep {
+    fn new(index: &Index, e: usize) -> Sweep {
+        let n = index.layer_len(e);
+        let mut keyed: Vec<(u32, u32, u32)> = (0..n)
+            .filter_map(|at| {
+                let b = index.board(e, at)?;
+                if b.clash() {
+                    return None;
+                }
+                let travelled = |side: &[u8]| -> u32 {
+                    side.iter()
+                        .map(|&s| 21 - u32::from(steps_left(s).min(21)))
+                        .sum()
+                };
+                // Blocks furthest along first too; inside a block the
+                // team to move furthest along first.
+                let op = (travelled(&b.op.0) << 20) | b.op.code() >> 5;
+                Some((u32::MAX - op, u32::MAX - travelled(&b.me.0), at as u32))
+            })
+            .collect();
+        keyed.sort_unstable();
+        let mut blocks = Vec::new();
+        let mut first = 0;
+        for i in 1..=keyed.len() {
+            let cut = match (keyed.get(i), keyed.get(i - 1)) {
+                (Some(a), Some(b)) => a.0 != b.0,
+                _ => true,
+            };
+            if cut {
+                blocks.push(first..i);
+                first = i;
+            }
+        }
+        Sweep {
+            order: keyed.into_iter().map(|(_, _, at)| at).collect(),
+            blocks,
+        }
+    }
+}
+
+/// Values shared by the threads of a sweep: each position is written by
+/// the one thread whose block holds it, and read by any (a read may see
+/// the value before or after this sweep's update: chaotic relaxation,
+/// which converges as Gauss-Seidel does; the stopping test is the same).
+struct Shared(Vec<Vec<AtomicU64>>);
+
+impl Shared {
+    fn get(&self, role: usize, at: usize) -> f64 {
+        self.0
+            .get(role)
+            .and_then(|c| c.get(at))
+            .map_or(0.0, |x| f64::from_bits(x.load(Ordering::Relaxed)))
+    }
+
+    /// Store `v`, returning how far it moved.
+    fn set(&self, role: usize, at: usize, v: f64) -> f64 {
+        match self.0.get(role).and_then(|c| c.get(at)) {
+            Some(x) => (f64::from_bits(x.swap(v.to_bits(), Ordering::Relaxed)) - v).abs(),
+            None => 0.0,
+        }
+    }
+}
+
+/// What one thread's part of a full sweep made.
+#[derive(Default)]
+struct Part {
+    /// By block: the forms of each role.
+    forms: Vec<(usize, Vec<Forms>)>,
+    max: f64,
+    nodes: u64,
+}
+
+/// [`solve_layer`] on `threads` threads (at least 1), blocks of positions
+/// shared out as they finish. With more than one thread the values can
+/// differ from one run to the next below the tolerance (a thread may read
+/// a value before or after another thread's update); with one they are
+/// the same every run.
+///
+/// # Errors
+///
+/// [`Interrupted`] when `stop` says so; the table is then unchanged.
+pub fn solve_layer_on(
+    table: &mut Table,
+    e: usize,
+    probs: [f64; 5],
+    threads: usize,
+    stop: &dyn Interrupt,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<LayerReport, Interrupted> {
+    let threads = threads.max(1);
     let index = table.index().clone();
     let n = index.layer_len(e);
     let roles = table.roles().count();
-    // The positions in sweep order: furthest along first.
-    let mut order: Vec<(u32, u32)> = (0..n)
-        .filter_map(|at| {
-            let b = index.board(e, at)?;
-            if b.clash() {
-                return None;
-            }
-            let travelled: u32 =
-                b.me.0
-                    .iter()
-                    .chain(b.op.0.iter())
-                    .map(|&s| 21 - u32::from(steps_left(s).min(21)))
-                    .sum();
-            Some((travelled, at as u32))
-        })
-        .collect();
-    order.sort_unstable_by(|a, b| b.cmp(a));
-    let order: Vec<u32> = order.into_iter().map(|(_, at)| at).collect();
-    let mut cur: Vec<Vec<f64>> = vec![vec![0.5; n]; roles];
+    let sweep_order = Sweep::new(&index, e);
+    let positions = sweep_order.order.len();
+    let cur = Shared(
+        (0..roles)
+            .map(|_| (0..n).map(|_| AtomicU64::new(0.5f64.to_bits())).collect())
+            .collect(),
+    );
     let modes = match table.roles() {
         Roles::SelfPlay => vec![Mode::Max],
         Roles::VsRandom => vec![Mode::Max, Mode::Mean],
     };
     let cap = table.cap();
-    let mut turns: Vec<Turn> = modes.iter().map(|&m| Turn::new(probs, cap, m)).collect();
-    let mut forms: Vec<Forms> = (0..roles).map(|_| Forms::default()).collect();
-    let mut scratch = FormScratch::default();
-    let mut ends: Vec<(Board, f64)> = Vec::new();
-    let mut terms: Vec<(u32, f64)> = Vec::new();
+    let mut forms: Vec<Vec<Forms>> = Vec::new();
     let mut sweep = 0;
     let mut linear_sweeps = 0;
+    let mut nodes = 0;
     let mut change = f64::INFINITY;
     let t: &Table = table;
     while change >= TOLERANCE && sweep < MAX_SWEEPS {
         // A full sweep: every turn searched, its value stored and its
         // linear form under the best choices recorded.
         sweep += 1;
-        let mut max = 0.0f64;
-        for turn in &mut turns {
-            turn.forget();
-        }
-        for f in &mut forms {
-            f.clear();
-        }
-        for (done, &at) in order.iter().enumerate() {
-            // A stop is seen within one position: with four tokens a side
-            // a few thousand positions can take minutes.
-            if stop.interrupted() {
-                return Err(Interrupted);
-            }
-            if done % 256 == 0 {
-                progress(Progress {
-                    layer: e,
-                    sweep,
-                    done,
-                    total: order.len(),
-                    last_change: change,
-                });
-            }
-            let at = at as usize;
-            let Some(b) = index.board(e, at) else {
-                for f in &mut forms {
-                    f.push(0.0, &mut terms);
-                }
-                continue;
-            };
-            for (role, turn) in turns.iter_mut().enumerate() {
-                if turn.remembered() > MEMO_STATES {
+        let next = AtomicUsize::new(0);
+        let done = AtomicUsize::new(0);
+        let work = || -> Result<Part, Interrupted> {
+            let mut turns: Vec<Turn> = modes.iter().map(|&m| Turn::new(probs, cap, m)).collect();
+            let mut scratch = FormScratch::default();
+            let mut ends: Vec<(Board, f64)> = Vec::new();
+            let mut terms: Vec<(u32, f64)> = Vec::new();
+            let mut part = Part::default();
+            loop {
+                let bi = next.fetch_add(1, Ordering::Relaxed);
+                let Some(range) = sweep_order.blocks.get(bi) else {
+                    break;
+                };
+                for turn in &mut turns {
                     turn.forget();
                 }
-                // The turn's end is the other role's turn start.
-                let next = (role + 1) % roles;
-                let leaf = |x: Board| -> f64 {
-                    if x.op.won() {
-                        return 0.0;
+                let mut bforms: Vec<Forms> = (0..roles).map(|_| Forms::default()).collect();
+                let ats = sweep_order.order.get(range.clone()).unwrap_or(&[]);
+                for &at in ats {
+                    // A stop is seen within one position: with four tokens
+                    // a side a few thousand positions can take minutes.
+                    if stop.interrupted() {
+                        return Err(Interrupted);
                     }
-                    match index.place(x) {
-                        Some(p) if p.layer == e => cur
-                            .get(next)
-                            .and_then(|c| c.get(p.at))
-                            .copied()
-                            .unwrap_or(0.0),
-                        Some(p) => t.raw(p.layer, next, p.at).map_or(0.0, unfixed),
-                        None => 0.0,
-                    }
-                };
-                let v = turn.start_shared(b, &leaf);
-                // The form: ends in this layer stay terms, the others
-                // (solved, or won) fold into the constant.
-                let mut constant = turn.form(b, &leaf, &mut scratch, &mut ends);
-                terms.clear();
-                for &(x, w) in &ends {
-                    if x.op.won() {
-                        continue;
-                    }
-                    match index.place(x) {
-                        Some(p) if p.layer == e => terms.push((p.at as u32, w)),
-                        Some(p) => {
-                            constant += w * t.raw(p.layer, next, p.at).map_or(0.0, unfixed);
+                    let at = at as usize;
+                    let Some(b) = index.board(e, at) else {
+                        for f in &mut bforms {
+                            f.push(0.0, &mut terms);
                         }
-                        None => {}
+                        continue;
+                    };
+                    for (role, turn) in turns.iter_mut().enumerate() {
+                        if turn.remembered() > MEMO_STATES {
+                            turn.forget();
+                        }
+                        // The turn's end is the other role's turn start.
+                        let next_role = (role + 1) % roles;
+                        let leaf = |x: Board| -> f64 {
+                            if x.op.won() {
+                                return 0.0;
+                            }
+                            match index.place(x) {
+                                Some(p) if p.layer == e => cur.get(next_role, p.at),
+                                Some(p) => t.raw(p.layer, next_role, p.at).map_or(0.0, unfixed),
+                                None => 0.0,
+                            }
+                        };
+                        let v = turn.start_shared(b, &leaf);
+                        // The form: ends in this layer stay terms, the
+                        // others (solved, or won) fold into the constant.
+                        let mut constant = turn.form(b, &leaf, &mut scratch, &mut ends);
+                        terms.clear();
+                        for &(x, w) in &ends {
+                            if x.op.won() {
+                                continue;
+                            }
+                            match index.place(x) {
+                                Some(p) if p.layer == e => terms.push((p.at as u32, w)),
+                                Some(p) => {
+                                    constant +=
+                                        w * t.raw(p.layer, next_role, p.at).map_or(0.0, unfixed);
+                                }
+                                None => {}
+                            }
+                        }
+                        if let Some(f) = bforms.get_mut(role) {
+                            f.push(constant, &mut terms);
+                        }
+                        part.max = part.max.max(cur.set(role, at, v));
                     }
+                    done.fetch_add(1, Ordering::Relaxed);
                 }
-                if let Some(f) = forms.get_mut(role) {
-                    f.push(constant, &mut terms);
-                }
-                if let Some(slot) = cur.get_mut(role).and_then(|c| c.get_mut(at)) {
-                    max = max.max((v - *slot).abs());
-                    *slot = v;
+                part.forms.push((bi, bforms));
+            }
+            part.nodes = turns.iter().map(|t| t.nodes).sum();
+            Ok(part)
+        };
+        let parts = run(threads, &work, &done, &mut |d| {
+            progress(Progress {
+                layer: e,
+                sweep,
+                done: d,
+                total: positions,
+                last_change: change,
+            });
+        });
+        let mut max = 0.0f64;
+        let mut by_block: Vec<Option<Vec<Forms>>> =
+            (0..sweep_order.blocks.len()).map(|_| None).collect();
+        for part in parts {
+            let part = part?;
+            max = max.max(part.max);
+            nodes += part.nodes;
+            for (bi, f) in part.forms {
+                if let Some(slot) = by_block.get_mut(bi) {
+                    *slot = Some(f);
                 }
             }
         }
+        forms = by_block
+            .into_iter()
+            .map(Option::unwrap_or_default)
+            .collect();
         change = max;
         if change < TOLERANCE {
             break;
@@ -214,46 +338,91 @@ pub fn solve_layer(
                 return Err(Interrupted);
             }
             linear_sweeps += 1;
-            let mut max = 0.0f64;
-            for (i, &at) in order.iter().enumerate() {
-                for role in 0..roles {
-                    let next = (role + 1) % roles;
-                    let Some(v) = forms.get(role).and_then(|f| {
-                        f.value(i, |j| {
-                            cur.get(next)
-                                .and_then(|c| c.get(j as usize))
-                                .copied()
-                                .unwrap_or(0.0)
-                        })
-                    }) else {
-                        continue;
+            let next = AtomicUsize::new(0);
+            let work = || -> Result<Part, Interrupted> {
+                let mut part = Part::default();
+                loop {
+                    let bi = next.fetch_add(1, Ordering::Relaxed);
+                    let (Some(range), Some(bforms)) = (sweep_order.blocks.get(bi), forms.get(bi))
+                    else {
+                        break;
                     };
-                    if let Some(slot) = cur.get_mut(role).and_then(|c| c.get_mut(at as usize)) {
-                        max = max.max((v - *slot).abs());
-                        *slot = v;
+                    let ats = sweep_order.order.get(range.clone()).unwrap_or(&[]);
+                    for (i, &at) in ats.iter().enumerate() {
+                        for role in 0..roles {
+                            let next_role = (role + 1) % roles;
+                            let Some(v) = bforms
+                                .get(role)
+                                .and_then(|f| f.value(i, |j| cur.get(next_role, j as usize)))
+                            else {
+                                continue;
+                            };
+                            part.max = part.max.max(cur.set(role, at as usize, v));
+                        }
                     }
                 }
+                Ok(part)
+            };
+            let idle = AtomicUsize::new(0);
+            let mut max = 0.0f64;
+            for part in run(threads, &work, &idle, &mut |_| {}) {
+                max = max.max(part?.max);
             }
             if max < LINEAR_TOLERANCE {
                 break;
             }
         }
     }
-    let terms = forms.iter().map(|f| f.terms.len()).sum();
-    let nodes = turns.iter().map(|t| t.nodes).sum();
+    let terms = forms.iter().flatten().map(|f| f.terms.len()).sum();
     let values = cur
+        .0
         .into_iter()
-        .map(|c| c.into_iter().map(fixed).collect())
+        .map(|c| {
+            c.into_iter()
+                .map(|x| fixed(f64::from_bits(x.into_inner())))
+                .collect()
+        })
         .collect();
     table.set_layer(e, values);
     Ok(LayerReport {
         layer: e,
-        positions: order.len(),
+        positions,
         sweeps: sweep,
         change,
         nodes,
         linear_sweeps,
         terms,
+    })
+}
+
+/// Run `work` on `threads` threads,
+/// calling `tick` with `done` about ten times a second meanwhile.
+fn run<T: Send>(
+    threads: usize,
+    work: &(dyn Fn() -> T + Sync),
+    done: &AtomicUsize,
+    tick: &mut dyn FnMut(usize),
+) -> Vec<T> {
+    let me = std::thread::current();
+    let finished = AtomicUsize::new(0);
+    let finished = &finished;
+    std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                let me = me.clone();
+                sc.spawn(move || {
+                    let out = work();
+                    finished.fetch_add(1, Ordering::Release);
+                    me.unpark();
+                    out
+                })
+            })
+            .collect();
+        while finished.load(Ordering::Acquire) < threads {
+            tick(done.load(Ordering::Relaxed));
+            std::thread::park_timeout(std::time::Duration::from_millis(100));
+        }
+        handles.into_iter().filter_map(|h| h.join().ok()).collect()
     })
 }
 
@@ -268,12 +437,6 @@ struct Forms {
 }
 
 impl Forms {
-    fn clear(&mut self) {
-        self.constant.clear();
-        self.start.clear();
-        self.terms.clear();
-    }
-
     /// Add the next form; `terms` is merged by position and emptied.
     fn push(&mut self, constant: f64, terms: &mut Vec<(u32, f64)>) {
         if self.start.is_empty() {
