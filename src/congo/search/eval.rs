@@ -42,7 +42,10 @@
 //! pressure (pieces near the enemy lion: a plan when the position is
 //! closed; off by default, above).
 
-use crate::congo::moves::attacks::{FULL, KING, LION_LINE, MONKEY_LEGS, RIVER, at, attacks, side};
+use crate::congo::moves::attacks::{
+    ELEPHANT, FULL, GIRAFFE_JUMP, KING, KNIGHT, LION_LINE, MONKEY_LEGS, RIVER, at, attacks,
+    crocodile, side,
+};
 use crate::congo::{Bitboard, Color, Piece, PieceKind, Position, Square};
 
 /// The weights of the evaluation; a weight of 0 turns its term off.
@@ -230,23 +233,61 @@ impl Board {
     }
 }
 
+/// What `color`'s pieces reach: each kind in a loop of its own, the
+/// per-piece sums of [`targets`] without its dispatch (the evaluation runs
+/// at every leaf; the totals are the same, sums and unions being unordered).
 fn reach(pos: &Position, color: Color) -> Reach {
-    let mut r = Reach::default();
-    let board = Board::of(pos, color);
-    let enemy = board.enemy;
-    let empty = !(board.own | board.enemy) & FULL;
-    let own = board.own;
-    for kind in PieceKind::ALL {
-        for from in Bitboard(pos.by_kind(kind).0 & own) {
-            let (moves, attacks) = targets(&board, color, kind, from);
-            r.attacks |= attacks;
-            r.mobility += moves.count_ones() as i32;
-            if kind == PieceKind::Monkey {
-                r.monkey_jumps += monkey_jump_count(from, enemy, empty).0;
-            }
-        }
+    let own = pos.by_color(color).0;
+    let enemy = pos.by_color(!color).0;
+    let empty = !(own | enemy) & FULL;
+    let occupied = own | enemy;
+    let t = side(color);
+    let mine = |kind: PieceKind| Bitboard(pos.by_kind(kind).0 & own);
+    let mut attacks = 0;
+    let mut mobility = 0;
+    // Pieces whose targets are their attacks off their own pieces.
+    let mut plain = |a: u64| {
+        attacks |= a;
+        mobility += (a & !own).count_ones();
+    };
+    for from in mine(PieceKind::Pawn) {
+        plain(at(&t.pawn, from));
     }
-    r
+    for from in mine(PieceKind::Zebra) {
+        plain(at(&KNIGHT, from));
+    }
+    for from in mine(PieceKind::Elephant) {
+        plain(at(&ELEPHANT, from));
+    }
+    for from in mine(PieceKind::Lion) {
+        plain(at(&t.lion, from));
+    }
+    for from in mine(PieceKind::Crocodile) {
+        plain(crocodile(from, occupied));
+    }
+    for from in mine(PieceKind::Giraffe) {
+        let a = at(&GIRAFFE_JUMP, from);
+        attacks |= a;
+        mobility += ((a & !own) | (at(&KING, from) & empty)).count_ones();
+    }
+    for from in mine(PieceKind::Superpawn) {
+        let a = at(&t.superpawn, from);
+        let back = t.back.iter().fold(0, |m, b| m | at(&b[0], from));
+        attacks |= a;
+        mobility += ((a & !own) | (back & empty)).count_ones();
+    }
+    let mut monkey_jumps = 0;
+    for from in mine(PieceKind::Monkey) {
+        let (n, lands) = monkey_jump_count(from, enemy, empty);
+        attacks |= at(&KING, from);
+        mobility += ((at(&KING, from) & empty) | lands).count_ones();
+        monkey_jumps += n;
+    }
+    Reach {
+        attacks,
+        mobility: mobility as i32,
+        monkey_jumps,
+    }
 }
 
 /// How exposed `color`'s lion is: enemy attacks on its neighbourhood plus
