@@ -22,12 +22,12 @@
 use super::config::EngineConfig;
 use super::eval::evaluate_with;
 use super::ordering::{
-    Collect, Heuristics, KILLER, MAX_MOVES, OrderSwitches, ScoredMove, pick, retain_captures,
-    score_moves,
+    Collect, Heuristics, KILLER, MAX_MOVES, OrderSwitches, ScoredMove, pick, score_moves,
 };
 use super::threat::lion_attacked;
 use super::tt::{Bound, PackedMove, Table};
 use super::types::{INF, Limits, MATE, MATE_BOUND, Score, SearchInfo};
+use crate::congo::moves::attacks::FULL;
 use crate::congo::moves::{Move, Silent, apply, generate};
 use crate::congo::tablebase::{Outcome, Tablebase};
 use crate::congo::{Piece, PieceKind, Position};
@@ -275,15 +275,15 @@ impl Worker {
             .map(std::mem::take)
             .unwrap_or_default();
         list.clear();
-        let mut collect = Collect {
-            list: &mut list,
-            cut: false,
+        // Captures only: the plain moves onto enemy pieces, and the jumps.
+        let keep = if captures_only {
+            pos.by_color(!pos.side_to_move()).0
+        } else {
+            FULL
         };
+        let mut collect = Collect::new(&mut list, keep);
         generate(pos, &mut collect);
         self.truncated |= collect.cut;
-        if captures_only {
-            retain_captures(pos, &mut list);
-        }
         let sw = self.switches();
         let tt_move = if self.config.tt { tt_move } else { None };
         score_moves(

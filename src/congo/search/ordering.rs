@@ -21,20 +21,45 @@ pub(crate) struct ScoredMove {
 }
 
 /// Fills a reusable list (no allocation once it has grown), up to
-/// [`MAX_MOVES`]; `cut` tells whether a move was left out.
+/// [`MAX_MOVES`] generated moves; `cut` tells whether a move was left out.
+/// With `keep` the enemy's squares, it keeps only the captures (moves onto
+/// them, monkey jumps) of those first [`MAX_MOVES`] moves: what
+/// [`retain_captures`] leaves of a full list, without building it.
 pub(crate) struct Collect<'a> {
     pub list: &'a mut Vec<ScoredMove>,
     pub cut: bool,
+    /// The target squares whose plain moves are kept (`FULL`: all).
+    pub keep: u64,
+    /// Moves generated so far, kept or not (at most [`MAX_MOVES`]).
+    pub seen: usize,
 }
 
 impl Collect<'_> {
+    /// An empty collector into `list` keeping plain moves onto `keep`.
+    pub fn new(list: &mut Vec<ScoredMove>, keep: u64) -> Collect<'_> {
+        Collect {
+            list,
+            cut: false,
+            keep,
+            seen: 0,
+        }
+    }
+
     fn push(&mut self, mv: Move) {
-        if self.list.len() < MAX_MOVES {
-            self.list.push(ScoredMove {
-                mv,
-                score: 0,
-                quiet: true,
-            });
+        self.list.push(ScoredMove {
+            mv,
+            score: 0,
+            quiet: true,
+        });
+    }
+
+    /// Count one generated move; keep it (if `kept`) while under the limit.
+    fn offer(&mut self, mv: Move, kept: bool) {
+        if self.seen < MAX_MOVES {
+            self.seen += 1;
+            if kept {
+                self.push(mv);
+            }
         } else {
             self.cut = true;
         }
@@ -43,12 +68,21 @@ impl Collect<'_> {
 
 impl Sink for Collect<'_> {
     fn targets(&mut self, from: Square, targets: u64) {
-        for to in Bitboard(targets) {
-            self.push(Move::new(from, to));
+        let n = targets.count_ones() as usize;
+        if self.seen + n <= MAX_MOVES {
+            self.seen += n;
+            for to in Bitboard(targets & self.keep) {
+                self.push(Move::new(from, to));
+            }
+        } else {
+            for to in Bitboard(targets) {
+                self.offer(Move::new(from, to), self.keep & (1 << to.index()) != 0);
+            }
         }
     }
     fn jump(&mut self, mv: Move) {
-        self.push(mv);
+        // Every jump takes a piece.
+        self.offer(mv, true);
     }
     fn done(&self) -> bool {
         self.cut
@@ -88,7 +122,9 @@ fn victims_of(pos: &Position, mv: &Move, is_monkey: bool, w: &EvalWeights) -> (i
 }
 
 /// Keep only the captures of `list` (generated in `pos`): moves onto an
-/// enemy piece and monkey jumps.
+/// enemy piece and monkey jumps. What [`Collect`] keeps with `keep` the
+/// enemy's squares (the tests check they agree).
+#[cfg(test)]
 pub(crate) fn retain_captures(pos: &Position, list: &mut Vec<ScoredMove>) {
     let monkeys = pos.by_kind(PieceKind::Monkey);
     let them = pos.by_color(!pos.side_to_move());
@@ -249,4 +285,37 @@ pub(crate) fn pick(list: &mut [ScoredMove], i: usize) -> Option<ScoredMove> {
     }
     list.swap(i, i + best);
     list.get(i).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::congo::moves::attacks::FULL;
+    use crate::congo::moves::generate;
+
+    /// Collecting captures only keeps what filtering the full list keeps,
+    /// in the same order, over the positions of seeded random games.
+    #[test]
+    fn capture_collection_matches_filtering() {
+        let mut checked = 0;
+        for line in crate::congo::openings::openings(5, 40, 40) {
+            let mut pos = Position::start();
+            for mv in line {
+                let mut all = Vec::new();
+                generate(&pos, &mut Collect::new(&mut all, FULL));
+                retain_captures(&pos, &mut all);
+                let mut caps = Vec::new();
+                let enemy = pos.by_color(!pos.side_to_move()).0;
+                generate(&pos, &mut Collect::new(&mut caps, enemy));
+                let a: Vec<Move> = all.iter().map(|sm| sm.mv).collect();
+                let b: Vec<Move> = caps.iter().map(|sm| sm.mv).collect();
+                assert_eq!(a, b, "{pos}");
+                checked += a.len();
+                if pos.play(mv).is_err() {
+                    break;
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
+    }
 }
