@@ -563,6 +563,9 @@ impl Worker {
                 }
             }
         }
+        // The static evaluation, computed once if reverse futility or the
+        // null move needs it.
+        let mut stand: Option<i32> = None;
         // Reverse futility: near the leaves, a static evaluation this far
         // above beta is taken as a cut without searching.
         if self.config.reverse_futility
@@ -571,7 +574,7 @@ impl Worker {
             && depth <= 3
             && beta.abs() < MATE_BOUND
         {
-            let e = self.eval(pos);
+            let e = *stand.get_or_insert_with(|| self.eval(pos));
             if e - FUTILITY_MARGIN * depth >= beta {
                 return e;
             }
@@ -581,7 +584,7 @@ impl Worker {
             let us = pos.side_to_move();
             let pieces = pos.by_color(us).count();
             let pawns = pos.pieces(Piece::new(us, PieceKind::Pawn)).count();
-            if pieces > pawns + 2 && self.eval(pos) >= beta {
+            if pieces > pawns + 2 && *stand.get_or_insert_with(|| self.eval(pos)) >= beta {
                 let mut passed = pos.clone();
                 passed.set_side_to_move(!us);
                 let r = 2 + depth / 6;
