@@ -322,15 +322,40 @@ fn closeness(pos: &Position, color: Color) -> i32 {
         .sum()
 }
 
-/// Pawn advance of `color`: ranks beyond the second, summed.
+/// Pawn advance of `color`: ranks beyond the second, summed (a pawn `n`
+/// ranks past its second is in `n` of the [`AHEAD`] masks).
 fn pawn_steps(pos: &Position, color: Color) -> i32 {
-    pos.pieces(Piece::new(color, PieceKind::Pawn))
-        .map(|sq| {
-            let r = i32::from(sq.rank().index());
-            let rel = if color == Color::White { r } else { 6 - r };
-            (rel - 1).max(0)
-        })
-        .sum()
+    let pawns = pos.pieces(Piece::new(color, PieceKind::Pawn)).0;
+    AHEAD.get(color.index()).map_or(0, |masks| {
+        masks.iter().map(|m| (pawns & m).count_ones() as i32).sum()
+    })
+}
+
+/// For each colour, the squares at least `k` ranks from its first rank,
+/// for `k` = 2 to 6 (index `k - 2`).
+const AHEAD: [[u64; 5]; 2] = ahead();
+
+// Compile-time table: evaluated while building, where an out-of-range
+// index is a build error, never a run-time panic.
+#[allow(clippy::indexing_slicing)]
+const fn ahead() -> [[u64; 5]; 2] {
+    let mut t = [[0; 5]; 2];
+    let mut i = 0;
+    while i < 49 {
+        let r = i % 7;
+        let mut k = 2;
+        while k <= 6 {
+            if r >= k {
+                t[0][k - 2] |= 1 << i;
+            }
+            if 6 - r >= k {
+                t[1][k - 2] |= 1 << i;
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    t
 }
 
 /// The value of the side to move's river pieces that will drown: those with
@@ -365,14 +390,16 @@ fn drowning_loss(pos: &Position, w: &EvalWeights) -> i32 {
 pub(crate) fn terms(pos: &Position, w: &EvalWeights) -> Terms {
     let us = pos.side_to_move();
     let them = !us;
-    let material_of = |c: Color| -> i32 {
-        PieceKind::ALL
-            .into_iter()
-            .map(|k| w.value(k) * pos.pieces(Piece::new(c, k)).count() as i32)
-            .sum()
-    };
+    let (ours_bb, theirs_bb) = (pos.by_color(us).0, pos.by_color(them).0);
+    let material = PieceKind::ALL
+        .into_iter()
+        .map(|k| {
+            let bb = pos.by_kind(k).0;
+            w.value(k) * ((bb & ours_bb).count_ones() as i32 - (bb & theirs_bb).count_ones() as i32)
+        })
+        .sum();
     let mut t = Terms {
-        material: material_of(us) - material_of(them),
+        material,
         ..Terms::default()
     };
     if w.material_only {
