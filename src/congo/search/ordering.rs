@@ -244,7 +244,12 @@ pub(crate) fn score_moves(
         };
         sm.quiet = victim == 0 && !lion;
         let code = (tt_move.is_some() || (sm.quiet && sw.killers)).then(|| PackedMove::of(&sm.mv));
-        let killer = code.map_or(0, |c| heur.killer_rank(ply, c));
+        // Looked up only for a quiet move (the only ones it ranks).
+        let killer = if sm.quiet && sw.killers {
+            code.map_or(0, |c| heur.killer_rank(ply, c))
+        } else {
+            0
+        };
         sm.score = if tt_move.is_some() && code == tt_move {
             TT_MOVE
         } else if !sw.ordering {
