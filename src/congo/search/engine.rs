@@ -22,7 +22,8 @@
 use super::config::EngineConfig;
 use super::eval::evaluate_with;
 use super::ordering::{
-    Collect, Heuristics, KILLER, MAX_MOVES, OrderSwitches, ScoredMove, pick, score_moves,
+    Collect, Heuristics, Hints, KILLER, MAX_MOVES, NO_PREV, OrderSwitches, ScoredMove, pick,
+    prev_index, score_moves,
 };
 use super::threat::lion_attacked;
 use super::tt::{Bound, PackedMove, Table};
@@ -53,6 +54,9 @@ pub(super) struct Worker {
     pv: Vec<Vec<Move>>,
     /// Zobrist keys of the positions on the current path, by ply.
     path: Vec<u64>,
+    /// The move made at each ply of the path ([`prev_index`], or
+    /// [`NO_PREV`] for a null move), for the countermoves.
+    made: Vec<u16>,
     nodes: u64,
     seldepth: u32,
     aborted: bool,
@@ -157,6 +161,7 @@ impl Worker {
             lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             path: vec![0; MAX_PLY + 1],
+            made: vec![NO_PREV; MAX_PLY + 1],
             nodes: 0,
             seldepth: 0,
             aborted: false,
@@ -286,16 +291,35 @@ impl Worker {
         self.truncated |= collect.cut;
         let sw = self.switches();
         let tt_move = if self.config.tt { tt_move } else { None };
+        let counter = self
+            .prev_move(ply)
+            .and_then(|prev| self.heur.countermove(pos.side_to_move().index(), prev));
         score_moves(
             pos,
             &mut list,
-            tt_move,
+            Hints { tt_move, counter },
             ply,
             &self.heur,
             sw,
             &self.config.eval,
         );
         list
+    }
+
+    /// The move that led to the node at `ply` when countermoves are on
+    /// (none at the root).
+    fn prev_move(&self, ply: usize) -> Option<u16> {
+        if !self.config.countermove {
+            return None;
+        }
+        self.made.get(ply.checked_sub(1)?).copied()
+    }
+
+    /// Note the move made at `ply` (for the countermoves).
+    fn set_made(&mut self, ply: usize, code: u16) {
+        if let Some(m) = self.made.get_mut(ply) {
+            *m = code;
+        }
     }
 
     fn put_list(&mut self, ply: usize, list: Vec<ScoredMove>) {
@@ -461,6 +485,7 @@ impl Worker {
                 break;
             };
             let next = child(pos, &mv);
+            self.set_made(0, prev_index(&mv));
             let v = if best.is_none() || !self.config.pvs {
                 -self.negamax(&next, depth - 1, -beta, -alpha, 1, ctx)
             } else {
@@ -587,6 +612,7 @@ impl Worker {
             if pieces > pawns + 2 && *stand.get_or_insert_with(|| self.eval(pos)) >= beta {
                 let mut passed = pos.clone();
                 passed.set_side_to_move(!us);
+                self.set_made(p, NO_PREV);
                 let r = 2 + depth / 6;
                 let v = -self.negamax(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, ctx);
                 if self.aborted {
@@ -624,6 +650,7 @@ impl Worker {
                 break;
             }
             let next = child(pos, &sm.mv);
+            self.set_made(p, prev_index(&sm.mv));
             let v = if i == 0 || !self.config.pvs {
                 -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1, ctx)
             } else {
@@ -658,8 +685,31 @@ impl Worker {
                     self.update_pv(p, sm.mv);
                     if v >= beta {
                         if sm.quiet && (self.config.killers || self.config.history) {
-                            self.heur
-                                .reward(p, side, &sm.mv, depth, self.config.killers);
+                            self.heur.reward(
+                                p,
+                                side,
+                                &sm.mv,
+                                depth,
+                                self.config.killers,
+                                self.config.history_gravity,
+                            );
+                            if let Some(prev) = self.prev_move(p) {
+                                self.heur.set_countermove(side, prev, &sm.mv);
+                            }
+                            if self.config.history_malus && self.config.history {
+                                // The moves searched before this one: the
+                                // first `i` of the list (`pick` put them there).
+                                for tried in list.get(..i).unwrap_or_default() {
+                                    if tried.quiet {
+                                        self.heur.punish(
+                                            side,
+                                            &tried.mv,
+                                            depth,
+                                            self.config.history_gravity,
+                                        );
+                                    }
+                                }
+                            }
                         }
                         break;
                     }

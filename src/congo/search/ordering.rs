@@ -140,6 +140,20 @@ pub(crate) fn retain_captures(pos: &Position, list: &mut Vec<ScoredMove>) {
 pub(crate) struct Heuristics {
     killers: Vec<[Option<PackedMove>; 2]>,
     history: Vec<i32>,
+    /// The countermove per (side, previous move's from, its to).
+    counter: Vec<Option<PackedMove>>,
+}
+
+/// The bound history scores approach with gravity updates.
+const GRAVITY: i32 = 1 << 14;
+
+/// No previous move (the root, or after a null move): for
+/// [`Heuristics::countermove`].
+pub(crate) const NO_PREV: u16 = u16::MAX;
+
+/// The countermove index of `mv`'s squares (`from * 49 + to`).
+pub(crate) fn prev_index(mv: &Move) -> u16 {
+    (mv.from().index() * 49 + mv.to().index()) as u16
 }
 
 impl Heuristics {
@@ -147,6 +161,7 @@ impl Heuristics {
         Heuristics {
             killers: vec![[None; 2]; plies],
             history: vec![0; 2 * 49 * 49],
+            counter: vec![None; 2 * 49 * 49],
         }
     }
 
@@ -154,6 +169,7 @@ impl Heuristics {
     pub fn clear(&mut self) {
         self.killers.fill([None; 2]);
         self.history.fill(0);
+        self.counter.fill(None);
     }
 
     /// Between searches: killers are forgotten, history fades.
@@ -184,8 +200,54 @@ impl Heuristics {
             .unwrap_or(0)
     }
 
+    /// The countermove of `side` after the move of index `prev`.
+    pub fn countermove(&self, side: usize, prev: u16) -> Option<PackedMove> {
+        if prev == NO_PREV {
+            return None;
+        }
+        self.counter
+            .get(side * 49 * 49 + usize::from(prev))
+            .copied()
+            .flatten()
+    }
+
+    /// `mv` of `side` cut off after the move of index `prev`.
+    pub fn set_countermove(&mut self, side: usize, prev: u16, mv: &Move) {
+        if prev != NO_PREV
+            && let Some(c) = self.counter.get_mut(side * 49 * 49 + usize::from(prev))
+        {
+            *c = Some(PackedMove::of(mv));
+        }
+    }
+
+    /// A quiet move searched before the one that cut off at `depth` plies
+    /// left: its history falls by the cut-off's bonus.
+    pub fn punish(&mut self, side: usize, mv: &Move, depth: i32, gravity: bool) {
+        let malus = depth.max(1) * depth.max(1);
+        if let Some(h) = self.history.get_mut(Heuristics::index(side, mv)) {
+            *h -= if gravity {
+                malus + *h * malus / GRAVITY
+            } else {
+                malus
+            };
+            if *h < -(1 << 20) {
+                for h in &mut self.history {
+                    *h /= 2;
+                }
+            }
+        }
+    }
+
     /// A quiet move caused a cut-off at `ply` with `depth` plies left.
-    pub fn reward(&mut self, ply: usize, side: usize, mv: &Move, depth: i32, killers: bool) {
+    pub fn reward(
+        &mut self,
+        ply: usize,
+        side: usize,
+        mv: &Move,
+        depth: i32,
+        killers: bool,
+        gravity: bool,
+    ) {
         if killers {
             let code = Some(PackedMove::of(mv));
             if let Some(k) = self.killers.get_mut(ply)
@@ -197,7 +259,11 @@ impl Heuristics {
         }
         let bonus = depth.max(1) * depth.max(1);
         if let Some(h) = self.history.get_mut(Heuristics::index(side, mv)) {
-            *h += bonus;
+            *h += if gravity {
+                bonus - *h * bonus / GRAVITY
+            } else {
+                bonus
+            };
             if *h > 1 << 20 {
                 for h in &mut self.history {
                     *h /= 2;
@@ -213,6 +279,9 @@ pub(crate) const TT_MOVE: i32 = 1 << 30;
 const LION_CAPTURE: i32 = 1 << 29;
 const CAPTURE: i32 = 1 << 28;
 pub(super) const KILLER: i32 = 1 << 27;
+/// A countermove: above every history score, below the killers (and
+/// still reduced by LMR like any quiet move).
+const COUNTER: i32 = KILLER - 1;
 
 /// What switches the ordering uses.
 #[derive(Clone, Copy)]
@@ -222,16 +291,26 @@ pub(crate) struct OrderSwitches {
     pub history: bool,
 }
 
+/// What the node knows of its moves before scoring them.
+#[derive(Clone, Copy)]
+pub(crate) struct Hints {
+    /// The table's move.
+    pub tt_move: Option<PackedMove>,
+    /// The countermove to the opponent's last move.
+    pub counter: Option<PackedMove>,
+}
+
 /// Give each move of `list` its ordering score (and quiet flag).
 pub(crate) fn score_moves(
     pos: &Position,
     list: &mut [ScoredMove],
-    tt_move: Option<PackedMove>,
+    hints: Hints,
     ply: usize,
     heur: &Heuristics,
     sw: OrderSwitches,
     w: &EvalWeights,
 ) {
+    let Hints { tt_move, counter } = hints;
     let side = pos.side_to_move().index();
     let monkeys = pos.by_kind(PieceKind::Monkey);
     let them = pos.by_color(!pos.side_to_move());
@@ -243,7 +322,8 @@ pub(crate) fn score_moves(
             (0, false)
         };
         sm.quiet = victim == 0 && !lion;
-        let code = (tt_move.is_some() || (sm.quiet && sw.killers)).then(|| PackedMove::of(&sm.mv));
+        let code = (tt_move.is_some() || (sm.quiet && (sw.killers || counter.is_some())))
+            .then(|| PackedMove::of(&sm.mv));
         // Looked up only for a quiet move (the only ones it ranks).
         let killer = if sm.quiet && sw.killers {
             code.map_or(0, |c| heur.killer_rank(ply, c))
@@ -265,6 +345,8 @@ pub(crate) fn score_moves(
             CAPTURE + victim * 16 - attacker / 16
         } else if sw.killers && killer > 0 {
             KILLER + killer
+        } else if counter.is_some() && code == counter {
+            COUNTER
         } else if sw.history {
             heur.history(side, &sm.mv).min(KILLER - 1)
         } else {
