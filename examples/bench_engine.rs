@@ -1,9 +1,10 @@
 //! Engine speed: time and nodes to each depth from the start position and
 //! from 8 middlegame positions, one thread.
 //!
-//! `cargo run --release --example bench_engine -- [max_depth] [seconds_cap]`
-//! (defaults 10 and 20: a position stops at the first depth past the cap).
-use boardsh::congo::search::{Engine, EngineConfig, Limits};
+//! `cargo run --release --example bench_engine -- [max_depth] [seconds_cap] [spec]`
+//! (defaults 10, 20 and `strongest`: a position stops at the first depth
+//! past the cap; `spec` as the agent's `--engine`, to compare options).
+use boardsh::congo::search::{Engine, Limits, parse_config};
 use boardsh::congo::{Position, fen};
 use boardsh::interrupt::Never;
 use std::time::{Duration, Instant};
@@ -26,6 +27,14 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let max_depth: u32 = args.next().and_then(|d| d.parse().ok()).unwrap_or(10);
     let cap: f64 = args.next().and_then(|d| d.parse().ok()).unwrap_or(20.0);
+    let spec = args.next().unwrap_or_else(|| "strongest".into());
+    let config = match parse_config(&spec) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("bad engine spec {spec}: {e}");
+            std::process::exit(2);
+        }
+    };
     let mut all: Vec<(String, Position)> = vec![("start".into(), Position::start())];
     for (i, f) in MIDDLEGAMES.iter().enumerate() {
         match fen::parse(f) {
@@ -37,7 +46,7 @@ fn main() {
     let mut total_time = Duration::ZERO;
     for (name, pos) in &all {
         println!("== {name}");
-        let mut engine = Engine::new(EngineConfig::strongest());
+        let mut engine = Engine::new(config);
         let t = Instant::now();
         let mut last = Duration::ZERO;
         let limits = Limits::depth(max_depth);

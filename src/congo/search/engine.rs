@@ -22,12 +22,13 @@
 use super::config::EngineConfig;
 use super::eval::evaluate_with;
 use super::ordering::{
-    Collect, Heuristics, KILLER, MAX_MOVES, OrderSwitches, ScoredMove, pick, retain_captures,
-    score_moves,
+    Collect, Heuristics, Hints, KILLER, MAX_MOVES, NO_PREV, OrderSwitches, ScoredMove, pick,
+    prev_index, score_moves,
 };
 use super::threat::lion_attacked;
 use super::tt::{Bound, PackedMove, Table};
 use super::types::{INF, Limits, MATE, MATE_BOUND, Score, SearchInfo};
+use crate::congo::moves::attacks::FULL;
 use crate::congo::moves::{Move, Silent, apply, generate};
 use crate::congo::tablebase::{Outcome, Tablebase};
 use crate::congo::{Piece, PieceKind, Position};
@@ -53,6 +54,9 @@ pub(super) struct Worker {
     pv: Vec<Vec<Move>>,
     /// Zobrist keys of the positions on the current path, by ply.
     path: Vec<u64>,
+    /// The move made at each ply of the path ([`prev_index`], or
+    /// [`NO_PREV`] for a null move), for the countermoves.
+    made: Vec<u16>,
     nodes: u64,
     seldepth: u32,
     aborted: bool,
@@ -157,6 +161,7 @@ impl Worker {
             lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             path: vec![0; MAX_PLY + 1],
+            made: vec![NO_PREV; MAX_PLY + 1],
             nodes: 0,
             seldepth: 0,
             aborted: false,
@@ -275,27 +280,46 @@ impl Worker {
             .map(std::mem::take)
             .unwrap_or_default();
         list.clear();
-        let mut collect = Collect {
-            list: &mut list,
-            cut: false,
+        // Captures only: the plain moves onto enemy pieces, and the jumps.
+        let keep = if captures_only {
+            pos.by_color(!pos.side_to_move()).0
+        } else {
+            FULL
         };
+        let mut collect = Collect::new(&mut list, keep);
         generate(pos, &mut collect);
         self.truncated |= collect.cut;
-        if captures_only {
-            retain_captures(pos, &mut list);
-        }
         let sw = self.switches();
         let tt_move = if self.config.tt { tt_move } else { None };
+        let counter = self
+            .prev_move(ply)
+            .and_then(|prev| self.heur.countermove(pos.side_to_move().index(), prev));
         score_moves(
             pos,
             &mut list,
-            tt_move,
+            Hints { tt_move, counter },
             ply,
             &self.heur,
             sw,
             &self.config.eval,
         );
         list
+    }
+
+    /// The move that led to the node at `ply` when countermoves are on
+    /// (none at the root).
+    fn prev_move(&self, ply: usize) -> Option<u16> {
+        if !self.config.countermove {
+            return None;
+        }
+        self.made.get(ply.checked_sub(1)?).copied()
+    }
+
+    /// Note the move made at `ply` (for the countermoves).
+    fn set_made(&mut self, ply: usize, code: u16) {
+        if let Some(m) = self.made.get_mut(ply) {
+            *m = code;
+        }
     }
 
     fn put_list(&mut self, ply: usize, list: Vec<ScoredMove>) {
@@ -461,6 +485,7 @@ impl Worker {
                 break;
             };
             let next = child(pos, &mv);
+            self.set_made(0, prev_index(&mv));
             let v = if best.is_none() || !self.config.pvs {
                 -self.negamax(&next, depth - 1, -beta, -alpha, 1, ctx)
             } else {
@@ -563,6 +588,9 @@ impl Worker {
                 }
             }
         }
+        // The static evaluation, computed once if reverse futility or the
+        // null move needs it.
+        let mut stand: Option<i32> = None;
         // Reverse futility: near the leaves, a static evaluation this far
         // above beta is taken as a cut without searching.
         if self.config.reverse_futility
@@ -571,7 +599,7 @@ impl Worker {
             && depth <= 3
             && beta.abs() < MATE_BOUND
         {
-            let e = self.eval(pos);
+            let e = *stand.get_or_insert_with(|| self.eval(pos));
             if e - FUTILITY_MARGIN * depth >= beta {
                 return e;
             }
@@ -581,9 +609,10 @@ impl Worker {
             let us = pos.side_to_move();
             let pieces = pos.by_color(us).count();
             let pawns = pos.pieces(Piece::new(us, PieceKind::Pawn)).count();
-            if pieces > pawns + 2 && self.eval(pos) >= beta {
+            if pieces > pawns + 2 && *stand.get_or_insert_with(|| self.eval(pos)) >= beta {
                 let mut passed = pos.clone();
                 passed.set_side_to_move(!us);
+                self.set_made(p, NO_PREV);
                 let r = 2 + depth / 6;
                 let v = -self.negamax(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, ctx);
                 if self.aborted {
@@ -621,6 +650,7 @@ impl Worker {
                 break;
             }
             let next = child(pos, &sm.mv);
+            self.set_made(p, prev_index(&sm.mv));
             let v = if i == 0 || !self.config.pvs {
                 -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1, ctx)
             } else {
@@ -655,8 +685,31 @@ impl Worker {
                     self.update_pv(p, sm.mv);
                     if v >= beta {
                         if sm.quiet && (self.config.killers || self.config.history) {
-                            self.heur
-                                .reward(p, side, &sm.mv, depth, self.config.killers);
+                            self.heur.reward(
+                                p,
+                                side,
+                                &sm.mv,
+                                depth,
+                                self.config.killers,
+                                self.config.history_gravity,
+                            );
+                            if let Some(prev) = self.prev_move(p) {
+                                self.heur.set_countermove(side, prev, &sm.mv);
+                            }
+                            if self.config.history_malus && self.config.history {
+                                // The moves searched before this one: the
+                                // first `i` of the list (`pick` put them there).
+                                for tried in list.get(..i).unwrap_or_default() {
+                                    if tried.quiet {
+                                        self.heur.punish(
+                                            side,
+                                            &tried.mv,
+                                            depth,
+                                            self.config.history_gravity,
+                                        );
+                                    }
+                                }
+                            }
                         }
                         break;
                     }

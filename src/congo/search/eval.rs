@@ -42,7 +42,10 @@
 //! pressure (pieces near the enemy lion: a plan when the position is
 //! closed; off by default, above).
 
-use crate::congo::moves::attacks::{FULL, KING, LION_LINE, MONKEY_LEGS, RIVER, at, attacks, side};
+use crate::congo::moves::attacks::{
+    ELEPHANT, FULL, GIRAFFE_JUMP, KING, KNIGHT, LION_LINE, MONKEY_LEGS, RIVER, at, attacks,
+    crocodile, side,
+};
 use crate::congo::{Bitboard, Color, Piece, PieceKind, Position, Square};
 
 /// The weights of the evaluation; a weight of 0 turns its term off.
@@ -230,23 +233,61 @@ impl Board {
     }
 }
 
+/// What `color`'s pieces reach: each kind in a loop of its own, the
+/// per-piece sums of [`targets`] without its dispatch (the evaluation runs
+/// at every leaf; the totals are the same, sums and unions being unordered).
 fn reach(pos: &Position, color: Color) -> Reach {
-    let mut r = Reach::default();
-    let board = Board::of(pos, color);
-    let enemy = board.enemy;
-    let empty = !(board.own | board.enemy) & FULL;
-    let own = board.own;
-    for kind in PieceKind::ALL {
-        for from in Bitboard(pos.by_kind(kind).0 & own) {
-            let (moves, attacks) = targets(&board, color, kind, from);
-            r.attacks |= attacks;
-            r.mobility += moves.count_ones() as i32;
-            if kind == PieceKind::Monkey {
-                r.monkey_jumps += monkey_jump_count(from, enemy, empty).0;
-            }
-        }
+    let own = pos.by_color(color).0;
+    let enemy = pos.by_color(!color).0;
+    let empty = !(own | enemy) & FULL;
+    let occupied = own | enemy;
+    let t = side(color);
+    let mine = |kind: PieceKind| Bitboard(pos.by_kind(kind).0 & own);
+    let mut attacks = 0;
+    let mut mobility = 0;
+    // Pieces whose targets are their attacks off their own pieces.
+    let mut plain = |a: u64| {
+        attacks |= a;
+        mobility += (a & !own).count_ones();
+    };
+    for from in mine(PieceKind::Pawn) {
+        plain(at(&t.pawn, from));
     }
-    r
+    for from in mine(PieceKind::Zebra) {
+        plain(at(&KNIGHT, from));
+    }
+    for from in mine(PieceKind::Elephant) {
+        plain(at(&ELEPHANT, from));
+    }
+    for from in mine(PieceKind::Lion) {
+        plain(at(&t.lion, from));
+    }
+    for from in mine(PieceKind::Crocodile) {
+        plain(crocodile(from, occupied));
+    }
+    for from in mine(PieceKind::Giraffe) {
+        let a = at(&GIRAFFE_JUMP, from);
+        attacks |= a;
+        mobility += ((a & !own) | (at(&KING, from) & empty)).count_ones();
+    }
+    for from in mine(PieceKind::Superpawn) {
+        let a = at(&t.superpawn, from);
+        let back = t.back.iter().fold(0, |m, b| m | at(&b[0], from));
+        attacks |= a;
+        mobility += ((a & !own) | (back & empty)).count_ones();
+    }
+    let mut monkey_jumps = 0;
+    for from in mine(PieceKind::Monkey) {
+        let (n, lands) = monkey_jump_count(from, enemy, empty);
+        attacks |= at(&KING, from);
+        mobility += ((at(&KING, from) & empty) | lands).count_ones();
+        monkey_jumps += n;
+    }
+    Reach {
+        attacks,
+        mobility: mobility as i32,
+        monkey_jumps,
+    }
 }
 
 /// How exposed `color`'s lion is: enemy attacks on its neighbourhood plus
@@ -281,15 +322,40 @@ fn closeness(pos: &Position, color: Color) -> i32 {
         .sum()
 }
 
-/// Pawn advance of `color`: ranks beyond the second, summed.
+/// Pawn advance of `color`: ranks beyond the second, summed (a pawn `n`
+/// ranks past its second is in `n` of the [`AHEAD`] masks).
 fn pawn_steps(pos: &Position, color: Color) -> i32 {
-    pos.pieces(Piece::new(color, PieceKind::Pawn))
-        .map(|sq| {
-            let r = i32::from(sq.rank().index());
-            let rel = if color == Color::White { r } else { 6 - r };
-            (rel - 1).max(0)
-        })
-        .sum()
+    let pawns = pos.pieces(Piece::new(color, PieceKind::Pawn)).0;
+    AHEAD.get(color.index()).map_or(0, |masks| {
+        masks.iter().map(|m| (pawns & m).count_ones() as i32).sum()
+    })
+}
+
+/// For each colour, the squares at least `k` ranks from its first rank,
+/// for `k` = 2 to 6 (index `k - 2`).
+const AHEAD: [[u64; 5]; 2] = ahead();
+
+// Compile-time table: evaluated while building, where an out-of-range
+// index is a build error, never a run-time panic.
+#[allow(clippy::indexing_slicing)]
+const fn ahead() -> [[u64; 5]; 2] {
+    let mut t = [[0; 5]; 2];
+    let mut i = 0;
+    while i < 49 {
+        let r = i % 7;
+        let mut k = 2;
+        while k <= 6 {
+            if r >= k {
+                t[0][k - 2] |= 1 << i;
+            }
+            if 6 - r >= k {
+                t[1][k - 2] |= 1 << i;
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    t
 }
 
 /// The value of the side to move's river pieces that will drown: those with
@@ -324,14 +390,16 @@ fn drowning_loss(pos: &Position, w: &EvalWeights) -> i32 {
 pub(crate) fn terms(pos: &Position, w: &EvalWeights) -> Terms {
     let us = pos.side_to_move();
     let them = !us;
-    let material_of = |c: Color| -> i32 {
-        PieceKind::ALL
-            .into_iter()
-            .map(|k| w.value(k) * pos.pieces(Piece::new(c, k)).count() as i32)
-            .sum()
-    };
+    let (ours_bb, theirs_bb) = (pos.by_color(us).0, pos.by_color(them).0);
+    let material = PieceKind::ALL
+        .into_iter()
+        .map(|k| {
+            let bb = pos.by_kind(k).0;
+            w.value(k) * ((bb & ours_bb).count_ones() as i32 - (bb & theirs_bb).count_ones() as i32)
+        })
+        .sum();
     let mut t = Terms {
-        material: material_of(us) - material_of(them),
+        material,
         ..Terms::default()
     };
     if w.material_only {

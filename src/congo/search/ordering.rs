@@ -21,20 +21,45 @@ pub(crate) struct ScoredMove {
 }
 
 /// Fills a reusable list (no allocation once it has grown), up to
-/// [`MAX_MOVES`]; `cut` tells whether a move was left out.
+/// [`MAX_MOVES`] generated moves; `cut` tells whether a move was left out.
+/// With `keep` the enemy's squares, it keeps only the captures (moves onto
+/// them, monkey jumps) of those first [`MAX_MOVES`] moves: what
+/// [`retain_captures`] leaves of a full list, without building it.
 pub(crate) struct Collect<'a> {
     pub list: &'a mut Vec<ScoredMove>,
     pub cut: bool,
+    /// The target squares whose plain moves are kept (`FULL`: all).
+    pub keep: u64,
+    /// Moves generated so far, kept or not (at most [`MAX_MOVES`]).
+    pub seen: usize,
 }
 
 impl Collect<'_> {
+    /// An empty collector into `list` keeping plain moves onto `keep`.
+    pub fn new(list: &mut Vec<ScoredMove>, keep: u64) -> Collect<'_> {
+        Collect {
+            list,
+            cut: false,
+            keep,
+            seen: 0,
+        }
+    }
+
     fn push(&mut self, mv: Move) {
-        if self.list.len() < MAX_MOVES {
-            self.list.push(ScoredMove {
-                mv,
-                score: 0,
-                quiet: true,
-            });
+        self.list.push(ScoredMove {
+            mv,
+            score: 0,
+            quiet: true,
+        });
+    }
+
+    /// Count one generated move; keep it (if `kept`) while under the limit.
+    fn offer(&mut self, mv: Move, kept: bool) {
+        if self.seen < MAX_MOVES {
+            self.seen += 1;
+            if kept {
+                self.push(mv);
+            }
         } else {
             self.cut = true;
         }
@@ -43,12 +68,21 @@ impl Collect<'_> {
 
 impl Sink for Collect<'_> {
     fn targets(&mut self, from: Square, targets: u64) {
-        for to in Bitboard(targets) {
-            self.push(Move::new(from, to));
+        let n = targets.count_ones() as usize;
+        if self.seen + n <= MAX_MOVES {
+            self.seen += n;
+            for to in Bitboard(targets & self.keep) {
+                self.push(Move::new(from, to));
+            }
+        } else {
+            for to in Bitboard(targets) {
+                self.offer(Move::new(from, to), self.keep & (1 << to.index()) != 0);
+            }
         }
     }
     fn jump(&mut self, mv: Move) {
-        self.push(mv);
+        // Every jump takes a piece.
+        self.offer(mv, true);
     }
     fn done(&self) -> bool {
         self.cut
@@ -88,7 +122,9 @@ fn victims_of(pos: &Position, mv: &Move, is_monkey: bool, w: &EvalWeights) -> (i
 }
 
 /// Keep only the captures of `list` (generated in `pos`): moves onto an
-/// enemy piece and monkey jumps.
+/// enemy piece and monkey jumps. What [`Collect`] keeps with `keep` the
+/// enemy's squares (the tests check they agree).
+#[cfg(test)]
 pub(crate) fn retain_captures(pos: &Position, list: &mut Vec<ScoredMove>) {
     let monkeys = pos.by_kind(PieceKind::Monkey);
     let them = pos.by_color(!pos.side_to_move());
@@ -104,6 +140,20 @@ pub(crate) fn retain_captures(pos: &Position, list: &mut Vec<ScoredMove>) {
 pub(crate) struct Heuristics {
     killers: Vec<[Option<PackedMove>; 2]>,
     history: Vec<i32>,
+    /// The countermove per (side, previous move's from, its to).
+    counter: Vec<Option<PackedMove>>,
+}
+
+/// The bound history scores approach with gravity updates.
+const GRAVITY: i32 = 1 << 14;
+
+/// No previous move (the root, or after a null move): for
+/// [`Heuristics::countermove`].
+pub(crate) const NO_PREV: u16 = u16::MAX;
+
+/// The countermove index of `mv`'s squares (`from * 49 + to`).
+pub(crate) fn prev_index(mv: &Move) -> u16 {
+    (mv.from().index() * 49 + mv.to().index()) as u16
 }
 
 impl Heuristics {
@@ -111,6 +161,7 @@ impl Heuristics {
         Heuristics {
             killers: vec![[None; 2]; plies],
             history: vec![0; 2 * 49 * 49],
+            counter: vec![None; 2 * 49 * 49],
         }
     }
 
@@ -118,6 +169,7 @@ impl Heuristics {
     pub fn clear(&mut self) {
         self.killers.fill([None; 2]);
         self.history.fill(0);
+        self.counter.fill(None);
     }
 
     /// Between searches: killers are forgotten, history fades.
@@ -148,8 +200,54 @@ impl Heuristics {
             .unwrap_or(0)
     }
 
+    /// The countermove of `side` after the move of index `prev`.
+    pub fn countermove(&self, side: usize, prev: u16) -> Option<PackedMove> {
+        if prev == NO_PREV {
+            return None;
+        }
+        self.counter
+            .get(side * 49 * 49 + usize::from(prev))
+            .copied()
+            .flatten()
+    }
+
+    /// `mv` of `side` cut off after the move of index `prev`.
+    pub fn set_countermove(&mut self, side: usize, prev: u16, mv: &Move) {
+        if prev != NO_PREV
+            && let Some(c) = self.counter.get_mut(side * 49 * 49 + usize::from(prev))
+        {
+            *c = Some(PackedMove::of(mv));
+        }
+    }
+
+    /// A quiet move searched before the one that cut off at `depth` plies
+    /// left: its history falls by the cut-off's bonus.
+    pub fn punish(&mut self, side: usize, mv: &Move, depth: i32, gravity: bool) {
+        let malus = depth.max(1) * depth.max(1);
+        if let Some(h) = self.history.get_mut(Heuristics::index(side, mv)) {
+            *h -= if gravity {
+                malus + *h * malus / GRAVITY
+            } else {
+                malus
+            };
+            if *h < -(1 << 20) {
+                for h in &mut self.history {
+                    *h /= 2;
+                }
+            }
+        }
+    }
+
     /// A quiet move caused a cut-off at `ply` with `depth` plies left.
-    pub fn reward(&mut self, ply: usize, side: usize, mv: &Move, depth: i32, killers: bool) {
+    pub fn reward(
+        &mut self,
+        ply: usize,
+        side: usize,
+        mv: &Move,
+        depth: i32,
+        killers: bool,
+        gravity: bool,
+    ) {
         if killers {
             let code = Some(PackedMove::of(mv));
             if let Some(k) = self.killers.get_mut(ply)
@@ -161,7 +259,11 @@ impl Heuristics {
         }
         let bonus = depth.max(1) * depth.max(1);
         if let Some(h) = self.history.get_mut(Heuristics::index(side, mv)) {
-            *h += bonus;
+            *h += if gravity {
+                bonus - *h * bonus / GRAVITY
+            } else {
+                bonus
+            };
             if *h > 1 << 20 {
                 for h in &mut self.history {
                     *h /= 2;
@@ -177,6 +279,9 @@ pub(crate) const TT_MOVE: i32 = 1 << 30;
 const LION_CAPTURE: i32 = 1 << 29;
 const CAPTURE: i32 = 1 << 28;
 pub(super) const KILLER: i32 = 1 << 27;
+/// A countermove: above every history score, below the killers (and
+/// still reduced by LMR like any quiet move).
+const COUNTER: i32 = KILLER - 1;
 
 /// What switches the ordering uses.
 #[derive(Clone, Copy)]
@@ -186,16 +291,26 @@ pub(crate) struct OrderSwitches {
     pub history: bool,
 }
 
+/// What the node knows of its moves before scoring them.
+#[derive(Clone, Copy)]
+pub(crate) struct Hints {
+    /// The table's move.
+    pub tt_move: Option<PackedMove>,
+    /// The countermove to the opponent's last move.
+    pub counter: Option<PackedMove>,
+}
+
 /// Give each move of `list` its ordering score (and quiet flag).
 pub(crate) fn score_moves(
     pos: &Position,
     list: &mut [ScoredMove],
-    tt_move: Option<PackedMove>,
+    hints: Hints,
     ply: usize,
     heur: &Heuristics,
     sw: OrderSwitches,
     w: &EvalWeights,
 ) {
+    let Hints { tt_move, counter } = hints;
     let side = pos.side_to_move().index();
     let monkeys = pos.by_kind(PieceKind::Monkey);
     let them = pos.by_color(!pos.side_to_move());
@@ -207,8 +322,14 @@ pub(crate) fn score_moves(
             (0, false)
         };
         sm.quiet = victim == 0 && !lion;
-        let code = (tt_move.is_some() || (sm.quiet && sw.killers)).then(|| PackedMove::of(&sm.mv));
-        let killer = code.map_or(0, |c| heur.killer_rank(ply, c));
+        let code = (tt_move.is_some() || (sm.quiet && (sw.killers || counter.is_some())))
+            .then(|| PackedMove::of(&sm.mv));
+        // Looked up only for a quiet move (the only ones it ranks).
+        let killer = if sm.quiet && sw.killers {
+            code.map_or(0, |c| heur.killer_rank(ply, c))
+        } else {
+            0
+        };
         sm.score = if tt_move.is_some() && code == tt_move {
             TT_MOVE
         } else if !sw.ordering {
@@ -224,6 +345,8 @@ pub(crate) fn score_moves(
             CAPTURE + victim * 16 - attacker / 16
         } else if sw.killers && killer > 0 {
             KILLER + killer
+        } else if counter.is_some() && code == counter {
+            COUNTER
         } else if sw.history {
             heur.history(side, &sm.mv).min(KILLER - 1)
         } else {
@@ -249,4 +372,37 @@ pub(crate) fn pick(list: &mut [ScoredMove], i: usize) -> Option<ScoredMove> {
     }
     list.swap(i, i + best);
     list.get(i).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::congo::moves::attacks::FULL;
+    use crate::congo::moves::generate;
+
+    /// Collecting captures only keeps what filtering the full list keeps,
+    /// in the same order, over the positions of seeded random games.
+    #[test]
+    fn capture_collection_matches_filtering() {
+        let mut checked = 0;
+        for line in crate::congo::openings::openings(5, 40, 40) {
+            let mut pos = Position::start();
+            for mv in line {
+                let mut all = Vec::new();
+                generate(&pos, &mut Collect::new(&mut all, FULL));
+                retain_captures(&pos, &mut all);
+                let mut caps = Vec::new();
+                let enemy = pos.by_color(!pos.side_to_move()).0;
+                generate(&pos, &mut Collect::new(&mut caps, enemy));
+                let a: Vec<Move> = all.iter().map(|sm| sm.mv).collect();
+                let b: Vec<Move> = caps.iter().map(|sm| sm.mv).collect();
+                assert_eq!(a, b, "{pos}");
+                checked += a.len();
+                if pos.play(mv).is_err() {
+                    break;
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
+    }
 }

@@ -3,7 +3,8 @@
 //! `strongest,-qsearch,+lmr,mobility=0,hash=64,depth=6`.
 //!
 //! `-NAME` turns a feature off, `+NAME` on: `tt`, `tt-cutoffs`, `pvs`,
-//! `ordering`, `killers`, `history`, `qsearch`, `threats`, `null`, `lmr`,
+//! `ordering`, `killers`, `history`, `malus` (history maluses),
+//! `gravity` (history updates with gravity), `countermove`, `qsearch`, `threats`, `null`, `lmr`,
 //! `rfp` (reverse futility), `lmp` (late-move pruning), `aspiration`, `material-only`, `tablebase`. `NAME=N` sets a number: `hash` (MB), `threads`, `contempt` (cp),
 //! `depth` (the deepest iteration), an evaluation weight (`mobility`,
 //! `lion-safety`, `facing`, `pawn-advance`, `drowning`, `crocodile`,
@@ -98,6 +99,9 @@ fn apply<'a>(
                 "ordering" => c.ordering = on,
                 "killers" => c.killers = on,
                 "history" => c.history = on,
+                "malus" => c.history_malus = on,
+                "gravity" => c.history_gravity = on,
+                "countermove" => c.countermove = on,
                 "qsearch" => c.qsearch = on,
                 "threats" => c.lion_threats = on,
                 "null" => c.null_move = on,

@@ -7,13 +7,48 @@
 //! after earlier jumps is not seen (its first jump is a capture, which
 //! quiescence tries anyway).
 
-use crate::congo::moves::attacks::attackers_to;
-use crate::congo::{Color, Position};
+use crate::congo::moves::attacks::{
+    ELEPHANT, FULL, GIRAFFE_JUMP, KNIGHT, MONKEY_LEGS, at, crocodile, lion_line_open, side,
+};
+use crate::congo::{Bitboard, Color, PieceKind, Position};
 
-/// Whether `color`'s lion could be captured by one enemy move now.
+/// Whether `color`'s lion could be captured by one enemy move now:
+/// `attackers_to(pos, lion, !color).any()`, cheaper (it runs at every
+/// node). The leapers' patterns are symmetric (a pawn's is the other
+/// side's reversed), so one lookup from the lion's square finds them all;
+/// the lion, crocodiles and monkeys are tried one by one, and it stops at
+/// the first attacker.
 pub(crate) fn lion_attacked(pos: &Position, color: Color) -> bool {
-    pos.lion(color)
-        .is_some_and(|lion| attackers_to(pos, lion, !color).any())
+    let Some(lion) = pos.lion(color) else {
+        return false;
+    };
+    let them = !color;
+    let enemy = pos.by_color(them).0;
+    let theirs = |kind: PieceKind| pos.by_kind(kind).0 & enemy;
+    let occupied = pos.occupied().0;
+    let target = 1u64 << lion.index();
+    // Where a piece of `them` attacks the lion from: our own side's
+    // pattern from the lion for pawns and superpawns.
+    let ours = side(color);
+    if at(&KNIGHT, lion) & theirs(PieceKind::Zebra) != 0
+        || at(&ELEPHANT, lion) & theirs(PieceKind::Elephant) != 0
+        || at(&GIRAFFE_JUMP, lion) & theirs(PieceKind::Giraffe) != 0
+        || at(&ours.pawn, lion) & theirs(PieceKind::Pawn) != 0
+        || at(&ours.superpawn, lion) & theirs(PieceKind::Superpawn) != 0
+    {
+        return true;
+    }
+    let t = side(them);
+    let empty = !occupied & FULL;
+    Iterator::any(&mut Bitboard(theirs(PieceKind::Lion)), |from| {
+        at(&t.lion, from) & target != 0 || lion_line_open(from, lion, occupied)
+    }) || Iterator::any(&mut Bitboard(theirs(PieceKind::Crocodile)), |from| {
+        crocodile(from, occupied) & target != 0
+    }) || Iterator::any(&mut Bitboard(theirs(PieceKind::Monkey)), |from| {
+        MONKEY_LEGS
+            .get(from.index())
+            .is_some_and(|legs| legs.iter().any(|l| l.mid == target && l.land & empty != 0))
+    })
 }
 
 #[cfg(test)]
@@ -43,6 +78,28 @@ mod tests {
                 _ => false,
             }
         })
+    }
+
+    #[test]
+    fn agrees_with_attackers_to() {
+        use crate::congo::moves::attacks::attackers_to;
+        let mut attacked = 0;
+        for opening in openings(12, 80, 60) {
+            let mut pos = Position::start();
+            for mv in opening {
+                for c in Color::ALL {
+                    let slow = pos
+                        .lion(c)
+                        .is_some_and(|lion| attackers_to(&pos, lion, !c).any());
+                    assert_eq!(lion_attacked(&pos, c), slow, "{pos} {c}");
+                    attacked += usize::from(slow);
+                }
+                if pos.play(mv).is_err() {
+                    break;
+                }
+            }
+        }
+        assert!(attacked > 20, "{attacked}");
     }
 
     #[test]
