@@ -41,6 +41,9 @@ pub enum Mode {
 /// constants, so forms stay small; only full sweeps update them.
 pub const FORM_BIGS: u8 = 3;
 
+/// The most slots an emptied memo keeps (16 MB of entries).
+const FORGET_CAPACITY: usize = 1 << 20;
+
 /// The largest cap a memo key can hold (four bits a count).
 pub const MAX_CAP: u8 = 12;
 
@@ -152,7 +155,14 @@ impl Turn {
 
     /// Forget the states valued so far.
     pub fn forget(&mut self) {
-        self.memo.clear();
+        // A memo that once grew large would stay large when emptied, and
+        // every later block would probe (and clear) a sparse table that no
+        // longer fits in cache: such a one is dropped instead.
+        if self.memo.capacity() > FORGET_CAPACITY {
+            self.memo = Memo::default();
+        } else {
+            self.memo.clear();
+        }
     }
 
     /// How many in-turn states are remembered.
