@@ -395,6 +395,16 @@ pub fn solve_layer_on(
     })
 }
 
+/// Marks a thread of [`run`] finished when dropped (also on unwinding).
+struct Finished<'a>(&'a AtomicUsize, std::thread::Thread);
+
+impl Drop for Finished<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, Ordering::Release);
+        self.1.unpark();
+    }
+}
+
 /// Run `work` on `threads` threads,
 /// calling `tick` with `done` about ten times a second meanwhile.
 fn run<T: Send>(
@@ -411,10 +421,10 @@ fn run<T: Send>(
             .map(|_| {
                 let me = me.clone();
                 sc.spawn(move || {
-                    let out = work();
-                    finished.fetch_add(1, Ordering::Release);
-                    me.unpark();
-                    out
+                    // Counted as finished even if `work` unwinds, so the
+                    // loop below never waits for a thread that is gone.
+                    let _done = Finished(finished, me);
+                    work()
                 })
             })
             .collect();
@@ -422,7 +432,12 @@ fn run<T: Send>(
             tick(done.load(Ordering::Relaxed));
             std::thread::park_timeout(std::time::Duration::from_millis(100));
         }
-        handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        // A thread that panicked passes its panic on: a sweep with blocks
+        // missing must not pass for a finished one.
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
     })
 }
 
