@@ -3,9 +3,11 @@
 //! `strongest,-qsearch,+lmr,mobility=0,hash=64,depth=6`.
 //!
 //! `-NAME` turns a feature off, `+NAME` on: `tt`, `tt-cutoffs`, `pvs`,
-//! `ordering`, `killers`, `history`, `malus` (history maluses),
-//! `gravity` (history updates with gravity), `countermove`, `qsearch`, `threats`, `null`, `lmr`,
-//! `rfp` (reverse futility), `lmp` (late-move pruning), `aspiration`, `material-only`, `tablebase`. `NAME=N` sets a number: `hash` (MB), `threads`, `contempt` (cp),
+//! `ordering`, `killers`, `history`, `malus` (history maluses), `gravity`
+//! (history updates with gravity), `countermove`, `qsearch`, `threats`,
+//! `null`, `lmr`, `rfp` (reverse futility), `lmp` (late-move pruning),
+//! `aspiration`, `material-only`, `tablebase`. `NAME=N` sets a number:
+//! `hash` (MB), `threads`, `contempt` (cp),
 //! `depth` (the deepest iteration), an evaluation weight (`mobility`,
 //! `lion-safety`, `facing`, `pawn-advance`, `drowning`, `crocodile`,
 //! `monkey`, `pressure`) or a piece value (`pawn`, `superpawn`, `giraffe`, `monkey-value`,

@@ -111,7 +111,7 @@ struct Sweep {
 impl Sweep {
     fn new(index: &Index, e: usize) -> Sweep {
         let n = index.layer_len(e);
-        let mut keyed: Vec<(u32, u32, u32)> = (0..n)
+        let mut keyed: Vec<(u64, u32, u32)> = (0..n)
             .filter_map(|at| {
                 let b = index.board(e, at)?;
                 if b.clash() {
@@ -124,8 +124,10 @@ impl Sweep {
                 };
                 // Blocks furthest along first too; inside a block the
                 // team to move furthest along first.
-                let op = (travelled(&b.op.0) << 20) | b.op.code() >> 5;
-                Some((u32::MAX - op, u32::MAX - travelled(&b.me.0), at as u32))
+                // One key a side: the side's code (20 bits) under its
+                // steps travelled.
+                let op = u64::from(travelled(&b.op.0)) << 20 | u64::from(b.op.code());
+                Some((u64::MAX - op, u32::MAX - travelled(&b.me.0), at as u32))
             })
             .collect();
         keyed.sort_unstable();
