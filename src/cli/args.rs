@@ -211,6 +211,12 @@ pub struct YutSolveArgs {
     /// table every run; more can differ below the tolerance.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
+
+    /// Stop before a layer whose working memory is estimated above GB
+    /// gigabytes (the layers finished stay saved).
+    #[arg(long, value_name = "GB", default_value_t = 4,
+          value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub memory: u16,
 }
 
 /// The tasks of `boardsh course`.

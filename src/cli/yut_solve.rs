@@ -11,7 +11,7 @@ use super::args::YutSolveArgs;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::yut::Sticks;
 use crate::yut::player::solve::{
-    Board, LayerReport, Progress, Roles, TOLERANCE, Table, solve_layer_on,
+    Board, LayerReport, Progress, Roles, TOLERANCE, Table, layer_memory, solve_layer_on,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs;
@@ -20,9 +20,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
-
-/// The most working memory a layer may take (beside the in-turn states).
-const MAX_LAYER_BYTES: u64 = 4_000_000_000;
 
 /// The default table file for these options, in the user's data directory.
 pub fn default_path(k: usize, cap: u8, roles: Roles) -> Option<PathBuf> {
@@ -184,21 +181,15 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
             writeln!(out, "layer {e}: read from the table")?;
             continue;
         }
-        // Working memory of a layer: values (f64) and fixed point (u32)
-        // a role, and the sweep order (u32 and its sort key), per position;
-        // the linear forms, about 19 terms of 16 bytes a position and role
-        // and 16 bytes of constant and start (measured for K = 2 layer 0:
-        // 3.64 M terms for 190,531 positions); each thread's memo of in-turn
-        // states is a block's (emptied between blocks, bounded by
-        // `MEMO_STATES`).
-        let need = table.index().layer_len(e) as u64 * (340 * roles.count() as u64 + 8);
-        if need > MAX_LAYER_BYTES {
+        let need = layer_memory(table.index(), e, args.cap, roles);
+        let limit = u64::from(args.memory) * 1_000_000_000;
+        if need > limit {
             writeln!(
                 err,
-                "boardsh yut solve: layer {e} has {} positions and needs about {:.1} GB, more than {} GB: stopping (the layers finished are saved in {})",
+                "boardsh yut solve: layer {e} has {} positions and needs about {:.1} GB, more than {} GB (`--memory`): stopping (the layers finished are saved in {})",
                 table.index().layer_len(e),
                 need as f64 / 1e9,
-                MAX_LAYER_BYTES / 1_000_000_000,
+                args.memory,
                 path.display()
             )?;
             return Ok(EXIT_FAILED);

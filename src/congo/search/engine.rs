@@ -103,6 +103,9 @@ const CONTEMPT_MARGIN: i32 = 50;
 /// Half the aspiration window at the root, centipawns.
 const ASPIRATION: i32 = 40;
 
+/// Internal iterative reduction acts this many plies from the leaves or more.
+const IIR_DEPTH: i32 = 5;
+
 /// Reverse futility's margin per ply of depth left, centipawns.
 const FUTILITY_MARGIN: i32 = 120;
 
@@ -588,6 +591,13 @@ impl Worker {
                 }
             }
         }
+        // Internal iterative reduction: a node the table knows no move for
+        // is searched a ply shallower (its ordering is a guess anyway).
+        let depth = if self.config.iir && tt_move.is_none() && depth >= IIR_DEPTH {
+            depth - 1
+        } else {
+            depth
+        };
         // The static evaluation, computed once if reverse futility or the
         // null move needs it.
         let mut stand: Option<i32> = None;

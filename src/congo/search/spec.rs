@@ -6,7 +6,7 @@
 //! `ordering`, `killers`, `history`, `malus` (history maluses), `gravity`
 //! (history updates with gravity), `countermove`, `qsearch`, `threats`,
 //! `null`, `lmr`, `rfp` (reverse futility), `lmp` (late-move pruning),
-//! `aspiration`, `material-only`, `tablebase`. `NAME=N` sets a number:
+//! `aspiration`, `iir` (internal iterative reduction), `material-only`, `tablebase`. `NAME=N` sets a number:
 //! `hash` (MB), `threads`, `contempt` (cp),
 //! `depth` (the deepest iteration), an evaluation weight (`mobility`,
 //! `lion-safety`, `facing`, `pawn-advance`, `drowning`, `crocodile`,
@@ -111,6 +111,7 @@ fn apply<'a>(
                 "rfp" => c.reverse_futility = on,
                 "lmp" => c.late_move_pruning = on,
                 "aspiration" => c.aspiration = on,
+                "iir" => c.iir = on,
                 "tablebase" => c.tablebase = on,
                 "material-only" => c.eval.material_only = on,
                 _ => return Err(format!("`{part}`: unknown feature `{name}`")),

@@ -133,6 +133,30 @@ impl Index {
         })
     }
 
+    /// The sides with `j` tokens escaped (spare ones not counted), in
+    /// rank order.
+    pub(crate) fn sides_with(&self, j: usize) -> &[Side] {
+        self.sides.get(j).map_or(&[], Vec::as_slice)
+    }
+
+    /// A side's rank among the sides with as many escaped.
+    pub(crate) fn rank_of(&self, side: Side) -> Option<usize> {
+        let r = *self.rank.get(side.code() as usize)?;
+        (r != u32::MAX).then_some(r as usize)
+    }
+
+    /// Where the board of the side of rank `rm` with `j` escaped (to
+    /// move) and the side of rank `ro` with `o` escaped is: [`Index::place`]
+    /// from ranks.
+    pub(crate) fn place_ranks(&self, j: usize, rm: usize, o: usize, ro: usize) -> Option<Place> {
+        let layer = j + o;
+        let (_, _, start) = self.blocks(layer).find(|&(bj, _, _)| bj == j)?;
+        Some(Place {
+            layer,
+            at: start + rm * self.count(o) + ro,
+        })
+    }
+
     /// The board at `at` in layer `e`.
     pub fn board(&self, e: usize, at: usize) -> Option<Board> {
         for (j, o, start) in self.blocks(e) {

@@ -11,6 +11,7 @@
 //! against a brute force that plays through [`Play`](crate::yut::Play).
 
 pub(crate) mod board;
+pub(crate) mod dense;
 pub(crate) mod hint;
 pub(crate) mod index;
 pub(crate) mod player;
@@ -24,7 +25,7 @@ pub use hint::{HintLine, hint};
 pub use index::{Index, Place};
 pub use player::{Exact, board_of, covers, exact_choices};
 pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, review};
-pub use solver::{LayerReport, Progress, TOLERANCE, solve_layer, solve_layer_on};
+pub use solver::{LayerReport, Progress, TOLERANCE, layer_memory, solve_layer, solve_layer_on};
 pub use table::{Roles, Table, TableError};
 pub use turn::{Mode, Pend, Turn};
 

@@ -36,13 +36,11 @@ pub enum Mode {
     Mean,
 }
 
-/// How deep in yuts and mos pending [`Turn::form`] follows a turn: the
+/// How deep in yuts and mos pending the solver's linear forms
+/// ([`Block::form`](super::dense::Block::form)) follow a turn: the
 /// states below (reached with chance (1/8)^3 at most) enter the form as
 /// constants, so forms stay small; only full sweeps update them.
 pub const FORM_BIGS: u8 = 3;
-
-/// The most slots an emptied memo keeps (16 MB of entries).
-const FORGET_CAPACITY: usize = 1 << 20;
 
 /// The largest cap a memo key can hold (four bits a count).
 pub const MAX_CAP: u8 = 12;
@@ -74,35 +72,6 @@ impl Hasher for KeyHasher {
 }
 
 type Memo = HashMap<u64, f64, BuildHasherDefault<KeyHasher>>;
-
-/// An in-turn state's child, for [`Turn::form`].
-#[derive(Clone, Copy, Debug)]
-enum Child {
-    /// Another in-turn state: board, pending, whether a throw is due.
-    Node(Board, Pend, bool),
-    /// A value known without the leaves (surely won).
-    Const(f64),
-    /// The turn's end at this board (the mover's side).
-    Leaf(Board),
-}
-
-/// Working space of [`Turn::form`], kept between positions.
-#[derive(Default, Debug)]
-pub struct FormScratch {
-    ids: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
-    /// By state: its children's range in `kids`.
-    nodes: Vec<(u32, u32)>,
-    /// Children: what, weight, and the state's number if it is one.
-    kids: Vec<(Child, f64, u32)>,
-    /// States, children before parents.
-    order: Vec<u32>,
-    weight: Vec<f64>,
-}
-
-/// The yuts and mos pending.
-fn bigs(p: Pend) -> u8 {
-    p.get(3).copied().unwrap_or(0) + p.get(4).copied().unwrap_or(0)
-}
 
 /// The in-turn solver: throw odds, cap, and a memo of the turn's states.
 #[derive(Clone, Debug)]
@@ -144,30 +113,6 @@ impl Turn {
     pub fn start(&mut self, b: Board, leaf: &dyn Fn(Board) -> f64) -> f64 {
         self.memo.clear();
         self.throw(b, [0; 5], leaf)
-    }
-
-    /// [`Turn::start`] keeping the states already valued: a sweep of the
-    /// solver values each in-turn state once, shared by every turn that
-    /// reaches it (call [`Turn::forget`] between sweeps).
-    pub fn start_shared(&mut self, b: Board, leaf: &dyn Fn(Board) -> f64) -> f64 {
-        self.throw(b, [0; 5], leaf)
-    }
-
-    /// Forget the states valued so far.
-    pub fn forget(&mut self) {
-        // A memo that once grew large would stay large when emptied, and
-        // every later block would probe (and clear) a sparse table that no
-        // longer fits in cache: such a one is dropped instead.
-        if self.memo.capacity() > FORGET_CAPACITY {
-            self.memo = Memo::default();
-        } else {
-            self.memo.clear();
-        }
-    }
-
-    /// How many in-turn states are remembered.
-    pub fn remembered(&self) -> usize {
-        self.memo.len()
     }
 
     /// A throw is due with `p` pending.
@@ -270,207 +215,6 @@ impl Turn {
         }
     }
 
-    /// The turn from `b` as a linear form in its ends, under the choices
-    /// the remembered values make best (or all of them, in
-    /// [`Mode::Mean`]): its value is `constant + sum(w * leaf(end))` over
-    /// the returned `(end, w)` (an end may repeat). Call it right after
-    /// [`Turn::start_shared`] on `b`, while the turn's states are
-    /// remembered; with those choices fixed, the value is linear in the
-    /// leaves, so the solver can re-value the turn by a sparse dot product
-    /// instead of a new search.
-    pub fn form(
-        &mut self,
-        b: Board,
-        leaf: &dyn Fn(Board) -> f64,
-        s: &mut FormScratch,
-        ends: &mut Vec<(Board, f64)>,
-    ) -> f64 {
-        s.ids.clear();
-        s.nodes.clear();
-        s.kids.clear();
-        s.order.clear();
-        ends.clear();
-        let mut constant = 0.0;
-        let root = match self.child_throw(b, [0; 5], leaf) {
-            Child::Node(cb, cp, ct) => self.visit(cb, cp, ct, leaf, s),
-            Child::Const(v) => return v,
-            Child::Leaf(x) => {
-                ends.push((x.flip(), -1.0));
-                return 1.0;
-            }
-        };
-        s.weight.clear();
-        s.weight.resize(s.nodes.len(), 0.0);
-        if let Some(w) = s.weight.get_mut(root as usize) {
-            *w = 1.0;
-        }
-        for &id in s.order.iter().rev() {
-            let w = s.weight.get(id as usize).copied().unwrap_or(0.0);
-            let Some(&(lo, hi)) = s.nodes.get(id as usize) else {
-                continue;
-            };
-            if w == 0.0 {
-                continue;
-            }
-            for &(c, pr, kid) in s.kids.get(lo as usize..hi as usize).unwrap_or(&[]) {
-                let wp = w * pr;
-                match c {
-                    Child::Node(..) => {
-                        if let Some(x) = s.weight.get_mut(kid as usize) {
-                            *x += wp;
-                        }
-                    }
-                    Child::Const(v) => constant += wp * v,
-                    Child::Leaf(x) => {
-                        // A turn's end is worth 1 - leaf(the other's turn).
-                        constant += wp;
-                        ends.push((x.flip(), -wp));
-                    }
-                }
-            }
-        }
-        constant
-    }
-
-    /// Number the in-turn state and those under it (children first).
-    fn visit(
-        &mut self,
-        b: Board,
-        p: Pend,
-        throwing: bool,
-        leaf: &dyn Fn(Board) -> f64,
-        s: &mut FormScratch,
-    ) -> u32 {
-        let k = key(b, p, throwing);
-        if let Some(&id) = s.ids.get(&k) {
-            return id;
-        }
-        let id = s.nodes.len() as u32;
-        s.ids.insert(k, id);
-        s.nodes.push((0, 0));
-        let lo = s.kids.len();
-        self.children(b, p, throwing, leaf, &mut s.kids);
-        let hi = s.kids.len();
-        if let Some(n) = s.nodes.get_mut(id as usize) {
-            *n = (lo as u32, hi as u32);
-        }
-        for i in lo..hi {
-            if let Some(&(Child::Node(cb, cp, ct), _, _)) = s.kids.get(i) {
-                let kid = self.visit(cb, cp, ct, leaf, s);
-                if let Some(x) = s.kids.get_mut(i) {
-                    x.2 = kid;
-                }
-            }
-        }
-        s.order.push(id);
-        id
-    }
-
-    /// What a throw due with `q` pending is: surely won, or a state; a
-    /// state [`FORM_BIGS`] yuts and mos deep is frozen at its remembered
-    /// value (the form stays exact at the leaves it was made from).
-    fn child_throw(&mut self, b: Board, q: Pend, leaf: &dyn Fn(Board) -> f64) -> Child {
-        if bigs(q) >= self.need(b) {
-            Child::Const(1.0)
-        } else if bigs(q) >= FORM_BIGS {
-            Child::Const(self.throw(b, q, leaf))
-        } else {
-            Child::Node(b, q, true)
-        }
-    }
-
-    /// What `q` pending with no throw due is: the turn's end, surely
-    /// won, or a state.
-    fn child_uses(&self, b: Board, q: Pend) -> Child {
-        if q == [0; 5] {
-            Child::Leaf(b)
-        } else if bigs(q) >= self.need(b) {
-            Child::Const(1.0)
-        } else {
-            Child::Node(b, q, false)
-        }
-    }
-
-    /// What follows the group on `g` using result `r`, as [`Turn::after`].
-    fn child_after(
-        &mut self,
-        b: Board,
-        p: Pend,
-        g: u8,
-        r: usize,
-        leaf: &dyn Fn(Board) -> f64,
-    ) -> Child {
-        let (nb, caught, q) = spend(b, p, g, r);
-        if nb.me.won() {
-            Child::Const(1.0)
-        } else if caught {
-            self.child_throw(nb, q, leaf)
-        } else {
-            self.child_uses(nb, q)
-        }
-    }
-
-    /// The children of an in-turn state with their weights, as
-    /// [`Turn::throw`] and [`Turn::uses`] value them; at a choice in
-    /// [`Mode::Max`] only the first best use (by the remembered values).
-    fn children(
-        &mut self,
-        b: Board,
-        p: Pend,
-        throwing: bool,
-        leaf: &dyn Fn(Board) -> f64,
-        out: &mut Vec<(Child, f64, u32)>,
-    ) {
-        if throwing {
-            let capped = bigs(p) >= self.cap;
-            let smalls: f64 = self.probs.iter().take(3).sum();
-            let probs = self.probs;
-            for (i, &pr) in probs.iter().enumerate() {
-                let mut q = p;
-                if let Some(c) = q.get_mut(i) {
-                    *c += 1;
-                }
-                if i >= 3 {
-                    if !capped {
-                        let c = self.child_throw(b, q, leaf);
-                        out.push((c, pr, 0));
-                    }
-                } else {
-                    let w = if capped { pr / smalls } else { pr };
-                    out.push((self.child_uses(b, q), w, 0));
-                }
-            }
-            return;
-        }
-        let mut best: Option<(f64, u8, usize)> = None;
-        let mut all = Vec::new();
-        for g in b.me.groups() {
-            for r in 0..5 {
-                if p.get(r).copied().unwrap_or(0) == 0 {
-                    continue;
-                }
-                match self.mode {
-                    Mode::Max => {
-                        let v = self.after(b, p, g, r, leaf);
-                        if best.is_none_or(|(bv, _, _)| v > bv) {
-                            best = Some((v, g, r));
-                        }
-                    }
-                    Mode::Mean => all.push((g, r)),
-                }
-            }
-        }
-        if let Some((_, g, r)) = best {
-            let c = self.child_after(b, p, g, r, leaf);
-            out.push((c, 1.0, 0));
-        }
-        let n = all.len().max(1) as f64;
-        for (g, r) in all {
-            let c = self.child_after(b, p, g, r, leaf);
-            out.push((c, 1.0 / n, 0));
-        }
-    }
-
     /// Every legal use of `p` at `b` (group state, result index) with the
     /// chance the team to move wins after it, best first (ties keep the
     /// order: groups by state, home first, then the larger result).
@@ -520,54 +264,4 @@ fn spend(b: Board, p: Pend, g: u8, r: usize) -> (Board, bool, Pend) {
     }
     let (nb, caught) = b.play(g, r as u8 + 1);
     (nb, caught, q)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::yut::Sticks;
-    use crate::yut::player::solve::board::{ESCAPED, HOME, Side, on};
-    use crate::yut::rules::station::Station::*;
-
-    /// Arbitrary turn-start values in [0, 1], the same for the same board.
-    fn leaf(x: Board) -> f64 {
-        let h = (u64::from(x.me.code()) << 20 | u64::from(x.op.code()))
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    #[test]
-    fn the_linear_form_values_the_turn_as_the_search_does() {
-        // The form is the search's tree with its choices fixed, so at the
-        // leaves it was built from it must give the search's value: here
-        // on boards with stacks, catches within reach (the opponent one,
-        // two and three steps ahead) and shortcuts, for both modes.
-        let boards = [
-            Board::start(2),
-            Board {
-                me: Side::of([HOME, on(Do), ESCAPED, ESCAPED]),
-                op: Side::of([on(Gae), on(Geol), ESCAPED, ESCAPED]),
-            },
-            Board {
-                me: Side::of([on(Mo), on(Mo), ESCAPED, ESCAPED]),
-                op: Side::of([HOME, on(DuetMo), ESCAPED, ESCAPED]),
-            },
-            Board {
-                me: Side::of([HOME, on(ChamMeoki), ESCAPED, ESCAPED]),
-                op: Side::of([HOME, HOME, ESCAPED, ESCAPED]),
-            },
-        ];
-        let mut s = FormScratch::default();
-        let mut ends = Vec::new();
-        for mode in [Mode::Max, Mode::Mean] {
-            let mut turn = Turn::new(Sticks::FAIR.odds(), 4, mode);
-            for b in boards {
-                let v = turn.start_shared(b, &leaf);
-                let c = turn.form(b, &leaf, &mut s, &mut ends);
-                let f = ends.iter().fold(c, |acc, &(x, w)| acc + w * leaf(x));
-                assert!((v - f).abs() < 1e-12, "{mode:?} {b:?}: {v} vs {f}");
-                assert!(!ends.is_empty(), "a turn can end without a win");
-            }
-        }
-    }
 }
