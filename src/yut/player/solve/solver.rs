@@ -344,6 +344,9 @@ pub fn solve_layer_on(
                                 index.rank_of(caught),
                                 caches_now.get(role).and_then(|c| c.get(&caught.code())),
                             ) else {
+                                // Never: the side after a catch has more
+                                // tokens at home, so its level came first.
+                                debug_assert!(false, "no block after the catch of {st}");
                                 continue;
                             };
                             let mut start = Vec::with_capacity(space.len());
