@@ -238,6 +238,17 @@ impl Space {
         }
     }
 
+    /// Whether side `mi` stands on a state of `omask` (never at a turn's
+    /// state: a move there catches).
+    fn clashes(&self, mi: usize, omask: u64) -> bool {
+        self.mask.get(mi).copied().unwrap_or(0) & omask != 0
+    }
+
+    /// Whether `bigs` yuts and mos pending surely take side `mi` out.
+    fn surely_won(&self, mi: usize, bigs: u8) -> bool {
+        bigs >= self.need.get(mi).copied().unwrap_or(u8::MAX)
+    }
+
     /// The number of sides.
     pub fn len(&self) -> usize {
         self.sides.len()
@@ -423,11 +434,11 @@ impl Block<'_> {
             let p = pends.list.get(pi as usize).copied().unwrap_or([0; 5]);
             let bg = pends.bigs.get(pi as usize).copied().unwrap_or(0);
             for mi in 0..n {
-                if sp.mask.get(mi).copied().unwrap_or(0) & omask != 0 {
+                if sp.clashes(mi, omask) {
                     continue;
                 }
                 nodes += 1;
-                let v = if bg >= sp.need.get(mi).copied().unwrap_or(u8::MAX) {
+                let v = if sp.surely_won(mi, bg) {
                     1.0
                 } else {
                     let mut best = f64::NEG_INFINITY;
@@ -463,11 +474,11 @@ impl Block<'_> {
             let capped = bg >= pends.cap;
             let add = pends.add.get(pi as usize).copied().unwrap_or([u32::MAX; 5]);
             for mi in 0..n {
-                if sp.mask.get(mi).copied().unwrap_or(0) & omask != 0 {
+                if sp.clashes(mi, omask) {
                     continue;
                 }
                 nodes += 1;
-                let v = if bg >= sp.need.get(mi).copied().unwrap_or(u8::MAX) {
+                let v = if sp.surely_won(mi, bg) {
                     1.0
                 } else {
                     let mut v = 0.0;
