@@ -224,6 +224,38 @@ fn two_tokens_one_turn_matches_the_brute_force() {
     assert!(checked > 500);
 }
 
+#[test]
+fn reading_a_catchers_turn_start_from_the_table_changes_no_value() {
+    // After a catch with no throw left pending the catcher throws again
+    // from a turn start, whose value the solved table holds: reading it
+    // there (as the perfect player does) must give the same turn values
+    // as searching that turn on, and both the table's own (the Bellman
+    // equation), to the table's convergence tolerance.
+    let table = two_token_last_layers();
+    let index = table.index().clone();
+    let leaf = |x: Board| table.value(x, 0).unwrap_or(0.0);
+    let mut full = Turn::new(Sticks::FAIR.odds(), table.cap(), Mode::Max);
+    let mut read = Turn::new(Sticks::FAIR.odds(), table.cap(), Mode::Max).reading_catch_starts();
+    let mut checked = 0;
+    for e in [2, 1] {
+        for at in (0..index.layer_len(e)).step_by(11) {
+            let b = index.board(e, at).expect("in range");
+            if b.clash() {
+                continue;
+            }
+            let x = full.start(b, &leaf);
+            let y = read.start(b, &leaf);
+            let z = table.value(b, 0).expect("solved");
+            assert!((x - y).abs() < 1e-8, "{b:?}: searched {x} read {y}");
+            assert!((y - z).abs() < 1e-7, "{b:?}: read {y} table {z}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 1_000, "{checked} positions");
+    // Fewer states searched: the catcher's turns are not expanded.
+    assert!(read.nodes < full.nodes, "{} vs {}", read.nodes, full.nodes);
+}
+
 /// A game with the solver board `b`'s tokens, upper being `b.me`: token
 /// i of a team takes the side's i-th state. Built by free moves from the
 /// start (breadth first, landing on no other token on the way).

@@ -43,7 +43,7 @@ pub fn hint(
         return Ok(Vec::new());
     };
     if let Some(t) = table {
-        let mut turn = Turn::new(play.sticks().odds(), t.cap(), Mode::Max);
+        let mut turn = Turn::new(play.sticks().odds(), t.cap(), Mode::Max).reading_catch_starts();
         if let Some(list) = exact_choices(t, &mut turn, play) {
             return Ok(list
                 .into_iter()

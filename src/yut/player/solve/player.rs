@@ -116,7 +116,7 @@ impl<P: Policy> Exact<P> {
         let tables = tables
             .into_iter()
             .map(|t| {
-                let turn = Turn::new(probs, t.cap(), Mode::Max);
+                let turn = Turn::new(probs, t.cap(), Mode::Max).reading_catch_starts();
                 (t, turn)
             })
             .collect();

@@ -82,6 +82,11 @@ pub struct Turn {
     /// For each token state, the yuts or mos that surely take it out.
     need: [u8; STATES],
     memo: Memo,
+    /// A catch with nothing left pending makes the catcher's next throw a
+    /// turn start: read it from `leaf` instead of searching that turn.
+    /// Right when `leaf` is a solved table (its values are those turn
+    /// starts' values); off, every catch is searched on.
+    catch_starts_from_leaf: bool,
     /// States evaluated (memo misses) since creation.
     pub nodes: u64,
 }
@@ -104,8 +109,18 @@ impl Turn {
             mode,
             need: std::array::from_fn(|s| steps_left(s as u8).div_ceil(4)),
             memo: Memo::default(),
+            catch_starts_from_leaf: false,
             nodes: 0,
         }
+    }
+
+    /// The same solver reading a catcher's next turn start from `leaf`
+    /// (for a solved table's values: many times less search, for values
+    /// that differ from the full search's by no more than the table's
+    /// own tolerance).
+    pub fn reading_catch_starts(mut self) -> Turn {
+        self.catch_starts_from_leaf = true;
+        self
     }
 
     /// The chance the team to move at a turn start wins; `leaf` values a
@@ -208,6 +223,8 @@ impl Turn {
         let (nb, caught, q) = spend(b, p, g, r);
         if nb.me.won() {
             1.0
+        } else if caught && self.catch_starts_from_leaf && q == [0; 5] {
+            leaf(nb)
         } else if caught {
             self.throw(nb, q, leaf)
         } else {
