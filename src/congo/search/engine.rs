@@ -118,6 +118,10 @@ const LMP_BASE: i32 = 6;
 /// See [`LMP_BASE`].
 const LMP_SCALE: i32 = 3;
 
+/// Delta pruning's margin over a capture's gain, centipawns (more than a
+/// promotion adds, a superpawn over a pawn).
+const DELTA_MARGIN: i32 = 200;
+
 /// Quiescence answers a threat to its lion (instead of standing pat) only
 /// this many plies into the quiescence search.
 const QS_EVASION_PLIES: u32 = 2;
@@ -200,6 +204,7 @@ impl Worker {
             ordering: self.config.ordering,
             killers: self.config.killers,
             history: self.config.history,
+            bad_captures: self.config.bad_captures,
         }
     }
 
@@ -793,6 +798,18 @@ impl Worker {
             let Some(sm) = pick(&mut list, i) else {
                 break;
             };
+            // Standing pat is allowed here, so a capture may be passed
+            // over: one that likely loses material, or (delta pruning) one
+            // that cannot lift the evaluation to alpha. The lion's capture
+            // is never passed over.
+            if !evade {
+                if sm.bad && self.config.qs_bad {
+                    continue;
+                }
+                if self.config.delta && stand + sm.gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+            }
             let next = child(pos, &sm.mv);
             let v = -self.qsearch(&next, -beta, -alpha, ply + 1, qply + 1, ctx);
             if self.aborted {

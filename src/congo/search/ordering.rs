@@ -3,6 +3,7 @@
 
 use super::eval::EvalWeights;
 use super::tt::PackedMove;
+use crate::congo::moves::attacks::attackers_to;
 use crate::congo::moves::{Move, Sink, jumped_square};
 use crate::congo::{Bitboard, PieceKind, Position, Square};
 
@@ -18,6 +19,13 @@ pub(crate) struct ScoredMove {
     pub score: i32,
     /// Neither a capture nor a lion capture.
     pub quiet: bool,
+    /// A capture that likely loses material: the mover is worth more than
+    /// what it takes and an enemy piece could take it back on its square
+    /// (set only with [`OrderSwitches::bad_captures`]).
+    pub bad: bool,
+    /// The value of what the move takes: 0 for a quiet move,
+    /// [`LION_GAIN`] with the lion.
+    pub gain: i32,
 }
 
 /// Fills a reusable list (no allocation once it has grown), up to
@@ -50,6 +58,8 @@ impl Collect<'_> {
             mv,
             score: 0,
             quiet: true,
+            bad: false,
+            gain: 0,
         });
     }
 
@@ -135,6 +145,10 @@ pub(crate) fn retain_captures(pos: &Position, list: &mut Vec<ScoredMove>) {
             || sm.mv.is_multi_jump()
     });
 }
+
+/// A lion capture's [`ScoredMove::gain`]: more than any margin is worth
+/// (and far from overflowing when added to one).
+pub(crate) const LION_GAIN: i32 = 1 << 24;
 
 /// Killer moves (compact) per ply and history scores per (side, from, to).
 pub(crate) struct Heuristics {
@@ -279,6 +293,9 @@ pub(crate) const TT_MOVE: i32 = 1 << 30;
 const LION_CAPTURE: i32 = 1 << 29;
 const CAPTURE: i32 = 1 << 28;
 pub(super) const KILLER: i32 = 1 << 27;
+/// A capture that likely loses material: below the killers and the
+/// countermove, above every history score (those stay under 2^21).
+const BAD_CAPTURE: i32 = 1 << 26;
 /// A countermove: above every history score, below the killers (and
 /// still reduced by LMR like any quiet move).
 const COUNTER: i32 = KILLER - 1;
@@ -289,6 +306,8 @@ pub(crate) struct OrderSwitches {
     pub ordering: bool,
     pub killers: bool,
     pub history: bool,
+    /// Captures that likely lose material after the killers.
+    pub bad_captures: bool,
 }
 
 /// What the node knows of its moves before scoring them.
@@ -322,6 +341,8 @@ pub(crate) fn score_moves(
             (0, false)
         };
         sm.quiet = victim == 0 && !lion;
+        sm.gain = if lion { LION_GAIN } else { victim };
+        sm.bad = false;
         let code = (tt_move.is_some() || (sm.quiet && (sw.killers || counter.is_some())))
             .then(|| PackedMove::of(&sm.mv));
         // Looked up only for a quiet move (the only ones it ranks).
@@ -342,7 +363,24 @@ pub(crate) fn score_moves(
             } else {
                 pos.kind_at(sm.mv.from()).map_or(0, |k| w.value(k))
             };
-            CAPTURE + victim * 16 - attacker / 16
+            let order = victim * 16 - attacker / 16;
+            // The lion is worth the game: any capture it makes onto a
+            // square the enemy reaches is bad. The landing square: a
+            // monkey's last, anyone else's target.
+            let risked = if pos.kind_at(sm.mv.from()) == Some(PieceKind::Lion) {
+                i32::MAX
+            } else {
+                attacker
+            };
+            if sw.bad_captures
+                && risked > victim
+                && attackers_to(pos, sm.mv.to(), !pos.side_to_move()).0 != 0
+            {
+                sm.bad = true;
+                BAD_CAPTURE + order
+            } else {
+                CAPTURE + order
+            }
         } else if sw.killers && killer > 0 {
             KILLER + killer
         } else if counter.is_some() && code == counter {
@@ -404,5 +442,53 @@ mod tests {
             }
         }
         assert!(checked > 100, "{checked}");
+    }
+
+    /// A capture by a piece worth more than its victim onto a square the
+    /// enemy reaches is bad; an even trade is not; without the switch
+    /// nothing is. Rules: a black pawn on c5 steps (and takes) toward
+    /// rank 1, straight or diagonally, so it defends d4; White's elephant
+    /// d3 takes d4 by one step up (339 for a 100 pawn), White's pawn e3
+    /// takes it diagonally (100 for 100).
+    #[test]
+    fn bad_captures_rank_after_the_killers() {
+        let pos: Position = "3l3/7/2p4/3p3/3EP2/7/3L3 w 0".parse().expect("fen");
+        let scored = |bad_captures: bool| {
+            let mut list = Vec::new();
+            generate(&pos, &mut Collect::new(&mut list, FULL));
+            let sw = OrderSwitches {
+                ordering: true,
+                killers: true,
+                history: true,
+                bad_captures,
+            };
+            let hints = Hints {
+                tt_move: None,
+                counter: None,
+            };
+            let heur = Heuristics::new(4);
+            score_moves(
+                &pos,
+                &mut list,
+                hints,
+                0,
+                &heur,
+                sw,
+                &EvalWeights::default(),
+            );
+            let find = |m: &str| {
+                list.iter()
+                    .find(|sm| sm.mv.to_string() == m)
+                    .copied()
+                    .expect(m)
+            };
+            (find("d3d4"), find("e3d4"))
+        };
+        let (elephant, pawn) = scored(true);
+        assert!(elephant.bad && !elephant.quiet && elephant.gain == 100);
+        assert!(elephant.score < KILLER && elephant.score > 1 << 21);
+        assert!(!pawn.bad && pawn.score >= CAPTURE);
+        let (elephant, pawn) = scored(false);
+        assert!(!elephant.bad && !pawn.bad && elephant.score >= CAPTURE);
     }
 }

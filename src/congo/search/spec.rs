@@ -6,7 +6,11 @@
 //! `ordering`, `killers`, `history`, `malus` (history maluses), `gravity`
 //! (history updates with gravity), `countermove`, `qsearch`, `threats`,
 //! `null`, `lmr`, `rfp` (reverse futility), `lmp` (late-move pruning),
-//! `aspiration`, `iir` (internal iterative reduction), `material-only`, `tablebase`. `NAME=N` sets a number:
+//! `aspiration`, `iir` (internal iterative reduction), `bad-captures`
+//! (losing-looking captures after the killers), `qs-bad` (and none of
+//! them in quiescence),
+//! `delta` (delta pruning in quiescence), `material-only`, `tablebase`.
+//! `NAME=N` sets a number:
 //! `hash` (MB), `threads`, `contempt` (cp),
 //! `depth` (the deepest iteration), an evaluation weight (`mobility`,
 //! `lion-safety`, `facing`, `pawn-advance`, `drowning`, `crocodile`,
@@ -112,6 +116,9 @@ fn apply<'a>(
                 "lmp" => c.late_move_pruning = on,
                 "aspiration" => c.aspiration = on,
                 "iir" => c.iir = on,
+                "bad-captures" => c.bad_captures = on,
+                "qs-bad" => c.qs_bad = on,
+                "delta" => c.delta = on,
                 "tablebase" => c.tablebase = on,
                 "material-only" => c.eval.material_only = on,
                 _ => return Err(format!("`{part}`: unknown feature `{name}`")),
@@ -136,6 +143,8 @@ mod tests {
         assert!(!c.qsearch && c.lmr && c.hash_mb == 64);
         assert!(parse_config("strongest,+lmp").unwrap().late_move_pruning);
         assert!(!EngineConfig::strongest().late_move_pruning);
+        let d = parse_config("strongest,-bad-captures,+delta").unwrap();
+        assert!(!d.bad_captures && d.delta && EngineConfig::strongest().bad_captures);
         assert_eq!(c.eval.mobility, 0);
         assert_eq!(c.eval.values[PieceKind::Zebra.index()], 320);
         let c = parse_config("-tt").unwrap();
