@@ -86,7 +86,7 @@ pub struct EngineConfig {
     /// square an enemy piece could take on) are tried after the killers
     /// (on in `strongest`: SPRT [0, 10] at 30,000 nodes a move accepted
     /// it after 1,286 games, LLR 2.95, +22 Elo [+7, +37] by pairs; depth
-    /// 10 from the start in 4.1 M nodes instead of 5,127,339).
+    /// 10 from the start in 4,228,327 nodes instead of 5,127,339).
     pub bad_captures: bool,
     /// Quiescence leaves out those bad captures (needs `bad_captures`;
     /// off: with them, SPRT [0, 10] at 30,000 nodes a move rejected the
