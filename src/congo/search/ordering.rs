@@ -358,16 +358,17 @@ pub(crate) fn score_moves(
         } else if lion {
             LION_CAPTURE
         } else if !sm.quiet {
-            let attacker = if is_monkey {
-                w.value(PieceKind::Monkey)
+            let mover = if is_monkey {
+                Some(PieceKind::Monkey)
             } else {
-                pos.kind_at(sm.mv.from()).map_or(0, |k| w.value(k))
+                pos.kind_at(sm.mv.from())
             };
+            let attacker = mover.map_or(0, |k| w.value(k));
             let order = victim * 16 - attacker / 16;
             // The lion is worth the game: any capture it makes onto a
             // square the enemy reaches is bad. The landing square: a
             // monkey's last, anyone else's target.
-            let risked = if pos.kind_at(sm.mv.from()) == Some(PieceKind::Lion) {
+            let risked = if mover == Some(PieceKind::Lion) {
                 i32::MAX
             } else {
                 attacker
