@@ -10,11 +10,18 @@
 //! second in the other. Win rates with 95% (Wilson) intervals. Run it
 //! through `scripts/yut-solve.sh`, or:
 //!
-//!     nice -n 19 cargo run --release --example yut_solve_match -- K TABLE [PAIRS] [SEED] [CAP] [WHO]
+//!     nice -n 19 cargo run --release --example yut_solve_match -- K TABLE [PAIRS] [SEED] [CAP] [WHO] [FALLBACK]
 //!
 //! WHO picks the opponents, a comma list of `itself`, `ai`, `greedy` and
 //! `random` (default all four). Against itself the first team's share is
 //! also checked against the exact value at the 99.9% level (z = 3.29).
+//!
+//! TABLE may be a comma list: the first is the K-token table, the others
+//! `J:PATH`, a J-token table, tried after it where it does not cover a
+//! position. FALLBACK (`random`, the default, or `ai`) plays the
+//! positions no table covers: for the four-token game, whose first
+//! layers are not solved, `4 K4,3:K3 5000 2026 10 ai,greedy,random ai`
+//! measures today's AI with perfect endgames against each player.
 
 use std::sync::Arc;
 
@@ -51,20 +58,32 @@ fn main() {
         .get(4)
         .and_then(|s| s.parse().ok())
         .unwrap_or(DEFAULT_CAP);
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("{path}: {e}");
-            std::process::exit(1);
+    let mut tables = Vec::new();
+    for (i, item) in path.split(',').enumerate() {
+        let (j, file) = match item.split_once(':') {
+            Some((j, file)) if i > 0 => (j.parse().unwrap_or(0), file),
+            _ => (k, item),
+        };
+        let bytes = match std::fs::read(file) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("{file}: {e}");
+                std::process::exit(1);
+            }
+        };
+        match Table::from_bytes(&bytes, j, cap, Roles::SelfPlay) {
+            Ok(t) => tables.push(Arc::new(t)),
+            Err(e) => {
+                eprintln!("{file}: {e}");
+                std::process::exit(1);
+            }
         }
+    }
+    let Some(table) = tables.first().cloned() else {
+        eprintln!("usage: yut_solve_match K TABLE [PAIRS] [SEED] [CAP]");
+        std::process::exit(2);
     };
-    let table = match Table::from_bytes(&bytes, k, cap, Roles::SelfPlay) {
-        Ok(t) => Arc::new(t),
-        Err(e) => {
-            eprintln!("{path}: {e}");
-            std::process::exit(1);
-        }
-    };
+    let ai_fallback = args.get(6).is_some_and(|f| f == "ai");
     let who: Vec<String> = args
         .get(5)
         .map_or("itself,ai,greedy,random", String::as_str)
@@ -73,8 +92,22 @@ fn main() {
         .collect();
     let value = table.value(Board::start(k), 0).unwrap_or(f64::NAN);
     println!(
-        "{k} token(s) a side, {pairs} pairs of games, seed {seed}; exact first-team value {value:.10}"
+        "{k} token(s) a side, {pairs} pairs of games, seed {seed}; exact first-team value {value:.10}{}",
+        if ai_fallback {
+            "; today's AI where no table covers"
+        } else {
+            ""
+        }
     );
+    // Where no table covers a position: a random player (the solved games'
+    // tables cover every position) or today's AI.
+    let fallback = |s: u64| -> Box<dyn Policy + Send> {
+        if ai_fallback {
+            Kind::Ai(2).build(Sticks::FAIR, s)
+        } else {
+            Box::new(Random(Rng::new(s)))
+        }
+    };
     let odds = Sticks::FAIR.odds();
     let game = start(k);
     let opponents: [(&str, &str, Kind); 4] = [
@@ -89,9 +122,9 @@ fn main() {
         }
         let started = cpu_seconds();
         let mut seeds = Rng::new(seed ^ i as u64);
-        let mut exact = Exact::new(Arc::clone(&table), odds, Random(Rng::new(1)));
+        let mut exact = Exact::with_tables(tables.clone(), odds, fallback(1));
         let mut other: Box<dyn Policy + Send> = if i == 0 {
-            Box::new(Exact::new(Arc::clone(&table), odds, Random(Rng::new(2))))
+            Box::new(Exact::with_tables(tables.clone(), odds, fallback(2)))
         } else {
             kind.build(Sticks::FAIR, seed ^ 0xb)
         };

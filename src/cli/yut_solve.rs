@@ -11,7 +11,8 @@ use super::args::YutSolveArgs;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::yut::Sticks;
 use crate::yut::player::solve::{
-    Board, LayerReport, Progress, Roles, TOLERANCE, Table, layer_memory, solve_layer_on,
+    Board, CachePrecision, LayerReport, Progress, Roles, TOLERANCE, Table, layer_memory,
+    solve_layer_with,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs;
@@ -181,8 +182,16 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
             writeln!(out, "layer {e}: read from the table")?;
             continue;
         }
-        let need = layer_memory(table.index(), e, args.cap, roles);
+        // The catches' states as solved where the layer fits so, else in
+        // the table's fixed point (half their memory, within 1.2e-10).
         let limit = u64::from(args.memory) * 1_000_000_000;
+        let float = layer_memory(table.index(), e, args.cap, roles, CachePrecision::Float);
+        let (need, precision) = if float <= limit {
+            (float, CachePrecision::Float)
+        } else {
+            let fixed = layer_memory(table.index(), e, args.cap, roles, CachePrecision::Fixed);
+            (fixed, CachePrecision::Fixed)
+        };
         if need > limit {
             writeln!(
                 err,
@@ -193,6 +202,15 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
                 path.display()
             )?;
             return Ok(EXIT_FAILED);
+        }
+        if precision == CachePrecision::Fixed {
+            writeln!(
+                out,
+                "layer {e}: about {:.1} GB with the catches' states in fixed point (as solved it would need {:.1} GB, more than {} GB)",
+                need as f64 / 1e9,
+                float as f64 / 1e9,
+                args.memory
+            )?;
         }
         let started = Instant::now();
         let pb = bar(table.index().layer_len(e), e);
@@ -207,7 +225,15 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
                 pb.set_message(format!("sweep {}", p.sweep));
             }
         };
-        let report = solve_layer_on(&mut table, e, probs, threads, stop.as_ref(), &mut show);
+        let report = solve_layer_with(
+            &mut table,
+            e,
+            probs,
+            threads,
+            precision,
+            stop.as_ref(),
+            &mut show,
+        );
         pb.finish_and_clear();
         let report: LayerReport = match report {
             Ok(r) => r,

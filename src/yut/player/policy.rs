@@ -24,6 +24,18 @@ pub trait Policy {
     }
 }
 
+/// A boxed policy is a policy (so a player picked at run time can be the
+/// fallback of [`Exact`](crate::yut::solve::Exact)).
+impl<P: Policy + ?Sized> Policy for Box<P> {
+    fn choose(&mut self, play: &Play) -> Option<Use> {
+        (**self).choose(play)
+    }
+
+    fn choose_within(&mut self, play: &Play, stop: &dyn Interrupt) -> Option<Use> {
+        (**self).choose_within(play, stop)
+    }
+}
+
 /// Any legal use, uniformly: each distinct group (stack, lone token, or
 /// the home tokens as one) with each distinct pending result.
 #[derive(Clone, Copy, Debug)]

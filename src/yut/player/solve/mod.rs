@@ -21,11 +21,14 @@ pub(crate) mod table;
 pub(crate) mod turn;
 
 pub use board::{Board, Side};
+pub use dense::CachePrecision;
 pub use hint::{HintLine, hint};
 pub use index::{Index, Place};
 pub use player::{Exact, board_of, covers, exact_choices};
 pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, review};
-pub use solver::{LayerReport, Progress, TOLERANCE, layer_memory, solve_layer, solve_layer_on};
+pub use solver::{
+    LayerReport, Progress, TOLERANCE, layer_memory, solve_layer, solve_layer_on, solve_layer_with,
+};
 pub use table::{Roles, Table, TableError};
 pub use turn::{Mode, Pend, Turn};
 

@@ -25,7 +25,7 @@ use crate::interrupt::{Interrupt, Interrupted};
 use std::collections::HashMap;
 
 use super::board::{HOME, MAX_TOKENS, Side, steps_left};
-use super::dense::{Block, Cache, Catch, FormWork, Pends, SAME_ROLE, Space};
+use super::dense::{Block, Cache, CachePrecision, Catch, FormWork, Pends, SAME_ROLE, Space};
 use super::index::{Index, Place};
 use super::table::{Roles, Table, fixed, unfixed};
 use super::turn::Mode;
@@ -61,7 +61,7 @@ pub struct LayerReport {
     /// Sweeps of the linear forms between full sweeps.
     pub linear_sweeps: u32,
     /// Terms of the linear forms (all roles) at the last full sweep: the
-    /// forms' memory is 16 bytes a term.
+    /// forms' memory is 12 bytes a term.
     pub terms: usize,
 }
 
@@ -86,12 +86,23 @@ pub const MAX_SWEEPS: u32 = 10_000;
 /// The working memory solving layer `e` takes, estimated in bytes: by
 /// position and role the value (f64), its fixed point (u32), the sweep
 /// order and its sort key (16 bytes) and the linear form (about 10 terms
-/// of 16 bytes and 16 of constant and start: K = 2 layer 0 has 8.2 terms a
-/// position); and the throw-due states a full sweep keeps of every block
-/// with tokens at home for the catches into it (8 bytes a state).
-pub fn layer_memory(index: &Index, e: usize, cap: u8, roles: Roles) -> u64 {
+/// of 12 bytes and 12 of constant and start: K = 3 layer 0 has 7.2 terms
+/// a position, K = 4 layer 3 8.1); and the throw-due states a full sweep
+/// keeps of every block with tokens at home for the catches into it (8
+/// bytes a state, 4 in fixed point).
+pub fn layer_memory(
+    index: &Index,
+    e: usize,
+    cap: u8,
+    roles: Roles,
+    precision: CachePrecision,
+) -> u64 {
     let roles = roles.count() as u64;
-    let per_position = 8 + 4 + 16 + 10 * 16 + 16;
+    let per_position = 8 + 4 + 16 + 10 * 12 + 12;
+    let per_state = match precision {
+        CachePrecision::Float => 8,
+        CachePrecision::Fixed => 4,
+    };
     let pends = Pends::new(cap);
     let mut caches = 0u64;
     for o in 0..index.tokens() {
@@ -102,7 +113,7 @@ pub fn layer_memory(index: &Index, e: usize, cap: u8, roles: Roles) -> u64 {
         for side in index.sides_with(o) {
             let home = side.0.iter().filter(|&&x| x == HOME).count();
             if home > 0 {
-                caches += pends.family(home) as u64 * space * 8;
+                caches += pends.family(home) as u64 * space * per_state;
             }
         }
     }
@@ -245,6 +256,33 @@ pub fn solve_layer_on(
     stop: &dyn Interrupt,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<LayerReport, Interrupted> {
+    solve_layer_with(
+        table,
+        e,
+        probs,
+        threads,
+        CachePrecision::Float,
+        stop,
+        progress,
+    )
+}
+
+/// [`solve_layer_on`] with the catches' throw-due states kept at
+/// `precision` ([`CachePrecision::Fixed`] halves the largest part of a
+/// big layer's memory, [`layer_memory`]).
+///
+/// # Errors
+///
+/// [`Interrupted`] when `stop` says so; the table is then unchanged.
+pub fn solve_layer_with(
+    table: &mut Table,
+    e: usize,
+    probs: [f64; 5],
+    threads: usize,
+    precision: CachePrecision,
+    stop: &dyn Interrupt,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<LayerReport, Interrupted> {
     let threads = threads.max(1);
     let index = table.index().clone();
     let n = index.layer_len(e);
@@ -274,6 +312,9 @@ pub fn solve_layer_on(
         // A full sweep: every turn searched, its value stored and its
         // linear form under the best choices recorded.
         sweep += 1;
+        // The last sweep's forms are not read by this one: give their
+        // memory back before the new ones are made.
+        drop(std::mem::take(&mut forms));
         let done = AtomicUsize::new(0);
         let mut max = 0.0f64;
         let mut by_block: Vec<Option<Vec<Forms>>> =
@@ -401,13 +442,12 @@ pub fn solve_layer_on(
                             part.caches.push((
                                 role,
                                 op.code(),
-                                Cache {
-                                    throws: solved.throws,
-                                },
+                                Cache::new(solved.throws, precision),
                             ));
                         }
                     }
                     done.fetch_add(ats.len(), Ordering::Relaxed);
+                    bforms.iter_mut().for_each(Forms::shrink);
                     part.forms.push((bi, bforms));
                 }
                 Ok(part)
@@ -494,7 +534,7 @@ pub fn solve_layer_on(
             }
         }
     }
-    let terms = forms.iter().flatten().map(|f| f.terms.len()).sum();
+    let terms = forms.iter().flatten().map(Forms::len).sum();
     let values = cur
         .0
         .into_iter()
@@ -563,13 +603,16 @@ fn run<T: Send>(
 }
 
 /// The turns of a layer as linear forms, in sweep order: a constant and
-/// sparse terms (position in the layer, weight).
+/// sparse terms (position in the layer, weight), kept as flat arrays of
+/// 12 bytes a term (a `(u32, f64)` pair would take 16).
 #[derive(Default, Debug)]
 struct Forms {
     constant: Vec<f64>,
-    /// Where each form's terms start in `terms` (one more than forms).
-    start: Vec<usize>,
-    terms: Vec<(u32, f64)>,
+    /// Where each form's terms start in `at` and `weight` (one more than
+    /// forms; a block's forms hold far fewer than 2^32 terms).
+    start: Vec<u32>,
+    at: Vec<u32>,
+    weight: Vec<f64>,
 }
 
 impl Forms {
@@ -579,28 +622,47 @@ impl Forms {
             self.start.push(0);
         }
         terms.sort_unstable_by_key(|&(j, _)| j);
-        let first = self.terms.len();
+        let first = self.at.len();
         for &(j, w) in terms.iter() {
-            match self.terms.get_mut(first..).and_then(|t| t.last_mut()) {
-                Some(last) if last.0 == j => last.1 += w,
-                _ => self.terms.push((j, w)),
+            if self.at.len() > first && self.at.last() == Some(&j) {
+                if let Some(last) = self.weight.last_mut() {
+                    *last += w;
+                }
+            } else {
+                self.at.push(j);
+                self.weight.push(w);
             }
         }
         terms.clear();
         self.constant.push(constant);
-        self.start.push(self.terms.len());
+        self.start.push(self.at.len() as u32);
+    }
+
+    /// Give back the room the arrays grew into (a layer's forms are most
+    /// of its memory).
+    fn shrink(&mut self) {
+        self.constant.shrink_to_fit();
+        self.start.shrink_to_fit();
+        self.at.shrink_to_fit();
+        self.weight.shrink_to_fit();
+    }
+
+    /// How many terms the forms hold.
+    fn len(&self) -> usize {
+        self.at.len()
     }
 
     /// Form `i` at these values.
     fn value(&self, i: usize, at: impl Fn(u32) -> f64) -> Option<f64> {
         let c = *self.constant.get(i)?;
-        let lo = *self.start.get(i)?;
-        let hi = *self.start.get(i + 1)?;
+        let lo = *self.start.get(i)? as usize;
+        let hi = *self.start.get(i + 1)? as usize;
         Some(
-            self.terms
+            self.at
                 .get(lo..hi)?
                 .iter()
-                .fold(c, |acc, &(j, w)| acc + w * at(j)),
+                .zip(self.weight.get(lo..hi)?)
+                .fold(c, |acc, (&j, &w)| acc + w * at(j)),
         )
     }
 }
