@@ -105,3 +105,31 @@ fn down_to_has_a_range() {
     );
     assert!(!out.contains("layer 1: "), "{out}");
 }
+
+#[test]
+fn estimate_counts_the_layers_and_solves_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("k2.bin");
+    let path = file.to_str().expect("utf-8");
+    let a = solve(&["--tokens", "2", "--estimate", "--out", path]).success();
+    let out = String::from_utf8_lossy(&a.get_output().stdout).to_string();
+    // Positions by counting: a team's lone token is at home or on one of
+    // the 29 stations (30 states), two tokens are a multiset of those,
+    // C(31, 2) = 465. Layer 2 (one token each): 30 x 30; layer 1 (one
+    // team has both left, either team to move): 2 x 465 x 30; layer 0:
+    // 465 x 465.
+    let positions: Vec<u64> = out
+        .lines()
+        .filter(|l| l.starts_with("layer "))
+        .filter_map(|l| l.split(": ").nth(1)?.split(' ').next()?.parse().ok())
+        .collect();
+    assert_eq!(positions, vec![900, 2 * 465 * 30, 465 * 465], "{out}");
+    assert!(
+        out.lines().last().is_some_and(
+            |l| l.starts_with(&format!("in all: {} positions", 900 + 27_900 + 216_225))
+        ),
+        "{out}"
+    );
+    // Nothing solved, nothing written.
+    assert!(!file.exists());
+}

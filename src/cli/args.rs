@@ -217,6 +217,11 @@ pub struct YutSolveArgs {
     #[arg(long, value_name = "GB", default_value_t = 4,
           value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub memory: u16,
+
+    /// Solve nothing: print each layer's positions, the in-turn states a
+    /// full sweep values and the working memory it is estimated to need.
+    #[arg(long)]
+    pub estimate: bool,
 }
 
 /// The tasks of `boardsh course`.

@@ -12,7 +12,7 @@ use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::yut::Sticks;
 use crate::yut::player::solve::{
     Board, CachePrecision, LayerReport, Progress, Roles, TOLERANCE, Table, layer_memory,
-    solve_layer_with,
+    layer_states, solve_layer_with,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs;
@@ -117,6 +117,45 @@ fn bar(total: usize, layer: usize) -> ProgressBar {
     bar
 }
 
+/// `--estimate`: each layer from the last down to `--down-to`, its size and
+/// what solving it would take, from [`layer_memory`] and [`layer_states`];
+/// nothing is solved or written.
+fn estimate(args: &YutSolveArgs, k: usize, roles: Roles) -> io::Result<i32> {
+    let mut out = io::stdout().lock();
+    let index = crate::yut::player::solve::Index::new(k);
+    writeln!(
+        out,
+        "Yut Nori, {k} token{} a side, at most {} yuts and mos pending{}: what each layer needs (positions with clashes; memory as solved, then with the catches' states in fixed point)",
+        if k == 1 { "" } else { "s" },
+        args.cap,
+        if args.vs_random {
+            ", best play against a random player"
+        } else {
+            ""
+        }
+    )?;
+    let (mut positions, mut states) = (0u64, 0u64);
+    for e in (usize::from(args.down_to)..index.layers()).rev() {
+        let n = index.layer_len(e) as u64;
+        let s = layer_states(&index, e, args.cap, roles);
+        let float = layer_memory(&index, e, args.cap, roles, CachePrecision::Float);
+        let fixed = layer_memory(&index, e, args.cap, roles, CachePrecision::Fixed);
+        positions += n;
+        states += s;
+        writeln!(
+            out,
+            "layer {e}: {n} positions, {s} in-turn states a full sweep, about {:.2} GB ({:.2} GB)",
+            float as f64 / 1e9,
+            fixed as f64 / 1e9
+        )?;
+    }
+    writeln!(
+        out,
+        "in all: {positions} positions, {states} in-turn states a full sweep of every layer"
+    )?;
+    Ok(EXIT_OK)
+}
+
 fn solve(args: &YutSolveArgs) -> io::Result<i32> {
     let mut err = io::stderr();
     let k = usize::from(args.tokens);
@@ -137,6 +176,9 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
     } else {
         Roles::SelfPlay
     };
+    if args.estimate {
+        return estimate(args, k, roles);
+    }
     let Some(path) = args
         .out
         .clone()

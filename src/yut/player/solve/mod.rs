@@ -27,7 +27,8 @@ pub use index::{Index, Place};
 pub use player::{Exact, board_of, covers, exact_choices};
 pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, review};
 pub use solver::{
-    LayerReport, Progress, TOLERANCE, layer_memory, solve_layer, solve_layer_on, solve_layer_with,
+    LayerReport, Progress, TOLERANCE, layer_memory, layer_states, solve_layer, solve_layer_on,
+    solve_layer_with,
 };
 pub use table::{Roles, Table, TableError};
 pub use turn::{Mode, Pend, Turn};

@@ -120,6 +120,27 @@ pub fn layer_memory(
     index.layer_len(e) as u64 * per_position * roles + caches * roles
 }
 
+/// The in-turn states a full sweep of layer `e` values, by role: each
+/// block (a side of the team not to move) values every mover's side with
+/// every pending set its catches allow, with a throw due and without
+/// (clashing sides included, so a bound a little high).
+pub fn layer_states(index: &Index, e: usize, cap: u8, roles: Roles) -> u64 {
+    let pends = Pends::new(cap);
+    let mut states = 0u64;
+    for o in 0..index.tokens() {
+        let Some(j) = e.checked_sub(o).filter(|&j| j < index.tokens()) else {
+            continue;
+        };
+        let space = Space::new(index, j).len() as u64;
+        for side in index.sides_with(o) {
+            let home = side.0.iter().filter(|&&x| x == HOME).count();
+            let s = 1 + home;
+            states += (pends.family(s) + pends.family(s - 1)) as u64 * space;
+        }
+    }
+    states * roles.count() as u64
+}
+
 /// Solve layer `e` of `table` (every later layer must be solved), with
 /// throw odds `probs`, on one thread; `progress` is called as positions
 /// are done. The same table and odds give the same values, bit for bit.
