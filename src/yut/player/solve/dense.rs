@@ -816,7 +816,6 @@ mod tests {
             (Mode::Max, CachePrecision::Float),
             (Mode::Mean, CachePrecision::Float),
             (Mode::Max, CachePrecision::Fixed),
-            (Mode::Mean, CachePrecision::Fixed),
         ] {
             let within = match precision {
                 CachePrecision::Float => 1e-12,
