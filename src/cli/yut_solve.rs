@@ -256,7 +256,28 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
         }
         let started = Instant::now();
         let pb = bar(table.index().layer_len(e), e);
+        // Without a terminal (a script, `nohup`) the bar is hidden: a line
+        // as each full sweep begins says the run is alive and converging.
+        let plain = !io::stderr().is_terminal();
+        let mut sweep_seen = 0;
         let mut show = |p: Progress| {
+            if plain && p.sweep != sweep_seen {
+                sweep_seen = p.sweep;
+                let last = if p.last_change.is_finite() {
+                    format!(
+                        ", the last changed a value by at most {:.1e}",
+                        p.last_change
+                    )
+                } else {
+                    String::new()
+                };
+                eprintln!(
+                    "layer {e}: full sweep {} of {} positions{last} ({:.0} s)",
+                    p.sweep,
+                    p.total,
+                    started.elapsed().as_secs_f64()
+                );
+            }
             pb.set_position(p.done as u64);
             if p.last_change.is_finite() {
                 pb.set_message(format!(
