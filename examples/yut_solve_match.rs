@@ -170,6 +170,10 @@ fn main() {
                 Share::new(wins, games)
             );
         }
+        println!(
+            "  the perfect player's decisions: {} told by bounds, {} by the full search",
+            exact.by_bounds, exact.by_search
+        );
     }
 }
 

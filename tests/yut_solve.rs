@@ -784,3 +784,72 @@ fn tables_do_not_cover_other_sticks() {
     play.set_sticks(Sticks::from_ppm(600_000).expect("valid"));
     assert!(exact_choices(&table, &mut turn, &play).is_none());
 }
+
+#[test]
+fn bounds_pick_the_use_the_full_search_ranks_first() {
+    // `Bounded` cuts the chain of extra throws after a catch short and
+    // bounds what it cut by 0 and its chance; where those bounds tell
+    // one use apart, it must be the use the full search (`Turn`, the same
+    // cap and leaves) ranks first. Any leaf values will do for that: a
+    // fixed pseudo-random chance per board. Boards of two tokens a side
+    // (state 0 home, 1-29 the stations, 30 escaped; the others escaped),
+    // one to three throws pending, catches often in reach.
+    // Spread over all chances, or packed into 0.5 +- 0.001 so that uses
+    // come close to each other (the bounds' widths matter there).
+    let spread = std::cell::Cell::new(1.0);
+    let leaf = |b: Board| -> f64 {
+        let h = (u64::from(b.me.code()) << 20 | u64::from(b.op.code()))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        0.5 + spread.get() * ((h >> 11) as f64 / (1u64 << 53) as f64 - 0.5)
+    };
+    let mut rng = Rng::new(2311);
+    let (mut told, mut asked) = (0, 0);
+    for (reads, width, until) in [(false, 1.0, 150), (true, 1.0, 300), (true, 0.002, 600)] {
+        spread.set(width);
+        let mut turn = Turn::new(Sticks::FAIR.odds(), 4, Mode::Max);
+        if reads {
+            turn = turn.reading_catch_starts();
+        }
+        let mut bounded = boardsh::yut::solve::Bounded::default();
+        while asked < until {
+            let state = |rng: &mut Rng| -> u8 {
+                match rng.below(10) {
+                    0 => 0,
+                    1 => 30,
+                    _ => 1 + rng.below(29) as u8,
+                }
+            };
+            let me = Side::of([state(&mut rng), state(&mut rng), 30, 30]);
+            let op = Side::of([state(&mut rng), state(&mut rng), 30, 30]);
+            let b = Board { me, op };
+            if b.clash() || me.won() || op.won() {
+                continue;
+            }
+            let mut p = [0u8; 5];
+            for _ in 0..1 + rng.below(3) {
+                // Mostly do, gae and geol; now and then a yut or a mo.
+                let r = if rng.below(6) == 0 {
+                    3 + rng.below(2)
+                } else {
+                    rng.below(3)
+                };
+                p[r] += 1;
+            }
+            asked += 1;
+            let full = turn.choices(b, p, &leaf);
+            let Some(&(g, r, _)) = full.first() else {
+                continue;
+            };
+            if let Some(best) = bounded.best(&turn, b, p, &leaf) {
+                told += 1;
+                assert_eq!(
+                    best,
+                    (g, r),
+                    "{b:?} {p:?}: bounds {best:?}, search {full:?}"
+                );
+            }
+        }
+    }
+    // The bounds settle most decisions (else they would save nothing).
+    assert!(told * 2 > asked, "bounds told {told} of {asked}");
+}

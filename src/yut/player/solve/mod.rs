@@ -11,6 +11,7 @@
 //! against a brute force that plays through [`Play`](crate::yut::Play).
 
 pub(crate) mod board;
+pub(crate) mod bounded;
 pub(crate) mod dense;
 pub(crate) mod hint;
 pub(crate) mod index;
@@ -21,6 +22,7 @@ pub(crate) mod table;
 pub(crate) mod turn;
 
 pub use board::{Board, Side};
+pub use bounded::Bounded;
 pub use dense::CachePrecision;
 pub use hint::{HintLine, hint};
 pub use index::{Index, Place};

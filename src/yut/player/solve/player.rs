@@ -10,6 +10,7 @@
 use std::sync::Arc;
 
 use super::board::{Board, ESCAPED, Side, on};
+use super::bounded::Bounded;
 use super::table::Table;
 use super::turn::{Mode, Pend, Turn};
 use crate::yut::player::policy::Policy;
@@ -17,7 +18,6 @@ use crate::yut::rules::game::TokenState;
 use crate::yut::rules::play::{Phase, Play, Use};
 use crate::yut::rules::roll::Roll;
 use crate::yut::rules::sticks::Sticks;
-use crate::yut::rules::token::Token;
 
 /// The team to move's board and pending throws, as the solver sees them.
 pub fn board_of(play: &Play) -> (Board, Pend) {
@@ -48,9 +48,11 @@ pub fn exact_choices(table: &Table, turn: &mut Turn, play: &Play) -> Option<Vec<
     choices_by(table, turn, play, false)
 }
 
-/// [`exact_choices`]; `kept` keeps `turn`'s in-turn states between calls
-/// (only when `turn` only ever serves `table`).
-fn choices_by(table: &Table, turn: &mut Turn, play: &Play, kept: bool) -> Option<Vec<(Use, f64)>> {
+/// The solver's view of `play` where `table` can value it: the board and
+/// the pending throws; `None` unless the game waits for a move, the
+/// sticks are fair (the tables' odds), the house rules are the contest's
+/// (at most four tokens a side) and `table` covers the position.
+fn covered(table: &Table, play: &Play) -> Option<(Board, Pend)> {
     // Tables are solved for fair sticks (other sticks are other odds)
     // and the contest's rules with at most four tokens a side.
     if !matches!(play.phase(), Phase::Move(_))
@@ -60,21 +62,32 @@ fn choices_by(table: &Table, turn: &mut Turn, play: &Play, kept: bool) -> Option
         return None;
     }
     let (board, pend) = board_of(play);
-    if !covers(table, board) {
-        return None;
-    }
-    let leaf = |x: Board| table.value(x, 0).unwrap_or(0.0);
+    covers(table, board).then_some((board, pend))
+}
+
+/// The use of `play`'s team moving its group on solver state `g` with
+/// result index `r`.
+fn use_of(play: &Play, g: u8, r: usize) -> Option<Use> {
     let team = play.to_move();
-    let token_on = |g: u8| -> Option<Token> {
-        play.game().team_tokens(team).iter().find(|&t| {
-            let s = match play.game().state(t) {
-                TokenState::Home => 0,
-                TokenState::On(st) => on(st),
-                TokenState::Escaped => ESCAPED,
-            };
-            s == g
-        })
-    };
+    let token = play.game().team_tokens(team).iter().find(|&t| {
+        let s = match play.game().state(t) {
+            TokenState::Home => 0,
+            TokenState::On(st) => on(st),
+            TokenState::Escaped => ESCAPED,
+        };
+        s == g
+    })?;
+    Some(Use {
+        token,
+        roll: *Roll::ALL.get(r)?,
+    })
+}
+
+/// [`exact_choices`]; `kept` keeps `turn`'s in-turn states between calls
+/// (only when `turn` only ever serves `table`).
+fn choices_by(table: &Table, turn: &mut Turn, play: &Play, kept: bool) -> Option<Vec<(Use, f64)>> {
+    let (board, pend) = covered(table, play)?;
+    let leaf = |x: Board| table.value(x, 0).unwrap_or(0.0);
     let list = if kept {
         turn.choices_kept(board, pend, &leaf)
     } else {
@@ -82,15 +95,7 @@ fn choices_by(table: &Table, turn: &mut Turn, play: &Play, kept: bool) -> Option
     };
     let list = list
         .into_iter()
-        .filter_map(|(g, r, v)| {
-            Some((
-                Use {
-                    token: token_on(g)?,
-                    roll: *Roll::ALL.get(r)?,
-                },
-                v,
-            ))
-        })
+        .filter_map(|(g, r, v)| Some((use_of(play, g, r)?, v)))
         .collect();
     Some(list)
 }
@@ -101,6 +106,11 @@ pub struct Exact<P> {
     /// Each table with its in-turn solver, tried in order (a solver only
     /// ever values its own table's turns, so it keeps its states).
     tables: Vec<(Arc<Table>, Turn)>,
+    /// Tells the best use apart by bounds first ([`Bounded`]).
+    bounded: Bounded,
+    /// Decisions the bounds settled, and those the full search did.
+    pub by_bounds: u64,
+    pub by_search: u64,
     fallback: P,
 }
 
@@ -120,16 +130,33 @@ impl<P: Policy> Exact<P> {
                 (t, turn)
             })
             .collect();
-        Exact { tables, fallback }
+        Exact {
+            tables,
+            bounded: Bounded::default(),
+            by_bounds: 0,
+            by_search: 0,
+            fallback,
+        }
     }
 
     /// The best use by the first table that covers `play`; `None` where
     /// none does (or no move is due).
     pub fn exact(&mut self, play: &Play) -> Option<Use> {
-        self.tables
+        let (table, turn) = self
+            .tables
             .iter_mut()
-            .find_map(|(t, turn)| choices_by(t, turn, play, true))
-            .and_then(|list| list.first().map(|&(u, _)| u))
+            .find(|(t, _)| covered(t, play).is_some())?;
+        let (board, pend) = covered(table, play)?;
+        let leaf = |x: Board| table.value(x, 0).unwrap_or(0.0);
+        if let Some((g, r)) = (turn.mode() == Mode::Max)
+            .then(|| self.bounded.best(turn, board, pend, &leaf))
+            .flatten()
+        {
+            self.by_bounds += 1;
+            return use_of(play, g, r);
+        }
+        self.by_search += 1;
+        choices_by(table, turn, play, true).and_then(|list| list.first().map(|&(u, _)| u))
     }
 
     /// The player used where no table covers the position.

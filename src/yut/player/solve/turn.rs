@@ -91,7 +91,8 @@ pub struct Turn {
     pub nodes: u64,
 }
 
-fn key(b: Board, p: Pend, throwing: bool) -> u64 {
+/// A state's memo key: both sides, the pending counts, a throw due.
+pub(super) fn key(b: Board, p: Pend, throwing: bool) -> u64 {
     let pend = p.iter().fold(0u64, |c, &n| c << 4 | u64::from(n & 15));
     (u64::from(b.me.code()) << 40)
         | (u64::from(b.op.code()) << 20)
@@ -121,6 +122,26 @@ impl Turn {
     pub fn reading_catch_starts(mut self) -> Turn {
         self.catch_starts_from_leaf = true;
         self
+    }
+
+    /// The throw odds, in `Roll::ALL` order.
+    pub fn probs(&self) -> [f64; 5] {
+        self.probs
+    }
+
+    /// The most yuts and mos pending.
+    pub fn cap(&self) -> u8 {
+        self.cap
+    }
+
+    /// How the team to move chooses.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Whether a catcher's next turn start is read from the leaves.
+    pub fn reads_catch_starts(&self) -> bool {
+        self.catch_starts_from_leaf
     }
 
     /// The chance the team to move at a turn start wins; `leaf` values a
@@ -168,7 +189,7 @@ impl Turn {
     /// them (fewer if it stacks or takes a shortcut, and a catch only adds
     /// throws). With that many pending, every order of use wins, and the
     /// state's value is exactly 1 whatever else is pending or due.
-    fn need(&self, b: Board) -> u8 {
+    pub(super) fn need(&self, b: Board) -> u8 {
         b.me.0
             .iter()
             .map(|&s| self.need.get(usize::from(s)).copied().unwrap_or(u8::MAX))
@@ -274,7 +295,7 @@ impl Turn {
 
 /// The group on `g` uses pending result `r` (index in `Roll::ALL`): the
 /// board after it, whether it caught, and the throws still pending.
-fn spend(b: Board, p: Pend, g: u8, r: usize) -> (Board, bool, Pend) {
+pub(super) fn spend(b: Board, p: Pend, g: u8, r: usize) -> (Board, bool, Pend) {
     let mut q = p;
     if let Some(c) = q.get_mut(r) {
         *c = c.saturating_sub(1);
