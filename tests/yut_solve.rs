@@ -165,6 +165,26 @@ fn two_token_last_layers() -> Arc<Table> {
     }))
 }
 
+/// The largest difference of two two-token tables over layers 2 and 1
+/// (both must value every position there).
+fn largest_difference_in_layers_2_and_1(a: &Table, b: &Table) -> f64 {
+    let index = a.index().clone();
+    let mut worst = 0.0f64;
+    for e in [2, 1] {
+        for at in 0..index.layer_len(e) {
+            let board = index.board(e, at).expect("in range");
+            if board.clash() {
+                continue;
+            }
+            let (Some(x), Some(y)) = (a.value(board, 0), b.value(board, 0)) else {
+                panic!("layer {e} place {at} unsolved");
+            };
+            worst = worst.max((x - y).abs());
+        }
+    }
+    worst
+}
+
 #[test]
 fn fixed_point_caches_solve_to_the_values_of_float_ones() {
     // The catches' throw-due states kept in the table's fixed point are
@@ -187,20 +207,7 @@ fn fixed_point_caches_solve_to_the_values_of_float_ones() {
         )
         .expect("no interrupt");
     }
-    let index = float.index().clone();
-    let mut worst = 0.0f64;
-    for e in [2, 1] {
-        for at in 0..index.layer_len(e) {
-            let board = index.board(e, at).expect("in range");
-            if board.clash() {
-                continue;
-            }
-            let (Some(x), Some(y)) = (float.value(board, 0), fixed.value(board, 0)) else {
-                panic!("layer {e} place {at} unsolved");
-            };
-            worst = worst.max((x - y).abs());
-        }
-    }
+    let worst = largest_difference_in_layers_2_and_1(&float, &fixed);
     assert!(worst < 1e-8, "largest difference {worst:e}");
 }
 
@@ -216,20 +223,7 @@ fn two_threads_solve_to_the_values_of_one() {
         solve_layer_on(&mut two, e, Sticks::FAIR.odds(), 2, &Never, &mut |_| {})
             .expect("no interrupt");
     }
-    let index = one.index().clone();
-    let mut worst = 0.0f64;
-    for e in [2, 1] {
-        for at in 0..index.layer_len(e) {
-            let board = index.board(e, at).expect("in range");
-            if board.clash() {
-                continue;
-            }
-            let (Some(x), Some(y)) = (one.value(board, 0), two.value(board, 0)) else {
-                panic!("layer {e} place {at} unsolved");
-            };
-            worst = worst.max((x - y).abs());
-        }
-    }
+    let worst = largest_difference_in_layers_2_and_1(&one, &two);
     assert!(worst < 1e-8, "largest difference {worst:e}");
 }
 

@@ -104,20 +104,27 @@ pub fn layer_memory(
         CachePrecision::Fixed => 4,
     };
     let pends = Pends::new(cap);
-    let mut caches = 0u64;
-    for o in 0..index.tokens() {
-        let Some(j) = e.checked_sub(o).filter(|&j| j < index.tokens()) else {
-            continue;
-        };
-        let space = Space::new(index, j).len() as u64;
-        for side in index.sides_with(o) {
-            let home = side.0.iter().filter(|&&x| x == HOME).count();
-            if home > 0 {
-                caches += pends.family(home) as u64 * space * per_state;
-            }
-        }
-    }
+    let caches: u64 = blocks(index, e)
+        .filter(|&(home, _)| home > 0)
+        .map(|(home, space)| pends.family(home) as u64 * space * per_state)
+        .sum();
     index.layer_len(e) as u64 * per_position * roles + caches * roles
+}
+
+/// Each block of layer `e` (a side of the team not to move) as its tokens
+/// at home and the number of the mover's sides it values.
+fn blocks(index: &Index, e: usize) -> impl Iterator<Item = (usize, u64)> + '_ {
+    (0..index.tokens())
+        .filter_map(move |o| {
+            let j = e.checked_sub(o).filter(|&j| j < index.tokens())?;
+            Some((o, Space::new(index, j).len() as u64))
+        })
+        .flat_map(move |(o, space)| {
+            index
+                .sides_with(o)
+                .iter()
+                .map(move |side| (side.0.iter().filter(|&&x| x == HOME).count(), space))
+        })
 }
 
 /// The in-turn states a full sweep of layer `e` values, by role: each
@@ -126,18 +133,9 @@ pub fn layer_memory(
 /// (clashing sides included, so a bound a little high).
 pub fn layer_states(index: &Index, e: usize, cap: u8, roles: Roles) -> u64 {
     let pends = Pends::new(cap);
-    let mut states = 0u64;
-    for o in 0..index.tokens() {
-        let Some(j) = e.checked_sub(o).filter(|&j| j < index.tokens()) else {
-            continue;
-        };
-        let space = Space::new(index, j).len() as u64;
-        for side in index.sides_with(o) {
-            let home = side.0.iter().filter(|&&x| x == HOME).count();
-            let s = 1 + home;
-            states += (pends.family(s) + pends.family(s - 1)) as u64 * space;
-        }
-    }
+    let states: u64 = blocks(index, e)
+        .map(|(home, space)| (pends.family(home + 1) + pends.family(home)) as u64 * space)
+        .sum();
     states * roles.count() as u64
 }
 
