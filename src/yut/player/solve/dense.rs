@@ -19,7 +19,8 @@ use std::collections::HashMap;
 use super::board::{ESCAPED, HOME, MAX_TOKENS, STATES, Side, step, steps_left};
 use super::index::Index;
 use super::table::{fixed, unfixed};
-use super::turn::{FORM_BIGS, Mode};
+use super::turn::{FORM_BIGS, KeyHasher, Mode};
+use std::hash::BuildHasherDefault;
 
 /// The most small throws (do, gae, geol) ever pending: one a throw
 /// phase, and a turn has at most one phase a caught token plus one.
@@ -564,12 +565,14 @@ impl Block<'_> {
             buckets,
             level,
             choices,
+            slots,
         } = work;
         phase.clear();
         phase.push((0, 1.0));
         for b in buckets.iter_mut() {
             b.clear();
         }
+        slots.clear();
         let smalls: f64 = self.probs.iter().take(3).sum();
         let mut i = 0;
         while let Some(&(q, w)) = phase.get(i) {
@@ -608,7 +611,7 @@ impl Block<'_> {
                     if b2 >= need0 {
                         constant += wp;
                     } else {
-                        push(buckets, pends.total(q2), q2, mi0 as u32, wp);
+                        push(buckets, slots, pends.total(q2), q2, mi0 as u32, wp);
                     }
                 }
             }
@@ -652,7 +655,7 @@ impl Block<'_> {
                             terms.push((at, -wc));
                         }
                         Next::Again(at) => terms.push((at | SAME_ROLE, wc)),
-                        Next::Uses(q, m2) => push(buckets, pends.total(q), q, m2, wc),
+                        Next::Uses(q, m2) => push(buckets, slots, pends.total(q), q, m2, wc),
                     }
                 }
             }
@@ -668,21 +671,35 @@ pub struct FormWork {
     buckets: Vec<Vec<(u32, u32, f64)>>,
     level: Vec<(u32, u32, f64)>,
     choices: Vec<(f64, Next)>,
+    /// Where each state (pending set, side) is in its bucket: a probe,
+    /// not a scan of the bucket (the scan was a third of the forms' time).
+    slots: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
 }
 
 /// Set in a form term's place: the term is the same team's turn start
 /// (after a catch), not the other team's.
 pub const SAME_ROLE: u32 = 1 << 31;
 
-fn push(buckets: &mut Vec<Vec<(u32, u32, f64)>>, size: usize, q: u32, mi: u32, w: f64) {
+fn push(
+    buckets: &mut Vec<Vec<(u32, u32, f64)>>,
+    slots: &mut HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
+    size: usize,
+    q: u32,
+    mi: u32,
+    w: f64,
+) {
     if buckets.len() <= size {
         buckets.resize(size + 1, Vec::new());
     }
     if let Some(b) = buckets.get_mut(size) {
-        if let Some(x) = b.iter_mut().find(|x| x.0 == q && x.1 == mi) {
-            x.2 += w;
-        } else {
-            b.push((q, mi, w));
+        let key = u64::from(q) << 32 | u64::from(mi);
+        // A slot of a bucket already taken out is stale: checked.
+        match slots.get(&key).and_then(|&i| b.get_mut(i)) {
+            Some(x) if x.0 == q && x.1 == mi => x.2 += w,
+            _ => {
+                slots.insert(key, b.len());
+                b.push((q, mi, w));
+            }
         }
     }
 }
