@@ -13,8 +13,8 @@ use std::sync::Arc;
 use boardsh::interrupt::Never;
 use boardsh::yut::solve::CachePrecision;
 use boardsh::yut::solve::{
-    Board, DEFAULT_CAP, Exact, Roles, Side, Table, TableError, board_of, exact_choices,
-    solve_layer, solve_layer_on, solve_layer_with,
+    Board, DEFAULT_CAP, Exact, Partial, Roles, Side, Table, TableError, board_of, exact_choices,
+    solve_layer, solve_layer_from, solve_layer_on, solve_layer_with,
 };
 use boardsh::yut::solve::{Mode, Turn};
 use boardsh::yut::{
@@ -225,6 +225,94 @@ fn two_threads_solve_to_the_values_of_one() {
     }
     let worst = largest_difference_in_layers_2_and_1(&one, &two);
     assert!(worst < 1e-8, "largest difference {worst:e}");
+}
+
+#[test]
+fn a_stopped_layer_resumes_to_the_values_of_one_solved_unstopped() {
+    // Value iteration converges from any start, and a layer is done only
+    // when a full sweep moves no value by 1e-9: so a layer stopped part
+    // way and resumed from the values it reached, or started from any
+    // values at all, must end within 1e-8 of the unstopped solve (a value
+    // read back at the wrong place, or a stop that lost its values,
+    // would be off by per cents or take the sweeps again).
+    let unstopped = two_token_last_layers();
+    let odds = Sticks::FAIR.odds();
+    let mut table = Table::new(2, 1, Roles::SelfPlay);
+    solve_layer(&mut table, 2, odds, &Never, &mut |_| {}).expect("no interrupt");
+    // Stop layer 1 as its third full sweep begins.
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let stopped = solve_layer_from(
+        &mut table,
+        1,
+        odds,
+        1,
+        CachePrecision::Float,
+        None,
+        &stop,
+        &mut |p| {
+            if p.sweep == 3 {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        },
+    );
+    let Err(partial) = stopped else {
+        panic!("layer 1 was to be stopped in its third sweep");
+    };
+    assert!(
+        !table.has_layer(1),
+        "a stopped layer leaves the table as it was"
+    );
+    assert_eq!((partial.layer, partial.sweeps), (1, 3));
+    let n = table.index().layer_len(1);
+    assert_eq!(partial.values.len(), 1);
+    assert_eq!(partial.values[0].len(), n);
+    // Two sweeps moved the values off the start of 0.5.
+    assert!(partial.values[0].iter().filter(|&&v| v != 0.5).count() > n / 2);
+    let resumed = solve_layer_from(
+        &mut table,
+        1,
+        odds,
+        1,
+        CachePrecision::Float,
+        Some(partial),
+        &Never,
+        &mut |_| {},
+    )
+    .expect("no interrupt");
+    // The sweeps go on counting from the stopped ones.
+    assert!(resumed.sweeps > 3, "{} sweeps", resumed.sweeps);
+    let worst = largest_difference_in_layers_2_and_1(&unstopped, &table);
+    assert!(worst < 1e-8, "resumed: largest difference {worst:e}");
+    // From arbitrary values (each a pseudo-random chance), the same end.
+    let mut any = Table::new(2, 1, Roles::SelfPlay);
+    solve_layer(&mut any, 2, odds, &Never, &mut |_| {}).expect("no interrupt");
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let values = (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 11) as f64 / (1u64 << 53) as f64
+        })
+        .collect();
+    let start = Partial {
+        layer: 1,
+        sweeps: 0,
+        values: vec![values],
+    };
+    solve_layer_from(
+        &mut any,
+        1,
+        odds,
+        1,
+        CachePrecision::Float,
+        Some(start),
+        &Never,
+        &mut |_| {},
+    )
+    .expect("no interrupt");
+    let worst = largest_difference_in_layers_2_and_1(&unstopped, &any);
+    assert!(worst < 1e-8, "from any start: largest difference {worst:e}");
 }
 
 #[test]

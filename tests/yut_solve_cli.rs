@@ -1,9 +1,10 @@
 //! `boardsh yut solve`: the value printed is the table's, the table is
 //! written where asked and read back on the next run, and a file that is
-//! not a table is refused and left alone.
+//! not a table is refused and left alone; a stopped layer's values
+//! beside it are resumed from.
 
 use assert_cmd::Command;
-use boardsh::yut::solve::{Board, Roles, Table};
+use boardsh::yut::solve::{Board, Partial, Roles, Table};
 
 fn solve(args: &[&str]) -> assert_cmd::assert::Assert {
     Command::cargo_bin("boardsh")
@@ -42,6 +43,74 @@ fn prints_the_tables_value_and_resumes() {
     let out2 = again.get_output().stdout.clone();
     assert!(String::from_utf8_lossy(&out2).contains("layer 0: read from the table"));
     assert_eq!(last_line(&out2), last_line(&out));
+}
+
+#[test]
+fn resumes_a_stopped_layer_from_its_values() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fresh = dir.path().join("fresh.bin");
+    let file = dir.path().join("k2.bin");
+    let partial = dir.path().join("k2.bin.partial");
+    let args = |f: &std::path::Path| {
+        let p = f.to_str().expect("utf-8").to_string();
+        vec!["--tokens", "2", "--cap", "1", "--down-to", "1", "--out"]
+            .into_iter()
+            .map(String::from)
+            .chain([p])
+            .collect::<Vec<_>>()
+    };
+    let run = |v: Vec<String>| solve(&v.iter().map(String::as_str).collect::<Vec<_>>());
+    run(args(&fresh)).success();
+    // Values of a layer 1 stopped part way (here every position at 0.9,
+    // as far from most values as a start can be: any start converges).
+    let table = Table::new(2, 1, Roles::SelfPlay);
+    let n = table.index().layer_len(1);
+    let stopped = Partial {
+        layer: 1,
+        sweeps: 4,
+        values: vec![vec![0.9; n]],
+    };
+    std::fs::write(&partial, stopped.to_bytes(&table)).expect("write");
+    let a = run(args(&file)).success();
+    let out = String::from_utf8_lossy(&a.get_output().stdout).to_string();
+    assert!(
+        out.contains("layer 1: resuming from the values a stopped solve reached in 4 full sweeps"),
+        "{out}"
+    );
+    // The layer is in the table now, so its stopped values are gone.
+    assert!(!partial.exists());
+    let read = |f: &std::path::Path| {
+        Table::from_bytes(&std::fs::read(f).expect("written"), 2, 1, Roles::SelfPlay)
+            .expect("a table")
+    };
+    let (x, y) = (read(&fresh), read(&file));
+    let mut worst = 0.0f64;
+    for at in 0..n {
+        let b = x.index().board(1, at).expect("in range");
+        if b.clash() {
+            continue;
+        }
+        if let (Some(u), Some(v)) = (x.value(b, 0), y.value(b, 0)) {
+            worst = worst.max((u - v).abs());
+        }
+    }
+    // Both stop when a sweep moves no value by 1e-9.
+    assert!(worst < 1e-8, "largest difference {worst:e}");
+    // A file there that is not such values is said, left alone, and the
+    // layer solved afresh.
+    let other = dir.path().join("other.bin");
+    let junk = dir.path().join("other.bin.partial");
+    std::fs::write(&junk, "half a layer\n").expect("write");
+    let b = run(args(&other)).success();
+    let err = String::from_utf8_lossy(&b.get_output().stderr).to_string();
+    assert!(
+        err.contains("other.bin.partial") && err.contains("layer 2 starts afresh"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&junk).expect("kept"),
+        "half a layer\n"
+    );
 }
 
 #[test]

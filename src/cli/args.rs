@@ -186,7 +186,8 @@ pub struct YutSolveArgs {
     pub tokens: u8,
 
     /// The table file (default: in the user's data directory). An
-    /// existing table is read and the solve goes on from its layers.
+    /// existing table is read and the solve goes on from its layers, and
+    /// a stopped layer from the values it had reached (FILE.partial).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 

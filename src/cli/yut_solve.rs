@@ -4,15 +4,17 @@
 //! The table goes to `--out FILE`, else to
 //! `$XDG_DATA_HOME/boardsh/yut-solve-kK-capC[-random].bin` (or
 //! `~/.local/share/boardsh/...`): generated data, never in git. Progress
-//! is drawn on stderr when it is a terminal; Ctrl-C stops the solve,
-//! keeps the layers already finished, and exits 130.
+//! is drawn on stderr when it is a terminal; Ctrl-C (or SIGTERM, or a
+//! closed terminal) stops the solve, keeps the layers already finished,
+//! saves the values the layer under way had reached beside the table
+//! (`FILE.partial`, where the next run resumes that layer), and exits 130.
 
 use super::args::YutSolveArgs;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::yut::Sticks;
 use crate::yut::player::solve::{
-    Board, CachePrecision, LayerReport, Progress, Roles, TOLERANCE, Table, layer_memory,
-    layer_states, solve_layer_with,
+    Board, CachePrecision, LayerReport, Partial, Progress, Roles, TOLERANCE, Table, layer_memory,
+    layer_states, solve_layer_from,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs;
@@ -46,6 +48,58 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         fs::create_dir_all(dir)?;
     }
     crate::cli::write::replace(path, bytes)
+}
+
+/// Where a stopped layer's values are kept: beside the table.
+pub fn partial_path(table: &Path) -> PathBuf {
+    let mut name = table.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
+}
+
+/// The stopped values of layer `e` saved at `path`, if there are any of
+/// this game and layer, and whether the file is to go once the layer is
+/// in the table (it is this layer's, or a later one's, already solved).
+/// A file that is not such values is said and left alone: the layer
+/// starts afresh, and the file is replaced only by the next stop.
+fn resume(
+    path: &Path,
+    table: &Table,
+    e: usize,
+    err: &mut dyn Write,
+) -> io::Result<(Option<Partial>, bool)> {
+    let bytes = match fs::read(path) {
+        Ok(b) => b,
+        Err(x) if x.kind() == io::ErrorKind::NotFound => return Ok((None, false)),
+        Err(x) => {
+            writeln!(
+                err,
+                "boardsh yut solve: {}: {x}: layer {e} starts afresh",
+                path.display()
+            )?;
+            return Ok((None, false));
+        }
+    };
+    match Partial::from_bytes(&bytes, table) {
+        Ok(p) if p.layer == e => Ok((Some(p), true)),
+        Ok(p) => {
+            writeln!(
+                err,
+                "boardsh yut solve: {} holds layer {}, not {e}: layer {e} starts afresh",
+                path.display(),
+                p.layer
+            )?;
+            Ok((None, p.layer > e))
+        }
+        Err(x) => {
+            writeln!(
+                err,
+                "boardsh yut solve: {}: {x}: layer {e} starts afresh",
+                path.display()
+            )?;
+            Ok((None, false))
+        }
+    }
 }
 
 /// Read the table at `path` if there is one; `Ok(None)` if there is none.
@@ -202,7 +256,11 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
         }
     };
     let stop = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+    for signal in [
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+    ] {
         signal_hook::flag::register(signal, Arc::clone(&stop))?;
     }
     let probs = Sticks::FAIR.odds();
@@ -254,6 +312,17 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
                 args.memory
             )?;
         }
+        let saved = partial_path(&path);
+        let (start, spent) = resume(&saved, &table, e, &mut err)?;
+        if let Some(p) = &start {
+            writeln!(
+                out,
+                "layer {e}: resuming from the values a stopped solve reached in {} full sweep{} ({})",
+                p.sweeps,
+                if p.sweeps == 1 { "" } else { "s" },
+                saved.display()
+            )?;
+        }
         let started = Instant::now();
         let pb = bar(table.index().layer_len(e), e);
         // Without a terminal (a script, `nohup`) the bar is hidden: a line
@@ -288,28 +357,54 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
                 pb.set_message(format!("sweep {}", p.sweep));
             }
         };
-        let report = solve_layer_with(
+        let report = solve_layer_from(
             &mut table,
             e,
             probs,
             threads,
             precision,
+            start,
             stop.as_ref(),
             &mut show,
         );
         pb.finish_and_clear();
         let report: LayerReport = match report {
             Ok(r) => r,
-            Err(_) => {
+            Err(partial) => {
+                let kept = match write_atomic(&saved, &partial.to_bytes(&table)) {
+                    Ok(()) => format!(
+                        "its values after {} full sweep{} begun are saved in {}",
+                        partial.sweeps,
+                        if partial.sweeps == 1 { "" } else { "s" },
+                        saved.display()
+                    ),
+                    Err(x) => format!(
+                        "its values could not be saved in {} ({x}), so it will start afresh",
+                        saved.display()
+                    ),
+                };
                 writeln!(
                     err,
-                    "boardsh yut solve: interrupted in layer {e}; the layers finished are saved in {}: run again to resume",
+                    "boardsh yut solve: interrupted in layer {e}; {kept}; the layers finished are saved in {}: run again to resume",
                     path.display()
                 )?;
                 return Ok(EXIT_INTERRUPTED);
             }
         };
         write_atomic(&path, &table.to_bytes())?;
+        // The layer is in the table now: its stopped values are spent.
+        let removed = if spent {
+            fs::remove_file(&saved)
+        } else {
+            Ok(())
+        };
+        if let Err(x) = removed {
+            writeln!(
+                err,
+                "boardsh yut solve: {}: {x} (the layer is saved; the file can go)",
+                saved.display()
+            )?;
+        }
         writeln!(
             out,
             "layer {e}: {} positions, {} sweeps ({} more of the linear forms, {} terms), last change {:.1e}, {} in-turn states, {:.1} s",

@@ -6,7 +6,8 @@
 //! extra throws, the order the pending throws are used in); `solver`
 //! runs value iteration over the turn-start positions, layer by layer by
 //! escaped tokens from the end (`index`); `table` holds the values in
-//! fixed point and turns them into bytes and back. The rules are the
+//! fixed point and turns them into bytes and back; `partial` keeps a
+//! stopped layer's values, so it resumes where it was. The rules are the
 //! game's: moves use its route table, and the tests check the values
 //! against a brute force that plays through [`Play`](crate::yut::Play).
 
@@ -15,6 +16,7 @@ pub(crate) mod bounded;
 pub(crate) mod dense;
 pub(crate) mod hint;
 pub(crate) mod index;
+pub(crate) mod partial;
 pub(crate) mod player;
 pub(crate) mod review;
 pub(crate) mod solver;
@@ -26,11 +28,12 @@ pub use bounded::Bounded;
 pub use dense::CachePrecision;
 pub use hint::{HintLine, hint};
 pub use index::{Index, Place};
+pub use partial::Partial;
 pub use player::{Exact, board_of, covers, exact_choices};
 pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, review};
 pub use solver::{
-    LayerReport, Progress, TOLERANCE, layer_memory, layer_states, solve_layer, solve_layer_on,
-    solve_layer_with,
+    LayerReport, Progress, TOLERANCE, layer_memory, layer_states, solve_layer, solve_layer_from,
+    solve_layer_on, solve_layer_with,
 };
 pub use table::{Roles, Table, TableError};
 pub use turn::{Mode, Pend, Turn};

@@ -27,6 +27,7 @@ use std::collections::HashMap;
 use super::board::{HOME, MAX_TOKENS, Side, steps_left};
 use super::dense::{Block, Cache, CachePrecision, Catch, FormWork, Pends, SAME_ROLE, Space};
 use super::index::{Index, Place};
+use super::partial::Partial;
 use super::table::{Roles, Table, fixed, unfixed};
 use super::turn::Mode;
 
@@ -302,17 +303,74 @@ pub fn solve_layer_with(
     stop: &dyn Interrupt,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<LayerReport, Interrupted> {
+    solve_layer_from(table, e, probs, threads, precision, None, stop, progress)
+        .map_err(|_| Interrupted)
+}
+
+/// [`solve_layer_with`] from the values a stopped solve of the layer
+/// reached (`start`; each position at 0.5 without one, or where `start`
+/// is not of this layer and size). Stopped, it gives back the values it
+/// reached, to start from next time: any start converges, by the same
+/// test.
+///
+/// # Errors
+///
+/// The [`Partial`] values reached when `stop` says so; the table is then
+/// unchanged.
+#[allow(clippy::too_many_arguments)]
+pub fn solve_layer_from(
+    table: &mut Table,
+    e: usize,
+    probs: [f64; 5],
+    threads: usize,
+    precision: CachePrecision,
+    start: Option<Partial>,
+    stop: &dyn Interrupt,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<LayerReport, Partial> {
     let threads = threads.max(1);
     let index = table.index().clone();
     let n = index.layer_len(e);
     let roles = table.roles().count();
     let sweep_order = Sweep::new(&index, e);
     let positions = sweep_order.order.len();
-    let cur = Shared(
-        (0..roles)
+    let start = start.filter(|p| {
+        p.layer == e && p.values.len() == roles && p.values.iter().all(|v| v.len() == n)
+    });
+    let mut sweep = start.as_ref().map_or(0, |p| p.sweeps);
+    let cur = Shared(match start {
+        Some(p) => p
+            .values
+            .into_iter()
+            .map(|v| v.into_iter().map(|x| AtomicU64::new(x.to_bits())).collect())
+            .collect(),
+        None => (0..roles)
             .map(|_| (0..n).map(|_| AtomicU64::new(0.5f64.to_bits())).collect())
             .collect(),
-    );
+    });
+    // Clashing boards are never valued: they keep the fresh start's 0.5
+    // whatever a start held, so a resumed layer's table is a fresh one's.
+    for (at, b) in (0..n).filter_map(|at| index.board(e, at).map(|b| (at, b))) {
+        if b.clash() {
+            for role in 0..roles {
+                cur.set(role, at, 0.5);
+            }
+        }
+    }
+    // What a stop gives back: the values reached, and the sweeps begun.
+    let stopped = |cur: &Shared, sweep: u32| Partial {
+        layer: e,
+        sweeps: sweep,
+        values: cur
+            .0
+            .iter()
+            .map(|c| {
+                c.iter()
+                    .map(|x| f64::from_bits(x.load(Ordering::Relaxed)))
+                    .collect()
+            })
+            .collect(),
+    };
     let modes = match table.roles() {
         Roles::SelfPlay => vec![Mode::Max],
         Roles::VsRandom => vec![Mode::Max, Mode::Mean],
@@ -322,7 +380,6 @@ pub fn solve_layer_with(
     let spaces: Vec<Space> = (0..index.tokens()).map(|j| Space::new(&index, j)).collect();
     let spare = MAX_TOKENS - index.tokens();
     let mut forms: Vec<Vec<Forms>> = Vec::new();
-    let mut sweep = 0;
     let mut linear_sweeps = 0;
     let mut nodes = 0;
     let mut change = f64::INFINITY;
@@ -481,7 +538,9 @@ pub fn solve_layer_with(
                 });
             });
             for part in parts {
-                let part = part?;
+                let Ok(part) = part else {
+                    return Err(stopped(&cur, sweep));
+                };
                 max = max.max(part.max);
                 nodes += part.nodes;
                 for (bi, f) in part.forms {
@@ -510,7 +569,7 @@ pub fn solve_layer_with(
         // the next full sweep checks the choices (it alone can stop).
         for _ in 0..MAX_SWEEPS {
             if stop.interrupted() {
-                return Err(Interrupted);
+                return Err(stopped(&cur, sweep));
             }
             linear_sweeps += 1;
             let next = AtomicUsize::new(0);
@@ -546,7 +605,10 @@ pub fn solve_layer_with(
             let idle = AtomicUsize::new(0);
             let mut max = 0.0f64;
             for part in run(threads, &work, &idle, &mut |_| {}) {
-                max = max.max(part?.max);
+                let Ok(part) = part else {
+                    return Err(stopped(&cur, sweep));
+                };
+                max = max.max(part.max);
             }
             if max < LINEAR_TOLERANCE.max(change * LINEAR_RATIO) {
                 break;

@@ -71,6 +71,12 @@ pub enum TableError {
     },
     #[error("the table is for {found}, not {expected}")]
     Kind { found: String, expected: String },
+    #[error("the game has no layer {0}")]
+    Layer(usize),
+    #[error("the value at byte {0} is not a chance (0 to 1)")]
+    Value(usize),
+    #[error("bytes are left over from byte {0}")]
+    Trailing(usize),
 }
 
 impl Table {
@@ -225,13 +231,13 @@ impl Table {
     }
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+pub(super) struct Reader<'a> {
+    pub(super) bytes: &'a [u8],
+    pub(super) at: usize,
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], TableError> {
+    pub(super) fn take(&mut self, n: usize) -> Result<&'a [u8], TableError> {
         let end = self.at.checked_add(n).ok_or(TableError::Short(self.at))?;
         let s = self
             .bytes
@@ -240,10 +246,10 @@ impl<'a> Reader<'a> {
         self.at = end;
         Ok(s)
     }
-    fn byte(&mut self) -> Result<u8, TableError> {
+    pub(super) fn byte(&mut self) -> Result<u8, TableError> {
         Ok(self.take(1)?.first().copied().unwrap_or(0))
     }
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], TableError> {
+    pub(super) fn array<const N: usize>(&mut self) -> Result<[u8; N], TableError> {
         let mut a = [0; N];
         a.copy_from_slice(self.take(N)?);
         Ok(a)
