@@ -8,11 +8,14 @@ use crate::common::tmux::{Tmux, ask, have_tmux, output_of, prompt_limit};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// The prompt in tmux, its history in `dir`.
+/// The prompt in tmux, its history in `dir`, and `dir` its data
+/// directory: the user's solved Yut tables (hundreds of MB, read at the
+/// first `hint` or `auto`) are not this test's to time.
 fn start(tag: &str, dir: &Path) -> Tmux {
     let shell = format!(
-        "env BOARDSH_HISTORY='{}' '{}' --color never; sleep 30",
+        "env BOARDSH_HISTORY='{}' XDG_DATA_HOME='{}' '{}' --color never; sleep 30",
         dir.join("history").display(),
+        dir.display(),
         env!("CARGO_BIN_EXE_boardsh"),
     );
     let tmux = Tmux::new(tag, &shell);

@@ -7,12 +7,14 @@
 use crate::common::tmux::{Tmux, ask, have_tmux};
 use std::path::Path;
 
-/// Start boardsh at the prompt (uncoloured, history in `dir`, seed 1),
+/// Start boardsh at the prompt (uncoloured, history and data directory
+/// in `dir`, so no solved table of the user's is read, seed 1),
 /// with `env` (e.g. `PAGER=...` or `-u PAGER`) for its environment.
 fn start(tag: &str, dir: &Path, env: &str) -> Tmux {
     let shell = format!(
-        "exec env {env} BOARDSH_HISTORY='{}' '{}' --color never --seed 1",
+        "exec env {env} BOARDSH_HISTORY='{}' XDG_DATA_HOME='{}' '{}' --color never --seed 1",
         dir.join("history").display(),
+        dir.display(),
         env!("CARGO_BIN_EXE_boardsh"),
     );
     let tmux = Tmux::new(tag, &shell);
