@@ -68,38 +68,29 @@ fn resume(
     e: usize,
     err: &mut dyn Write,
 ) -> io::Result<(Option<Partial>, bool)> {
-    let bytes = match fs::read(path) {
-        Ok(b) => b,
+    let why = match fs::read(path) {
         Err(x) if x.kind() == io::ErrorKind::NotFound => return Ok((None, false)),
-        Err(x) => {
-            writeln!(
-                err,
-                "boardsh yut solve: {}: {x}: layer {e} starts afresh",
-                path.display()
-            )?;
-            return Ok((None, false));
-        }
+        Err(x) => x.to_string(),
+        Ok(bytes) => match Partial::from_bytes(&bytes, table) {
+            Ok(p) if p.layer == e => return Ok((Some(p), true)),
+            Ok(p) => {
+                writeln!(
+                    err,
+                    "boardsh yut solve: {} holds layer {}, not {e}: layer {e} starts afresh",
+                    path.display(),
+                    p.layer
+                )?;
+                return Ok((None, p.layer > e));
+            }
+            Err(x) => x.to_string(),
+        },
     };
-    match Partial::from_bytes(&bytes, table) {
-        Ok(p) if p.layer == e => Ok((Some(p), true)),
-        Ok(p) => {
-            writeln!(
-                err,
-                "boardsh yut solve: {} holds layer {}, not {e}: layer {e} starts afresh",
-                path.display(),
-                p.layer
-            )?;
-            Ok((None, p.layer > e))
-        }
-        Err(x) => {
-            writeln!(
-                err,
-                "boardsh yut solve: {}: {x}: layer {e} starts afresh",
-                path.display()
-            )?;
-            Ok((None, false))
-        }
-    }
+    writeln!(
+        err,
+        "boardsh yut solve: {}: {why}: layer {e} starts afresh",
+        path.display()
+    )?;
+    Ok((None, false))
 }
 
 /// Read the table at `path` if there is one; `Ok(None)` if there is none.
