@@ -11,12 +11,16 @@
 //! the use the full search ranks first; only where the intervals overlap
 //! is the full search run. So the perfect player's moves are the full
 //! search's, found for far fewer states.
+//!
+//! A bound depends only on the state, the cut-off and the leaves, so the
+//! memo (one a cut-off) is kept from decision to decision: a game's
+//! decisions, and a match's games, share their states.
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use super::board::Board;
-use super::turn::{KeyHasher, Pend, Turn, key, spend};
+use super::turn::{KEPT_STATES, KeyHasher, Pend, Turn, key, spend};
 
 type Memo = HashMap<u64, (f64, f64), BuildHasherDefault<KeyHasher>>;
 
@@ -27,10 +31,12 @@ const MARGIN: f64 = 1e-12;
 /// The chains of extra yuts and mos the bounds follow, tried in order.
 const DEPTHS: [u8; 3] = [1, 2, 4];
 
-/// Bounds of in-turn values (best play), for one decision at a time.
+/// Bounds of in-turn values (best play) under one table's leaves: its
+/// memo is kept between decisions, so one `Bounded` serves one table.
 #[derive(Debug, Default)]
 pub struct Bounded {
-    memo: Memo,
+    /// By cut-off ([`Bounded::limit`]): the states bounded with it.
+    memos: Vec<Memo>,
     /// Throws with this many yuts and mos pending have their yut and mo
     /// branches bounded instead of searched.
     limit: u8,
@@ -50,8 +56,11 @@ impl Bounded {
         leaf: &dyn Fn(Board) -> f64,
     ) -> Option<(u8, usize)> {
         let root_bigs = p.get(3).copied().unwrap_or(0) + p.get(4).copied().unwrap_or(0);
+        // Memory stays bounded: past the kept states, start afresh.
+        if self.memos.iter().map(HashMap::len).sum::<usize>() > KEPT_STATES {
+            self.memos.iter_mut().for_each(HashMap::clear);
+        }
         for depth in DEPTHS {
-            self.memo.clear();
             self.limit = root_bigs.saturating_add(depth).min(turn.cap());
             // The uses in the order the full search lists them (ties keep
             // it), one per distinct successor: uses that lead to the same
@@ -93,6 +102,16 @@ impl Bounded {
         None
     }
 
+    /// The memo of the current cut-off.
+    fn memo(&mut self) -> &mut Memo {
+        let i = usize::from(self.limit);
+        if self.memos.len() <= i {
+            self.memos.resize_with(i + 1, Memo::default);
+        }
+        // In range: resized just above.
+        &mut self.memos[i]
+    }
+
     /// Bounds after a use: the board, whether it caught, what is pending.
     fn after(
         &mut self,
@@ -115,7 +134,7 @@ impl Bounded {
     /// A throw is due with `p` pending ([`Turn::throw`], bounded).
     fn throw(&mut self, turn: &Turn, b: Board, p: Pend, leaf: &dyn Fn(Board) -> f64) -> (f64, f64) {
         let k = key(b, p, true);
-        if let Some(&v) = self.memo.get(&k) {
+        if let Some(&v) = self.memo().get(&k) {
             return v;
         }
         self.nodes += 1;
@@ -153,7 +172,7 @@ impl Bounded {
             }
         }
         let v = (lo, hi.min(1.0));
-        self.memo.insert(k, v);
+        self.memo().insert(k, v);
         v
     }
 
@@ -164,7 +183,7 @@ impl Bounded {
             return (v, v);
         }
         let k = key(b, p, false);
-        if let Some(&v) = self.memo.get(&k) {
+        if let Some(&v) = self.memo().get(&k) {
             return v;
         }
         self.nodes += 1;
@@ -183,7 +202,7 @@ impl Bounded {
             }
         }
         let v = (lo, hi);
-        self.memo.insert(k, v);
+        self.memo().insert(k, v);
         v
     }
 }

@@ -103,11 +103,10 @@ fn choices_by(table: &Table, turn: &mut Turn, play: &Play, kept: bool) -> Option
 /// Plays the best use by a table where one covers the position, and as
 /// `fallback` does elsewhere.
 pub struct Exact<P> {
-    /// Each table with its in-turn solver, tried in order (a solver only
-    /// ever values its own table's turns, so it keeps its states).
-    tables: Vec<(Arc<Table>, Turn)>,
-    /// Tells the best use apart by bounds first ([`Bounded`]).
-    bounded: Bounded,
+    /// Each table with its in-turn solver and its bounds (which tell the
+    /// best use apart first), tried in order: each only ever values its
+    /// own table's turns, so it keeps its states.
+    tables: Vec<(Arc<Table>, Turn, Bounded)>,
     /// Decisions the bounds settled, and those the full search did.
     pub by_bounds: u64,
     pub by_search: u64,
@@ -127,12 +126,11 @@ impl<P: Policy> Exact<P> {
             .into_iter()
             .map(|t| {
                 let turn = Turn::new(probs, t.cap(), Mode::Max).reading_catch_starts();
-                (t, turn)
+                (t, turn, Bounded::default())
             })
             .collect();
         Exact {
             tables,
-            bounded: Bounded::default(),
             by_bounds: 0,
             by_search: 0,
             fallback,
@@ -142,14 +140,14 @@ impl<P: Policy> Exact<P> {
     /// The best use by the first table that covers `play`; `None` where
     /// none does (or no move is due).
     pub fn exact(&mut self, play: &Play) -> Option<Use> {
-        let (table, turn) = self
+        let (table, turn, bounded) = self
             .tables
             .iter_mut()
-            .find(|(t, _)| covered(t, play).is_some())?;
+            .find(|(t, _, _)| covered(t, play).is_some())?;
         let (board, pend) = covered(table, play)?;
         let leaf = |x: Board| table.value(x, 0).unwrap_or(0.0);
         if let Some((g, r)) = (turn.mode() == Mode::Max)
-            .then(|| self.bounded.best(turn, board, pend, &leaf))
+            .then(|| bounded.best(turn, board, pend, &leaf))
             .flatten()
         {
             self.by_bounds += 1;
