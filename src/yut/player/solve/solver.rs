@@ -62,7 +62,7 @@ pub struct LayerReport {
     /// Sweeps of the linear forms between full sweeps.
     pub linear_sweeps: u32,
     /// Terms of the linear forms (all roles) at the last full sweep: the
-    /// forms' memory is 12 bytes a term.
+    /// forms' memory is 8 bytes a term.
     pub terms: usize,
 }
 
@@ -86,11 +86,15 @@ pub const MAX_SWEEPS: u32 = 10_000;
 
 /// The working memory solving layer `e` takes, estimated in bytes: by
 /// position and role the value (f64), its fixed point (u32), the sweep
-/// order and its sort key (16 bytes) and the linear form (about 10 terms
-/// of 12 bytes and 12 of constant and start: K = 3 layer 0 has 7.2 terms
-/// a position, K = 4 layer 3 8.1); and the throw-due states a full sweep
-/// keeps of every block with tokens at home for the catches into it (8
-/// bytes a state, 4 in fixed point).
+/// order and its sort key (16 bytes) and the linear form (12 bytes of
+/// constant and start, and 8 a term): about 10 terms for best play
+/// (K = 3 layer 0 has 7.2 a position, K = 4 layer 3 8.1, layer 2 7.3),
+/// about 90 for the random player, whose turn is the mean over every use
+/// (K = 3 against random, both roles: 15, 30, 53 and 72 terms a position
+/// in layers 4 to 1, more as more tokens are in play); and the throw-due
+/// states a full sweep keeps of every block with tokens at home for the
+/// catches into it (8 bytes a state, 4 in fixed point), one role's at a
+/// time.
 pub fn layer_memory(
     index: &Index,
     e: usize,
@@ -98,8 +102,11 @@ pub fn layer_memory(
     roles: Roles,
     precision: CachePrecision,
 ) -> u64 {
-    let roles = roles.count() as u64;
-    let per_position = 8 + 4 + 16 + 10 * 12 + 12;
+    let base = 8 + 4 + 16 + 12;
+    let per_position = match roles {
+        Roles::SelfPlay => base + 10 * 8,
+        Roles::VsRandom => 2 * base + (10 + 90) * 8,
+    };
     let per_state = match precision {
         CachePrecision::Float => 8,
         CachePrecision::Fixed => 4,
@@ -109,7 +116,7 @@ pub fn layer_memory(
         .filter(|&(home, _)| home > 0)
         .map(|(home, space)| pends.family(home) as u64 * space * per_state)
         .sum();
-    index.layer_len(e) as u64 * per_position * roles + caches * roles
+    index.layer_len(e) as u64 * per_position + caches
 }
 
 /// Each block of layer `e` (a side of the team not to move) as its tokens
@@ -251,10 +258,10 @@ impl Shared {
 /// What one thread's part of a full sweep made.
 #[derive(Default)]
 struct Part {
-    /// By block: the forms of each role.
-    forms: Vec<(usize, Vec<Forms>)>,
-    /// Blocks a catch can lead to: role, the other side's code, states.
-    caches: Vec<(usize, u32, Cache)>,
+    /// By block: the forms of the pass's role.
+    forms: Vec<(usize, Forms)>,
+    /// Blocks a catch can lead to: the other side's code, states.
+    caches: Vec<(u32, Cache)>,
     max: f64,
     nodes: u64,
 }
@@ -393,173 +400,174 @@ pub fn solve_layer_from(
         drop(std::mem::take(&mut forms));
         let done = AtomicUsize::new(0);
         let mut max = 0.0f64;
-        let mut by_block: Vec<Option<Vec<Forms>>> =
-            (0..sweep_order.blocks.len()).map(|_| None).collect();
-        // Each role's throw-due states of the blocks solved so far that
-        // a catch can lead to, by the other side's code.
-        let mut caches: Vec<HashMap<u32, Cache>> = (0..roles).map(|_| HashMap::new()).collect();
-        for level in &sweep_order.levels {
-            let next = AtomicUsize::new(level.start);
-            let caches_now = &caches;
-            let work = || -> Result<Part, Interrupted> {
-                let mut part = Part::default();
-                let mut terms: Vec<(u32, f64)> = Vec::new();
-                let mut fwork = FormWork::default();
-                loop {
-                    let bi = next.fetch_add(1, Ordering::Relaxed);
-                    if bi >= level.end {
-                        break;
-                    }
-                    let Some(range) = sweep_order.blocks.get(bi) else {
-                        break;
-                    };
-                    if stop.interrupted() {
-                        return Err(Interrupted);
-                    }
-                    let ats = sweep_order.order.get(range.clone()).unwrap_or(&[]);
-                    let Some(op) = ats.first().and_then(|&at| index.board(e, at as usize)) else {
-                        continue;
-                    };
-                    let op = op.op;
-                    let o = op.escaped().saturating_sub(spare);
-                    let (Some(space), Some(ro)) = (
-                        e.checked_sub(o).and_then(|j| spaces.get(j)),
-                        index.rank_of(op),
-                    ) else {
-                        continue;
-                    };
-                    let mut bforms: Vec<Forms> = (0..roles).map(|_| Forms::default()).collect();
-                    for role in 0..roles {
-                        let next_role = (role + 1) % roles;
-                        let value = |p: Place, r: usize| -> f64 {
-                            if p.layer == e {
-                                cur.get(r, p.at)
-                            } else {
-                                t.raw(p.layer, r, p.at).map_or(0.0, unfixed)
-                            }
-                        };
-                        let in_layer = |p: Place| (p.layer == e).then_some(p.at as u32);
-                        // The turn's end at each side: the other team's turn.
-                        let mut end = Vec::with_capacity(space.len());
-                        let mut end_at = Vec::with_capacity(space.len());
-                        for (&j2, &r2) in space.esc.iter().zip(&space.rank) {
-                            match index.place_ranks(o, ro, usize::from(j2), r2 as usize) {
-                                Some(p) => {
-                                    end.push(1.0 - value(p, next_role));
-                                    end_at.push(in_layer(p));
-                                }
-                                None => {
-                                    end.push(0.0);
-                                    end_at.push(None);
-                                }
-                            }
+        let mut by_block: Vec<Vec<Forms>> = (0..sweep_order.blocks.len())
+            .map(|_| (0..roles).map(|_| Forms::default()).collect())
+            .collect();
+        // One pass a role: a role's catches lead only to its own throw-due
+        // states, so one role's are kept at a time (against a random
+        // player, half the memory of the catches).
+        for role in 0..roles {
+            // The role's throw-due states of the blocks solved so far that a
+            // catch can lead to, by the other side's code.
+            let mut caches: HashMap<u32, Cache> = HashMap::new();
+            for level in &sweep_order.levels {
+                let next = AtomicUsize::new(level.start);
+                let caches_now = &caches;
+                let work = || -> Result<Part, Interrupted> {
+                    let mut part = Part::default();
+                    let mut terms: Vec<(u32, f64)> = Vec::new();
+                    let mut fwork = FormWork::default();
+                    loop {
+                        let bi = next.fetch_add(1, Ordering::Relaxed);
+                        if bi >= level.end {
+                            break;
                         }
-                        let mut catches = Vec::new();
-                        for st in op.groups().filter(|&g| g != HOME) {
-                            let caught = Side::of(op.0.map(|x| if x == st { HOME } else { x }));
-                            let (Some(rc), Some(after)) = (
-                                index.rank_of(caught),
-                                caches_now.get(role).and_then(|c| c.get(&caught.code())),
-                            ) else {
-                                // Never: the side after a catch has more
-                                // tokens at home, so its level came first.
-                                debug_assert!(false, "no block after the catch of {st}");
-                                continue;
+                        let Some(range) = sweep_order.blocks.get(bi) else {
+                            break;
+                        };
+                        if stop.interrupted() {
+                            return Err(Interrupted);
+                        }
+                        let ats = sweep_order.order.get(range.clone()).unwrap_or(&[]);
+                        let Some(op) = ats.first().and_then(|&at| index.board(e, at as usize))
+                        else {
+                            continue;
+                        };
+                        let op = op.op;
+                        let o = op.escaped().saturating_sub(spare);
+                        let (Some(space), Some(ro)) = (
+                            e.checked_sub(o).and_then(|j| spaces.get(j)),
+                            index.rank_of(op),
+                        ) else {
+                            continue;
+                        };
+                        let mut bforms = Forms::default();
+                        {
+                            let next_role = (role + 1) % roles;
+                            let value = |p: Place, r: usize| -> f64 {
+                                if p.layer == e {
+                                    cur.get(r, p.at)
+                                } else {
+                                    t.raw(p.layer, r, p.at).map_or(0.0, unfixed)
+                                }
                             };
-                            let mut start = Vec::with_capacity(space.len());
-                            let mut start_at = Vec::with_capacity(space.len());
+                            let in_layer = |p: Place| (p.layer == e).then_some(p.at as u32);
+                            // The turn's end at each side: the other team's turn.
+                            let mut end = Vec::with_capacity(space.len());
+                            let mut end_at = Vec::with_capacity(space.len());
                             for (&j2, &r2) in space.esc.iter().zip(&space.rank) {
-                                match index.place_ranks(usize::from(j2), r2 as usize, o, rc) {
+                                match index.place_ranks(o, ro, usize::from(j2), r2 as usize) {
                                     Some(p) => {
-                                        start.push(value(p, role));
-                                        start_at.push(in_layer(p));
+                                        end.push(1.0 - value(p, next_role));
+                                        end_at.push(in_layer(p));
                                     }
                                     None => {
-                                        start.push(0.0);
-                                        start_at.push(None);
+                                        end.push(0.0);
+                                        end_at.push(None);
                                     }
                                 }
                             }
-                            catches.push(Catch {
-                                at: st,
-                                start,
-                                start_at,
-                                after,
-                            });
-                        }
-                        let block = Block {
-                            pends: &pends,
-                            space,
-                            op,
-                            probs,
-                            mode: modes.get(role).copied().unwrap_or(Mode::Max),
-                            end,
-                            end_at,
-                            catches,
-                        };
-                        let solved = block.solve();
-                        part.nodes += solved.nodes;
-                        for &at in ats {
-                            let Some(mi) = index
-                                .board(e, at as usize)
-                                .and_then(|b| index.rank_of(b.me))
-                            else {
-                                continue;
-                            };
-                            let v = solved.throws.get(mi).copied().unwrap_or(0.0);
-                            terms.clear();
-                            let constant = block.form(&solved, mi, &mut fwork, &mut terms);
-                            if let Some(f) = bforms.get_mut(role) {
-                                f.push(constant, &mut terms);
+                            let mut catches = Vec::new();
+                            for st in op.groups().filter(|&g| g != HOME) {
+                                let caught = Side::of(op.0.map(|x| if x == st { HOME } else { x }));
+                                let (Some(rc), Some(after)) =
+                                    (index.rank_of(caught), caches_now.get(&caught.code()))
+                                else {
+                                    // Never: the side after a catch has more
+                                    // tokens at home, so its level came first.
+                                    debug_assert!(false, "no block after the catch of {st}");
+                                    continue;
+                                };
+                                let mut start = Vec::with_capacity(space.len());
+                                let mut start_at = Vec::with_capacity(space.len());
+                                for (&j2, &r2) in space.esc.iter().zip(&space.rank) {
+                                    match index.place_ranks(usize::from(j2), r2 as usize, o, rc) {
+                                        Some(p) => {
+                                            start.push(value(p, role));
+                                            start_at.push(in_layer(p));
+                                        }
+                                        None => {
+                                            start.push(0.0);
+                                            start_at.push(None);
+                                        }
+                                    }
+                                }
+                                catches.push(Catch {
+                                    at: st,
+                                    start,
+                                    start_at,
+                                    after,
+                                });
                             }
-                            part.max = part.max.max(cur.set(role, at as usize, v));
+                            let block = Block {
+                                pends: &pends,
+                                space,
+                                op,
+                                probs,
+                                mode: modes.get(role).copied().unwrap_or(Mode::Max),
+                                end,
+                                end_at,
+                                catches,
+                            };
+                            let solved = block.solve();
+                            part.nodes += solved.nodes;
+                            for &at in ats {
+                                let Some(mi) = index
+                                    .board(e, at as usize)
+                                    .and_then(|b| index.rank_of(b.me))
+                                else {
+                                    continue;
+                                };
+                                let v = solved.throws.get(mi).copied().unwrap_or(0.0);
+                                terms.clear();
+                                let constant = block.form(&solved, mi, &mut fwork, &mut terms);
+                                bforms.push(constant, &mut terms, |j| {
+                                    if j & SAME_ROLE != 0 {
+                                        cur.get(role, (j & !SAME_ROLE) as usize)
+                                    } else {
+                                        cur.get(next_role, j as usize)
+                                    }
+                                });
+                                part.max = part.max.max(cur.set(role, at as usize, v));
+                            }
+                            if op.has(HOME) {
+                                part.caches
+                                    .push((op.code(), Cache::new(solved.throws, precision)));
+                            }
                         }
-                        if op.has(HOME) {
-                            part.caches.push((
-                                role,
-                                op.code(),
-                                Cache::new(solved.throws, precision),
-                            ));
-                        }
+                        done.fetch_add(ats.len(), Ordering::Relaxed);
+                        bforms.shrink();
+                        part.forms.push((bi, bforms));
                     }
-                    done.fetch_add(ats.len(), Ordering::Relaxed);
-                    bforms.iter_mut().for_each(Forms::shrink);
-                    part.forms.push((bi, bforms));
-                }
-                Ok(part)
-            };
-            let parts = run(threads, &work, &done, &mut |d| {
-                progress(Progress {
-                    layer: e,
-                    sweep,
-                    done: d,
-                    total: positions,
-                    last_change: change,
-                });
-            });
-            for part in parts {
-                let Ok(part) = part else {
-                    return Err(stopped(&cur, sweep));
+                    Ok(part)
                 };
-                max = max.max(part.max);
-                nodes += part.nodes;
-                for (bi, f) in part.forms {
-                    if let Some(slot) = by_block.get_mut(bi) {
-                        *slot = Some(f);
+                let parts = run(threads, &work, &done, &mut |d| {
+                    progress(Progress {
+                        layer: e,
+                        sweep,
+                        done: d / roles,
+                        total: positions,
+                        last_change: change,
+                    });
+                });
+                for part in parts {
+                    let Ok(part) = part else {
+                        return Err(stopped(&cur, sweep));
+                    };
+                    max = max.max(part.max);
+                    nodes += part.nodes;
+                    for (bi, f) in part.forms {
+                        if let Some(slot) = by_block.get_mut(bi).and_then(|b| b.get_mut(role)) {
+                            *slot = f;
+                        }
                     }
-                }
-                for (role, code, c) in part.caches {
-                    if let Some(m) = caches.get_mut(role) {
-                        m.insert(code, c);
+                    for (code, c) in part.caches {
+                        caches.insert(code, c);
                     }
                 }
             }
         }
-        drop(caches);
-        forms = by_block
-            .into_iter()
-            .map(Option::unwrap_or_default)
-            .collect();
+        forms = by_block;
         change = max;
         if change < TOLERANCE {
             break;
@@ -685,7 +693,15 @@ fn run<T: Send>(
 
 /// The turns of a layer as linear forms, in sweep order: a constant and
 /// sparse terms (position in the layer, weight), kept as flat arrays of
-/// 12 bytes a term (a `(u32, f64)` pair would take 16).
+/// 8 bytes a term (a `(u32, f64)` pair would take 16).
+///
+/// Weights are kept as `f32`, the rounding moved into the constant at the
+/// values of the sweep that made the form: the form gives that sweep's
+/// value exactly, and its fixed point is off the exact form's by the
+/// rounding (6e-8 relative) times the sweep's distance from it, which
+/// the next full sweep (exact) sees and corrects. So the forms take a
+/// third less memory (most of a layer's against a random player) and
+/// the layer still ends only by a full sweep's test.
 #[derive(Default, Debug)]
 struct Forms {
     constant: Vec<f64>,
@@ -693,26 +709,38 @@ struct Forms {
     /// forms; a block's forms hold far fewer than 2^32 terms).
     start: Vec<u32>,
     at: Vec<u32>,
-    weight: Vec<f64>,
+    weight: Vec<f32>,
 }
 
 impl Forms {
-    /// Add the next form; `terms` is merged by position and emptied.
-    fn push(&mut self, constant: f64, terms: &mut Vec<(u32, f64)>) {
+    /// Add the next form, `at` giving the values now; `terms` is merged
+    /// by position and emptied.
+    fn push(&mut self, constant: f64, terms: &mut Vec<(u32, f64)>, at: impl Fn(u32) -> f64) {
         if self.start.is_empty() {
             self.start.push(0);
         }
         terms.sort_unstable_by_key(|&(j, _)| j);
-        let first = self.at.len();
-        for &(j, w) in terms.iter() {
-            if self.at.len() > first && self.at.last() == Some(&j) {
-                if let Some(last) = self.weight.last_mut() {
-                    *last += w;
+        // Merge first, in f64, then round each weight once.
+        let mut merged: usize = 0;
+        for i in 0..terms.len() {
+            let Some(&(j, w)) = terms.get(i) else { break };
+            match merged.checked_sub(1).and_then(|m| terms.get_mut(m)) {
+                Some(last) if last.0 == j => last.1 += w,
+                _ => {
+                    if let Some(x) = terms.get_mut(merged) {
+                        *x = (j, w);
+                    }
+                    merged += 1;
                 }
-            } else {
-                self.at.push(j);
-                self.weight.push(w);
             }
+        }
+        terms.truncate(merged);
+        let mut constant = constant;
+        for &(j, w) in terms.iter() {
+            let kept = w as f32;
+            constant += (w - f64::from(kept)) * at(j);
+            self.at.push(j);
+            self.weight.push(kept);
         }
         terms.clear();
         self.constant.push(constant);
@@ -743,7 +771,7 @@ impl Forms {
                 .get(lo..hi)?
                 .iter()
                 .zip(self.weight.get(lo..hi)?)
-                .fold(c, |acc, (&j, &w)| acc + w * at(j)),
+                .fold(c, |acc, (&j, &w)| acc + f64::from(w) * at(j)),
         )
     }
 }
