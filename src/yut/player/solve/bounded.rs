@@ -35,8 +35,10 @@ const DEPTHS: [u8; 3] = [1, 2, 4];
 /// memo is kept between decisions, so one `Bounded` serves one table.
 #[derive(Debug, Default)]
 pub struct Bounded {
-    /// By cut-off ([`Bounded::limit`]): the states bounded with it.
-    memos: Vec<Memo>,
+    /// The states bounded with the current cut-off ([`Bounded::limit`]).
+    memo: Memo,
+    /// Those bounded with each other cut-off.
+    kept: HashMap<u8, Memo>,
     /// Throws with this many yuts and mos pending have their yut and mo
     /// branches bounded instead of searched.
     limit: u8,
@@ -57,11 +59,12 @@ impl Bounded {
     ) -> Option<(u8, usize)> {
         let root_bigs = p.get(3).copied().unwrap_or(0) + p.get(4).copied().unwrap_or(0);
         // Memory stays bounded: past the kept states, start afresh.
-        if self.memos.iter().map(HashMap::len).sum::<usize>() > KEPT_STATES {
-            self.memos.iter_mut().for_each(HashMap::clear);
+        if self.memo.len() + self.kept.values().map(HashMap::len).sum::<usize>() > KEPT_STATES {
+            self.memo.clear();
+            self.kept.clear();
         }
         for depth in DEPTHS {
-            self.limit = root_bigs.saturating_add(depth).min(turn.cap());
+            self.cut_off(root_bigs.saturating_add(depth).min(turn.cap()));
             // The uses in the order the full search lists them (ties keep
             // it), one per distinct successor: uses that lead to the same
             // state have the same value, and the first of them is ranked
@@ -102,14 +105,15 @@ impl Bounded {
         None
     }
 
-    /// The memo of the current cut-off.
-    fn memo(&mut self) -> &mut Memo {
-        let i = usize::from(self.limit);
-        if self.memos.len() <= i {
-            self.memos.resize_with(i + 1, Memo::default);
+    /// Bound with the yut and mo branches cut off at `limit` yuts and
+    /// mos pending, with the states bounded so before.
+    fn cut_off(&mut self, limit: u8) {
+        if limit != self.limit {
+            let memo = self.kept.remove(&limit).unwrap_or_default();
+            let old = std::mem::replace(&mut self.memo, memo);
+            self.kept.insert(self.limit, old);
+            self.limit = limit;
         }
-        // In range: resized just above.
-        &mut self.memos[i]
     }
 
     /// Bounds after a use: the board, whether it caught, what is pending.
@@ -134,7 +138,7 @@ impl Bounded {
     /// A throw is due with `p` pending ([`Turn::throw`], bounded).
     fn throw(&mut self, turn: &Turn, b: Board, p: Pend, leaf: &dyn Fn(Board) -> f64) -> (f64, f64) {
         let k = key(b, p, true);
-        if let Some(&v) = self.memo().get(&k) {
+        if let Some(&v) = self.memo.get(&k) {
             return v;
         }
         self.nodes += 1;
@@ -172,7 +176,7 @@ impl Bounded {
             }
         }
         let v = (lo, hi.min(1.0));
-        self.memo().insert(k, v);
+        self.memo.insert(k, v);
         v
     }
 
@@ -183,7 +187,7 @@ impl Bounded {
             return (v, v);
         }
         let k = key(b, p, false);
-        if let Some(&v) = self.memo().get(&k) {
+        if let Some(&v) = self.memo.get(&k) {
             return v;
         }
         self.nodes += 1;
@@ -202,7 +206,7 @@ impl Bounded {
             }
         }
         let v = (lo, hi);
-        self.memo().insert(k, v);
+        self.memo.insert(k, v);
         v
     }
 }

@@ -775,3 +775,44 @@ impl Forms {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A form at the values it was made at gives the exact f64 value
+    /// `constant + sum w x` though its weights are kept in f32: weights
+    /// like 0.1 or 1/3 are not f32 numbers, and the rounding (about 1e-9
+    /// each here) is far above what is asserted.
+    #[test]
+    fn a_form_keeps_its_sweep_value_exactly_with_f32_weights() {
+        let x = |j: u32| 0.25 + f64::from(j) * 0.0731;
+        let mut terms = vec![(7u32, 0.1), (3, 1.0 / 3.0), (7, 0.2), (11, -0.123_456_789)];
+        let exact = 0.05 + 0.3 * x(7) + x(3) / 3.0 - 0.123_456_789 * x(11);
+        let mut forms = Forms::default();
+        forms.push(0.05, &mut terms, x);
+        assert!(terms.is_empty());
+        assert_eq!(forms.len(), 3, "the two terms at 7 are merged");
+        let got = forms.value(0, x).unwrap_or(f64::NAN);
+        assert!((got - exact).abs() < 1e-15, "{got} against {exact}");
+        // The f32 weights alone (no correction) are off by far more.
+        let plain: f64 = 0.05
+            + f64::from(0.3f64 as f32) * x(7)
+            + f64::from((1.0f64 / 3.0) as f32) * x(3)
+            + f64::from(-0.123_456_789f64 as f32) * x(11);
+        assert!((plain - exact).abs() > 1e-10, "{plain} against {exact}");
+        // At other values the form is off by the rounding (a relative
+        // 2^-24 a weight at most) times the move, and no more.
+        let y = |j: u32| x(j) + 0.01;
+        let exact_y = 0.05 + 0.3 * y(7) + y(3) / 3.0 - 0.123_456_789 * y(11);
+        let got_y = forms.value(0, y).unwrap_or(f64::NAN);
+        let bound = (0.3 + 1.0 / 3.0 + 0.123_456_789) * 0.01 / f64::from(1u32 << 24);
+        assert!((got_y - exact_y).abs() <= bound + 1e-15, "{got_y}");
+        assert!((got_y - exact_y).abs() > 0.0, "some rounding is left");
+        // A second form starts where the first ended.
+        let mut more = vec![(2u32, 0.5)];
+        forms.push(0.0, &mut more, x);
+        assert!((forms.value(1, x).unwrap_or(f64::NAN) - 0.5 * x(2)).abs() < 1e-15);
+        assert_eq!(forms.value(2, x), None);
+    }
+}
