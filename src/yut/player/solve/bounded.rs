@@ -58,10 +58,11 @@ impl Bounded {
         leaf: &dyn Fn(Board) -> f64,
     ) -> Option<(u8, usize)> {
         let root_bigs = p.get(3).copied().unwrap_or(0) + p.get(4).copied().unwrap_or(0);
-        // Memory stays bounded: past the kept states, start afresh.
+        // Memory stays bounded: past the kept states, start afresh (new
+        // maps: a cleared one would keep its room).
         if self.memo.len() + self.kept.values().map(HashMap::len).sum::<usize>() > KEPT_STATES {
-            self.memo.clear();
-            self.kept.clear();
+            self.memo = Memo::default();
+            self.kept = HashMap::new();
         }
         for depth in DEPTHS {
             self.cut_off(root_bigs.saturating_add(depth).min(turn.cap()));
