@@ -50,6 +50,19 @@ fn brute(
     v: &FastMap<(Game, Team), f64>,
     memo: &mut FastMap<Play, f64>,
 ) -> f64 {
+    brute_by(play, me, cap, v, memo, None)
+}
+
+/// [`brute`] with `random` (if any) using every legal use of its turns
+/// equally likely, as the uniformly random player does.
+fn brute_by(
+    play: Play,
+    me: Team,
+    cap: u8,
+    v: &FastMap<(Game, Team), f64>,
+    memo: &mut FastMap<Play, f64>,
+    random: Option<Team>,
+) -> f64 {
     if let Some(&x) = memo.get(&play) {
         return x;
     }
@@ -69,20 +82,27 @@ fn brute(
                 let w = if capped { pr / smalls } else { pr };
                 let mut next = play;
                 next.throw(r.throw()).expect("a throw is due");
-                x += w * brute(next, me, cap, v, memo);
+                x += w * brute_by(next, me, cap, v, memo, random);
             }
             x
         }
-        Phase::Move(_) => play
-            .uses()
-            .as_slice()
-            .iter()
-            .map(|&u| {
-                let mut next = play;
-                next.apply(u).expect("a legal use");
-                brute(next, me, cap, v, memo)
-            })
-            .fold(f64::NEG_INFINITY, f64::max),
+        Phase::Move(_) => {
+            let values: Vec<f64> = play
+                .uses()
+                .as_slice()
+                .iter()
+                .map(|&u| {
+                    let mut next = play;
+                    next.apply(u).expect("a legal use");
+                    brute_by(next, me, cap, v, memo, random)
+                })
+                .collect();
+            if random == Some(play.to_move()) {
+                values.iter().sum::<f64>() / values.len() as f64
+            } else {
+                values.into_iter().fold(f64::NEG_INFINITY, f64::max)
+            }
+        }
     };
     memo.insert(play, x);
     x
@@ -149,6 +169,58 @@ fn one_token_matches_the_brute_force_everywhere() {
         assert!((mirror - x).abs() < 1e-12);
     }
     assert!(worst < 1e-7, "largest difference {worst:e}");
+}
+
+#[test]
+fn one_token_against_random_matches_the_brute_force_everywhere() {
+    // The same brute force with the lower team playing every use equally
+    // likely: the table's first role is the best player to move, its
+    // second the random player to move (its chance of winning). Cap 2, so
+    // catches with a yut or mo still pending are in play, and the solver
+    // runs more than one full sweep with the random player's forms kept.
+    let cap = 2;
+    let table = solved(1, cap, Roles::VsRandom);
+    let random = Team::Lower;
+    let mut games = Vec::new();
+    for &u in &states() {
+        for &l in &states() {
+            if let Some(g) = one_each(u, l) {
+                games.push(g);
+            }
+        }
+    }
+    let mut v: FastMap<(Game, Team), f64> = FastMap::default();
+    for _ in 0..400 {
+        let mut change = 0.0f64;
+        for &g in &games {
+            for team in Team::ALL {
+                let mut play = Play::new(team, 0);
+                play.set_board(g);
+                let x = brute_by(play, team, cap, &v, &mut FastMap::default(), Some(random));
+                let old = v.insert((g, team), x).unwrap_or(0.5);
+                change = change.max((x - old).abs());
+            }
+        }
+        if change < 1e-12 {
+            break;
+        }
+    }
+    let mut worst = 0.0f64;
+    let mut apart = 0.0f64;
+    for (&(g, team), &x) in &v {
+        let board = Board {
+            me: Side::of_game(&g, team),
+            op: Side::of_game(&g, team.opponent()),
+        };
+        let role = usize::from(team == random);
+        let y = table.value(board, role).expect("covered");
+        worst = worst.max((x - y).abs());
+        // The random player is worse off than the best one would be.
+        let other = table.value(board, 1 - role).expect("covered");
+        apart = apart.max((y - other).abs());
+    }
+    assert!(worst < 1e-7, "largest difference {worst:e}");
+    assert!(apart > 0.01, "the roles differ: {apart}");
 }
 
 /// The two-token game's layers 2 and 1 at cap 1, solved once for the

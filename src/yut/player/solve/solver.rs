@@ -262,6 +262,8 @@ struct Part {
     forms: Vec<(usize, Forms)>,
     /// Blocks a catch can lead to: the other side's code, states.
     caches: Vec<(u32, Cache)>,
+    /// By block: the new constants of the last sweep's forms, kept.
+    rebased: Vec<(usize, Vec<f64>)>,
     max: f64,
     nodes: u64,
 }
@@ -395,9 +397,20 @@ pub fn solve_layer_from(
         // A full sweep: every turn searched, its value stored and its
         // linear form under the best choices recorded.
         sweep += 1;
-        // The last sweep's forms are not read by this one: give their
-        // memory back before the new ones are made.
-        drop(std::mem::take(&mut forms));
+        // The last sweep's forms of best play are not read by this one:
+        // give their memory back before the new ones are made. The random
+        // player's are kept: its turn is the mean over every use, so its
+        // forms' terms are the same every sweep and only their constants
+        // change (a fifth of a full sweep against random, unmade).
+        let mut kept = std::mem::take(&mut forms);
+        for block in &mut kept {
+            for (f, mode) in block.iter_mut().zip(&modes) {
+                if *mode != Mode::Mean {
+                    *f = Forms::default();
+                }
+            }
+        }
+        let mut rebased: Vec<(usize, usize, Vec<f64>)> = Vec::new();
         let done = AtomicUsize::new(0);
         let mut max = 0.0f64;
         let mut by_block: Vec<Vec<Forms>> = (0..sweep_order.blocks.len())
@@ -442,6 +455,13 @@ pub fn solve_layer_from(
                             continue;
                         };
                         let mut bforms = Forms::default();
+                        // This role's forms of the block from the last
+                        // sweep, where their terms are still the turn's.
+                        let old = kept
+                            .get(bi)
+                            .and_then(|b| b.get(role))
+                            .filter(|f| f.count() == ats.len());
+                        let mut constants = Vec::new();
                         {
                             let next_role = (role + 1) % roles;
                             let value = |p: Place, r: usize| -> f64 {
@@ -519,15 +539,20 @@ pub fn solve_layer_from(
                                     continue;
                                 };
                                 let v = solved.throws.get(mi).copied().unwrap_or(0.0);
-                                terms.clear();
-                                let constant = block.form(&solved, mi, &mut fwork, &mut terms);
-                                bforms.push(constant, &mut terms, |j| {
+                                let now = |j: u32| {
                                     if j & SAME_ROLE != 0 {
                                         cur.get(role, (j & !SAME_ROLE) as usize)
                                     } else {
                                         cur.get(next_role, j as usize)
                                     }
-                                });
+                                };
+                                if let Some(f) = old {
+                                    constants.push(f.rebase(constants.len(), v, now).unwrap_or(v));
+                                } else {
+                                    terms.clear();
+                                    let constant = block.form(&solved, mi, &mut fwork, &mut terms);
+                                    bforms.push(constant, &mut terms, now);
+                                }
                                 part.max = part.max.max(cur.set(role, at as usize, v));
                             }
                             if op.has(HOME) {
@@ -536,8 +561,12 @@ pub fn solve_layer_from(
                             }
                         }
                         done.fetch_add(ats.len(), Ordering::Relaxed);
-                        bforms.shrink();
-                        part.forms.push((bi, bforms));
+                        if old.is_some() {
+                            part.rebased.push((bi, constants));
+                        } else {
+                            bforms.shrink();
+                            part.forms.push((bi, bforms));
+                        }
                     }
                     Ok(part)
                 };
@@ -564,9 +593,21 @@ pub fn solve_layer_from(
                     for (code, c) in part.caches {
                         caches.insert(code, c);
                     }
+                    rebased.extend(part.rebased.into_iter().map(|(bi, c)| (bi, role, c)));
                 }
             }
         }
+        // The kept forms take this sweep's constants.
+        for (bi, role, constants) in rebased {
+            let kf = kept.get_mut(bi).and_then(|b| b.get_mut(role));
+            let slot = by_block.get_mut(bi).and_then(|b| b.get_mut(role));
+            if let (Some(kf), Some(slot)) = (kf, slot) {
+                let mut f = std::mem::take(kf);
+                f.constant = constants;
+                *slot = f;
+            }
+        }
+        drop(kept);
         forms = by_block;
         change = max;
         if change < TOLERANCE {
@@ -759,6 +800,25 @@ impl Forms {
     /// How many terms the forms hold.
     fn len(&self) -> usize {
         self.at.len()
+    }
+
+    /// How many forms there are.
+    fn count(&self) -> usize {
+        self.constant.len()
+    }
+
+    /// The constant that makes form `i` give `v` at these values, its
+    /// terms kept.
+    fn rebase(&self, i: usize, v: f64, at: impl Fn(u32) -> f64) -> Option<f64> {
+        let lo = *self.start.get(i)? as usize;
+        let hi = *self.start.get(i + 1)? as usize;
+        Some(
+            self.at
+                .get(lo..hi)?
+                .iter()
+                .zip(self.weight.get(lo..hi)?)
+                .fold(v, |acc, (&j, &w)| acc - f64::from(w) * at(j)),
+        )
     }
 
     /// Form `i` at these values.
