@@ -401,7 +401,7 @@ pub fn solve_layer_from(
         // give their memory back before the new ones are made. The random
         // player's are kept: its turn is the mean over every use, so its
         // forms' terms are the same every sweep and only their constants
-        // change (a fifth of a full sweep against random, unmade).
+        // change (building them was a third of a full sweep against random).
         let mut kept = std::mem::take(&mut forms);
         for block in &mut kept {
             for (f, mode) in block.iter_mut().zip(&modes) {
