@@ -108,6 +108,47 @@ fn brute_by(
     x
 }
 
+/// Every one-token game (each team's token home, on a station or out,
+/// never two on one station).
+fn one_token_games() -> Vec<Game> {
+    let mut games = Vec::new();
+    for &u in &states() {
+        for &l in &states() {
+            if let Some(g) = one_each(u, l) {
+                games.push(g);
+            }
+        }
+    }
+    games
+}
+
+/// Plain value iteration of [`brute_by`] over `games`, both teams to
+/// move, at most `sweeps` sweeps or until no value moves by 1e-12.
+fn brute_values(
+    games: &[Game],
+    cap: u8,
+    sweeps: usize,
+    random: Option<Team>,
+) -> FastMap<(Game, Team), f64> {
+    let mut v: FastMap<(Game, Team), f64> = FastMap::default();
+    for _ in 0..sweeps {
+        let mut change = 0.0f64;
+        for &g in games {
+            for team in Team::ALL {
+                let mut play = Play::new(team, 0);
+                play.set_board(g);
+                let x = brute_by(play, team, cap, &v, &mut FastMap::default(), random);
+                let old = v.insert((g, team), x).unwrap_or(0.5);
+                change = change.max((x - old).abs());
+            }
+        }
+        if change < 1e-12 {
+            break;
+        }
+    }
+    v
+}
+
 fn states() -> Vec<TokenState> {
     std::iter::once(TokenState::Home)
         .chain(Station::ALL.into_iter().map(TokenState::On))
@@ -127,35 +168,13 @@ fn one_token_matches_the_brute_force_everywhere() {
     // A small cap keeps the brute force quick; both sides use the same.
     let cap = 1;
     let table = solved(1, cap, Roles::SelfPlay);
-    let mut games = Vec::new();
-    for &u in &states() {
-        for &l in &states() {
-            if let Some(g) = one_each(u, l) {
-                games.push(g);
-            }
-        }
-    }
+    let games = one_token_games();
     assert_eq!(
         games.len(),
         30 * 30 - 29,
         "every pair but the 29 shared stations"
     );
-    let mut v: FastMap<(Game, Team), f64> = FastMap::default();
-    for _ in 0..200 {
-        let mut change = 0.0f64;
-        for &g in &games {
-            for team in Team::ALL {
-                let mut play = Play::new(team, 0);
-                play.set_board(g);
-                let x = brute(play, team, cap, &v, &mut FastMap::default());
-                let old = v.insert((g, team), x).unwrap_or(0.5);
-                change = change.max((x - old).abs());
-            }
-        }
-        if change < 1e-12 {
-            break;
-        }
-    }
+    let v = brute_values(&games, cap, 200, None);
     let mut worst = 0.0f64;
     for (&(g, team), &x) in &v {
         let board = Board {
@@ -181,30 +200,8 @@ fn one_token_against_random_matches_the_brute_force_everywhere() {
     let cap = 2;
     let table = solved(1, cap, Roles::VsRandom);
     let random = Team::Lower;
-    let mut games = Vec::new();
-    for &u in &states() {
-        for &l in &states() {
-            if let Some(g) = one_each(u, l) {
-                games.push(g);
-            }
-        }
-    }
-    let mut v: FastMap<(Game, Team), f64> = FastMap::default();
-    for _ in 0..400 {
-        let mut change = 0.0f64;
-        for &g in &games {
-            for team in Team::ALL {
-                let mut play = Play::new(team, 0);
-                play.set_board(g);
-                let x = brute_by(play, team, cap, &v, &mut FastMap::default(), Some(random));
-                let old = v.insert((g, team), x).unwrap_or(0.5);
-                change = change.max((x - old).abs());
-            }
-        }
-        if change < 1e-12 {
-            break;
-        }
-    }
+    let games = one_token_games();
+    let v = brute_values(&games, cap, 400, Some(random));
     let mut worst = 0.0f64;
     let mut apart = 0.0f64;
     for (&(g, team), &x) in &v {

@@ -810,20 +810,23 @@ impl Forms {
     /// The constant that makes form `i` give `v` at these values, its
     /// terms kept.
     fn rebase(&self, i: usize, v: f64, at: impl Fn(u32) -> f64) -> Option<f64> {
-        let lo = *self.start.get(i)? as usize;
-        let hi = *self.start.get(i + 1)? as usize;
-        Some(
-            self.at
-                .get(lo..hi)?
-                .iter()
-                .zip(self.weight.get(lo..hi)?)
-                .fold(v, |acc, (&j, &w)| acc - f64::from(w) * at(j)),
-        )
+        self.fold(i, v, |acc, w, x| acc - w * x, at)
     }
 
     /// Form `i` at these values.
     fn value(&self, i: usize, at: impl Fn(u32) -> f64) -> Option<f64> {
         let c = *self.constant.get(i)?;
+        self.fold(i, c, |acc, w, x| acc + w * x, at)
+    }
+
+    /// `step` over form `i`'s terms in order (weight, value), from `init`.
+    fn fold(
+        &self,
+        i: usize,
+        init: f64,
+        step: impl Fn(f64, f64, f64) -> f64,
+        at: impl Fn(u32) -> f64,
+    ) -> Option<f64> {
         let lo = *self.start.get(i)? as usize;
         let hi = *self.start.get(i + 1)? as usize;
         Some(
@@ -831,7 +834,7 @@ impl Forms {
                 .get(lo..hi)?
                 .iter()
                 .zip(self.weight.get(lo..hi)?)
-                .fold(c, |acc, (&j, &w)| acc + f64::from(w) * at(j)),
+                .fold(init, |acc, (&j, &w)| step(acc, f64::from(w), at(j))),
         )
     }
 }
