@@ -42,19 +42,9 @@ fn one_each(upper: TokenState, lower: TokenState) -> Option<Game> {
 }
 
 /// The brute force's value of the turn under way in `play`: the chance
-/// that `me` (to move) wins, the turn's end valued by `v`.
-fn brute(
-    play: Play,
-    me: Team,
-    cap: u8,
-    v: &FastMap<(Game, Team), f64>,
-    memo: &mut FastMap<Play, f64>,
-) -> f64 {
-    brute_by(play, me, cap, v, memo, None)
-}
-
-/// [`brute`] with `random` (if any) using every legal use of its turns
-/// equally likely, as the uniformly random player does.
+/// that `me` (to move) wins, the turn's end valued by `v`; `random` (if
+/// any) uses every legal use of its turns equally likely, as the
+/// uniformly random player does.
 fn brute_by(
     play: Play,
     me: Team,
@@ -589,7 +579,7 @@ fn brute_with_table(
             }
         }
     }
-    brute(play, me, cap, v, memo)
+    brute_by(play, me, cap, v, memo, None)
 }
 
 #[test]
