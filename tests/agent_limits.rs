@@ -49,3 +49,42 @@ fn engine_spec_sizes_have_the_same_ranges() {
     assert_eq!(rc, 2, "{err}");
     assert!(err.contains("out of range"), "{err}");
 }
+
+/// Issue 41: a referee that sends each position as a bare FEN. After a
+/// position with 96,900 legal moves (a white monkey's jump paths), the
+/// agent tested whether `startpos` continued that game by making every
+/// one of them and checking each again (97 s, then 161 s here). The test
+/// is now bounded by a move budget, so the answer comes at once; 10 s
+/// allows for a loaded machine and is still far below the old cost.
+#[test]
+fn a_bare_position_after_a_huge_one_is_answered_at_once() {
+    let p = "3p2L/ppp1ppp/1p1p1p1/pppl1p1/1p3p1/pppp3/M2p1p1 w 0";
+    let started = std::time::Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_boardsh"))
+        .args(["agent", "--engine", "random"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            let mut stdin = child.stdin.take().expect("stdin");
+            write!(stdin, "position {p}\nposition startpos\ngo 0.05\n")?;
+            drop(stdin);
+            child.wait_with_output()
+        })
+        .expect("agent runs");
+    let took = started.elapsed();
+    assert!(took.as_secs_f64() < 10.0, "took {took:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    // One move, and a legal one from the start (it is played in the start
+    // position the agent now holds).
+    let mv = stdout.trim();
+    let start = boardsh::congo::Position::start();
+    let legal = boardsh::congo::legal_moves(&start);
+    assert!(
+        legal.iter().any(|m| m.to_string() == mv),
+        "{mv:?} is not a move of the start; stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

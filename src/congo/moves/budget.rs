@@ -12,6 +12,7 @@
 //! | [`SEARCH_NODE_MOVES`] 1,024 | the engine, per node | the first ones searched; the result says so |
 //! | [`COURSE_SEARCH_MOVES`] 10,000 | the course's `minimax` and `alphabeta`, per node | refused |
 //! | [`LISTED_MOVES`] 10,000 | Tab completion and hints of `play` | nothing offered |
+//! | [`CONTINUE_MOVES`] 20,000 | `boardsh agent`'s test whether a bare `position` continues its game (both plies together) | a new game history |
 
 /// The most legal moves the move commands will list, count or search
 /// through; past this many they refuse instead of hanging.
@@ -38,3 +39,11 @@ pub const COURSE_SEARCH_MOVES: u64 = 10_000;
 
 /// The most legal moves offered by completion and hints (past it, none).
 pub const LISTED_MOVES: u64 = 10_000;
+
+/// The most moves generated, over both plies, to tell whether a position
+/// an agent is sent continues its game (one or two plies on): a referee's
+/// every `position` is answered in milliseconds, whatever the board held
+/// before. Past it the position starts a new history (repetitions before
+/// it are then not seen, which no real game comes near: Congo positions
+/// of play have a few dozen moves, so two plies cost a few thousand).
+pub const CONTINUE_MOVES: u64 = 20_000;
