@@ -54,6 +54,9 @@ fn random_mover_against_boardsh_with_a_fixed_seed() {
         "7",
         "--pgn",
         &pgn,
+        // The run is made twice into the same directory (below): the
+        // second replaces the first's records.
+        "--force",
         "boardsh agent --engine random --seed 3",
         "boardsh agent --depth 2",
     ];

@@ -31,6 +31,7 @@ mod game;
 mod interrupt_tmux;
 mod io_faults;
 mod match_referee;
+mod match_safety;
 mod match_shards;
 mod prompt_yut_tmux;
 mod properties;

@@ -383,9 +383,16 @@ pub struct MatchArgs {
     pub max_seconds: Option<f64>,
 
     /// Record each game as a boardsh script: one file per game in a
-    /// directory (existing, or a path ending in `/`), else all in one file.
+    /// directory (existing, or a path ending in `/`), else all in one file
+    /// (appended a game at a time). An existing record file, or a directory
+    /// holding records, is refused unless `--force` (or a run resumed with
+    /// `--json`, which appends).
     #[arg(long, value_name = "DIR|FILE")]
     pub pgn: Option<PathBuf>,
+
+    /// Let `--pgn` replace an existing record file or a directory's records.
+    #[arg(long, requires = "pgn")]
+    pub force: bool,
 
     /// A sequential probability ratio test on game pairs (logistic Elo):
     /// `elo0=A elo1=B [alpha=0.05] [beta=0.05]`; the match stops when it

@@ -61,8 +61,7 @@ use process::AgentProcess;
 use results::Appender;
 use std::io::{self, Write};
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -127,8 +126,9 @@ fn results_header(args: &MatchArgs, plan: &plan::Plan) -> String {
     ])
 }
 
-/// Open `--json FILE`, reading the pairs it already holds.
-fn open_results(path: &Path, header: &str) -> Result<(Appender, results::ResultsFile), String> {
+/// The pairs `--json FILE` already holds (none if it does not exist),
+/// checked against this match's `header`.
+fn read_results(path: &Path, header: &str) -> Result<results::ResultsFile, String> {
     let name = path.display().to_string();
     let old = match std::fs::read(path) {
         Ok(bytes) => {
@@ -147,9 +147,89 @@ fn open_results(path: &Path, header: &str) -> Result<(Appender, results::Results
             ));
         }
     }
-    let appender = Appender::open(path, old.whole, header)
-        .map_err(|e| format!("--json {name}: cannot write it: {e}"))?;
-    Ok((appender, old))
+    Ok(old)
+}
+
+/// Open `--json FILE` for appending after the `whole` bytes read.
+fn open_results(path: &Path, whole: usize, header: &str) -> Result<Appender, String> {
+    Appender::open(path, whole, header)
+        .map_err(|e| format!("--json {}: cannot write it: {e}", path.display()))
+}
+
+/// How long a signal's stop may take before the process ends without
+/// the rest (an output nobody reads, a write that blocks): the games
+/// recorded so far are on disk, and the summary goes to stderr if it can.
+const STOP_WAIT: Duration = Duration::from_secs(1);
+
+/// Games finished but not yet printed and recorded, a worker each beyond
+/// the first: workers wait for the referee past this, so a slow or
+/// unread output holds the match back instead of filling memory, and a
+/// signal finds little queued.
+const BACKLOG: usize = 2;
+
+/// Ends the process [`STOP_WAIT`] after a signal if the referee has not
+/// finished by then (it is blocked writing an output nobody reads):
+/// kills the agents and exits with the signal's status, saying on stderr
+/// how many games were printed.
+fn watchdog(signals: Arc<Signals>, finished: Arc<AtomicBool>, counts: Arc<Counts>) {
+    let mut since: Option<Instant> = None;
+    while !finished.load(Ordering::SeqCst) {
+        if since.is_none() && signals.caught().is_some() {
+            since = Some(Instant::now());
+        }
+        if let (Some(t), Some(code)) = (since, signals.exit_status())
+            && t.elapsed() >= STOP_WAIT
+        {
+            process::kill_all();
+            let printed = counts.printed.load(Ordering::SeqCst);
+            let recorded = counts.recorded.load(Ordering::SeqCst);
+            // Stderr may be blocked too: written by a thread of its own,
+            // waited for a moment at most.
+            thread::spawn(move || {
+                let _ = writeln!(
+                    io::stderr(),
+                    "boardsh match: stopped by {}: the output was not taken within {} s, so no summary; {printed} games were printed, {recorded} recorded",
+                    signal_name(code),
+                    STOP_WAIT.as_secs()
+                );
+            });
+            thread::sleep(Duration::from_millis(100));
+            std::process::exit(code);
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Games printed and games recorded so far, for the watchdog.
+#[derive(Debug, Default)]
+struct Counts {
+    printed: AtomicU64,
+    recorded: AtomicU64,
+}
+
+/// Sets its flag when dropped.
+struct SetOnDrop(Arc<AtomicBool>);
+
+impl Drop for SetOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
+/// The bound of the referee's queue of events for `workers` workers: a
+/// game and a pair end each, and [`BACKLOG`] more.
+fn handles_backlog(workers: usize) -> usize {
+    workers.saturating_mul(2) + BACKLOG
+}
+
+/// The name of the signal behind exit status `code` (128 + signal).
+fn signal_name(code: i32) -> String {
+    match code - 128 {
+        1 => "SIGHUP".to_string(),
+        2 => "SIGINT".to_string(),
+        15 => "SIGTERM".to_string(),
+        s => format!("signal {s}"),
+    }
 }
 
 fn run_match(args: &MatchArgs) -> io::Result<i32> {
@@ -157,11 +237,33 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         Ok(p) => p,
         Err(msg) => return usage(&msg),
     };
-    let sink = match &args.pgn {
-        Some(p) => match record::Sink::new(p) {
-            Ok(s) => Some(s),
-            Err(e) => return usage(&format!("--pgn {}: cannot write there: {e}", p.display())),
+    // Read (not yet opened for writing) before anything starts, so the
+    // record check below knows whether the run resumes.
+    let header = results_header(args, &plan);
+    let old = match &args.json {
+        Some(path) => match read_results(path, &header) {
+            Ok(old) => old,
+            Err(msg) => return usage(&msg),
         },
+        None => results::ResultsFile::default(),
+    };
+    let mut sink = match &args.pgn {
+        Some(p) => {
+            let existing = record::Existing {
+                force: args.force,
+                resuming: !old.pairs.is_empty(),
+            };
+            let inputs: Vec<&Path> = [args.json.as_deref(), args.openings.as_deref()]
+                .into_iter()
+                .flatten()
+                .collect();
+            match record::Sink::new(p, existing, &inputs) {
+                Ok(s) => Some(s),
+                Err(e) => {
+                    return usage(&format!("--pgn {}: cannot write there: {e}", p.display()));
+                }
+            }
+        }
         None => None,
     };
     let stop = Arc::new(AtomicBool::new(false));
@@ -188,16 +290,26 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         teams.push(pair);
     }
     // Opened once the agents run, so a bad command leaves no file behind.
-    let header = results_header(args, &plan);
-    let (mut appender, old) = match &args.json {
-        Some(path) => match open_results(path, &header) {
-            Ok((a, old)) => (Some(a), old),
+    let mut appender = match &args.json {
+        Some(path) => match open_results(path, old.whole, &header) {
+            Ok(a) => Some(a),
             Err(msg) => return usage(&msg),
         },
-        None => (None, results::ResultsFile::default()),
+        None => None,
     };
     let live = Arc::new(Live::default());
-    let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
+    let signals = Signals::install(Arc::clone(&live), Mode::Batch)
+        .ok()
+        .map(Arc::new);
+    let finished = Arc::new(AtomicBool::new(false));
+    // Games printed and games recorded, for the watchdog's last word.
+    let counts = Arc::new(Counts::default());
+    // Set however this function returns, so the watchdog ends with it.
+    let _finished = SetOnDrop(Arc::clone(&finished));
+    if let Some(s) = &signals {
+        let (s, f, p) = (Arc::clone(s), Arc::clone(&finished), Arc::clone(&counts));
+        thread::spawn(move || watchdog(s, f, p));
+    }
     nap(STARTUP_WAIT, &live.interrupt);
     let games = plan.games;
     let terms = Terms {
@@ -260,7 +372,7 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         )?;
     }
     out.flush()?;
-    let (tx, rx) = mpsc::channel();
+    let (tx, rx) = mpsc::sync_channel(handles_backlog(plan.concurrency));
     let mut handles = Vec::new();
     for team in teams {
         let shared = Arc::clone(&shared);
@@ -272,10 +384,10 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
     let mut totals = Totals {
         tally: old_tally,
         slowest: [None; 2],
-        scripts: Vec::new(),
         played: 0,
     };
     let mut broken = None;
+    let mut lost_records: u64 = 0;
     let mut running = handles.len();
     let mut write_error = None;
     while running > 0 {
@@ -318,6 +430,33 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
                     opening,
                     result,
                 } = *played;
+                // Recorded first: a game is kept even once the output is
+                // gone (a closed pipe stops the match, not its records).
+                if let Some(sink) = &mut sink {
+                    let cmds = [cmd1.as_str(), cmd2.as_str()];
+                    let (white, black) = if a_white { (0, 1) } else { (1, 0) };
+                    let h = record::Header {
+                        number,
+                        games,
+                        white: cmds.get(white).copied().unwrap_or(""),
+                        black: cmds.get(black).copied().unwrap_or(""),
+                        start: &start,
+                    };
+                    let script = record::script(&h, &result, opening.len());
+                    match sink.write(number, &script) {
+                        Ok(()) => {
+                            counts.recorded.fetch_add(1, Ordering::SeqCst);
+                        }
+                        Err(e) => {
+                            lost_records += 1;
+                            let _ = writeln!(
+                                io::stderr(),
+                                "boardsh match: cannot write the record of game {number} to {}: {e}",
+                                sink.path(number).display()
+                            );
+                        }
+                    }
+                }
                 if write_error.is_some() {
                     continue;
                 }
@@ -329,31 +468,14 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
                     &opening_text(&start, &opening),
                     &result,
                 );
-                if let Err(e) = shown {
-                    // The output is gone (a closed pipe): stop the match.
-                    write_error = Some(e);
-                    stop.store(true, Ordering::SeqCst);
-                    continue;
-                }
-                if let Some(sink) = &sink {
-                    let cmds = [cmd1.as_str(), cmd2.as_str()];
-                    let (white, black) = if a_white { (0, 1) } else { (1, 0) };
-                    let h = record::Header {
-                        number,
-                        games,
-                        white: cmds.get(white).copied().unwrap_or(""),
-                        black: cmds.get(black).copied().unwrap_or(""),
-                        start: &start,
-                    };
-                    totals
-                        .scripts
-                        .push(record::script(&h, &result, opening.len()));
-                    if let Err(e) = sink.write(number, &totals.scripts) {
-                        writeln!(
-                            io::stderr(),
-                            "boardsh match: cannot write the record of game {number} to {}: {e}",
-                            sink.path(number).display()
-                        )?;
+                match shown {
+                    Ok(()) => {
+                        counts.printed.store(totals.played, Ordering::SeqCst);
+                    }
+                    Err(e) => {
+                        // The output is gone (a closed pipe): stop the match.
+                        write_error = Some(e);
+                        stop.store(true, Ordering::SeqCst);
                     }
                 }
             }
@@ -369,15 +491,10 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         writeln!(io::stderr(), "boardsh match: {msg}")?;
         return Ok(EXIT_FAILED);
     }
-    let caught = signals.as_ref().and_then(Signals::exit_status);
+    let caught = signals.as_deref().and_then(Signals::exit_status);
     let timed_out = shared.dispatch.lock().is_ok_and(|d| d.timed_out);
     if let Some(code) = caught {
-        let name = match code - 128 {
-            1 => "SIGHUP".to_string(),
-            2 => "SIGINT".to_string(),
-            15 => "SIGTERM".to_string(),
-            s => format!("signal {s}"),
-        };
+        let name = signal_name(code);
         writeln!(out, "stopped after {} games: {name}", totals.played)?;
     } else if timed_out {
         writeln!(
@@ -401,8 +518,18 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         sprt_line(&mut out, sprt, &pairs, decided.as_ref())?;
     }
     out.flush()?;
+    if lost_records > 0 {
+        writeln!(
+            io::stderr(),
+            "boardsh match: {lost_records} of {} game records could not be written",
+            totals.played
+        )?;
+    }
     if let Some(msg) = json_error {
         writeln!(io::stderr(), "boardsh match: {msg}")?;
+        return Ok(caught.unwrap_or(EXIT_FAILED));
+    }
+    if lost_records > 0 {
         return Ok(caught.unwrap_or(EXIT_FAILED));
     }
     Ok(caught.unwrap_or(EXIT_OK))

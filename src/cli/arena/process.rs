@@ -6,13 +6,14 @@
 
 use super::reader::{CappedLines, MAX_LINE, QUEUE, shown};
 use super::seat::{Reply, Seat};
+use std::collections::BTreeSet;
 use std::io::{BufReader, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -114,6 +115,7 @@ impl AgentProcess {
             .process_group(0)
             .spawn()
             .map_err(|e| format!("cannot start `{prog}`: {e}"))?;
+        register(&child, true);
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             kill_group(&mut child);
             return Err(format!("cannot talk to `{prog}`"));
@@ -192,6 +194,42 @@ impl AgentProcess {
     }
 }
 
+/// The process groups of the agents running now (their leaders' ids), so
+/// a referee that must end at once can kill them all ([`kill_all`]).
+static GROUPS: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+
+/// Kill the process group of every agent still running (for a referee
+/// that exits without the workers' usual stop: see `watchdog`).
+pub fn kill_all() {
+    let groups = match GROUPS.lock() {
+        Ok(g) => g.clone(),
+        Err(poisoned) => poisoned.into_inner().clone(),
+    };
+    for pid in groups {
+        // SAFETY: as in `kill_group`: each id leads a group of ours whose
+        // leader is not yet reaped (it leaves the set before `wait`).
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+}
+
+/// Add or remove `child`'s group in [`GROUPS`].
+fn register(child: &Child, running: bool) {
+    let Ok(pid) = i32::try_from(child.id()) else {
+        return;
+    };
+    let mut groups = match GROUPS.lock() {
+        Ok(g) => g,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    if running {
+        groups.insert(pid);
+    } else {
+        groups.remove(&pid);
+    }
+}
+
 /// Kill `child`'s whole process group (it leads one) and reap `child`.
 fn kill_group(child: &mut Child) {
     if let Ok(pid) = i32::try_from(child.id())
@@ -206,6 +244,7 @@ fn kill_group(child: &mut Child) {
         }
     }
     let _ = child.kill();
+    register(child, false);
     let _ = child.wait();
 }
 

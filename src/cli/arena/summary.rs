@@ -21,7 +21,6 @@ pub(super) struct Slowest {
 pub(super) struct Totals {
     pub(super) tally: Tally,
     pub(super) slowest: [Option<Slowest>; 2],
-    pub(super) scripts: Vec<String>,
     /// Games played by this run.
     pub(super) played: u64,
 }

@@ -8,7 +8,7 @@ use super::results::{GameRecord, PairRecord};
 use super::{NAMES, STARTUP_WAIT};
 use crate::congo::{Color, Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::SyncSender;
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -62,7 +62,7 @@ pub(super) fn opening_text(start: &Position, opening: &[Move]) -> String {
 }
 
 /// Play pairs with one set of agents until there are none left.
-pub(super) fn worker(mut agents: [AgentProcess; 2], shared: &Shared, tx: &Sender<Event>) {
+pub(super) fn worker(mut agents: [AgentProcess; 2], shared: &Shared, tx: &SyncSender<Event>) {
     loop {
         if shared.stop.load(Ordering::SeqCst) {
             break;
