@@ -56,7 +56,7 @@ fuzz_target!(|data: &[u8]| {
             rewritten.push('\n');
         }
         for p in file.pairs.values() {
-            rewritten.push_str(&results::pair_line(p));
+            rewritten.push_str(&results::checked_pair_line(p));
             rewritten.push('\n');
         }
         if file.header.is_some() {

@@ -105,6 +105,41 @@ pub fn pair_line(p: &PairRecord) -> String {
     )
 }
 
+/// The check of a pair: FNV-1a (64 bits) over its line without the check,
+/// in hex. Written at the end of each pair line; a line whose contents no
+/// longer give its check (a result edited by hand) is refused when read.
+/// Lines without one (written before the check) are read as they are.
+fn check_of(line_without_check: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in line_without_check.bytes() {
+        h = (h ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// The JSON line of a pair with its check (no newline): what is written.
+pub fn checked_pair_line(p: &PairRecord) -> String {
+    let line = pair_line(p);
+    let check = check_of(&line);
+    match line.strip_suffix('}') {
+        Some(open) => format!("{open},\"check\":\"{check}\"}}"),
+        None => line,
+    }
+}
+
+/// Read a pair line, and its check if it has one.
+fn read_checked_pair(v: &Json) -> Result<PairRecord, String> {
+    let p = read_pair(v)?;
+    match v.get("check") {
+        None => Ok(p),
+        Some(c) if c.as_str() == Some(check_of(&pair_line(&p)).as_str()) => Ok(p),
+        Some(_) => Err(
+            "the pair does not match its check (edited by hand?): refused rather than counted"
+                .into(),
+        ),
+    }
+}
+
 /// Read a pair line.
 fn read_pair(v: &Json) -> Result<PairRecord, String> {
     let text = |k: &str| {
@@ -195,7 +230,7 @@ pub fn read(name: &str, text: &str) -> Result<ResultsFile, String> {
             file.header = Some(v);
             continue;
         }
-        let p = read_pair(&v).map_err(at)?;
+        let p = read_checked_pair(&v).map_err(at)?;
         if file.pairs.insert(p.pair, p).is_some() {
             return Err(at("this pair is already in the file".into()));
         }
@@ -258,7 +293,7 @@ impl Appender {
     /// The write failed.
     pub fn append(&mut self, p: &PairRecord) -> io::Result<()> {
         self.file
-            .write_all(format!("{}\n", pair_line(p)).as_bytes())?;
+            .write_all(format!("{}\n", checked_pair_line(p)).as_bytes())?;
         self.file.flush()
     }
 }
@@ -307,6 +342,26 @@ mod tests {
         assert_eq!((tally.wins, tally.draws, tally.losses), (2, 1, 2));
         // Pairs: WL (2 halves), DW (3 halves); the lone game is no pair.
         assert_eq!(penta.counts, [0, 0, 1, 1, 0]);
+    }
+
+    #[test]
+    fn a_pair_edited_by_hand_is_refused_by_its_check() {
+        let head = header(&[]);
+        let p = pair(0, &["1-0", "0-1"]);
+        let line = checked_pair_line(&p);
+        assert!(line.ends_with(&format!(",\"check\":\"{}\"}}", check_of(&pair_line(&p)))));
+        let f = read("r", &format!("{head}\n{line}\n")).unwrap();
+        assert_eq!(f.pairs.get(&0), Some(&p));
+        // A's loss as Black turned into a win: the check no longer holds.
+        let edited = line.replacen("\"result\":\"0-1\"", "\"result\":\"1-0\"", 1);
+        assert_ne!(edited, line);
+        let e = read("r", &format!("{head}\n{edited}\n")).unwrap_err();
+        assert!(
+            e.starts_with("r:2: the pair does not match its check"),
+            "{e}"
+        );
+        // A line of an older file, without a check, is still read.
+        assert!(read("r", &format!("{head}\n{}\n", pair_line(&p))).is_ok());
     }
 
     #[test]
