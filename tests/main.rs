@@ -30,6 +30,7 @@ mod flags;
 mod game;
 mod interrupt_tmux;
 mod io_faults;
+mod man_completions;
 mod match_referee;
 mod match_shards;
 mod prompt_yut_tmux;
