@@ -36,7 +36,7 @@ mod match_shards;
 mod prompt_yut_tmux;
 mod properties;
 mod quirks;
-mod readme_tour;
+mod readme;
 mod repl_tmux;
 mod robust_lows;
 mod runner;
