@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's engine strength table (issue 22, item 7): today's engine
+# The engine strength table of docs/engine.md (issue 22, item 7): today's engine
 # against the engine at the start of the engine work (commit cb54353, built
 # in a worktree under target/) and against `--engine baseline`, at 0.1 s
 # and 1 s a move, one thread each; then the time to each depth from the
@@ -12,7 +12,7 @@
 # (W/D/L, Elo with its 95% interval, pairs, slowest answers) goes to
 # target/strength/<stamp>/ beside the game records. The agents keep wall
 # time: run it on an otherwise idle machine. Threads 1 against 2 is an
-# SPRT of its own (README, "The engine on two threads").
+# SPRT of its own (docs/engine.md, "Threads").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -90,7 +90,7 @@ const FAILING: &str = "/proc/self/mem";
 #[test]
 fn a_read_error_in_a_sourced_file_is_located_and_exits_2() {
     // Issue 16: read errors were unlocated, ignored --keep-going and exited
-    // 1 where the README says 2 (an unreadable file). Now the error is at
+    // 1 where the documentation says 2 (an unreadable file). Now the error is at
     // the `source`, like any unreadable file, and the status is 2.
     let script = "source /proc/self/mem\nfen\n";
     let out = boardsh().args(["-c", script]).output().unwrap();

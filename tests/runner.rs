@@ -1,5 +1,5 @@
 //! `boardsh test` itself: passing and failing cases, diffs, `--bless`,
-//! `.err`/`.status`, panics, bad paths, and the README's example.
+//! `.err`/`.status`, panics, bad paths, and the user guide's example.
 
 use assert_cmd::Command;
 use boardsh::front::test_runner::{Actual, Config, replay, run_paths};
@@ -365,11 +365,12 @@ fn the_binary_runs_the_suite_command() {
     );
 }
 
-/// The README's example: its files and its output are quoted exactly.
+/// The user guide's example (docs/guide.md, "Regression tests"; it was
+/// the README's): its files and its output are quoted exactly.
 #[test]
 fn readme_example_is_true() {
-    let readme = fs::read_to_string("README.md").unwrap();
-    let section = readme
+    let guide = fs::read_to_string("docs/guide.md").unwrap();
+    let section = guide
         .split("\n## Regression tests\n")
         .nth(1)
         .and_then(|s| s.split("\n## ").next())
@@ -395,10 +396,10 @@ fn readme_example_is_true() {
     for file in &files {
         let text = fs::read_to_string(file).unwrap();
         let label = format!("`{}`", file.file_name().unwrap().to_string_lossy());
-        assert!(section.contains(&label), "README names {label}");
+        assert!(section.contains(&label), "the guide names {label}");
         assert!(
             section.contains(&indent(&text)),
-            "README quotes {}",
+            "the guide quotes {}",
             file.display()
         );
     }
@@ -414,7 +415,7 @@ fn readme_example_is_true() {
     );
     assert!(
         section.contains(&quoted),
-        "README quotes the run:\n{quoted}"
+        "the guide quotes the run:\n{quoted}"
     );
 }
 

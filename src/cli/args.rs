@@ -168,6 +168,24 @@ pub enum Sub {
     /// Yut Nori tools: `boardsh yut solve --tokens K`.
     #[command(subcommand)]
     Yut(YutSub),
+    /// Print a shell completion script for boardsh.
+    ///
+    /// For bash: `boardsh completions bash >
+    /// ~/.local/share/bash-completion/completions/boardsh`.
+    Completions(CompletionsArgs),
+    /// Print boardsh's manual page (roff).
+    ///
+    /// `boardsh man > ~/.local/share/man/man1/boardsh.1`, then `man
+    /// boardsh`. A file named `man` is replayed as `boardsh ./man`.
+    Man,
+}
+
+/// Options of `boardsh completions`.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell whose completion script to print.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
 }
 
 /// `boardsh yut` subcommands.

@@ -11,6 +11,7 @@ pub mod files;
 pub mod foreground;
 pub mod history;
 pub mod interruptible;
+pub mod man;
 pub mod pager;
 pub mod progress;
 pub mod repl;
@@ -86,6 +87,10 @@ pub fn run() -> i32 {
         Some(Sub::Selfplay(s)) => selfplay::run(&s),
         Some(Sub::Tune(t)) => tune::run(&t),
         Some(Sub::Yut(args::YutSub::Solve(s))) => yut_solve::run(&s),
+        Some(Sub::Completions(c)) => {
+            man::completions(c.shell, &mut io::stdout(), &mut io::stderr())
+        }
+        Some(Sub::Man) => man::man(&mut io::stdout(), &mut io::stderr()),
         None => run_main(&cli.run),
     }
 }

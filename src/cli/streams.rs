@@ -65,6 +65,8 @@ pub fn run_parsed(
             };
             test_runner::run_paths(&t.paths, config, stdout, stderr, &mut test_runner::replay)
         }
+        Some(Sub::Completions(c)) => super::man::completions(c.shell, stdout, stderr),
+        Some(Sub::Man) => super::man::man(stdout, stderr),
         // They talk to engines on the process's own streams: not here.
         Some(Sub::Agent(_) | Sub::Match(_) | Sub::Course(_) | Sub::Yut(_)) => {
             let _ = writeln!(
