@@ -13,7 +13,7 @@ pub mod agent {
 /// `boardsh match`: the referee's readers of agent output and its results.
 pub mod arena {
     pub use crate::cli::arena::reader::{CappedLines, shown};
-    pub use crate::cli::arena::{json, results};
+    pub use crate::cli::arena::{book, json, results};
 }
 
 /// The command line as parsed.

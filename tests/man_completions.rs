@@ -29,12 +29,16 @@ fn stdout_of(args: &[&str]) -> String {
 }
 
 fn have(program: &str) -> bool {
-    Command::new(program)
+    let ok = Command::new(program)
         .arg("--version")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
-        .is_ok_and(|s| s.success())
+        .is_ok_and(|s| s.success());
+    if !ok {
+        crate::common::required_missing(program);
+    }
+    ok
 }
 
 #[test]

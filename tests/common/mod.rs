@@ -9,3 +9,15 @@ pub mod test;
 pub mod tmux;
 
 pub use test::{Test, boardsh};
+
+/// A test found `program` missing. Where `BOARDSH_REQUIRE_TOOLS` is set
+/// (CI sets it, after installing them), that fails the test: a check
+/// that cannot run there must not pass silently. Elsewhere the caller
+/// skips its check and says so.
+pub fn required_missing(program: &str) {
+    if std::env::var_os("BOARDSH_REQUIRE_TOOLS").is_some() {
+        panic!(
+            "{program} is not installed, and BOARDSH_REQUIRE_TOOLS says the tests that need it must run"
+        );
+    }
+}

@@ -95,7 +95,8 @@ impl Drop for Tmux {
 }
 
 /// Whether tmux is installed (said once on stderr when it is not: the
-/// tests that need it then return at once).
+/// tests that need it then return at once; under CI, where
+/// `BOARDSH_REQUIRE_TOOLS` is set, they fail instead).
 pub fn have_tmux() -> bool {
     static HAVE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *HAVE.get_or_init(|| {
@@ -104,6 +105,7 @@ pub fn have_tmux() -> bool {
             .output()
             .is_ok_and(|o| o.status.success());
         if !ok {
+            super::required_missing("tmux");
             eprintln!("tmux is not installed; the terminal tests are skipped");
         }
         ok
