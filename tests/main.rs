@@ -14,6 +14,7 @@ mod agent_repetition;
 mod arena;
 mod budget;
 mod cli;
+mod congo_analysis;
 mod congo_moves;
 mod congo_perft;
 mod congo_search;

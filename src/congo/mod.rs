@@ -8,6 +8,7 @@
 //! own rules and searches) and [`tablebase`] (endgame tables). Every other
 //! module is private to the crate: the shell reaches deeper, nobody else.
 
+pub mod analysis;
 pub(crate) mod bitboard;
 pub mod course;
 pub mod fen;

@@ -1,0 +1,260 @@
+//! `review` for Congo: every move of a game against the engine, as GNU
+//! Backgammon's analysis walks a match's record and lichess marks a game.
+//!
+//! Each position of the game is searched once, within the same budget.
+//! A move's loss is the mover's win chance before it (the best the search
+//! found) minus its chance after it (the next position's value, turned);
+//! the engine's own choice loses nothing, and neither does a forced move
+//! (the only legal one), which is never marked. Marks by the loss:
+//! [`INACCURACY`], [`MISTAKE`], [`BLUNDER`]. A side's accuracy is the mean
+//! of lichess's per-move formula on the loss in percent,
+//! `103.1668·e^(-0.04354·loss) - 3.1669`, held to 0-100.
+
+use super::chance::Value;
+use crate::congo::moves::{legal_moves, status};
+use crate::congo::search::{Engine, Limits};
+use crate::congo::{Color, Game, Move, Position};
+use crate::interrupt::Interrupt;
+
+/// A loss of at least this much win chance is an inaccuracy (`?!`).
+pub const INACCURACY: f64 = 0.05;
+/// ... a mistake (`?`).
+pub const MISTAKE: f64 = 0.10;
+/// ... a blunder (`??`).
+pub const BLUNDER: f64 = 0.15;
+
+/// How bad a move was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Mark {
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl Mark {
+    /// The mark for a loss of win chance, if it earns one.
+    pub fn for_loss(loss: f64) -> Option<Mark> {
+        if loss >= BLUNDER {
+            Some(Mark::Blunder)
+        } else if loss >= MISTAKE {
+            Some(Mark::Mistake)
+        } else if loss >= INACCURACY {
+            Some(Mark::Inaccuracy)
+        } else {
+            None
+        }
+    }
+
+    /// `?!`, `?` or `??`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::Inaccuracy => "?!",
+            Mark::Mistake => "?",
+            Mark::Blunder => "??",
+        }
+    }
+}
+
+/// Lichess's accuracy of one move from its loss of win chance (0 to 1).
+pub fn move_accuracy(loss: f64) -> f64 {
+    (103.1668 * (-0.04354 * loss * 100.0).exp() - 3.1669).clamp(0.0, 100.0)
+}
+
+/// One move of the game, reviewed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReview {
+    /// The position the move was played in.
+    pub before: Position,
+    pub mv: Move,
+    /// The value before the move (the best the search found) and after
+    /// it, both from the mover's view.
+    pub best_value: Value,
+    pub played_value: Value,
+    /// The mover's win chance lost (0 when the move was the best found).
+    pub loss: f64,
+    /// The only legal move: never marked.
+    pub forced: bool,
+    pub mark: Option<Mark>,
+    /// The engine's move there and its line.
+    pub best: Option<Move>,
+    pub line: Vec<Move>,
+}
+
+impl MoveReview {
+    /// Who played it.
+    pub fn mover(&self) -> Color {
+        self.before.side_to_move()
+    }
+}
+
+/// One side's summary.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SideSummary {
+    pub moves: usize,
+    /// Mean [`move_accuracy`] of the side's moves, in percent.
+    pub accuracy: f64,
+    pub inaccuracies: usize,
+    pub mistakes: usize,
+    pub blunders: usize,
+    /// The side's move (index into [`Review::moves`]) that lost most.
+    pub biggest: Option<usize>,
+}
+
+/// A game reviewed (all of it, or the moves done before an interrupt).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    pub moves: Vec<MoveReview>,
+    /// White's win chance at each position reviewed: the start, then after
+    /// each move (one more than the moves once complete).
+    pub white: Vec<f64>,
+    /// White's and Black's summaries.
+    pub sides: [SideSummary; 2],
+    /// Whether every move was reviewed.
+    pub complete: bool,
+}
+
+/// The value of a position for its side to move: the game's end, or a
+/// search within `limits`, with the engine's move and line.
+fn value_at(
+    engine: &mut Engine,
+    pos: &Position,
+    keys: &[u64],
+    limits: &Limits,
+    stop: &dyn Interrupt,
+) -> Option<(Value, Option<Move>, Vec<Move>)> {
+    if stop.interrupted() {
+        return None;
+    }
+    if let Some(end) = Value::ended(status(pos), pos.side_to_move()) {
+        return Some((end, None, Vec::new()));
+    }
+    let info = engine.search(pos, keys, limits, stop, &mut |_| {});
+    if stop.interrupted() {
+        return None;
+    }
+    Some((Value::of_search(&info), info.best, info.pv))
+}
+
+/// Review `game` from its first position, each position searched within
+/// `limits`; `progress(done, total)` after each position. Stopped by
+/// `stop`, the moves reviewed so far are kept (`complete` false).
+pub fn review(
+    engine: &mut Engine,
+    game: &Game,
+    limits: &Limits,
+    stop: &dyn Interrupt,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Review {
+    engine.new_game();
+    let moves: Vec<Move> = game.moves().collect();
+    let total = moves.len() + 1;
+    let mut replay = Game::new(game.start().clone());
+    let mut out = Review {
+        moves: Vec::with_capacity(moves.len()),
+        white: Vec::with_capacity(total),
+        sides: Default::default(),
+        complete: false,
+    };
+    let Some(mut here) = value_at(engine, replay.position(), replay.keys(), limits, stop) else {
+        return out;
+    };
+    out.white
+        .push(here.0.white_chance(replay.position().side_to_move()));
+    progress(1, total);
+    for (i, &mv) in moves.iter().enumerate() {
+        let before = replay.position().clone();
+        let forced = legal_moves(&before).len() == 1;
+        if replay.play(mv).is_err() {
+            // Not reached: the game's own moves replay.
+            break;
+        }
+        let Some(next) = value_at(engine, replay.position(), replay.keys(), limits, stop) else {
+            return summed(out);
+        };
+        let (best_value, best, line) = here;
+        let played_value = next.0.for_mover();
+        let loss = if forced || best == Some(mv) {
+            0.0
+        } else {
+            (best_value.chance - played_value.chance).max(0.0)
+        };
+        out.moves.push(MoveReview {
+            mark: if forced { None } else { Mark::for_loss(loss) },
+            before,
+            mv,
+            best_value,
+            played_value,
+            loss,
+            forced,
+            best,
+            line,
+        });
+        out.white
+            .push(next.0.white_chance(replay.position().side_to_move()));
+        here = next;
+        progress(i + 2, total);
+    }
+    out.complete = out.moves.len() == moves.len();
+    summed(out)
+}
+
+/// Fill in each side's summary from the moves.
+fn summed(mut r: Review) -> Review {
+    let mut sums = [0.0; 2];
+    for (i, m) in r.moves.iter().enumerate() {
+        let side = usize::from(m.mover() == Color::Black);
+        let Some(s) = r.sides.get_mut(side) else {
+            continue;
+        };
+        s.moves += 1;
+        if let Some(sum) = sums.get_mut(side) {
+            *sum += move_accuracy(m.loss);
+        }
+        match m.mark {
+            Some(Mark::Inaccuracy) => s.inaccuracies += 1,
+            Some(Mark::Mistake) => s.mistakes += 1,
+            Some(Mark::Blunder) => s.blunders += 1,
+            None => {}
+        }
+        let worse = s
+            .biggest
+            .and_then(|b| r.moves.get(b))
+            .is_none_or(|b| m.loss > b.loss);
+        if m.loss > 0.0 && worse {
+            s.biggest = Some(i);
+        }
+    }
+    for (s, sum) in r.sides.iter_mut().zip(sums) {
+        if s.moves > 0 {
+            s.accuracy = sum / s.moves as f64;
+        }
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_follow_the_thresholds() {
+        assert_eq!(Mark::for_loss(0.0), None);
+        assert_eq!(Mark::for_loss(0.049), None);
+        assert_eq!(Mark::for_loss(0.05), Some(Mark::Inaccuracy));
+        assert_eq!(Mark::for_loss(0.10), Some(Mark::Mistake));
+        assert_eq!(Mark::for_loss(0.15), Some(Mark::Blunder));
+        assert_eq!(Mark::for_loss(1.0), Some(Mark::Blunder));
+    }
+
+    #[test]
+    fn accuracy_is_lichess_formula() {
+        // No loss: 103.1668 - 3.1669 = 99.9999.
+        assert!((move_accuracy(0.0) - 99.9999).abs() < 1e-9);
+        // A loss of 10 points of win chance: 103.1668·e^(-0.4354) - 3.1669.
+        let ten = 103.1668 * (-0.4354f64).exp() - 3.1669;
+        assert!((move_accuracy(0.10) - ten).abs() < 1e-9);
+        // Losing everything is held at 0 (the formula gives about -2.8).
+        assert_eq!(move_accuracy(1.0), 0.0);
+        assert!(move_accuracy(0.3) < move_accuracy(0.2));
+    }
+}
