@@ -143,7 +143,7 @@ pub fn default_tables() -> Vec<Arc<Table>> {
                     Ok(Some(t)) => out.push(Arc::new(t)),
                     Ok(None) => {}
                     Err(e) => eprintln!(
-                        "boardsh: Yut table not loaded: {e} (`boardsh yut solve --tokens {k}` makes it again)"
+                        "boardsh: Yut table not loaded: {e} (remove it; `boardsh yut solve --tokens {k}` makes it again)"
                     ),
                 }
             }
