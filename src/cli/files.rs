@@ -308,3 +308,53 @@ impl Loader for FsLoader {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn read_regular_takes_a_regular_file_up_to_its_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("w.txt");
+        std::fs::write(&p, b"12345").unwrap();
+        assert_eq!(read_regular(&p, 5, "a file").unwrap(), b"12345");
+        // One byte over: refused, naming the size and the limit.
+        let e = read_regular(&p, 4, "a weights file").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+        assert_eq!(
+            e.to_string(),
+            "it is 5 bytes, more than the 4 bytes a weights file may be"
+        );
+        // Missing: the file system's own error, for callers that allow it.
+        let e = read_regular(&dir.path().join("none"), 5, "a file").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::NotFound);
+    }
+
+    #[test]
+    fn read_regular_refuses_what_is_not_a_regular_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("f");
+        let c = std::ffi::CString::new(fifo.to_string_lossy().as_bytes()).unwrap();
+        // SAFETY: mkfifo(3) with a NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        // Refused before it is opened: no writer is waited for.
+        for (path, kind) in [
+            (fifo.as_path(), "a FIFO"),
+            (Path::new("/dev/zero"), "a character device"),
+            (dir.path(), "a directory"),
+        ] {
+            let e = read_regular(path, 100, "a file").unwrap_err();
+            assert_eq!(e.kind(), io::ErrorKind::InvalidInput);
+            assert_eq!(e.to_string(), format!("it is {kind}, not a regular file"));
+        }
+        let text = dir.path().join("t");
+        std::fs::write(&text, b"ok\xff").unwrap();
+        assert_eq!(
+            read_regular_text(&text, 100, "a file")
+                .unwrap_err()
+                .to_string(),
+            "it is not UTF-8 text (byte 2 is not)"
+        );
+    }
+}

@@ -196,4 +196,31 @@ mod tests {
             io::ErrorKind::Interrupted
         )));
     }
+
+    #[test]
+    fn a_wait_on_a_pipe_nobody_writes_ends_at_the_interrupt() {
+        let mut fds = [0; 2];
+        // SAFETY: pipe(2) fills two descriptors, owned below.
+        assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+        // SAFETY: fresh descriptors from pipe(2), each owned once.
+        let (read, _write) = unsafe {
+            use std::os::fd::FromRawFd;
+            (File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1]))
+        };
+        let live = Arc::new(Live::default());
+        let mut r = Checked::file(read, Arc::clone(&live));
+        assert!(r.poll.is_some(), "a pipe is waited on with poll(2)");
+        let setter = Arc::clone(&live);
+        let started = std::time::Instant::now();
+        let t = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            setter.interrupt.store(true, Ordering::Relaxed);
+        });
+        let mut buf = [0; 8];
+        let e = r.read(&mut buf).unwrap_err();
+        t.join().unwrap();
+        assert!(is_interrupted(&e));
+        // The flag is looked at every 100 ms: well within 5 s, even loaded.
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    }
 }
