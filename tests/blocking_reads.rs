@@ -435,7 +435,8 @@ fn an_edited_yut_table_is_refused_by_its_checksum() {
 
 /// The prompt under tmux: `source` of a FIFO nobody writes waits; Ctrl-C
 /// brings the prompt back, says `interrupted`, and the session is as it
-/// was (the FEN and whose turn it is).
+/// was (the FEN and whose turn it is). Then `hint` with a FIFO as a Yut
+/// table.
 #[test]
 fn ctrl_c_at_the_prompt_stops_a_source_waiting_on_a_fifo() {
     use crate::common::tmux::{Tmux, ask, have_tmux, output_of, prompt_limit};
@@ -445,6 +446,8 @@ fn ctrl_c_at_the_prompt_stops_a_source_waiting_on_a_fifo() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("f.bsh");
     mkfifo(&fifo);
+    std::fs::create_dir(dir.path().join("boardsh")).unwrap();
+    mkfifo(&dir.path().join(YUT_TABLE));
     let shell = format!(
         "cd '{}' && env BOARDSH_HISTORY='{}' XDG_DATA_HOME='{}' '{}' --color never; sleep 30",
         dir.path().display(),
@@ -476,6 +479,32 @@ fn ctrl_c_at_the_prompt_stops_a_source_waiting_on_a_fifo() {
         "{screen}"
     );
     assert_eq!(ask(&tmux, &mut n, "fen"), fen);
+    assert_eq!(ask(&tmux, &mut n, "turn"), turn);
+
+    // `hint` with a FIFO in place of a Yut table in the data directory:
+    // the FIFO is refused with a warning (it used to wait in open(2),
+    // where Ctrl-C did not reach), and the hint runs without the table.
+    // Ctrl-C stops it if it still runs after a second.
+    ask(&tmux, &mut n, "throw FFFB");
+    let turn = ask(&tmux, &mut n, "turn");
+    tmux.keys(&["hint", "Enter"]);
+    tmux.wait_for("the warning", |s| {
+        s.contains("yut-solve-k1-cap10.bin: it is a FIFO, not a regular file")
+    });
+    std::thread::sleep(Duration::from_secs(1));
+    let running = tmux.screen().matches("boardsh>").count() == n;
+    let pressed = Instant::now();
+    tmux.keys(&["C-c"]);
+    n += 1;
+    let screen = tmux.prompts(n);
+    let took = pressed.elapsed();
+    if running {
+        assert!(took < prompt_limit(), "`hint`: the prompt took {took:?}");
+        assert!(
+            output_of(&screen, "hint").ends_with("interrupted"),
+            "{screen}"
+        );
+    }
     assert_eq!(ask(&tmux, &mut n, "turn"), turn);
 }
 
