@@ -139,7 +139,16 @@ pub fn read_regular(path: &Path, limit: u64, what: &str) -> io::Result<Vec<u8>> 
     if !meta.is_file() {
         return Err(not_regular(meta.file_type()));
     }
-    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    let mut bytes = Vec::new();
+    // A large table may not fit: say so rather than abort.
+    bytes
+        .try_reserve_exact(usize::try_from(meta.len()).unwrap_or(usize::MAX))
+        .map_err(|_| {
+            io::Error::new(
+                io::ErrorKind::OutOfMemory,
+                format!("not enough memory to read its {} bytes", meta.len()),
+            )
+        })?;
     // One byte more than the limit tells a file that grew past it.
     file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
     let read = bytes.len() as u64;

@@ -105,18 +105,35 @@ fn partial_limit(table: &Table) -> u64 {
     64 + table.roles().count() as u64 * (8 + 8 * largest)
 }
 
+/// Why a table was not read.
+pub enum Unread {
+    /// The file is not such a table (the message says why): not a
+    /// regular file, too large, damaged, edited, of another game.
+    Bad(String),
+    /// It is, as far as was looked, but there is not the memory to read
+    /// it (the message says so).
+    Memory(String),
+}
+
 /// Read the table at `path` if there is one; `Ok(None)` if there is none.
 /// It must be a regular file of at most the size of the whole table
 /// ([`Table::max_bytes`]), its checksum matching.
-pub fn load(path: &Path, k: usize, cap: u8, roles: Roles) -> Result<Option<Table>, String> {
+///
+/// # Errors
+///
+/// [`Unread`], with a message naming the file.
+pub fn load(path: &Path, k: usize, cap: u8, roles: Roles) -> Result<Option<Table>, Unread> {
     let limit = Table::max_bytes(k, roles);
     let what = format!("a {k}-token table");
     match read_regular(path, limit, &what) {
         Ok(bytes) => Table::from_bytes(&bytes, k, cap, roles)
             .map(Some)
-            .map_err(|e| format!("{}: {e}", path.display())),
+            .map_err(|e| Unread::Bad(format!("{}: {e}", path.display()))),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(format!("{}: {e}", path.display())),
+        Err(e) if e.kind() == io::ErrorKind::OutOfMemory => {
+            Err(Unread::Memory(format!("{}: {e}", path.display())))
+        }
+        Err(e) => Err(Unread::Bad(format!("{}: {e}", path.display()))),
     }
 }
 
@@ -142,9 +159,10 @@ pub fn default_tables() -> Vec<Arc<Table>> {
                 ) {
                     Ok(Some(t)) => out.push(Arc::new(t)),
                     Ok(None) => {}
-                    Err(e) => eprintln!(
+                    Err(Unread::Bad(e)) => eprintln!(
                         "boardsh: Yut table not loaded: {e} (remove it; `boardsh yut solve --tokens {k}` makes it again)"
                     ),
+                    Err(Unread::Memory(e)) => eprintln!("boardsh: Yut table not loaded: {e}"),
                 }
             }
             out
@@ -256,7 +274,7 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
     let mut table = match load(&path, k, args.cap, roles) {
         Ok(Some(t)) => t,
         Ok(None) => Table::new(k, args.cap, roles),
-        Err(e) => {
+        Err(Unread::Bad(e)) => {
             // A device or a FIFO is not for removing.
             let advice = if fs::metadata(&path).is_ok_and(|m| m.is_file()) {
                 "remove it or give another --out"
@@ -264,6 +282,10 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
                 "give another --out"
             };
             writeln!(err, "boardsh yut solve: {e} ({advice})")?;
+            return Ok(EXIT_FAILED);
+        }
+        Err(Unread::Memory(e)) => {
+            writeln!(err, "boardsh yut solve: {e}")?;
             return Ok(EXIT_FAILED);
         }
     };
