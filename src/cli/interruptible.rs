@@ -99,14 +99,8 @@ impl Checked<File> {
 }
 
 /// Whether `f` is a regular file (an error counts as not: it is polled).
-pub fn is_regular(f: &impl AsFd) -> bool {
-    // SAFETY: fstat(2) on a descriptor we hold fills a zeroed, writable
-    // `stat`.
-    unsafe {
-        let mut st: libc::stat = std::mem::zeroed();
-        libc::fstat(f.as_fd().as_raw_fd(), &raw mut st) == 0
-            && (st.st_mode & libc::S_IFMT) == libc::S_IFREG
-    }
+pub fn is_regular(f: &File) -> bool {
+    f.metadata().is_ok_and(|m| m.is_file())
 }
 
 /// Standard input, read so that an interrupt ends a read waiting on it
