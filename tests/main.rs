@@ -12,6 +12,7 @@ mod agent;
 mod agent_limits;
 mod agent_repetition;
 mod arena;
+mod blocking_reads;
 mod budget;
 mod cli;
 mod congo_analysis;

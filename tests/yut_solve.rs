@@ -596,10 +596,11 @@ fn tables_read_back_what_was_written() {
         Table::from_bytes(&bytes, 2, 2, Roles::SelfPlay),
         Err(TableError::Kind { .. })
     ));
-    assert!(matches!(
-        Table::from_bytes(&bytes[..bytes.len() - 3], 1, 2, Roles::SelfPlay),
-        Err(TableError::Short(_))
-    ));
+    // A cut table's last eight bytes are no longer its checksum.
+    assert_eq!(
+        Table::from_bytes(&bytes[..bytes.len() - 3], 1, 2, Roles::SelfPlay).err(),
+        Some(TableError::Checksum)
+    );
     assert_eq!(
         Table::from_bytes(b"hello", 1, 2, Roles::SelfPlay).err(),
         Some(TableError::Magic)
@@ -609,6 +610,51 @@ fn tables_read_back_what_was_written() {
     assert_eq!(
         Table::from_bytes(&bad, 1, 2, Roles::SelfPlay).err(),
         Some(TableError::Magic)
+    );
+}
+
+#[test]
+fn an_edited_table_is_refused_by_its_checksum() {
+    let table = solved(1, 2, Roles::SelfPlay);
+    let bytes = table.to_bytes();
+    // The layout: the magic line (18 bytes), version, tokens, cap, roles,
+    // then layer 0's flag (1: solved), its count (8 bytes), its values.
+    let first_value = 18 + 4 + 1 + 8;
+    assert_eq!(bytes[18], 2, "version 2, the one with the checksum");
+    assert_eq!(bytes[first_value - 9], 1, "layer 0 is solved");
+    // Any value is a chance in fixed point, so only the checksum can tell
+    // an edited one: change one byte of the first value, and of the last
+    // byte before the checksum, each in turn.
+    for at in [first_value, bytes.len() - 9] {
+        let mut edited = bytes.clone();
+        edited[at] ^= 0x40;
+        assert_eq!(
+            Table::from_bytes(&edited, 1, 2, Roles::SelfPlay).err(),
+            Some(TableError::Checksum),
+            "byte {at} edited"
+        );
+    }
+    // The checksum itself edited.
+    let mut edited = bytes.clone();
+    let last = edited.len() - 1;
+    edited[last] ^= 1;
+    assert_eq!(
+        Table::from_bytes(&edited, 1, 2, Roles::SelfPlay).err(),
+        Some(TableError::Checksum)
+    );
+    // A version 1 table (the same bytes without the checksum, as written
+    // before it was added) is refused, not trusted.
+    let mut old = bytes[..bytes.len() - 8].to_vec();
+    old[18] = 1;
+    assert_eq!(
+        Table::from_bytes(&old, 1, 2, Roles::SelfPlay).err(),
+        Some(TableError::Unsealed)
+    );
+    // A solved table is as large as a table can be: every layer there.
+    assert_eq!(
+        bytes.len() as u64,
+        Table::max_bytes(1, Roles::SelfPlay),
+        "one token: every layer solved"
     );
 }
 

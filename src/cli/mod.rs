@@ -34,11 +34,10 @@ use crate::shell::{Output, Setting, Value};
 use args::{Cli, Given, Sub};
 use configure::{Flags, configure};
 use foreground::Foreground;
-use interruptible::{Checked, CheckedLoader, is_interrupted};
+use interruptible::is_interrupted;
 use progress::Progress;
 use report::StreamReporter;
 use signals::{Mode, Signals};
-use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -189,16 +188,6 @@ fn read_fault<O: Output + ?Sized>(
     })
 }
 
-/// A freshly opened file, read so that it stops once the session is
-/// interrupted: checked at each refill of its buffer, not at each line.
-fn checked(reader: io::BufReader<File>, runner: &Runner<'_>) -> io::BufReader<Checked<File>> {
-    let capacity = reader.capacity();
-    io::BufReader::with_capacity(
-        capacity,
-        Checked::new(reader.into_inner(), runner.session.live()),
-    )
-}
-
 /// Replay one file of the command line.
 fn replay_file<O: Output + ?Sized>(
     runner: &mut Runner<'_>,
@@ -207,7 +196,7 @@ fn replay_file<O: Output + ?Sized>(
     out: &mut O,
 ) -> io::Result<Stop> {
     let name = path.to_string_lossy().into_owned();
-    let (identity, reader) = match files::open_checked(path, regular_only) {
+    let (identity, mut reader) = match files::open_live(path, regular_only, runner.session.live()) {
         Ok(ok) => ok,
         Err(reason) => {
             runner.message(
@@ -217,7 +206,6 @@ fn replay_file<O: Output + ?Sized>(
             return Ok(Stop::Exit(EXIT_USAGE));
         }
     };
-    let mut reader = checked(reader, runner);
     let end = match runner.run_named(&name, identity, &mut reader, out) {
         Ok(end) => end,
         Err(e) => return read_fault(runner, &name, e, out),
@@ -281,10 +269,7 @@ fn run_main(args: &args::RunArgs) -> i32 {
     let live = session.live();
     // Without handlers Ctrl-C still ends the run, only without the flush.
     let signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
-    let mut loader = CheckedLoader {
-        inner: files::FsLoader,
-        live,
-    };
+    let mut loader = files::LiveLoader { live };
     let mut stderr = io::stderr();
     let mut reporter = StreamReporter {
         out: &mut stderr,
@@ -354,10 +339,9 @@ fn run_sources<O: Output + ?Sized>(
         return repl::run(runner, out, args.color, fg);
     }
     // Not a terminal: the commands come from stdin (after `-i`, too).
-    let stdin = io::stdin();
     let mut reader = io::BufReader::with_capacity(
         files::READ_BUFFER,
-        Checked::new(stdin.lock(), runner.session.live()),
+        interruptible::stdin(runner.session.live()),
     );
     let progress = Progress::start(runner.session.live(), show);
     let mut guarded = progress.guard_batch(out, on_terminal);
@@ -393,7 +377,7 @@ fn run_given<O: Output + ?Sized>(
                     None => {
                         let mut reader = io::BufReader::with_capacity(
                             files::READ_BUFFER,
-                            Checked::new(io::stdin().lock(), runner.session.live()),
+                            interruptible::stdin(runner.session.live()),
                         );
                         runner.run_file(STDIN, None, Kind::Detect, &mut reader, out)
                     }
@@ -430,9 +414,8 @@ fn run_given<O: Output + ?Sized>(
             Given::Init(Some(init)) => {
                 prompt = true;
                 let name = init.to_string_lossy().into_owned();
-                match files::open(init) {
-                    Ok((identity, reader)) => {
-                        let mut reader = checked(reader, runner);
+                match files::open_live(init, false, runner.session.live()) {
+                    Ok((identity, mut reader)) => {
                         // An error in the file is reported; the prompt still follows.
                         match runner.run_named(&name, identity, &mut reader, out) {
                             Ok(End::Quit) => return Ok(Some(status(runner))),

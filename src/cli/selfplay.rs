@@ -67,7 +67,8 @@ pub struct SelfplayArgs {
 ///
 /// The file unread or a bad line, named `FILE:LINE`.
 pub fn read_weights(path: &Path, base: &EvalWeights) -> Result<EvalWeights, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = super::files::read_regular_text(path, super::files::WEIGHTS_LIMIT, "a weights file")
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     weights::parse(&text, base).map_err(|e| format!("{}:{}: {}", path.display(), e.line, e.message))
 }
 

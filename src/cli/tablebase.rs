@@ -93,9 +93,11 @@ fn parse_set(text: &str) -> Result<Material, String> {
     })
 }
 
-/// Read one table file.
+/// Read one table file: a regular file of at most
+/// [`tablebase::MAX_FILE_BYTES`].
 fn read_table(path: &Path) -> Result<(Material, Vec<u8>), String> {
-    let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = super::files::read_regular(path, tablebase::MAX_FILE_BYTES, "a tablebase file")
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     tablebase::decode_table(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 

@@ -107,7 +107,11 @@ pub fn run(args: &TuneArgs) -> i32 {
         );
     };
     let started = Instant::now();
-    let text = match fs::read_to_string(&args.data) {
+    let text = match super::files::read_regular_text(
+        &args.data,
+        super::files::TUNE_DATA_LIMIT,
+        "tuning data",
+    ) {
         Ok(t) => t,
         Err(e) => return fail(format!("{}: {e}", args.data.display()), EXIT_FAILED),
     };

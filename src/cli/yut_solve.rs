@@ -10,6 +10,7 @@
 //! (`FILE.partial`, where the next run resumes that layer), and exits 130.
 
 use super::args::YutSolveArgs;
+use super::files::read_regular;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::yut::Sticks;
 use crate::yut::player::solve::{
@@ -68,7 +69,7 @@ fn resume(
     e: usize,
     err: &mut dyn Write,
 ) -> io::Result<(Option<Partial>, bool)> {
-    let why = match fs::read(path) {
+    let why = match read_regular(path, partial_limit(table), "a stopped layer's values file") {
         Err(x) if x.kind() == io::ErrorKind::NotFound => return Ok((None, false)),
         Err(x) => x.to_string(),
         Ok(bytes) => match Partial::from_bytes(&bytes, table) {
@@ -93,14 +94,46 @@ fn resume(
     Ok((None, false))
 }
 
+/// The most bytes a stopped layer's values for `table`'s game can have:
+/// its largest layer, as floats, for each role, with the header.
+fn partial_limit(table: &Table) -> u64 {
+    let index = table.index();
+    let largest = (0..index.layers())
+        .map(|e| index.layer_len(e) as u64)
+        .max()
+        .unwrap_or(0);
+    64 + table.roles().count() as u64 * (8 + 8 * largest)
+}
+
+/// Why a table was not read.
+pub enum Unread {
+    /// The file is not such a table (the message says why): not a
+    /// regular file, too large, damaged, edited, of another game.
+    Bad(String),
+    /// It is, as far as was looked, but there is not the memory to read
+    /// it (the message says so).
+    Memory(String),
+}
+
 /// Read the table at `path` if there is one; `Ok(None)` if there is none.
-pub fn load(path: &Path, k: usize, cap: u8, roles: Roles) -> Result<Option<Table>, String> {
-    match fs::read(path) {
+/// It must be a regular file of at most the size of the whole table
+/// ([`Table::max_bytes`]), its checksum matching.
+///
+/// # Errors
+///
+/// [`Unread`], with a message naming the file.
+pub fn load(path: &Path, k: usize, cap: u8, roles: Roles) -> Result<Option<Table>, Unread> {
+    let limit = Table::max_bytes(k, roles);
+    let what = format!("a {k}-token table");
+    match read_regular(path, limit, &what) {
         Ok(bytes) => Table::from_bytes(&bytes, k, cap, roles)
             .map(Some)
-            .map_err(|e| format!("{}: {e}", path.display())),
+            .map_err(|e| Unread::Bad(format!("{}: {e}", path.display()))),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(format!("{}: {e}", path.display())),
+        Err(e) if e.kind() == io::ErrorKind::OutOfMemory => {
+            Err(Unread::Memory(format!("{}: {e}", path.display())))
+        }
+        Err(e) => Err(Unread::Bad(format!("{}: {e}", path.display()))),
     }
 }
 
@@ -126,7 +159,10 @@ pub fn default_tables() -> Vec<Arc<Table>> {
                 ) {
                     Ok(Some(t)) => out.push(Arc::new(t)),
                     Ok(None) => {}
-                    Err(e) => eprintln!("boardsh: Yut table not loaded: {e}"),
+                    Err(Unread::Bad(e)) => eprintln!(
+                        "boardsh: Yut table not loaded: {e} (remove it; `boardsh yut solve --tokens {k}` makes it again)"
+                    ),
+                    Err(Unread::Memory(e)) => eprintln!("boardsh: Yut table not loaded: {e}"),
                 }
             }
             out
@@ -238,11 +274,18 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
     let mut table = match load(&path, k, args.cap, roles) {
         Ok(Some(t)) => t,
         Ok(None) => Table::new(k, args.cap, roles),
-        Err(e) => {
-            writeln!(
-                err,
-                "boardsh yut solve: {e} (remove it or give another --out)"
-            )?;
+        Err(Unread::Bad(e)) => {
+            // A device or a FIFO is not for removing.
+            let advice = if fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+                "remove it or give another --out"
+            } else {
+                "give another --out"
+            };
+            writeln!(err, "boardsh yut solve: {e} ({advice})")?;
+            return Ok(EXIT_FAILED);
+        }
+        Err(Unread::Memory(e)) => {
+            writeln!(err, "boardsh yut solve: {e}")?;
             return Ok(EXIT_FAILED);
         }
     };

@@ -23,7 +23,13 @@ pub(super) fn run_merge(args: &MatchArgs) -> io::Result<i32> {
     let mut header: Option<(String, Json)> = None;
     let mut pairs: BTreeMap<u64, (String, PairRecord)> = BTreeMap::new();
     for name in &files {
-        let text = match std::fs::read(name).map(String::from_utf8) {
+        let text = match crate::cli::files::read_regular(
+            name.as_ref(),
+            crate::cli::files::RESULTS_LIMIT,
+            "a results file",
+        )
+        .map(String::from_utf8)
+        {
             Ok(Ok(t)) => t,
             Ok(Err(_)) => return usage(&format!("{name}: not a results file (not UTF-8)")),
             Err(e) => return usage(&format!("{name}: cannot read it: {e}")),

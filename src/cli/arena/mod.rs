@@ -130,7 +130,11 @@ fn results_header(args: &MatchArgs, plan: &plan::Plan) -> String {
 /// checked against this match's `header`.
 fn read_results(path: &Path, header: &str) -> Result<results::ResultsFile, String> {
     let name = path.display().to_string();
-    let old = match std::fs::read(path) {
+    let old = match crate::cli::files::read_regular(
+        path,
+        crate::cli::files::RESULTS_LIMIT,
+        "a results file",
+    ) {
         Ok(bytes) => {
             let text = String::from_utf8(bytes)
                 .map_err(|_| format!("--json {name}: not a results file (not UTF-8)"))?;

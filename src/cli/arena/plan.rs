@@ -156,8 +156,12 @@ pub fn plan(args: &MatchArgs) -> Result<Plan, String> {
     let book = match &args.openings {
         Some(path) => {
             let name = path.display().to_string();
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("--openings {name}: cannot read it: {e}"))?;
+            let text = crate::cli::files::read_regular_text(
+                path,
+                crate::cli::files::OPENINGS_LIMIT,
+                "an openings file",
+            )
+            .map_err(|e| format!("--openings {name}: cannot read it: {e}"))?;
             Some(book::read(&name, &text).map_err(|e| format!("--openings {e}"))?)
         }
         None => None,

@@ -22,7 +22,6 @@ pub use answer::{Config, Task};
 pub use input::{answer_input, answer_input_within};
 
 use super::args::{CourseArgs, CourseTask, CourseYear};
-use super::interruptible::Checked;
 use super::report::format;
 use super::signals::{Mode, Signals};
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE, STDIN, files, theme};
@@ -122,10 +121,9 @@ pub fn run(args: &CourseArgs) -> i32 {
     let result = (|| -> io::Result<i32> {
         for path in paths {
             let ok = if path.as_os_str() == "-" {
-                let stdin = io::stdin();
                 let mut reader = io::BufReader::with_capacity(
                     files::READ_BUFFER,
-                    Checked::new(stdin.lock(), Arc::clone(&live)),
+                    super::interruptible::stdin(Arc::clone(&live)),
                 );
                 let answered =
                     answer_input_within(&cfg, STDIN, &mut reader, &mut out, &mut report, stop);
@@ -135,9 +133,8 @@ pub fn run(args: &CourseArgs) -> i32 {
                 }
             } else {
                 let name = path.to_string_lossy().into_owned();
-                match files::open(path) {
-                    Ok((_, reader)) => {
-                        let mut reader = Checked::new(reader, Arc::clone(&live));
+                match files::open_live(path, false, Arc::clone(&live)) {
+                    Ok((_, mut reader)) => {
                         let answered = answer_input_within(
                             &cfg,
                             &name,

@@ -176,7 +176,8 @@ fn case_args(script: &Path) -> Result<Option<Vec<String>>, String> {
             path.display()
         ));
     }
-    let text = std::fs::read_to_string(&path)
+    // Read without waiting, should it have become a FIFO since the look.
+    let text = crate::cli::files::read_regular_text(&path, ARGS_LIMIT, "an .args file")
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     split_words(&text)
         .map(Some)

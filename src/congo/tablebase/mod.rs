@@ -255,6 +255,12 @@ pub enum TableError {
 
 const MAGIC: &[u8; 8] = b"CONGOTB1";
 
+/// The most bytes a table file can have: the header, the entries of a set
+/// of [`MAX_EXTRA`] pieces besides the lions (2 sides x 81 lion pairs x
+/// 49 squares a piece), and the checksum. 19,059,158 bytes.
+pub const MAX_FILE_BYTES: u64 =
+    (MAGIC.len() + 1 + MAX_EXTRA + 8) as u64 + 2 * 81 * 49u64.pow(MAX_EXTRA as u32);
+
 /// FNV-1a over the bytes.
 fn checksum(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {

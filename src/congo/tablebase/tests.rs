@@ -277,3 +277,18 @@ fn verdicts_read_as_moves_of_the_winner() {
     );
     assert_eq!(v(Color::Black, Outcome::Draw, 0).to_string(), "draw");
 }
+
+#[test]
+fn the_largest_file_is_max_file_bytes() {
+    // A set of three pieces besides the lions has the most entries; its
+    // file is the magic (8), the count and codes (1 + 3), the entries and
+    // the checksum (8): 2 x 81 x 49^3 + 20 = 19,059,158 bytes.
+    let m = Material::all(MAX_EXTRA)
+        .into_iter()
+        .max_by_key(Material::size)
+        .unwrap();
+    let file = encode_table(&m, &vec![0; m.size()]);
+    assert_eq!(file.len() as u64, MAX_FILE_BYTES);
+    assert_eq!(MAX_FILE_BYTES, 2 * 81 * 49 * 49 * 49 + 20);
+    assert_eq!(MAX_FILE_BYTES, 19_059_158);
+}

@@ -3,7 +3,9 @@
 //! Values are kept in 32-bit fixed point (a chance times 2^32 - 1, a step
 //! of 2.3e-10), four bytes a position, one vector per layer and role. The
 //! byte form is a short header (magic, version, tokens, cap, roles) and
-//! each layer's values, little-endian; the library makes and reads the
+//! each layer's values, little-endian, then a checksum of all that (XXH3,
+//! 64 bits, little-endian), so a file changed after it was written is
+//! refused rather than trusted as exact; the library makes and reads the
 //! bytes, the front end writes the file.
 
 use super::board::Board;
@@ -11,7 +13,11 @@ use super::index::Index;
 
 /// The magic first line of a table file.
 pub const MAGIC: &[u8; 18] = b"boardsh yut solve\n";
-const VERSION: u8 = 1;
+/// Version 2 added the checksum; a version 1 table is refused (solve
+/// again).
+const VERSION: u8 = 2;
+/// Bytes of the checksum at the end.
+pub(super) const CHECKSUM: usize = 8;
 const SCALE: f64 = u32::MAX as f64;
 
 /// A chance as fixed point.
@@ -61,6 +67,10 @@ pub enum TableError {
     Magic,
     #[error("table version {0} is not {VERSION}")]
     Version(u8),
+    #[error("an old table (version 1, without a checksum), not trusted: solve it again")]
+    Unsealed,
+    #[error("the checksum does not match: the file was changed or damaged after it was written")]
+    Checksum,
     #[error("the table is cut short at byte {0}")]
     Short(usize),
     #[error("layer {layer} holds {found} values, not {expected}")]
@@ -144,6 +154,17 @@ impl Table {
         format!("{k} tokens, cap {cap}, {roles:?}")
     }
 
+    /// The most bytes a table file for K tokens and `roles` can have:
+    /// every layer solved (the cap does not change the size).
+    pub fn max_bytes(k: usize, roles: Roles) -> u64 {
+        let index = Index::new(k);
+        let head = MAGIC.len() as u64 + 4;
+        let layers: u64 = (0..index.layers())
+            .map(|e| 1 + roles.count() as u64 * (8 + 4 * index.layer_len(e) as u64))
+            .sum();
+        head + layers + CHECKSUM as u64
+    }
+
     /// The table as bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
@@ -166,6 +187,7 @@ impl Table {
                 }
             }
         }
+        seal(&mut out);
         out
     }
 
@@ -183,9 +205,14 @@ impl Table {
             at: MAGIC.len(),
         };
         let version = r.byte()?;
+        if version == 1 {
+            return Err(TableError::Unsealed);
+        }
         if version != VERSION {
             return Err(TableError::Version(version));
         }
+        let bytes = unseal(bytes)?;
+        r.bytes = bytes;
         let (fk, fcap, froles) = (usize::from(r.byte()?), r.byte()?, usize::from(r.byte()?));
         if fk != k || fcap != cap || froles != roles.count() {
             let found_roles = if froles == 2 {
@@ -227,7 +254,37 @@ impl Table {
             }
             table.set_layer(e, layer);
         }
+        if r.at != bytes.len() {
+            return Err(TableError::Trailing(r.at));
+        }
         Ok(table)
+    }
+}
+
+/// The checksum of `bytes`.
+pub(super) fn checksum(bytes: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(bytes)
+}
+
+/// Append the checksum of everything in `out`.
+pub(super) fn seal(out: &mut Vec<u8>) {
+    let sum = checksum(out);
+    out.extend_from_slice(&sum.to_le_bytes());
+}
+
+/// The bytes before the checksum at the end of `bytes`, if it matches.
+pub(super) fn unseal(bytes: &[u8]) -> Result<&[u8], TableError> {
+    let end = bytes
+        .len()
+        .checked_sub(CHECKSUM)
+        .ok_or(TableError::Short(bytes.len()))?;
+    let (body, sum) = bytes.split_at(end);
+    let mut a = [0; CHECKSUM];
+    a.copy_from_slice(sum);
+    if checksum(body) == u64::from_le_bytes(a) {
+        Ok(body)
+    } else {
+        Err(TableError::Checksum)
     }
 }
 
