@@ -32,6 +32,7 @@ mod interrupt_tmux;
 mod io_faults;
 mod match_referee;
 mod match_shards;
+mod outputs;
 mod prompt_yut_tmux;
 mod properties;
 mod quirks;

@@ -235,15 +235,31 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
         )?;
         return Ok(EXIT_USAGE);
     };
+    // Up front: the table and the stopped layer's file beside it are
+    // written, so neither may be a link, a directory or a device. An
+    // existing file is what the solve resumes, checked below.
+    for target in [path.clone(), partial_path(&path)] {
+        if let Err(e) = super::write::check_target("--out", &target, true, &[]) {
+            writeln!(err, "boardsh yut solve: {e}")?;
+            return Ok(EXIT_USAGE);
+        }
+    }
     let mut table = match load(&path, k, args.cap, roles) {
         Ok(Some(t)) => t,
         Ok(None) => Table::new(k, args.cap, roles),
+        Err(e) if args.force => {
+            writeln!(
+                err,
+                "boardsh yut solve: {e}: starting afresh (--force: it is replaced when the first layer is solved)"
+            )?;
+            Table::new(k, args.cap, roles)
+        }
         Err(e) => {
             writeln!(
                 err,
-                "boardsh yut solve: {e} (remove it or give another --out)"
+                "boardsh yut solve: {e} (remove it, give another --out, or `--force` to start afresh over it)"
             )?;
-            return Ok(EXIT_FAILED);
+            return Ok(EXIT_USAGE);
         }
     };
     let stop = Arc::new(AtomicBool::new(false));
