@@ -30,6 +30,7 @@ mod flags;
 mod game;
 mod interrupt_tmux;
 mod io_faults;
+mod lows41;
 mod match_referee;
 mod match_shards;
 mod outputs;

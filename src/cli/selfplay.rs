@@ -212,7 +212,16 @@ pub fn run(args: &SelfplayArgs) -> i32 {
     let _signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
     let show = io::stderr().is_terminal();
     let started = Instant::now();
-    let mut engine = Engine::new(config);
+    let mut engine = match Engine::try_new(config) {
+        Ok(e) => e,
+        Err(e) => {
+            staged.abandon();
+            return fail(
+                format!("{e}: give a smaller hash= in --engine"),
+                EXIT_FAILED,
+            );
+        }
+    };
     let limits = Limits {
         nodes: Some(args.nodes),
         ..Limits::default()
