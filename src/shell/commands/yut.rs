@@ -173,6 +173,18 @@ pub const REVIEW: Spec = Spec {
 /// Games played out from each use when `hint` and `review` estimate
 /// (no table covers the position), between two [`ODDS_PLAYER`]s.
 pub const HINT_GAMES: u64 = 1000;
+/// The most positions the players of `hint`'s games may search in all
+/// (counted by their searches): past it the games stop at the round
+/// finished, and the hint says how many were played. About 8 s of a
+/// release build. Measured: a hint of one pending throw and two uses
+/// searched 2.4 million positions in its 1000 games a use, one of four
+/// pending throws (yut and mo runs) 19 million (14 s), and one of eight
+/// ran past 20 million within 98 games (it took 62 s and more unbounded).
+pub const HINT_BUDGET: u64 = 10_000_000;
+/// The most positions one decision of `hint`'s players searches (the
+/// computer's own budget is larger): a run of pending throws is played
+/// from a shallower look rather than at length in every game.
+pub const HINT_DECISION_BUDGET: u64 = 20_000;
 /// Games a use when `review` estimates (many decisions to go over).
 pub const REVIEW_GAMES: u64 = 200;
 
