@@ -257,7 +257,7 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
         Err(e) => {
             writeln!(
                 err,
-                "boardsh yut solve: {e} (remove it, give another --out, or `--force` to start afresh over it)"
+                "boardsh yut solve: {e}: remove it, give another --out, or `--force` to start afresh over it"
             )?;
             return Ok(EXIT_USAGE);
         }
