@@ -282,9 +282,12 @@ fn dev_zero_is_refused_at_once_by_every_file_of_a_fixed_format() {
             "boardsh match: /dev/zero: cannot read it: it is a character device, not a regular file\n".to_string(),
         ),
         (
+            // An output first: refused as a target before it is read
+            // (`write::check_target`, the rules every `--out` follows).
             &["yut", "solve", "--tokens", "1", "--out", "/dev/zero"],
-            1,
-            format!("boardsh yut solve: {dev} (give another --out)\n"),
+            2,
+            "boardsh yut solve: --out `/dev/zero`: it is a character device; not replaced\n"
+                .to_string(),
         ),
     ];
     for (args, status, err) in cases {
@@ -425,10 +428,10 @@ fn an_edited_yut_table_is_refused_by_its_checksum() {
         .args(["yut", "solve", "--tokens", "1", "--out", "t.bin"])
         .output()
         .unwrap();
-    assert_eq!(again.status.code(), Some(1));
+    assert_eq!(again.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&again.stderr),
-        "boardsh yut solve: t.bin: the checksum does not match: the file was changed or damaged after it was written (remove it or give another --out)\n"
+        "boardsh yut solve: t.bin: the checksum does not match: the file was changed or damaged after it was written: remove it, give another --out, or `--force` to start afresh over it\n"
     );
     assert_eq!(std::fs::read(&table).unwrap(), bytes, "left as it was");
 }

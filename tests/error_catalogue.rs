@@ -45,6 +45,15 @@ enum Input {
         args: &'static [&'static str],
         stdin: &'static [u8],
     },
+    /// Files, directories and symbolic links (name, target) made in an
+    /// empty directory, then `boardsh <args>` (a subcommand) run there.
+    /// Its errors are the front end's, `boardsh SUBCOMMAND: MESSAGE`.
+    Sub {
+        files: &'static [(&'static str, &'static [u8])],
+        dirs: &'static [&'static str],
+        links: &'static [(&'static str, &'static str)],
+        args: &'static [&'static str],
+    },
 }
 
 /// One example: an id (as in `<!-- example: id -->`), how to run it, the
@@ -832,9 +841,109 @@ const COURSE_EXAMPLES: &[Example] = &[
     },
 ];
 
-/// Every example: the shell's, then the course's.
+const fn sub(
+    id: &'static str,
+    files: &'static [(&'static str, &'static [u8])],
+    args: &'static [&'static str],
+    message: &'static str,
+) -> Example {
+    Example {
+        id,
+        input: Input::Sub {
+            files,
+            dirs: &[],
+            links: &[],
+            args,
+        },
+        status: 2,
+        message,
+    }
+}
+
+/// The examples of the subcommands' options: output files checked up
+/// front (`write::check_target`), and `match --sprt`. All usage errors
+/// (status 2), printed before any work.
+const SUB_EXAMPLES: &[Example] = &[
+    // The same file as --data: always refused, --force or not.
+    sub(
+        "out-is-input",
+        &[("d.txt", b"data\n")],
+        &["tune", "--data", "d.txt", "--out", "d.txt", "--force"],
+        "--out `d.txt` is also --data: writing it would destroy the input (name another file)",
+    ),
+    sub(
+        "out-exists",
+        &[("d.txt", b"data\n"), ("w.txt", b"pawn 100\n")],
+        &["tune", "--data", "d.txt", "--out", "w.txt"],
+        "--out `w.txt` already exists (`--force` overwrites it)",
+    ),
+    // A link, here to nothing: writing through it would make a file
+    // elsewhere, and replacing it would lose the link.
+    Example {
+        id: "out-link",
+        input: Input::Sub {
+            files: &[],
+            dirs: &[],
+            links: &[("elsewhere.txt", "data.txt")],
+            args: &["selfplay", "--out", "data.txt", "--force"],
+        },
+        status: 2,
+        message: "--out `data.txt`: it is a symbolic link; not replaced",
+    },
+    sub(
+        "out-device",
+        &[],
+        &["selfplay", "--out", "/dev/null", "--force"],
+        "--out `/dev/null`: it is a character device; not replaced",
+    ),
+    Example {
+        id: "out-directory",
+        input: Input::Sub {
+            files: &[("d.txt", b"data\n")],
+            dirs: &["sub"],
+            links: &[],
+            args: &["tune", "--data", "d.txt", "--out", "sub", "--force"],
+        },
+        status: 2,
+        message: "--out `sub`: it is a directory",
+    },
+    // Not a table: the file is not the solve's to resume.
+    sub(
+        "yut-solve-not-a-table",
+        &[("t.bin", b"my notes\n")],
+        &["yut", "solve", "--tokens", "1", "--out", "t.bin"],
+        "t.bin: not a boardsh yut solve table (bad magic): remove it, give another --out, or `--force` to start afresh over it",
+    ),
+    sub(
+        "tablebase-not-a-directory",
+        &[],
+        &["tablebase", "build", "/dev/null"],
+        "/dev/null: it is a character device, not a directory",
+    ),
+    // ±1e308 are scores of exactly 0 and 1: any tally "accepted" H1.
+    sub(
+        "sprt-range",
+        &[],
+        &["match", "--sprt", "elo0=-1e308", "elo1=1e308", "a", "b"],
+        "--sprt: elo0 and elo1 must be numbers from -1000 to 1000",
+    ),
+    sub(
+        "sprt-order",
+        &[],
+        &["match", "--sprt", "elo0=5", "elo1=5", "a", "b"],
+        "--sprt: elo0 must be less than elo1",
+    ),
+    sub(
+        "sprt-rates",
+        &[],
+        &["match", "--sprt", "elo0=0", "elo1=5", "alpha=0.5", "a", "b"],
+        "--sprt: alpha and beta must each be above 0 and below 0.5",
+    ),
+];
+
+/// Every example: the shell's, the course's, then the subcommands'.
 fn examples() -> impl Iterator<Item = &'static Example> {
-    EXAMPLES.iter().chain(COURSE_EXAMPLES)
+    EXAMPLES.iter().chain(COURSE_EXAMPLES).chain(SUB_EXAMPLES)
 }
 
 /// Variants no input can reach, with why; `docs/errors.md` lists them too.
@@ -907,6 +1016,26 @@ fn set_up(input: Input, dir: &Path) -> (Vec<String>, Vec<u8>) {
             all.extend(args.iter().map(|a| a.to_string()));
             (all, stdin.to_vec())
         }
+        Input::Sub {
+            files,
+            dirs,
+            links,
+            args,
+        } => {
+            for d in dirs {
+                fs::create_dir(dir.join(d)).unwrap();
+            }
+            for (name, bytes) in files {
+                fs::write(dir.join(name), bytes).unwrap();
+            }
+            #[cfg(unix)]
+            for (target, name) in links {
+                std::os::unix::fs::symlink(target, dir.join(name)).unwrap();
+            }
+            #[cfg(not(unix))]
+            assert!(links.is_empty(), "links need unix");
+            (args.iter().map(|a| a.to_string()).collect(), Vec::new())
+        }
     }
 }
 
@@ -918,11 +1047,21 @@ fn run(input: Input) -> (Option<i32>, String) {
     cmd.current_dir(dir.path())
         .env_remove("NO_COLOR")
         .env_remove("CLICOLOR_FORCE");
-    // `--color` belongs to the subcommand under `boardsh course`.
-    if matches!(input, Input::Course { .. }) {
-        cmd.args(&args).args(["--color", "never"]);
-    } else {
-        cmd.args(["--color", "never"]).args(&args);
+    // `--color` belongs to the subcommand under `boardsh course`; the
+    // other subcommands have none (their errors are never coloured), and
+    // their data directory is the example's.
+    match input {
+        Input::Course { .. } => {
+            cmd.args(&args).args(["--color", "never"]);
+        }
+        Input::Sub { .. } => {
+            cmd.args(&args)
+                .env("XDG_DATA_HOME", dir.path())
+                .env("HOME", dir.path());
+        }
+        _ => {
+            cmd.args(["--color", "never"]).args(&args);
+        }
     }
     cmd.write_stdin(stdin);
     let out = cmd.output().unwrap();
@@ -946,6 +1085,10 @@ fn kinds(input: Input) -> Vec<ErrorKind> {
     let dir = tempfile::tempdir().unwrap();
     let (args, stdin) = set_up(input, dir.path());
     let mut kinds = Kinds::default();
+    // A subcommand's errors are the front end's: no error kind.
+    if let Input::Sub { .. } = input {
+        return kinds.0;
+    }
     if let Input::Course { .. } = input {
         let argv = std::iter::once("boardsh".to_string()).chain(args.iter().cloned());
         let cli = boardsh::front::args::Cli::try_parse_from(argv).unwrap();
@@ -976,7 +1119,7 @@ fn kinds(input: Input) -> Vec<ErrorKind> {
                     .run_line("<command line>", 1, text, &mut out)
                     .unwrap();
             }
-            Input::Course { .. } => unreachable!(),
+            Input::Course { .. } | Input::Sub { .. } => unreachable!(),
             Input::Stdin(_) => {
                 runner
                     .run_file("<stdin>", None, Kind::Detect, &mut &stdin[..], &mut out)
@@ -1157,6 +1300,25 @@ fn console(input: Input) -> String {
             printf_text(stdin),
             args.join(" ")
         ),
+        Input::Sub {
+            files,
+            dirs,
+            links,
+            args,
+        } => {
+            let mut s = String::new();
+            for d in dirs {
+                s.push_str(&format!("$ mkdir {d}\n"));
+            }
+            for (name, bytes) in files {
+                s.push_str(&format!("$ printf '{}' > {name}\n", printf_text(bytes)));
+            }
+            for (target, name) in links {
+                s.push_str(&format!("$ ln -s {target} {name}\n"));
+            }
+            s.push_str(&format!("$ boardsh {}\n", args.join(" ")));
+            s
+        }
         Input::LongLine => format!(
             "$ {{ printf 'move A '; head -c {} /dev/zero | tr '\\0' F; echo; }} > long.bsh\n$ boardsh long.bsh\n",
             MAX_LINE + 1 - "move A ".len()
@@ -1211,7 +1373,12 @@ fn every_example_prints_what_the_document_quotes() {
         let input = example.input;
         let (status, stderr) = run(input);
         let first = stderr.lines().next().unwrap_or("");
-        if !first.contains(&format!("error: {}", example.message)) {
+        // A subcommand's message follows `boardsh SUBCOMMAND: `.
+        let shown = match input {
+            Input::Sub { .. } => format!(": {}", example.message),
+            _ => format!("error: {}", example.message),
+        };
+        if !first.contains(&shown) {
             failures.push(format!(
                 "`{}`: the first line is {first:?}, expected the message {:?}",
                 example.id, example.message

@@ -119,7 +119,9 @@ fn refuses_a_file_that_is_not_its_table() {
     let file = dir.path().join("notes.txt");
     std::fs::write(&file, "my notes\n").expect("write");
     let path = file.to_str().expect("utf-8");
-    let a = solve(&["--tokens", "1", "--out", path]).code(1);
+    // Refused up front as a usage error (status 2): an existing file
+    // that is not the table to resume is replaced only with --force.
+    let a = solve(&["--tokens", "1", "--out", path]).code(2);
     let err = String::from_utf8_lossy(&a.get_output().stderr).to_string();
     assert!(
         err.contains("notes.txt") && err.contains("not a boardsh yut solve table"),

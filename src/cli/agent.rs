@@ -99,7 +99,8 @@ impl Agent {
                 config.eval = super::selfplay::read_weights(path, &config.eval)
                     .map_err(|e| format!("--weights {e}"))?;
             }
-            let mut engine = Engine::new(config);
+            let mut engine =
+                Engine::try_new(config).map_err(|e| format!("{e}: give a smaller --hash"))?;
             engine.set_tablebase(super::tablebase::default_tables());
             Brain::Search(Box::new(engine))
         };

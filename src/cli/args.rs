@@ -205,9 +205,16 @@ pub struct YutSolveArgs {
 
     /// The table file (default: in the user's data directory). An
     /// existing table is read and the solve goes on from its layers, and
-    /// a stopped layer from the values it had reached (FILE.partial).
+    /// a stopped layer from the values it had reached (FILE.partial); an
+    /// existing file that is not such a table is refused unless --force,
+    /// a link or a device always.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+
+    /// Start afresh over an --out file that is not a table of these
+    /// options (a table of them is always resumed, never replaced).
+    #[arg(long)]
+    pub force: bool,
 
     /// At most N yuts and mos pending in a turn (a longer run has
     /// probability (1/8)^N).

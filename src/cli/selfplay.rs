@@ -23,10 +23,16 @@ use std::time::Instant;
 /// Options of `boardsh selfplay`.
 #[derive(Clone, Debug, Args)]
 pub struct SelfplayArgs {
-    /// The data file (replaced when done; default: selfplay.txt in the
+    /// The data file (written when done; default: selfplay.txt in the
     /// data directory, $XDG_DATA_HOME/boardsh or ~/.local/share/boardsh).
+    /// An existing file is refused unless --force; the --weights file, a
+    /// link or a device always.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+
+    /// Replace an existing --out file.
+    #[arg(long)]
+    pub force: bool,
 
     /// Games to play, 1 to 10,000,000.
     #[arg(long, default_value_t = 100, value_name = "N",
@@ -82,6 +88,9 @@ struct Staged {
     tmp: PathBuf,
     path: PathBuf,
     out: BufWriter<fs::File>,
+    /// Replace an existing file (`--force`); else the data is placed by a
+    /// hard link, which fails if a file appeared meanwhile.
+    force: bool,
 }
 
 /// Refuse to replace anything but a regular file (a device such as
@@ -97,7 +106,7 @@ fn refuse_special(path: &Path) -> io::Result<()> {
 }
 
 impl Staged {
-    fn create(path: &Path) -> io::Result<Staged> {
+    fn create(path: &Path, force: bool) -> io::Result<Staged> {
         refuse_special(path)?;
         let name = path
             .file_name()
@@ -109,19 +118,46 @@ impl Staged {
             tmp,
             path: path.to_path_buf(),
             out,
+            force,
         })
     }
 
     fn finish(self) -> io::Result<()> {
-        let Staged { tmp, path, out } = self;
+        let Staged {
+            tmp,
+            path,
+            out,
+            force,
+        } = self;
         let placed = out
             .into_inner()
             .map_err(|e| e.into_error())
             .and_then(|f| f.sync_all())
             .and_then(|()| refuse_special(&path))
-            .and_then(|()| fs::rename(&tmp, &path));
-        if placed.is_err() {
-            let _ = fs::remove_file(&tmp);
+            .and_then(|()| {
+                if force {
+                    fs::rename(&tmp, &path)
+                } else {
+                    fs::hard_link(&tmp, &path)
+                }
+            });
+        match placed {
+            // A file appeared at the path while the games were played: it
+            // stays, and so do the games, under the temporary name.
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                return Err(io::Error::new(
+                    io::ErrorKind::AlreadyExists,
+                    format!(
+                        "it appeared while playing; not replaced (`--force` overwrites it): the data is in {}",
+                        tmp.display()
+                    ),
+                ));
+            }
+            // After a rename the temporary name is gone; after a link (or
+            // another failure) it goes here.
+            _ => {
+                let _ = fs::remove_file(&tmp);
+            }
         }
         placed
     }
@@ -141,6 +177,22 @@ pub fn run(args: &SelfplayArgs) -> i32 {
         Ok(c) => c,
         Err(e) => return fail(format!("--engine: {e}"), EXIT_USAGE),
     };
+    let Some(path) = args.out.clone().or_else(default_out) else {
+        return fail(
+            "no data directory (HOME is not set): give --out FILE".into(),
+            EXIT_USAGE,
+        );
+    };
+    // Up front, before the first game: no output may destroy an input or
+    // clobber a file unasked.
+    let inputs: Vec<(&str, &Path)> = args
+        .weights
+        .iter()
+        .map(|w| ("--weights", w.as_path()))
+        .collect();
+    if let Err(e) = crate::cli::write::check_target("--out", &path, args.force, &inputs) {
+        return fail(e, EXIT_USAGE);
+    }
     if let Some(path) = &args.weights {
         match read_weights(path, &config.eval) {
             Ok(w) => config.eval = w,
@@ -148,18 +200,12 @@ pub fn run(args: &SelfplayArgs) -> i32 {
         }
     }
     config.threads = 1;
-    let Some(path) = args.out.clone().or_else(default_out) else {
-        return fail(
-            "no data directory (HOME is not set): give --out FILE".into(),
-            EXIT_USAGE,
-        );
-    };
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
         && let Err(e) = fs::create_dir_all(dir)
     {
         return fail(format!("{}: {e}", dir.display()), EXIT_FAILED);
     }
-    let mut staged = match Staged::create(&path) {
+    let mut staged = match Staged::create(&path, args.force) {
         Ok(s) => s,
         Err(e) => return fail(format!("{}: {e}", path.display()), EXIT_FAILED),
     };
@@ -167,7 +213,16 @@ pub fn run(args: &SelfplayArgs) -> i32 {
     let _signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
     let show = io::stderr().is_terminal();
     let started = Instant::now();
-    let mut engine = Engine::new(config);
+    let mut engine = match Engine::try_new(config) {
+        Ok(e) => e,
+        Err(e) => {
+            staged.abandon();
+            return fail(
+                format!("{e}: give a smaller hash= in --engine"),
+                EXIT_FAILED,
+            );
+        }
+    };
     let limits = Limits {
         nodes: Some(args.nodes),
         ..Limits::default()

@@ -178,6 +178,40 @@ fn run_build(args: &BuildArgs) -> i32 {
         order.sort_by_key(|m| all.iter().position(|x| x == m));
         order.dedup();
     }
+    // Up front: DIR must be a directory (or nothing yet), and no set file
+    // to be written may be a link, a directory or a device. An existing
+    // regular file is a set kept (or, damaged, solved again and replaced:
+    // the directory is the tables' own).
+    if let Ok(m) = fs::metadata(&dir)
+        && !m.is_dir()
+    {
+        let kind = if m.is_file() {
+            "a file"
+        } else {
+            super::files::kind_name(m.file_type())
+        };
+        eprintln!(
+            "boardsh tablebase: {}: it is {kind}, not a directory",
+            dir.display()
+        );
+        return EXIT_USAGE;
+    }
+    for m in &order {
+        let path = dir.join(m.file_name());
+        let special = fs::symlink_metadata(&path).is_ok_and(|x| !x.is_file());
+        // A link to the right table is read and kept, never written.
+        let kept = || {
+            fs::metadata(&path).is_ok_and(|x| x.is_file())
+                && read_table(&path).is_ok_and(|(found, _)| found == *m)
+        };
+        if special
+            && !kept()
+            && let Err(e) = super::write::check_target("the table", &path, true, &[])
+        {
+            eprintln!("boardsh tablebase: {e}");
+            return EXIT_USAGE;
+        }
+    }
     if let Err(e) = fs::create_dir_all(&dir) {
         eprintln!("boardsh tablebase: {}: {e}", dir.display());
         return EXIT_FAILED;

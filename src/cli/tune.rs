@@ -9,6 +9,7 @@ use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::congo::search::tune::{self, Sample, Schedule};
 use crate::congo::search::{EvalWeights, weights};
 use crate::shell::Live;
+use crate::shell::script::WriteError;
 use clap::Args;
 use std::fs;
 use std::io::{self, IsTerminal};
@@ -24,9 +25,15 @@ pub struct TuneArgs {
     pub data: PathBuf,
 
     /// Where the tuned weights go (default: weights.txt in the data
-    /// directory, $XDG_DATA_HOME/boardsh or ~/.local/share/boardsh).
+    /// directory, $XDG_DATA_HOME/boardsh or ~/.local/share/boardsh). An
+    /// existing file is refused unless --force; the --data or --weights
+    /// file, a link or a device always.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+
+    /// Replace an existing --out file.
+    #[arg(long)]
+    pub force: bool,
 
     /// The weights to start from (default: the engine's).
     #[arg(long, value_name = "FILE")]
@@ -89,13 +96,6 @@ pub fn run(args: &TuneArgs) -> i32 {
             }
         }
     }
-    let start = match &args.weights {
-        Some(p) => match read_weights(p, &EvalWeights::default()) {
-            Ok(w) => w,
-            Err(e) => return fail(format!("--weights {e}"), EXIT_USAGE),
-        },
-        None => EvalWeights::default(),
-    };
     let Some(out) = args
         .out
         .clone()
@@ -105,6 +105,21 @@ pub fn run(args: &TuneArgs) -> i32 {
             "no data directory (HOME is not set): give --out FILE".into(),
             EXIT_USAGE,
         );
+    };
+    // Up front: no output may destroy an input or clobber a file unasked.
+    let mut inputs = vec![("--data", args.data.as_path())];
+    if let Some(w) = &args.weights {
+        inputs.push(("--weights", w.as_path()));
+    }
+    if let Err(e) = crate::cli::write::check_target("--out", &out, args.force, &inputs) {
+        return fail(e, EXIT_USAGE);
+    }
+    let start = match &args.weights {
+        Some(p) => match read_weights(p, &EvalWeights::default()) {
+            Ok(w) => w,
+            Err(e) => return fail(format!("--weights {e}"), EXIT_USAGE),
+        },
+        None => EvalWeights::default(),
     };
     let started = Instant::now();
     let text = match super::files::read_regular_text(
@@ -208,8 +223,23 @@ pub fn run(args: &TuneArgs) -> i32 {
     {
         return fail(format!("{}: {e}", dir.display()), EXIT_FAILED);
     }
-    if let Err(e) = crate::cli::write::replace(&out, weights::to_text(&tuned).as_bytes()) {
-        return fail(format!("{}: {e}", out.display()), EXIT_FAILED);
+    // Without --force the file is placed by a hard link, which fails if
+    // one appeared meanwhile: an existing file is never replaced unasked.
+    let text = weights::to_text(&tuned);
+    match crate::cli::write::write_new(&out, &text, args.force) {
+        Ok(()) => {}
+        Err(WriteError::Exists) => {
+            return fail(
+                format!(
+                    "{}: it appeared while tuning; not replaced (`--force` overwrites it)",
+                    out.display()
+                ),
+                EXIT_FAILED,
+            );
+        }
+        Err(WriteError::Failed(e)) => {
+            return fail(format!("{}: {e}", out.display()), EXIT_FAILED);
+        }
     }
     println!(
         "weights written to {} ({:.1} s)",

@@ -127,6 +127,77 @@ pub fn write_new(target: &Path, text: &str, force: bool) -> Result<(), WriteErro
     }
 }
 
+/// A path as a message quotes it: control characters escaped, in
+/// backticks, cut to [`crate::quote::PATH_WIDTH`] characters.
+fn shown(path: &Path) -> String {
+    let text = crate::cli::report::escape(&path.to_string_lossy());
+    crate::quote::quoted_path(&text).to_string()
+}
+
+/// Whether `a` and `b` name the same existing file (through links, and
+/// hard links: the same device and inode; elsewhere the same canonical
+/// path). A path that does not exist is no file's.
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (fs::metadata(a), fs::metadata(b)) {
+            (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        match (fs::canonicalize(a), fs::canonicalize(b)) {
+            (Ok(x), Ok(y)) => x == y,
+            _ => false,
+        }
+    }
+}
+
+/// Check an output target up front, before any work: the rules every
+/// subcommand that writes a file (`tune --out`, `selfplay --out`, `yut
+/// solve --out`, `tablebase build DIR`'s tables) applies, with the same
+/// messages. `option` names the target in them (`--out`); `inputs` are the
+/// files the same command reads, named by their options.
+///
+/// Refused, whatever `force` says: a target that is one of the `inputs`
+/// (the same file, also through a link or a hard link), a symbolic link, a
+/// directory, a device, FIFO or socket. Refused unless `force`: an
+/// existing regular file. A target that does not exist passes (its
+/// directory is made or reported by the writer).
+///
+/// # Errors
+///
+/// The message to print after `boardsh SUBCOMMAND: ` (a usage error,
+/// status 2); nothing has been written.
+pub fn check_target(
+    option: &str,
+    path: &Path,
+    force: bool,
+    inputs: &[(&str, &Path)],
+) -> Result<(), String> {
+    let target = shown(path);
+    for (name, input) in inputs {
+        if same_file(path, input) {
+            return Err(format!(
+                "{option} {target} is also {name}: writing it would destroy the input (name another file)"
+            ));
+        }
+    }
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => Err(format!("{option} {target}: it is a directory")),
+        Ok(m) if !m.is_file() => Err(format!(
+            "{option} {target}: it is {}; not replaced",
+            crate::cli::files::kind_name(m.file_type())
+        )),
+        Ok(_) if !force => Err(format!(
+            "{option} {target} already exists (`--force` overwrites it)"
+        )),
+        _ => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,6 +281,59 @@ mod tests {
         replace(&path, b"new bytes").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"new bytes");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn check_target_refuses_inputs_and_existing_files_unless_forced() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("d.txt");
+        let out = dir.path().join("o.txt");
+        fs::write(&data, "x").unwrap();
+        let inputs = [("--data", data.as_path())];
+        // A new file passes, with or without force.
+        assert_eq!(check_target("--out", &out, false, &inputs), Ok(()));
+        // The input itself: refused even with force.
+        let err = check_target("--out", &data, true, &inputs).unwrap_err();
+        assert!(err.contains("is also --data"), "{err}");
+        // An existing other file: refused, then allowed with force.
+        fs::write(&out, "y").unwrap();
+        let err = check_target("--out", &out, false, &inputs).unwrap_err();
+        assert!(
+            err.ends_with("already exists (`--force` overwrites it)"),
+            "{err}"
+        );
+        assert_eq!(check_target("--out", &out, true, &inputs), Ok(()));
+        // Nothing was written by the checks.
+        assert_eq!(fs::read_to_string(&out).unwrap(), "y");
+        assert_eq!(fs::read_to_string(&data).unwrap(), "x");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn check_target_sees_an_input_through_links_and_escapes_names() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("d.txt");
+        fs::write(&data, "x").unwrap();
+        // The input named through a link, the output by its own name.
+        let link = dir.path().join("l.txt");
+        std::os::unix::fs::symlink(&data, &link).unwrap();
+        let hard = dir.path().join("h.txt");
+        fs::hard_link(&data, &hard).unwrap();
+        let err = check_target("--out", &data, true, &[("--data", &link)]).unwrap_err();
+        assert!(err.contains("is also --data"), "{err}");
+        let err = check_target("--out", &hard, true, &[("--data", &data)]).unwrap_err();
+        assert!(err.contains("is also --data"), "{err}");
+        // The link itself as the output: refused as a link.
+        let err = check_target("--out", &link, true, &[]).unwrap_err();
+        assert!(
+            err.ends_with("it is a symbolic link; not replaced"),
+            "{err}"
+        );
+        // A control character in the name is shown escaped.
+        let odd = dir.path().join("a\u{1b}b");
+        fs::write(&odd, "z").unwrap();
+        let err = check_target("--out", &odd, false, &[]).unwrap_err();
+        assert!(err.contains("a\\x1bb") && !err.contains('\u{1b}'), "{err}");
     }
 
     #[test]

@@ -271,22 +271,37 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
         )?;
         return Ok(EXIT_USAGE);
     };
+    // Up front: the table and the stopped layer's file beside it are
+    // written, so neither may be a link, a directory or a device. An
+    // existing file is what the solve resumes, checked below.
+    for target in [path.clone(), partial_path(&path)] {
+        if let Err(e) = super::write::check_target("--out", &target, true, &[]) {
+            writeln!(err, "boardsh yut solve: {e}")?;
+            return Ok(EXIT_USAGE);
+        }
+    }
     let mut table = match load(&path, k, args.cap, roles) {
         Ok(Some(t)) => t,
         Ok(None) => Table::new(k, args.cap, roles),
-        Err(Unread::Bad(e)) => {
-            // A device or a FIFO is not for removing.
-            let advice = if fs::metadata(&path).is_ok_and(|m| m.is_file()) {
-                "remove it or give another --out"
-            } else {
-                "give another --out"
-            };
-            writeln!(err, "boardsh yut solve: {e} ({advice})")?;
-            return Ok(EXIT_FAILED);
-        }
         Err(Unread::Memory(e)) => {
             writeln!(err, "boardsh yut solve: {e}")?;
             return Ok(EXIT_FAILED);
+        }
+        // A device or a FIFO never gets here: the target was checked up
+        // front (`write::check_target`).
+        Err(Unread::Bad(e)) if args.force => {
+            writeln!(
+                err,
+                "boardsh yut solve: {e}: starting afresh (--force: it is replaced when the first layer is solved)"
+            )?;
+            Table::new(k, args.cap, roles)
+        }
+        Err(Unread::Bad(e)) => {
+            writeln!(
+                err,
+                "boardsh yut solve: {e}: remove it, give another --out, or `--force` to start afresh over it"
+            )?;
+            return Ok(EXIT_USAGE);
         }
     };
     let stop = Arc::new(AtomicBool::new(false));

@@ -121,9 +121,9 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
                 tally.games
             ))
         }
-        Reply::Hint(team, lines, outside) => {
-            out.text(&super::render_yut_solve::hint_text(*team, lines, *outside))
-        }
+        Reply::Hint(team, lines, outside, cut) => out.text(&super::render_yut_solve::hint_text(
+            *team, lines, *outside, *cut,
+        )),
         Reply::Review(report) => out.text(&super::render_yut_solve::review_text(report)),
         Reply::YutBoard(game) => {
             let mut buf = Vec::with_capacity(32 * 33);
@@ -317,10 +317,21 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
             if matches!(kw, Keyword::Move | Keyword::Throw | Keyword::Options) {
                 out.text(&throw_table())?;
             }
+            if kw == Keyword::Hint {
+                out.text(&wrap::paragraph(&hint_budget_note(), 0, width))?;
+            }
             Ok(())
         }
         None => out.text(&help_listing(out.width())),
     }
+}
+
+/// `help hint`: the budget of its estimate and what happens past it.
+fn hint_budget_note() -> String {
+    use commands::yut::{HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES};
+    format!(
+        "An estimate plays {HINT_GAMES} games a use, in rounds (one game of every use from the same throws), its players looking at most {HINT_DECISION_BUDGET} positions a decision. Once they have searched {HINT_BUDGET} positions in all (a long run of yuts and mos makes every game's first turn a search of many orders of them), it stops after the round finished and ranks the uses by the games played: the hint then says how many, and the positions searched.\n"
+    )
 }
 
 /// `help`: the quick start, then the commands in three groups (Congo,

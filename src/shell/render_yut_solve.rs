@@ -1,8 +1,8 @@
 //! The text of `hint` and `review`: chances in percent, exact ones to two
 //! decimals, estimated ones as `odds` shows them (with the 95% interval).
 
-use super::commands::yut::{HINT_GAMES, ODDS_PLAYER};
-use super::reply::ReviewReport;
+use super::commands::yut::{HINT_BUDGET, HINT_GAMES, ODDS_PLAYER};
+use super::reply::{HintCut, ReviewReport};
 use crate::yut::Team;
 use crate::yut::player::sim::Share;
 use crate::yut::player::solve::HintLine;
@@ -30,12 +30,25 @@ fn use_text(line: &HintLine) -> String {
 /// `hint`: a heading saying whose chances and how they were found, then
 /// one line a use, best first; `outside` says why the solved tables do
 /// not cover the game's house rules, when they do not.
-pub(crate) fn hint_text(team: Team, lines: &[HintLine], outside: Option<&str>) -> String {
-    let mut how = match lines.first().map(|l| l.interval) {
-        None => return format!("{team} to move: no use of the pending throws\n"),
-        Some(None) => "exact, from the solved table".to_string(),
-        Some(Some(_)) => format!(
+pub(crate) fn hint_text(
+    team: Team,
+    lines: &[HintLine],
+    outside: Option<&str>,
+    cut: Option<HintCut>,
+) -> String {
+    let mut how = match (lines.first().map(|l| l.interval), cut) {
+        (None, _) => return format!("{team} to move: no use of the pending throws\n"),
+        (Some(None), _) => "exact, from the solved table".to_string(),
+        (Some(Some(_)), None) => format!(
             "estimated by {HINT_GAMES} games a use, {ODDS_PLAYER} vs {ODDS_PLAYER}, with 95% intervals"
+        ),
+        // The budget ran out: fewer games, wider intervals, and the
+        // count that stopped them.
+        (Some(Some(_)), Some(c)) => format!(
+            "estimated by {} game{} a use, not {HINT_GAMES}: the games searched {} positions, past the budget of {HINT_BUDGET}; {ODDS_PLAYER} vs {ODDS_PLAYER}, with 95% intervals",
+            c.games,
+            if c.games == 1 { "" } else { "s" },
+            c.positions
         ),
     };
     if let Some(why) = outside {

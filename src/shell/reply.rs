@@ -15,6 +15,14 @@ use crate::yut::player::solve::{HintLine, Reviewed};
 use crate::yut::{Game, Kind, MoveReport, Play, PlayReport, Roll, Step, Team, ThrowReport};
 use std::io;
 
+/// A `hint` whose games the budget cut short: the games played out from
+/// each use, and the positions the players searched in all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintCut {
+    pub games: u64,
+    pub positions: u64,
+}
+
 /// One result of a command. (Not `Eq`: `hint` and `review` carry
 /// chances.)
 #[derive(Clone, Debug, PartialEq)]
@@ -81,8 +89,9 @@ pub enum Reply {
     /// `options`: the game and the results to preview.
     Options(Box<Play>, Vec<Roll>),
     /// `hint`: the team to move and each use with its win chance, best
-    /// first; why the solved tables do not cover the house rules, if so.
-    Hint(Team, Vec<HintLine>, Option<&'static str>),
+    /// first; why the solved tables do not cover the house rules, if so;
+    /// and what the budget cut short, if it did.
+    Hint(Team, Vec<HintLine>, Option<&'static str>, Option<HintCut>),
     /// `review`: each decision reviewed (with the team that made it) and
     /// the chance each team lost in all.
     Review(Box<ReviewReport>),

@@ -149,24 +149,38 @@ pub enum Verdict {
 /// Why an SPRT's parameters are unusable.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SprtError {
-    #[error("elo0 must be less than elo1, both finite")]
+    #[error("elo0 and elo1 must be numbers from -{MAX_ELO} to {MAX_ELO}")]
+    Range,
+    #[error("elo0 must be less than elo1")]
     Order,
-    #[error("alpha and beta must be between 0 and 1, with alpha + beta below 1")]
+    #[error("alpha and beta must each be above 0 and below 0.5")]
     Rates,
 }
+
+/// The largest Elo difference an SPRT bound may name: 1000 Elo is a
+/// score of 99.7%, beyond which a test of two agents means nothing (and
+/// bounds such as ±1e308 map to scores of exactly 0 and 1, which made any
+/// tally "accept" H1).
+pub const MAX_ELO: f64 = 1000.0;
 
 impl Sprt {
     /// A test, its parameters checked.
     ///
     /// # Errors
     ///
-    /// [`SprtError`]: bounds out of order or rates out of range.
+    /// [`SprtError`]: a bound not a number within [`MAX_ELO`], bounds
+    /// out of order, or a rate not strictly between 0 and 0.5 (a test
+    /// wrong half the time or more decides nothing).
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, SprtError> {
-        if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
+        let sane = |e: f64| e.is_finite() && e.abs() <= MAX_ELO;
+        if !(sane(elo0) && sane(elo1)) {
+            return Err(SprtError::Range);
+        }
+        if elo0 >= elo1 {
             return Err(SprtError::Order);
         }
-        let rate = |r: f64| r > 0.0 && r < 1.0;
-        if !(rate(alpha) && rate(beta) && alpha + beta < 1.0) {
+        let rate = |r: f64| r > 0.0 && r < 0.5;
+        if !(rate(alpha) && rate(beta)) {
             return Err(SprtError::Rates);
         }
         Ok(Sprt {
@@ -288,7 +302,26 @@ mod tests {
         assert_eq!(Sprt::new(5.0, 5.0, 0.05, 0.05), Err(SprtError::Order));
         assert_eq!(Sprt::new(0.0, 5.0, 0.0, 0.05), Err(SprtError::Rates));
         assert_eq!(Sprt::new(0.0, 5.0, 0.6, 0.5), Err(SprtError::Rates));
-        assert_eq!(Sprt::new(f64::NAN, 5.0, 0.05, 0.05), Err(SprtError::Order));
+        assert_eq!(Sprt::new(f64::NAN, 5.0, 0.05, 0.05), Err(SprtError::Range));
+    }
+
+    #[test]
+    fn meaningless_bounds_and_rates_are_refused() {
+        // The case: ±1e308 map to scores 0 and 1 exactly.
+        assert_eq!(Sprt::new(-1e308, 1e308, 0.05, 0.05), Err(SprtError::Range));
+        assert_eq!(
+            Sprt::new(0.0, f64::INFINITY, 0.05, 0.05),
+            Err(SprtError::Range)
+        );
+        // 1000 is the edge: allowed; just past it is not.
+        assert!(Sprt::new(-MAX_ELO, MAX_ELO, 0.05, 0.05).is_ok());
+        assert_eq!(Sprt::new(0.0, 1000.5, 0.05, 0.05), Err(SprtError::Range));
+        assert_eq!(Sprt::new(10.0, 0.0, 0.05, 0.05), Err(SprtError::Order));
+        // Rates: strictly inside (0, 0.5).
+        for (a, b) in [(0.5, 0.05), (0.05, 0.5), (-0.1, 0.05), (f64::NAN, 0.05)] {
+            assert_eq!(Sprt::new(0.0, 5.0, a, b), Err(SprtError::Rates), "{a} {b}");
+        }
+        assert!(Sprt::new(0.0, 5.0, 0.499, 0.001).is_ok());
     }
 
     #[test]

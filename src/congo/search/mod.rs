@@ -36,6 +36,7 @@ pub use selfplay::{play_game, run_match};
 pub use skill::{MIN_LEVEL, Style, TOP_LEVEL, choose, choose_style, style};
 pub use spec::parse_config;
 pub use threads::Engine;
+pub use tt::HashAllocError;
 pub use types::{Limits, Score, SearchInfo};
 
 /// The evaluation of `pos` with the default weights, side to move's view.

@@ -10,7 +10,7 @@
 
 use super::config::EngineConfig;
 use super::engine::{Ctx, Worker};
-use super::tt::Table;
+use super::tt::{HashAllocError, Table};
 use super::types::{Limits, SearchInfo};
 use crate::congo::Position;
 use crate::congo::tablebase::Tablebase;
@@ -38,6 +38,23 @@ impl Engine {
             helpers: Vec::new(),
             tablebase: None,
         }
+    }
+
+    /// As [`Engine::new`], but a transposition table that cannot be
+    /// allocated is an error rather than an abort: what the front ends
+    /// use, where the size is the user's.
+    ///
+    /// # Errors
+    ///
+    /// [`HashAllocError`] when the table's memory cannot be had.
+    pub fn try_new(config: EngineConfig) -> Result<Engine, HashAllocError> {
+        Ok(Engine {
+            config,
+            tt: Table::try_new(config.hash_mb)?,
+            main: Worker::new(config),
+            helpers: Vec::new(),
+            tablebase: None,
+        })
     }
 
     /// The settings.

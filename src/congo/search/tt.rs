@@ -147,9 +147,20 @@ pub(crate) struct Table {
 /// The bits of a stored key that hold the epoch.
 const EPOCH_BITS: u64 = 0xffff;
 
+/// A transposition table the memory could not be had for (a size the
+/// options allow, say `hash=4096`, under a memory limit): an error to
+/// report, not an abort.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a transposition table of {mb} MB (out of memory)")]
+pub struct HashAllocError {
+    /// The size asked for, in megabytes.
+    pub mb: usize,
+}
+
 impl Table {
-    /// A table of about `mb` megabytes (at least 1024 entries).
-    pub fn new(mb: usize) -> Table {
+    /// The number of entries of a table of about `mb` megabytes (a power
+    /// of two, at least 1024).
+    fn entries_for(mb: usize) -> usize {
         // Under the fuzzer (`--cfg fuzzing`) at most 2 MB: an instrumented
         // build spent longer filling a 16 MB table than searching in it.
         #[cfg(fuzzing)]
@@ -157,12 +168,36 @@ impl Table {
         let bytes = mb.saturating_mul(1 << 20);
         let want = (bytes / std::mem::size_of::<Slot>()).max(1024);
         // The largest power of two not above `want`.
-        let n = 1usize << (usize::BITS - 1 - want.leading_zeros());
+        1usize << (usize::BITS - 1 - want.leading_zeros())
+    }
+
+    /// A table of about `mb` megabytes (at least 1024 entries).
+    pub fn new(mb: usize) -> Table {
+        let n = Table::entries_for(mb);
         Table {
             entries: (0..n).map(|_| Slot::default()).collect(),
             generation: AtomicU8::new(0),
             epoch: AtomicU16::new(0),
         }
+    }
+
+    /// As [`Table::new`], but a failed allocation is an error.
+    ///
+    /// # Errors
+    ///
+    /// [`HashAllocError`] when the memory cannot be reserved.
+    pub fn try_new(mb: usize) -> Result<Table, HashAllocError> {
+        let n = Table::entries_for(mb);
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(n)
+            .map_err(|_| HashAllocError { mb })?;
+        entries.resize_with(n, Slot::default);
+        Ok(Table {
+            entries,
+            generation: AtomicU8::new(0),
+            epoch: AtomicU16::new(0),
+        })
     }
 
     /// Forget everything: a new epoch, in which every entry stored before
@@ -357,5 +392,18 @@ mod tests {
         }
         assert_eq!(t.epoch(), 0);
         assert!(t.probe(0xabc0_0000_0000, 0).is_none());
+    }
+
+    #[test]
+    fn a_table_past_the_address_space_is_an_error() {
+        // usize::MAX >> 20 megabytes is 2^44 MB: 2^59 entries of 16 bytes,
+        // more bytes than a usize counts, so the reservation fails at
+        // once (no memory limit needed) and says the size.
+        let mb = usize::MAX >> 20;
+        assert_eq!(Table::try_new(mb).err(), Some(HashAllocError { mb }));
+        // A small one is the table `new` makes: 1 MB is 65536 entries.
+        let t = Table::try_new(1).unwrap();
+        assert_eq!(t.entries.len(), 1 << 16);
+        assert_eq!(Table::new(1).entries.len(), 1 << 16);
     }
 }

@@ -173,6 +173,19 @@ pub const REVIEW: Spec = Spec {
 /// Games played out from each use when `hint` and `review` estimate
 /// (no table covers the position), between two [`ODDS_PLAYER`]s.
 pub const HINT_GAMES: u64 = 1000;
+/// The most positions the players of `hint`'s games may search in all
+/// (counted by their searches): past it the games stop at the round
+/// finished, and the hint says how many were played. About 6 s of CPU
+/// in a release build. Measured (release, one mid-game position): one
+/// pending throw and two uses searched 2.4 million positions in 1000
+/// games a use (2 s); four pending throws (runs of mo and yut), 19
+/// million (14 s); eight ran over five minutes unbounded, and stop now
+/// after 49 games a use, 10.0 million positions, 6.1 s of CPU.
+pub const HINT_BUDGET: u64 = 10_000_000;
+/// The most positions one decision of `hint`'s players searches (the
+/// computer's own budget is larger): a run of pending throws is played
+/// from a shallower look rather than at length in every game.
+pub const HINT_DECISION_BUDGET: u64 = 20_000;
 /// Games a use when `review` estimates (many decisions to go over).
 pub const REVIEW_GAMES: u64 = 200;
 

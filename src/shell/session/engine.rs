@@ -14,7 +14,9 @@ use super::tablebase::TableSource;
 use super::{ExecError, Session, interrupted};
 use crate::congo::moves::Move;
 use crate::congo::moves::{Illegal, status};
-use crate::congo::search::{EngineConfig, Limits, SearchInfo, evaluate_terms, skill};
+use crate::congo::search::{
+    EngineConfig, HashAllocError, Limits, SearchInfo, evaluate_terms, skill,
+};
 use crate::congo::tablebase::Tablebase;
 use crate::interrupt::{Either, Interrupt};
 use crate::shell::command::{Command, SearchLimit};
@@ -119,25 +121,28 @@ impl CongoPart {
         limits: &Limits,
         stop: &dyn Interrupt,
         on_depth: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchInfo {
+    ) -> Result<SearchInfo, ErrorKind> {
         tools.live.reset_counters();
         let live = tools.live;
         // The game's earlier positions: the engine scores a return to one
         // of them as a draw, as it does in matches.
         let game = &self.game;
         let tables = tools.tables();
-        tools.engine.with(tools.engine_config(limits), |engine| {
-            engine.set_tablebase(tables);
-            engine.search(game.position(), game.keys(), limits, stop, &mut |info| {
-                live.work.store(info.nodes, Ordering::Relaxed);
-                on_depth(info);
+        tools
+            .engine
+            .with(tools.engine_config(limits), |engine| {
+                engine.set_tablebase(tables);
+                engine.search(game.position(), game.keys(), limits, stop, &mut |info| {
+                    live.work.store(info.nodes, Ordering::Relaxed);
+                    on_depth(info);
+                })
             })
-        })
+            .map_err(no_table)
     }
 
     pub(super) fn best(&self, tools: &Tools<'_>, limit: SearchLimit) -> Result<Reply, ErrorKind> {
         self.refuse_finished()?;
-        let info = self.think(tools, &limit.limits(), &tools.live.interrupt, &mut |_| {});
+        let info = self.think(tools, &limit.limits(), &tools.live.interrupt, &mut |_| {})?;
         if tools.live.interrupted() {
             return Err(interrupted(()));
         }
@@ -182,9 +187,10 @@ impl CongoPart {
                     engine.set_tablebase(None);
                     skill::choose(engine, game, level, seed, &limits, stop)
                 })
+                .map_err(no_table)?
                 .map_err(interrupted);
         }
-        let info = self.think(tools, &limit.limits(), &tools.live.interrupt, &mut |_| {});
+        let info = self.think(tools, &limit.limits(), &tools.live.interrupt, &mut |_| {})?;
         if tools.live.interrupted() {
             return Err(interrupted(()));
         }
@@ -205,14 +211,16 @@ impl CongoPart {
         let write_failed = AtomicBool::new(false);
         let stop = Either(&tools.live.interrupt, &write_failed);
         let mut io_error = None;
-        let info = self.think(tools, &Limits::default(), &stop, &mut |info| {
-            if io_error.is_none()
-                && let Err(e) = sink.reply(Reply::Search(Box::new(info.clone()), to_move))
-            {
-                write_failed.store(true, Ordering::Relaxed);
-                io_error = Some(e);
-            }
-        });
+        let info = self
+            .think(tools, &Limits::default(), &stop, &mut |info| {
+                if io_error.is_none()
+                    && let Err(e) = sink.reply(Reply::Search(Box::new(info.clone()), to_move))
+                {
+                    write_failed.store(true, Ordering::Relaxed);
+                    io_error = Some(e);
+                }
+            })
+            .map_err(&fail)?;
         if let Some(e) = io_error {
             return Err(ExecError::Io(e));
         }
@@ -222,4 +230,10 @@ impl CongoPart {
         }
         Ok(Reply::Search(Box::new(info), to_move))
     }
+}
+
+/// A transposition table of the `hash` setting's size that the memory
+/// cannot hold: the command fails, saying what to change.
+fn no_table(e: HashAllocError) -> ErrorKind {
+    ErrorKind::Problem(format!("{e}: `set hash` a smaller size"))
 }

@@ -4,7 +4,7 @@
 //! empties the table in O(1) (a new epoch), so a search answers as a
 //! fresh engine would whatever came before.
 
-use crate::congo::search::{Engine, EngineConfig};
+use crate::congo::search::{Engine, EngineConfig, HashAllocError};
 use std::sync::{Mutex, PoisonError};
 
 /// An engine kept for the next search, if one was made.
@@ -14,7 +14,16 @@ pub(super) struct EngineCache(Mutex<Option<Box<Engine>>>);
 impl EngineCache {
     /// Run `f` with an engine of `config`, emptied: the kept one when its
     /// settings are the same, else a new one (which is then kept).
-    pub(super) fn with<R>(&self, config: EngineConfig, f: impl FnOnce(&mut Engine) -> R) -> R {
+    ///
+    /// # Errors
+    ///
+    /// A new engine's table that cannot be allocated (`set hash 4096`
+    /// under a memory limit): `f` does not run, and no engine is kept.
+    pub(super) fn with<R>(
+        &self,
+        config: EngineConfig,
+        f: impl FnOnce(&mut Engine) -> R,
+    ) -> Result<R, HashAllocError> {
         let mut slot = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         let engine = match slot.take() {
             Some(mut e) if *e.config() == config => {
@@ -22,10 +31,10 @@ impl EngineCache {
                 e
             }
             // Dropped before the new one is made: never two tables at once.
-            _ => Box::new(Engine::new(config)),
+            _ => Box::new(Engine::try_new(config)?),
         };
         let engine = slot.insert(engine);
-        f(engine)
+        Ok(f(engine))
     }
 }
 
@@ -47,7 +56,9 @@ mod tests {
     use super::*;
 
     fn address(cache: &EngineCache, config: EngineConfig) -> usize {
-        cache.with(config, |e| std::ptr::from_mut(e) as usize)
+        cache
+            .with(config, |e| std::ptr::from_mut(e) as usize)
+            .unwrap()
     }
 
     #[test]
@@ -63,7 +74,11 @@ mod tests {
             hash_mb: 2,
             ..small
         };
-        cache.with(bigger, |e| assert_eq!(e.config().hash_mb, 2));
-        cache.with(small, |e| assert_eq!(e.config().hash_mb, 1));
+        cache
+            .with(bigger, |e| assert_eq!(e.config().hash_mb, 2))
+            .unwrap();
+        cache
+            .with(small, |e| assert_eq!(e.config().hash_mb, 1))
+            .unwrap();
     }
 }

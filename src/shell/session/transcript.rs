@@ -292,7 +292,9 @@ fn game_score(start: &Position, moves: &[Move]) -> String {
         }
         let _ = write!(out, " {mv}");
         if side == Color::Black {
-            number += 1;
+            // As the board's own move number: it stays at the largest
+            // (a FEN may start there) rather than wrapping to 0.
+            number = number.saturating_add(1);
             on_line += 1;
             if on_line == 10 && i + 1 < moves.len() {
                 out.push_str("\n ");
@@ -322,5 +324,20 @@ mod tests {
             game_score(&black, &[mv("d7d6"), mv("d1d2")]),
             "  4... d7d6 5. d1d2\n"
         );
+    }
+
+    #[test]
+    fn the_move_number_stays_at_its_largest() {
+        // A FEN may give move 2^64-1; after Black's move the position's
+        // number saturates (`make` uses saturating_add), and so does the
+        // score's: the same number again, never 0.
+        let mv = |s: &str| s.parse::<Move>().unwrap();
+        let last: Position = "3l3/7/7/7/7/7/3L3 b 18446744073709551615".parse().unwrap();
+        assert_eq!(
+            game_score(&last, &[mv("d7d6"), mv("d1d2"), mv("d6d7")]),
+            "  18446744073709551615... d7d6 18446744073709551615. d1d2 d6d7\n"
+        );
+        let after = last.after(mv("d7d6")).unwrap();
+        assert_eq!(after.move_number(), u64::MAX);
     }
 }

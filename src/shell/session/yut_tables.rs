@@ -7,11 +7,13 @@
 use super::Session;
 use super::yut_game::YutPart;
 use crate::shell::command::{Command, ResetTarget};
-use crate::shell::commands::yut::{HINT_GAMES, ODDS_PLAYER, REVIEW_GAMES};
+use crate::shell::commands::yut::{
+    HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES, ODDS_PLAYER, REVIEW_GAMES,
+};
 use crate::shell::error::ErrorKind;
 use crate::shell::live::Live;
-use crate::shell::reply::{Reply, ReviewReport};
-use crate::yut::player::solve::{Table, board_of, covers, hint, review};
+use crate::shell::reply::{HintCut, Reply, ReviewReport};
+use crate::yut::player::solve::{Players, Table, board_of, covers, hint_within, review};
 use crate::yut::{House, Phase, Play, PlayError, Team, Use};
 use std::fmt;
 use std::sync::Arc;
@@ -202,22 +204,30 @@ impl YutPart {
         let mut rng = self.rng();
         let seed = rng.next_u64();
         let sticks = self.sticks();
-        let mut up = ODDS_PLAYER.build(sticks, seed ^ 1);
-        let mut low = ODDS_PLAYER.build(sticks, seed ^ 2);
-        let lines = hint(
+        let mut up = ODDS_PLAYER.build_bounded(sticks, seed ^ 1, HINT_DECISION_BUDGET);
+        let mut low = ODDS_PLAYER.build_bounded(sticks, seed ^ 2, HINT_DECISION_BUDGET);
+        let players = Players {
+            upper: &mut *up,
+            lower: &mut *low,
+        };
+        let report = hint_within(
             &self.0,
             table.as_deref(),
-            &mut *up,
-            &mut *low,
+            players,
             HINT_GAMES,
             seed,
+            HINT_BUDGET,
             &live.interrupt,
         )
         .map_err(|_| ErrorKind::Interrupted)?;
         // Tables exist but these house rules are not theirs: say why the
         // chances are estimated.
         let outside = self.rules().outside_tables().filter(|_| !tables.is_empty());
-        Ok(Reply::Hint(team, lines, outside))
+        let cut = report.cut.then_some(HintCut {
+            games: report.games,
+            positions: report.positions,
+        });
+        Ok(Reply::Hint(team, report.lines, outside, cut))
     }
 }
 
@@ -281,7 +291,7 @@ mod tests {
         let table = one_token_table();
         s.set_yut_table_loader(Arc::new(move || vec![Arc::clone(&table)]));
         s.yut.0 = catch_or_run();
-        let Ok(Reply::Hint(team, lines, _)) = run(&mut s, "hint") else {
+        let Ok(Reply::Hint(team, lines, _, _)) = run(&mut s, "hint") else {
             panic!("a hint");
         };
         assert_eq!(team, Team::Upper);
@@ -291,7 +301,7 @@ mod tests {
         assert!(lines[0].chance > lines[1].chance, "{lines:?}");
         // The game is unchanged; the text says the values are exact.
         assert_eq!(s.yut.0, catch_or_run());
-        let text = crate::shell::render_yut_solve::hint_text(team, &lines, None);
+        let text = crate::shell::render_yut_solve::hint_text(team, &lines, None, None);
         assert!(text.starts_with("upper to move: "), "{text}");
         assert!(text.contains("(exact, from the solved table)"), "{text}");
         assert!(text.contains("\n  move A do: "), "{text}");
@@ -332,10 +342,49 @@ mod tests {
             chance: 0.5,
             interval: Some((0.4, 0.6)),
         };
-        let text =
-            crate::shell::render_yut_solve::hint_text(Team::Upper, &[line], Some("back-do is on"));
+        let text = crate::shell::render_yut_solve::hint_text(
+            Team::Upper,
+            &[line],
+            Some("back-do is on"),
+            None,
+        );
         assert!(
             text.contains("; the solved tables are for the contest's rules, and back-do is on):\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_hint_cut_by_its_budget_says_so() {
+        // The heading names the games played instead of 1000, and the
+        // positions that passed the budget; the lines are as ever.
+        use crate::shell::reply::HintCut;
+        use crate::yut::solve::HintLine;
+        let line = HintLine {
+            choice: Use {
+                token: Token::a,
+                roll: Roll::Mo,
+            },
+            chance: 1.0,
+            interval: Some((0.962, 1.0)),
+        };
+        let cut = HintCut {
+            games: 98,
+            positions: 10_004_321,
+        };
+        let text = crate::shell::render_yut_solve::hint_text(Team::Lower, &[line], None, Some(cut));
+        assert_eq!(
+            text,
+            "lower to move: the chance to win after each use, best first (estimated by 98 games a use, not 1000: the games searched 10004321 positions, past the budget of 10000000; ai1 vs ai1, with 95% intervals):\n  move a mo: 100.0% (96.2-100.0%)\n"
+        );
+        // One game is one game.
+        let one = HintCut {
+            games: 1,
+            positions: 10_000_000,
+        };
+        let text = crate::shell::render_yut_solve::hint_text(Team::Lower, &[line], None, Some(one));
+        assert!(
+            text.contains("(estimated by 1 game a use, not 1000: "),
             "{text}"
         );
     }

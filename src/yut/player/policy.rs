@@ -22,6 +22,12 @@ pub trait Policy {
         let _ = stop;
         self.choose(play)
     }
+
+    /// Positions searched by all its choices so far (0 for a policy that
+    /// does not search): what a budget of positions counts.
+    fn positions(&self) -> u64 {
+        0
+    }
 }
 
 /// A boxed policy is a policy (so a player picked at run time can be the
@@ -33,6 +39,10 @@ impl<P: Policy + ?Sized> Policy for Box<P> {
 
     fn choose_within(&mut self, play: &Play, stop: &dyn Interrupt) -> Option<Use> {
         (**self).choose_within(play, stop)
+    }
+
+    fn positions(&self) -> u64 {
+        (**self).positions()
     }
 }
 
@@ -108,6 +118,10 @@ impl Policy for Ai {
     fn choose_within(&mut self, play: &Play, stop: &dyn Interrupt) -> Option<Use> {
         self.pick_within(play, stop).ok().flatten()
     }
+
+    fn positions(&self) -> u64 {
+        self.nodes()
+    }
 }
 
 /// A policy by name, for the shell and the strength script.
@@ -128,6 +142,15 @@ impl Kind {
             Kind::Random => Box::new(Random(Rng::new(seed))),
             Kind::Greedy => Box::new(Greedy),
             Kind::Ai(depth) => Box::new(Ai::new(sticks, depth)),
+        }
+    }
+
+    /// As [`Kind::build`], the computer searching at most `budget`
+    /// positions a decision (the others do not search).
+    pub fn build_bounded(self, sticks: Sticks, seed: u64, budget: u64) -> Box<dyn Policy + Send> {
+        match self {
+            Kind::Ai(depth) => Box::new(Ai::new(sticks, depth).with_budget(budget)),
+            other => other.build(sticks, seed),
         }
     }
 }

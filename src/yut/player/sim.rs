@@ -162,6 +162,7 @@ impl std::fmt::Display for Share {
 /// [`Interrupted`] when `stop` says so: polled before every throw and
 /// move, and by the policies while they think, so a stop is seen within
 /// one decision (a bounded search), not after a batch of games.
+#[cfg(test)]
 pub fn odds(
     start: &Play,
     upper: &mut dyn Policy,

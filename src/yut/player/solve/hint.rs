@@ -7,8 +7,9 @@ use super::table::Table;
 use super::turn::{Mode, Turn};
 use crate::interrupt::{Interrupt, Interrupted};
 use crate::yut::player::policy::Policy;
-use crate::yut::player::sim::{Share, odds};
+use crate::yut::player::sim::{Share, Tally, play_out_within};
 use crate::yut::rules::play::{Phase, Play, Use};
+use crate::yut::rules::rng::Rng;
 
 /// One use and the chance the team to move wins after it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -25,7 +26,8 @@ pub struct HintLine {
 /// best first. Exact when `table` covers the position; else each use is
 /// followed by `games` games between `upper` and `lower` (seeded from
 /// `seed`, the same seeds for every use, so the comparison is paired).
-/// Empty unless the game waits for a move.
+/// Empty unless the game waits for a move. No budget: see
+/// [`hint_within`].
 ///
 /// # Errors
 ///
@@ -39,37 +41,224 @@ pub fn hint(
     seed: u64,
     stop: &dyn Interrupt,
 ) -> Result<Vec<HintLine>, Interrupted> {
+    let players = Players { upper, lower };
+    hint_within(play, table, players, games, seed, u64::MAX, stop).map(|r| r.lines)
+}
+
+/// The two players of the games a hint plays out.
+pub struct Players<'a> {
+    /// Plays for upper.
+    pub upper: &'a mut dyn Policy,
+    /// Plays for lower.
+    pub lower: &'a mut dyn Policy,
+}
+
+impl Players<'_> {
+    /// Positions both have searched so far.
+    fn positions(&self) -> u64 {
+        self.upper
+            .positions()
+            .saturating_add(self.lower.positions())
+    }
+}
+
+/// What [`hint_within`] found, and what it cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HintReport {
+    /// Every use with its chance, best first.
+    pub lines: Vec<HintLine>,
+    /// Games played out from each use (0 when exact).
+    pub games: u64,
+    /// Positions the players searched in those games (and in any round
+    /// the budget cut short, which is not counted in `games`).
+    pub positions: u64,
+    /// Whether the budget stopped the games before the number asked.
+    pub cut: bool,
+}
+
+/// Games played under the fuzzer (`--cfg fuzzing`), as `odds` plays.
+#[cfg(fuzzing)]
+const FUZZ_GAMES: u64 = 8;
+
+/// As [`hint`], with a budget: the estimate plays the games in rounds
+/// (game `i` of every use, from the same `i`-th seed), and once the
+/// players have searched `budget` positions in all it stops: the round
+/// under way is dropped (every use keeps the same games, so the
+/// comparison stays paired) and the chances rest on the rounds finished,
+/// with intervals as wide as they are. At least one round is always
+/// played. With budget to spare, the answer is [`hint`]'s, game for
+/// game. A long run of pending throws makes each game's first turn a
+/// search of many orders of them: the budget bounds what that costs.
+///
+/// # Errors
+///
+/// [`Interrupted`] when `stop` says so.
+pub fn hint_within(
+    play: &Play,
+    table: Option<&Table>,
+    players: Players<'_>,
+    games: u64,
+    seed: u64,
+    budget: u64,
+    stop: &dyn Interrupt,
+) -> Result<HintReport, Interrupted> {
+    let mut report = HintReport {
+        lines: Vec::new(),
+        games: 0,
+        positions: 0,
+        cut: false,
+    };
     let Phase::Move(team) = play.phase() else {
-        return Ok(Vec::new());
+        return Ok(report);
     };
     if let Some(t) = table {
         let mut turn = Turn::new(play.sticks().odds(), t.cap(), Mode::Max).reading_catch_starts();
         if let Some(list) = exact_choices(t, &mut turn, play) {
-            return Ok(list
+            report.lines = list
                 .into_iter()
                 .map(|(choice, chance)| HintLine {
                     choice,
                     chance,
                     interval: None,
                 })
-                .collect());
+                .collect();
+            return Ok(report);
         }
     }
-    let mut out = Vec::new();
-    for &u in play.uses().as_slice() {
-        let mut next = *play;
-        if next.apply(u).is_err() {
-            continue;
+    #[cfg(fuzzing)]
+    let games = games.min(FUZZ_GAMES);
+    let starts: Vec<(Use, Play)> = play
+        .uses()
+        .as_slice()
+        .iter()
+        .filter_map(|&u| {
+            let mut next = *play;
+            next.apply(u).ok().map(|_| (u, next))
+        })
+        .collect();
+    let mut tallies = vec![Tally::default(); starts.len()];
+    let before = players.positions();
+    let spent = |p: &Players<'_>| p.positions().saturating_sub(before);
+    let mut seeds = Rng::new(seed);
+    let mut round = Vec::with_capacity(starts.len());
+    for _ in 0..games {
+        let s = seeds.next_u64();
+        round.clear();
+        for (_, next) in &starts {
+            let mut game = *next;
+            game.set_seed(s);
+            round.push(play_out_within(
+                &mut game,
+                players.upper,
+                players.lower,
+                stop,
+            )?);
+            // Past the budget the round is dropped, unless it is the
+            // first (a hint always rests on one game a use at least).
+            if report.games > 0 && spent(&players) >= budget {
+                break;
+            }
         }
-        let tally = odds(&next, upper, lower, games, seed, stop)?;
-        let won = tally.wins.get(team as usize).copied().unwrap_or(0);
-        let s = Share::new(won, tally.games.max(1));
-        out.push(HintLine {
-            choice: u,
-            chance: s.p,
-            interval: Some((s.low, s.high)),
-        });
+        if round.len() < starts.len() {
+            report.cut = true;
+            break;
+        }
+        for (tally, winner) in tallies.iter_mut().zip(&round) {
+            tally.add(*winner);
+        }
+        report.games += 1;
+        if spent(&players) >= budget && report.games < games {
+            report.cut = true;
+            break;
+        }
     }
-    out.sort_by(|a, b| b.chance.total_cmp(&a.chance));
-    Ok(out)
+    report.positions = spent(&players);
+    report.lines = starts
+        .iter()
+        .zip(&tallies)
+        .map(|((u, _), tally)| {
+            let won = tally.wins.get(team as usize).copied().unwrap_or(0);
+            let s = Share::new(won, tally.games.max(1));
+            HintLine {
+                choice: *u,
+                chance: s.p,
+                interval: Some((s.low, s.high)),
+            }
+        })
+        .collect();
+    report.lines.sort_by(|a, b| b.chance.total_cmp(&a.chance));
+    Ok(report)
+}
+
+#[cfg(test)]
+mod budget_tests {
+    use super::*;
+    use crate::interrupt::Never;
+    use crate::yut::player::ai::Ai;
+    use crate::yut::rules::sticks::Sticks;
+    use crate::yut::rules::token::Team;
+
+    /// Upper to move at the start with eight pending throws: mo, yut,
+    /// mo, yut, mo, yut, mo (each throws again), then gae. Every token is
+    /// at home, so the uses are home-token moves by mo, yut and gae.
+    fn eight_pending() -> Play {
+        let mut play = Play::new(Team::Upper, 7);
+        for i in 0..7 {
+            let sticks = if i % 2 == 0 { "BBBB" } else { "FFFF" };
+            play.throw(sticks.parse().expect("sticks")).expect("due");
+        }
+        play.throw("FFBB".parse().expect("gae")).expect("due");
+        play
+    }
+
+    fn ai() -> Ai {
+        Ai::new(Sticks::FAIR, 1).with_budget(20_000)
+    }
+
+    #[test]
+    fn eight_pending_throws_stop_at_the_budget_with_the_same_games() {
+        let play = eight_pending();
+        assert_eq!(play.uses().len(), 3, "home by mo, yut, gae");
+        let budget = 300_000;
+        let (mut up, mut low) = (ai(), ai());
+        let players = Players {
+            upper: &mut up,
+            lower: &mut low,
+        };
+        let report = hint_within(&play, None, players, 1000, 5, budget, &Never).expect("runs");
+        // Cut: fewer games than asked, at least one, every use listed.
+        assert!(report.cut);
+        assert!((1..1000).contains(&report.games), "{}", report.games);
+        assert_eq!(report.lines.len(), 3);
+        // Stopped because the count passed the budget, and by no more
+        // than one game's worth: a game from here is a first turn of at
+        // most seven more decisions of 20,000 positions (140,000) and a
+        // game of a few hundred positions a decision after it, well
+        // under the budget itself.
+        assert!(report.positions >= budget, "{}", report.positions);
+        assert!(report.positions < 2 * budget, "{}", report.positions);
+        // The rounds played are the first games of an unbounded hint:
+        // the same chances, game for game (fresh players for both).
+        let (mut up, mut low) = (ai(), ai());
+        let full = hint(&play, None, &mut up, &mut low, report.games, 5, &Never).expect("runs");
+        assert_eq!(report.lines, full);
+    }
+
+    #[test]
+    fn with_budget_to_spare_every_game_is_played() {
+        // One pending throw (a do) at the start: one use, a few games.
+        let mut play = Play::new(Team::Upper, 3);
+        play.throw("FBBB".parse().expect("do")).expect("due");
+        let (mut up, mut low) = (ai(), ai());
+        let players = Players {
+            upper: &mut up,
+            lower: &mut low,
+        };
+        let report = hint_within(&play, None, players, 20, 1, u64::MAX, &Never).expect("runs");
+        assert!(!report.cut);
+        assert_eq!(report.games, 20);
+        assert!(report.positions > 0);
+        let line = report.lines.first().expect("a line");
+        assert!(line.interval.is_some());
+    }
 }

@@ -26,7 +26,7 @@ pub(crate) mod turn;
 pub use board::{Board, Side};
 pub use bounded::Bounded;
 pub use dense::CachePrecision;
-pub use hint::{HintLine, hint};
+pub use hint::{HintLine, HintReport, Players, hint, hint_within};
 pub use index::{Index, Place};
 pub use partial::Partial;
 pub use player::{Exact, board_of, covers, exact_choices};

@@ -1,0 +1,292 @@
+//! No output destroys data: every subcommand that writes a file (`tune
+//! --out`, `selfplay --out`, `yut solve --out`, `tablebase build DIR`)
+//! checks its target up front, before any work, and refuses with status 2
+//! a target that is one of its own inputs, a link, a directory or a
+//! device, and an existing file unless `--force` (what `yut solve` and
+//! `tablebase build` resume is theirs to extend, not clobbered).
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// The binary in `dir`, with the data directory there too (so a default
+/// output never touches the caller's).
+fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardsh"))
+        .args(args)
+        .current_dir(dir)
+        .env("XDG_DATA_HOME", dir)
+        .env("HOME", dir)
+        .output()
+        .unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A refusal: status 2, nothing on stdout (no work began), and `message`
+/// on stderr.
+fn refused(out: &Output, message: &str) {
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(out));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "", "{}", stderr(out));
+    assert!(stderr(out).contains(message), "{}", stderr(out));
+}
+
+/// Two tiny self-play games' data (a few dozen `FEN;R` lines).
+const SELFPLAY: &[&str] = &[
+    "selfplay",
+    "--games",
+    "1",
+    "--nodes",
+    "50",
+    "--max-plies",
+    "12",
+];
+
+#[test]
+fn tune_out_onto_its_data_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let start = boardsh::congo::Position::start().to_string();
+    let data = format!("{start};1\n");
+    fs::write(d.join("d.txt"), &data).unwrap();
+    // The same name, even with --force: the input would be destroyed.
+    let out = run(d, &["tune", "--data", "d.txt", "--out", "d.txt", "--force"]);
+    refused(
+        &out,
+        "boardsh tune: --out `d.txt` is also --data: writing it would destroy the input (name another file)",
+    );
+    // A hard link to it is the same file under another name.
+    fs::hard_link(d.join("d.txt"), d.join("h.txt")).unwrap();
+    let out = run(d, &["tune", "--data", "d.txt", "--out", "h.txt", "--force"]);
+    refused(&out, "--out `h.txt` is also --data");
+    // The start weights are an input too.
+    fs::write(d.join("w.txt"), "pawn 100\n").unwrap();
+    let out = run(
+        d,
+        &[
+            "tune",
+            "--data",
+            "d.txt",
+            "--weights",
+            "w.txt",
+            "--out",
+            "w.txt",
+            "--force",
+        ],
+    );
+    refused(&out, "--out `w.txt` is also --weights");
+    assert_eq!(fs::read_to_string(d.join("d.txt")).unwrap(), data);
+    assert_eq!(fs::read_to_string(d.join("w.txt")).unwrap(), "pawn 100\n");
+}
+
+#[test]
+fn selfplay_out_onto_its_weights_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("w.txt"), "pawn 100\n").unwrap();
+    let mut args = SELFPLAY.to_vec();
+    args.extend(["--weights", "w.txt", "--out", "w.txt", "--force"]);
+    refused(
+        &run(d, &args),
+        "boardsh selfplay: --out `w.txt` is also --weights: writing it would destroy the input",
+    );
+    assert_eq!(fs::read_to_string(d.join("w.txt")).unwrap(), "pawn 100\n");
+    // Only the weights file is there: no temporary file was made.
+    assert_eq!(fs::read_dir(d).unwrap().count(), 1);
+}
+
+#[test]
+fn an_existing_file_is_refused_without_force_and_replaced_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("data.txt"), "old data\n").unwrap();
+    let mut args = SELFPLAY.to_vec();
+    args.extend(["--out", "data.txt"]);
+    refused(
+        &run(d, &args),
+        "boardsh selfplay: --out `data.txt` already exists (`--force` overwrites it)",
+    );
+    assert_eq!(
+        fs::read_to_string(d.join("data.txt")).unwrap(),
+        "old data\n"
+    );
+    args.push("--force");
+    let out = run(d, &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Replaced by the games' lines: each `FEN;R`.
+    let text = fs::read_to_string(d.join("data.txt")).unwrap();
+    assert!(!text.is_empty());
+    for line in text.lines() {
+        let (fen, r) = line.split_once(';').unwrap();
+        fen.parse::<boardsh::congo::Position>().unwrap();
+        assert!(["1", "0.5", "0"].contains(&r), "{line}");
+    }
+
+    // tune: the same, its weights file replaced by weights.
+    fs::write(d.join("w.txt"), "old weights\n").unwrap();
+    let tune = [
+        "tune", "--data", "data.txt", "--out", "w.txt", "--epochs", "1",
+    ];
+    refused(
+        &run(d, &tune),
+        "boardsh tune: --out `w.txt` already exists (`--force` overwrites it)",
+    );
+    assert_eq!(
+        fs::read_to_string(d.join("w.txt")).unwrap(),
+        "old weights\n"
+    );
+    let mut forced = tune.to_vec();
+    forced.push("--force");
+    let out = run(d, &forced);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written = fs::read_to_string(d.join("w.txt")).unwrap();
+    let w = boardsh::congo::search::weights::parse(
+        &written,
+        &boardsh::congo::search::EvalWeights::default(),
+    )
+    .unwrap();
+    // The pawn is fixed by default: it stays 100.
+    assert_eq!(w.values[0], 100);
+
+    // The default output (in the data directory) follows the same rule.
+    let default = d.join("boardsh").join("selfplay.txt");
+    fs::create_dir_all(default.parent().unwrap()).unwrap();
+    fs::write(&default, "kept\n").unwrap();
+    refused(
+        &run(d, SELFPLAY),
+        "already exists (`--force` overwrites it)",
+    );
+    assert_eq!(fs::read_to_string(&default).unwrap(), "kept\n");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_and_a_device_are_refused_even_with_force() {
+    use std::os::unix::fs::{FileTypeExt, symlink};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let start = boardsh::congo::Position::start().to_string();
+    fs::write(d.join("d.txt"), format!("{start};1\n")).unwrap();
+    // A dangling link: writing through it would make a file elsewhere.
+    symlink(d.join("elsewhere.txt"), d.join("link.txt")).unwrap();
+    let tune = |out: &str| run(d, &["tune", "--data", "d.txt", "--out", out, "--force"]);
+    refused(
+        &tune("link.txt"),
+        "boardsh tune: --out `link.txt`: it is a symbolic link; not replaced",
+    );
+    refused(
+        &tune("/dev/null"),
+        "boardsh tune: --out `/dev/null`: it is a character device; not replaced",
+    );
+    fs::create_dir(d.join("sub")).unwrap();
+    refused(&tune("sub"), "boardsh tune: --out `sub`: it is a directory");
+    let mut args = SELFPLAY.to_vec();
+    args.extend(["--out", "/dev/null", "--force"]);
+    refused(
+        &run(d, &args),
+        "boardsh selfplay: --out `/dev/null`: it is a character device; not replaced",
+    );
+    let solve = |out: &str| {
+        run(
+            d,
+            &[
+                "yut", "solve", "--tokens", "1", "--cap", "1", "--out", out, "--force",
+            ],
+        )
+    };
+    refused(
+        &solve("/dev/null"),
+        "boardsh yut solve: --out `/dev/null`: it is a character device; not replaced",
+    );
+    refused(
+        &solve("link.txt"),
+        "boardsh yut solve: --out `link.txt`: it is a symbolic link; not replaced",
+    );
+    // The stopped layer's file beside the table is written too.
+    symlink("/dev/null", d.join("t.bin.partial")).unwrap();
+    refused(
+        &solve("t.bin"),
+        "boardsh yut solve: --out `t.bin.partial`: it is a symbolic link; not replaced",
+    );
+    assert!(!d.join("t.bin").exists());
+    // Everything is as it was: the link is a link to nothing, the device
+    // a device.
+    assert!(
+        fs::symlink_metadata(d.join("link.txt"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(!d.join("elsewhere.txt").exists());
+    assert!(
+        fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn tablebase_build_refuses_a_device_for_a_set_but_keeps_a_linked_table() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Two pieces: the one set of the bare lions, `bare.ctb`.
+    let build = |dir: &str| run(d, &["tablebase", "build", dir, "--pieces", "2"]);
+    refused(
+        &build("/dev/null"),
+        "boardsh tablebase: /dev/null: it is a character device, not a directory",
+    );
+    fs::create_dir(d.join("bad")).unwrap();
+    symlink("/dev/null", d.join("bad").join("bare.ctb")).unwrap();
+    refused(
+        &build("bad"),
+        "boardsh tablebase: the table `bad/bare.ctb`: it is a symbolic link; not replaced",
+    );
+    // A link to a good table is read and kept, not written.
+    let out = build("good");
+    assert!(out.status.success(), "{}", stderr(&out));
+    fs::create_dir(d.join("linked")).unwrap();
+    symlink(
+        d.join("good").join("bare.ctb"),
+        d.join("linked").join("bare.ctb"),
+    )
+    .unwrap();
+    let out = build("linked");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("(0 built, 1 already there)"), "{text}");
+}
+
+#[test]
+fn yut_solve_resumes_its_table_and_starts_afresh_over_another_file_with_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let solve = |extra: &[&str]| {
+        let mut args = vec![
+            "yut", "solve", "--tokens", "1", "--cap", "1", "--out", "t.bin",
+        ];
+        args.extend(extra);
+        run(d, &args)
+    };
+    fs::write(d.join("t.bin"), "my notes\n").unwrap();
+    let out = solve(&[]);
+    refused(&out, "not a boardsh yut solve table");
+    assert!(stderr(&out).contains("`--force` to start afresh over it"));
+    assert_eq!(fs::read_to_string(d.join("t.bin")).unwrap(), "my notes\n");
+    let out = solve(&["--force"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("starting afresh"), "{}", stderr(&out));
+    let table = fs::read(d.join("t.bin")).unwrap();
+    assert_ne!(table, b"my notes\n");
+    // Its own table is resumed without --force: every layer read, the
+    // file the same.
+    let out = solve(&[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("layer 0: read from the table"), "{text}");
+    assert_eq!(fs::read(d.join("t.bin")).unwrap(), table);
+}
