@@ -20,7 +20,10 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(e) => {
             let rest = e.strip_prefix("book").expect("the error names the file");
-            if let Some(line) = rest.strip_prefix(':').and_then(|r| r.split(':').next()) {
+            // `book:N: why` (a line), else `book: why` (the whole file).
+            if let Some(line) = rest.strip_prefix(':').and_then(|r| r.split(':').next())
+                && !line.starts_with(' ')
+            {
                 let n: usize = line.parse().expect("a line number");
                 assert!(n >= 1 && n <= text.lines().count(), "{e}");
             } else {
