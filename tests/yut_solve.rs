@@ -755,7 +755,7 @@ fn two_token_perfect_self_play_agrees_with_the_exact_value() {
     // must agree with the table's value of the start within the 99.9%
     // interval (z = 3.29). The perfect player here chooses between two
     // tokens (entering, stacking, catching), which the one-token test
-    // never does. `scripts/yut-solve.sh 2` runs 10^6 games of the whole
+    // never does. `lab/yut-solve.sh 2` runs 10^6 games of the whole
     // two-token game.
     let cap = 1;
     let table = two_token_last_layers();

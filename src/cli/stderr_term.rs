@@ -15,16 +15,11 @@ pub struct StderrTerm;
 
 /// The terminal's size (columns, rows) from stderr, if it is a terminal.
 pub fn size() -> Option<(u16, u16)> {
-    let mut ws = libc::winsize {
-        ws_row: 0,
-        ws_col: 0,
-        ws_xpixel: 0,
-        ws_ypixel: 0,
-    };
-    // SAFETY: TIOCGWINSZ writes one `winsize` through the pointer, which
-    // points to a live, writable `winsize`.
-    let ok = unsafe { libc::ioctl(libc::STDERR_FILENO, libc::TIOCGWINSZ, &raw mut ws) } == 0;
-    (ok && ws.ws_col > 0 && ws.ws_row > 0).then_some((ws.ws_col, ws.ws_row))
+    // `console` (already built for indicatif) asks the terminal; it gives
+    // rows first, and nothing when either is 0.
+    console::Term::stderr()
+        .size_checked()
+        .map(|(rows, cols)| (cols, rows))
 }
 
 fn put(s: &str) -> io::Result<()> {

@@ -122,20 +122,13 @@ pub fn stdout_height() -> Option<usize> {
     stdout_size().map(|(_, rows)| rows).filter(|&rows| rows > 0)
 }
 
-/// Columns and rows of stdout when it is a terminal that gives its
-/// width (the rows may be 0: unknown).
+/// Columns and rows of stdout when it is a terminal that gives its size
+/// (`console`, already built for indicatif, asks it; a terminal giving 0
+/// rows or columns counts as none).
 fn stdout_size() -> Option<(usize, usize)> {
-    let mut ws = libc::winsize {
-        ws_row: 0,
-        ws_col: 0,
-        ws_xpixel: 0,
-        ws_ypixel: 0,
-    };
-    // SAFETY: TIOCGWINSZ writes one `winsize` through the pointer, which
-    // points to a live, writable `winsize`.
-    let ok = io::stdout().is_terminal()
-        && unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &raw mut ws) } == 0;
-    (ok && ws.ws_col > 0).then(|| (usize::from(ws.ws_col), usize::from(ws.ws_row)))
+    console::Term::stdout()
+        .size_checked()
+        .map(|(rows, cols)| (usize::from(cols), usize::from(rows)))
 }
 
 impl<W: Write> Output for Themed<W> {

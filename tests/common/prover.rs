@@ -9,7 +9,7 @@
 //! the winning side only (a win in 3 is at most 5 plies). The only help
 //! to speed is a "killer" per depth: the enemy reply that refuted a
 //! sibling is tried first, which changes the order, never the answer.
-//! Shared by `tests/tactics.rs` and `examples/gen_tactics.rs`.
+//! Shared by `tests/tactics.rs` and `lab/src/bin/gen_tactics.rs`.
 
 #![allow(dead_code)]
 

@@ -1,284 +1,120 @@
-//! Just enough JSON for the match's result lines: a value type, a parser
-//! with a depth limit (any input gives a value or an error with its byte
-//! offset, never a panic), and string escaping for the writer.
+//! JSON for the match's result lines, through `serde_json`: the value
+//! type, a parser whose errors say at which byte, and a compact writer
+//! that keeps the bytes of the hand-written one it replaced (a pair
+//! line's check is FNV-1a over its bytes, so they must not change).
 
-use std::fmt::Write as _;
+use serde::Serialize;
+use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
+use std::io;
 
-/// A JSON value; object members keep their order.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Json {
-    Null,
-    Bool(bool),
-    Num(f64),
-    Str(String),
-    Arr(Vec<Json>),
-    Obj(Vec<(String, Json)>),
-}
+/// A JSON value (objects are maps by key: compare them as values).
+pub use serde_json::Value as Json;
 
-/// How deeply arrays and objects may nest.
-const MAX_DEPTH: usize = 32;
-
-impl Json {
-    /// The member `key` of an object.
-    pub fn get(&self, key: &str) -> Option<&Json> {
-        match self {
-            Json::Obj(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
-            _ => None,
-        }
-    }
-
-    /// The string, if this is one.
-    pub fn as_str(&self) -> Option<&str> {
-        match self {
-            Json::Str(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// The number as a whole number from 0 to 2^53, if it is one.
-    pub fn as_u64(&self) -> Option<u64> {
-        match self {
-            Json::Num(x) if *x >= 0.0 && x.fract() == 0.0 && *x <= 9_007_199_254_740_992.0 => {
-                Some(*x as u64)
-            }
-            _ => None,
-        }
-    }
-
-    /// The items, if this is an array.
-    pub fn as_array(&self) -> Option<&[Json]> {
-        match self {
-            Json::Arr(items) => Some(items),
-            _ => None,
-        }
-    }
-}
-
-/// `s` as a JSON string literal, quotes included.
-pub fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// A parse error: what and at which byte.
+/// A parse error: what, and how many bytes were read when it stopped
+/// (the offending byte is the last of them, or the text ended).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{what} at byte {at}")]
 pub struct JsonError {
-    pub what: &'static str,
+    pub what: String,
     pub at: usize,
 }
 
-struct Parser<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-/// Parse one JSON value filling `text` (blanks around it allowed).
+/// Parse one JSON value filling `text` (blanks around it allowed;
+/// objects and arrays nested at most 128 deep).
 ///
 /// # Errors
 ///
-/// [`JsonError`] at the first byte that does not fit.
+/// [`JsonError`]: serde_json's message, and where it stopped.
 pub fn parse(text: &str) -> Result<Json, JsonError> {
-    let mut p = Parser {
-        bytes: text.as_bytes(),
-        at: 0,
-    };
-    let v = p.value(0)?;
-    p.blanks();
-    if p.at != p.bytes.len() {
-        return Err(p.error("trailing characters"));
-    }
-    Ok(v)
+    serde_json::from_str(text).map_err(|e| {
+        // serde_json counts lines from 1 and, within one, the bytes read
+        // when it stopped: the offset of that point in the whole text.
+        let line_start: usize = text
+            .split_inclusive('\n')
+            .take(e.line().saturating_sub(1))
+            .map(str::len)
+            .sum();
+        let message = e.to_string();
+        let what = match message.rsplit_once(" at line ") {
+            Some((what, _)) => what.to_string(),
+            None => message,
+        };
+        JsonError {
+            what,
+            at: (line_start + e.column()).min(text.len()),
+        }
+    })
 }
 
-impl Parser<'_> {
-    fn error(&self, what: &'static str) -> JsonError {
-        JsonError { what, at: self.at }
+/// `x` as a JSON number written as `f64::to_string` writes it (how the
+/// results header always wrote its numbers): a whole number as an
+/// integer (`200`), any other as a decimal (`0.1`).
+pub fn number(x: f64) -> Json {
+    // Whole numbers up to 2^53 are exact in both types.
+    if x.fract() == 0.0 && x.abs() <= 9_007_199_254_740_992.0 {
+        if x >= 0.0 {
+            return Json::from(x as u64);
+        }
+        return Json::from(x as i64);
     }
+    Json::from(x)
+}
 
-    fn peek(&self) -> Option<u8> {
-        self.bytes.get(self.at).copied()
-    }
+/// Compact JSON as the hand-written writer wrote it: serde_json's own
+/// except backspace and form feed, written `\u0008` and `\u000c` (not
+/// `\b`, `\f`), and fractions written without an exponent
+/// (`0.0000001`, as `f64::to_string`).
+struct Compact;
 
-    fn blanks(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            self.at += 1;
+impl Formatter for Compact {
+    fn write_char_escape<W>(&mut self, writer: &mut W, char_escape: CharEscape) -> io::Result<()>
+    where
+        W: ?Sized + io::Write,
+    {
+        match char_escape {
+            CharEscape::Backspace => writer.write_all(b"\\u0008"),
+            CharEscape::FormFeed => writer.write_all(b"\\u000c"),
+            other => CompactFormatter.write_char_escape(writer, other),
         }
     }
 
-    fn literal(&mut self, word: &str, v: Json) -> Result<Json, JsonError> {
-        if self.bytes.get(self.at..self.at + word.len()) == Some(word.as_bytes()) {
-            self.at += word.len();
-            Ok(v)
+    fn write_f64<W>(&mut self, writer: &mut W, value: f64) -> io::Result<()>
+    where
+        W: ?Sized + io::Write,
+    {
+        if value.fract() == 0.0 {
+            // A whole number kept as a float (`100.0`, `1e300`) stays one
+            // when read back.
+            CompactFormatter.write_f64(writer, value)
         } else {
-            Err(self.error("unknown word"))
+            write!(writer, "{value}")
         }
     }
+}
 
-    fn value(&mut self, depth: usize) -> Result<Json, JsonError> {
-        if depth > MAX_DEPTH {
-            return Err(self.error("nested too deeply"));
-        }
-        self.blanks();
-        match self.peek() {
-            None => Err(self.error("unexpected end")),
-            Some(b'n') => self.literal("null", Json::Null),
-            Some(b't') => self.literal("true", Json::Bool(true)),
-            Some(b'f') => self.literal("false", Json::Bool(false)),
-            Some(b'"') => self.string().map(Json::Str),
-            Some(b'[') => {
-                self.at += 1;
-                let mut items = Vec::new();
-                self.blanks();
-                if self.peek() == Some(b']') {
-                    self.at += 1;
-                    return Ok(Json::Arr(items));
-                }
-                loop {
-                    items.push(self.value(depth + 1)?);
-                    self.blanks();
-                    match self.peek() {
-                        Some(b',') => self.at += 1,
-                        Some(b']') => {
-                            self.at += 1;
-                            return Ok(Json::Arr(items));
-                        }
-                        _ => return Err(self.error("expected , or ]")),
-                    }
-                }
-            }
-            Some(b'{') => {
-                self.at += 1;
-                let mut members = Vec::new();
-                self.blanks();
-                if self.peek() == Some(b'}') {
-                    self.at += 1;
-                    return Ok(Json::Obj(members));
-                }
-                loop {
-                    self.blanks();
-                    if self.peek() != Some(b'"') {
-                        return Err(self.error("expected a key"));
-                    }
-                    let key = self.string()?;
-                    self.blanks();
-                    if self.peek() != Some(b':') {
-                        return Err(self.error("expected :"));
-                    }
-                    self.at += 1;
-                    members.push((key, self.value(depth + 1)?));
-                    self.blanks();
-                    match self.peek() {
-                        Some(b',') => self.at += 1,
-                        Some(b'}') => {
-                            self.at += 1;
-                            return Ok(Json::Obj(members));
-                        }
-                        _ => return Err(self.error("expected , or }")),
-                    }
-                }
-            }
-            Some(b'-' | b'0'..=b'9') => self.number(),
-            Some(_) => Err(self.error("unexpected character")),
-        }
-    }
+/// `value` as one line of compact JSON (see [`Compact`]).
+pub fn to_line(value: &impl Serialize) -> String {
+    let mut out = Vec::new();
+    // Writing to a `Vec` cannot fail, nor can the values written here
+    // (string keys only, no non-finite numbers).
+    let _ = value.serialize(&mut serde_json::Serializer::with_formatter(
+        &mut out, Compact,
+    ));
+    String::from_utf8_lossy(&out).into_owned()
+}
 
-    fn number(&mut self) -> Result<Json, JsonError> {
-        let start = self.at;
-        while matches!(
-            self.peek(),
-            Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
-        ) {
-            self.at += 1;
-        }
-        let text = std::str::from_utf8(self.bytes.get(start..self.at).unwrap_or_default())
-            .map_err(|_| self.error("bad number"))?;
-        match text.parse::<f64>() {
-            Ok(x) if x.is_finite() => Ok(Json::Num(x)),
-            _ => Err(JsonError {
-                what: "bad number",
-                at: start,
-            }),
-        }
-    }
+/// An object's members in the order given (a [`Json`] object writes its
+/// keys sorted).
+pub struct Ordered<'a>(pub &'a [(&'a str, Json)]);
 
-    fn hex4(&mut self) -> Result<u32, JsonError> {
-        let digits = self
-            .bytes
-            .get(self.at..self.at + 4)
-            .and_then(|d| std::str::from_utf8(d).ok())
-            .and_then(|d| u32::from_str_radix(d, 16).ok())
-            .ok_or_else(|| self.error("bad \\u escape"))?;
-        self.at += 4;
-        Ok(digits)
-    }
-
-    fn string(&mut self) -> Result<String, JsonError> {
-        self.at += 1; // the opening quote
-        let mut out = Vec::new();
-        loop {
-            let Some(b) = self.peek() else {
-                return Err(self.error("unterminated string"));
-            };
-            self.at += 1;
-            match b {
-                b'"' => break,
-                b'\\' => {
-                    let Some(e) = self.peek() else {
-                        return Err(self.error("unterminated string"));
-                    };
-                    self.at += 1;
-                    let c = match e {
-                        b'"' => '"',
-                        b'\\' => '\\',
-                        b'/' => '/',
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
-                        b'b' => '\u{8}',
-                        b'f' => '\u{c}',
-                        b'u' => {
-                            let hi = self.hex4()?;
-                            let code = if (0xD800..0xDC00).contains(&hi) {
-                                if self.bytes.get(self.at..self.at + 2) != Some(b"\\u") {
-                                    return Err(self.error("lone surrogate"));
-                                }
-                                self.at += 2;
-                                let lo = self.hex4()?;
-                                if !(0xDC00..0xE000).contains(&lo) {
-                                    return Err(self.error("lone surrogate"));
-                                }
-                                0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
-                            } else {
-                                hi
-                            };
-                            char::from_u32(code).ok_or_else(|| self.error("bad \\u escape"))?
-                        }
-                        _ => return Err(self.error("bad escape")),
-                    };
-                    let mut buf = [0; 4];
-                    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-                }
-                b if b < 0x20 => return Err(self.error("control character in a string")),
-                b => out.push(b),
-            }
+impl Serialize for Ordered<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in self.0 {
+            map.serialize_entry(k, v)?;
         }
-        String::from_utf8(out).map_err(|_| self.error("invalid UTF-8"))
+        map.end()
     }
 }
 
@@ -289,39 +125,69 @@ mod tests {
     #[test]
     fn round_trips_and_reads() {
         let s = "a\"b\\c\nd\u{1b}é";
-        assert_eq!(parse(&quote(s)).unwrap(), Json::Str(s.into()));
+        assert_eq!(parse(&to_line(&s)).unwrap(), Json::from(s));
         let v =
             parse(r#" {"a": [1, -2.5e1, true, null], "b": {"c": "\u00e9\ud83d\ude00"}} "#).unwrap();
         assert_eq!(
             v.get("a").unwrap().as_array().unwrap(),
-            [
-                Json::Num(1.0),
-                Json::Num(-25.0),
+            &[
+                Json::from(1),
+                Json::from(-25.0),
                 Json::Bool(true),
                 Json::Null
             ]
         );
         assert_eq!(v.get("b").unwrap().get("c").unwrap().as_str(), Some("é😀"));
-        assert_eq!(Json::Num(7.0).as_u64(), Some(7));
-        assert_eq!(Json::Num(-1.0).as_u64(), None);
-        assert_eq!(Json::Num(1.5).as_u64(), None);
+        assert_eq!(Json::from(7).as_u64(), Some(7));
+        assert_eq!(Json::from(-1).as_u64(), None);
+        assert_eq!(Json::from(1.5).as_u64(), None);
+    }
+
+    #[test]
+    fn writes_as_the_hand_written_writer_did() {
+        // Its escapes: `"`, `\`, \n, \r, \t by name, every other control
+        // character as \u00xx in lower-case hex; nothing else escaped
+        // (not `/`, not DEL, not non-ASCII).
+        let s = "\"\\/\n\r\t\u{8}\u{c}\u{1}\u{1f}\u{7f}é";
+        assert_eq!(
+            to_line(&s),
+            "\"\\\"\\\\/\\n\\r\\t\\u0008\\u000c\\u0001\\u001f\u{7f}é\""
+        );
+        // Numbers as `f64::to_string`: 0.1, 2.5, 200, 1e-7 in full.
+        for (x, text) in [
+            (0.1, "0.1"),
+            (2.5, "2.5"),
+            (200.0, "200"),
+            (1e-7, "0.0000001"),
+        ] {
+            assert_eq!(to_line(&number(x)), text);
+        }
+        // An object's members in the order given.
+        let members = [("b", Json::from(1)), ("a", Json::Null)];
+        assert_eq!(to_line(&Ordered(&members)), r#"{"b":1,"a":null}"#);
+        // A whole float read from a file stays a float when written back.
+        let v = parse("[100.0,1e300]").unwrap();
+        assert_eq!(parse(&to_line(&v)).unwrap(), v);
     }
 
     #[test]
     fn errors_say_where() {
-        assert_eq!(
-            parse("[1,"),
-            Err(JsonError {
-                what: "unexpected end",
-                at: 3
-            })
-        );
-        assert_eq!(parse("{\"a\" 1}").unwrap_err().at, 5);
-        assert_eq!(parse("\"ab").unwrap_err().what, "unterminated string");
+        // "[1," ends after its third byte, a value still wanted.
+        let e = parse("[1,").unwrap_err();
+        assert_eq!(e.at, 3);
+        assert!(e.what.starts_with("EOF while parsing"), "{e}");
+        // `{"a" 1}`: the `1` at byte 5 is not the `:` wanted; it stops
+        // having read it (6 bytes).
+        let e = parse("{\"a\" 1}").unwrap_err();
+        assert_eq!(e.at, 6, "{e}");
+        assert!(parse("\"ab").is_err());
         assert_eq!(parse("1 2").unwrap_err().what, "trailing characters");
-        assert_eq!(parse("\"\\ud800\"").unwrap_err().what, "lone surrogate");
-        assert_eq!(parse("1e999").unwrap_err().what, "bad number");
-        let deep = "[".repeat(100);
-        assert_eq!(parse(&deep).unwrap_err().what, "nested too deeply");
+        assert!(parse("\"\\ud800\"").is_err());
+        assert!(parse("1e999").is_err());
+        let deep = "[".repeat(200);
+        assert!(parse(&deep).unwrap_err().what.contains("recursion limit"));
+        // A second line's error counts the first line's 4 bytes: the `x`
+        // is byte 6 of the text, read when it stops: 7.
+        assert_eq!(parse("[1,\n  x]").unwrap_err().at, 7);
     }
 }

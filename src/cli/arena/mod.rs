@@ -110,18 +110,18 @@ fn results_header(args: &MatchArgs, plan: &plan::Plan) -> String {
                     h = (h ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
                 }
             }
-            Json::Str(format!("{} positions, fnv1a {h:016x}", book.len()))
+            Json::String(format!("{} positions, fnv1a {h:016x}", book.len()))
         }
         None => Json::Null,
     };
     results::header(&[
-        ("A", Json::Str(a.clone())),
-        ("B", Json::Str(b.clone())),
-        ("time", Json::Num(plan.time)),
-        ("grace", Json::Num(args.grace)),
-        ("max_plies", Json::Num(f64::from(args.max_plies))),
-        ("seed", Json::Str(args.seed.to_string())),
-        ("opening_plies", Json::Num(f64::from(args.opening_plies))),
+        ("A", Json::String(a.clone())),
+        ("B", Json::String(b.clone())),
+        ("time", json::number(plan.time)),
+        ("grace", json::number(args.grace)),
+        ("max_plies", Json::from(args.max_plies)),
+        ("seed", Json::String(args.seed.to_string())),
+        ("opening_plies", Json::from(args.opening_plies)),
         ("openings", openings),
     ])
 }

@@ -9,9 +9,10 @@
 //! {"pair":0,"start":"FEN","opening":"e2f3 c6b5","games":[{"white":"A","result":"1-0","reason":"...","plies":31},{"white":"B",...}]}
 //! ```
 
-use super::json::{self, Json, quote};
+use super::json::{self, Json, Ordered, to_line};
 use crate::congo::Tally;
 use crate::stats::pentanomial::Pentanomial;
+use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, Write};
@@ -53,56 +54,54 @@ pub struct PairRecord {
     pub games: Vec<GameRecord>,
 }
 
-/// The header line of a match's settings (whatever changes the games).
+/// The header line of a match's settings (whatever changes the games):
+/// `boardsh_match` first, then `fields` in their order.
 pub fn header(fields: &[(&str, Json)]) -> String {
-    let mut members = vec![("boardsh_match".to_string(), Json::Num(VERSION as f64))];
-    members.extend(fields.iter().map(|(k, v)| ((*k).to_string(), v.clone())));
-    write_json(&Json::Obj(members))
+    let mut members = vec![("boardsh_match", Json::from(VERSION))];
+    members.extend(fields.iter().cloned());
+    to_line(&Ordered(&members))
 }
 
-/// A value as compact JSON text.
+/// A value as compact JSON text (an object's keys sorted).
 pub fn write_json(v: &Json) -> String {
-    match v {
-        Json::Null => "null".into(),
-        Json::Bool(b) => b.to_string(),
-        Json::Num(x) => x.to_string(),
-        Json::Str(s) => quote(s),
-        Json::Arr(items) => {
-            let inner: Vec<String> = items.iter().map(write_json).collect();
-            format!("[{}]", inner.join(","))
-        }
-        Json::Obj(members) => {
-            let inner: Vec<String> = members
-                .iter()
-                .map(|(k, v)| format!("{}:{}", quote(k), write_json(v)))
-                .collect();
-            format!("{{{}}}", inner.join(","))
-        }
-    }
+    to_line(v)
+}
+
+/// A pair line as written: its members in this order.
+#[derive(Serialize)]
+struct PairLine<'a> {
+    pair: u64,
+    start: &'a str,
+    opening: &'a str,
+    games: Vec<GameLine<'a>>,
+}
+
+/// A game of a pair line as written: its members in this order.
+#[derive(Serialize)]
+struct GameLine<'a> {
+    white: &'static str,
+    result: &'a str,
+    reason: &'a str,
+    plies: u64,
 }
 
 /// The JSON line of a pair (no newline).
 pub fn pair_line(p: &PairRecord) -> String {
-    let games: Vec<String> = p
-        .games
-        .iter()
-        .map(|g| {
-            format!(
-                "{{\"white\":{},\"result\":{},\"reason\":{},\"plies\":{}}}",
-                quote(if g.a_white { "A" } else { "B" }),
-                quote(&g.result),
-                quote(&g.reason),
-                g.plies
-            )
-        })
-        .collect();
-    format!(
-        "{{\"pair\":{},\"start\":{},\"opening\":{},\"games\":[{}]}}",
-        p.pair,
-        quote(&p.start),
-        quote(&p.opening),
-        games.join(",")
-    )
+    to_line(&PairLine {
+        pair: p.pair,
+        start: &p.start,
+        opening: &p.opening,
+        games: p
+            .games
+            .iter()
+            .map(|g| GameLine {
+                white: if g.a_white { "A" } else { "B" },
+                result: &g.result,
+                reason: &g.reason,
+                plies: g.plies,
+            })
+            .collect(),
+    })
 }
 
 /// The check of a pair: FNV-1a (64 bits) over its line without the check,
@@ -322,7 +321,7 @@ mod tests {
 
     #[test]
     fn pairs_round_trip_and_add_up() {
-        let head = header(&[("A", Json::Str("a".into())), ("time", Json::Num(0.1))]);
+        let head = header(&[("A", Json::from("a")), ("time", json::number(0.1))]);
         let p0 = pair(0, &["1-0", "1-0"]); // A wins as White, loses as Black
         let p3 = pair(3, &["1/2-1/2", "0-1"]); // a draw, then A (Black) wins
         let p4 = pair(4, &["0-1"]); // a lone last game, lost
@@ -334,7 +333,7 @@ mod tests {
         );
         let f = read("r.jsonl", &text).unwrap();
         assert_eq!(f.pairs.values().cloned().collect::<Vec<_>>(), [p0, p3, p4]);
-        assert_eq!(f.header.unwrap().get("time"), Some(&Json::Num(0.1)));
+        assert_eq!(f.header.unwrap().get("time"), Some(&Json::from(0.1)));
         // The torn last line is left out.
         assert_eq!(f.whole, text.rfind('\n').unwrap() + 1);
         let (tally, penta) = totals(f.pairs.values());
@@ -364,6 +363,109 @@ mod tests {
         assert!(read("r", &format!("{head}\n{}\n", pair_line(&p))).is_ok());
     }
 
+    /// FNV-1a, 64 bits, written here from its definition (offset basis
+    /// 0xcbf29ce484222325, prime 0x100000001b3, xor then multiply), apart
+    /// from `check_of`.
+    fn fnv1a(text: &str) -> String {
+        let mut h = 0xcbf2_9ce4_8422_2325_u64;
+        for b in text.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        format!("{h:016x}")
+    }
+
+    #[test]
+    fn a_file_of_the_hand_written_writer_reads_back_byte_for_byte() {
+        // FNV-1a's published test vectors hold for the test's own copy.
+        assert_eq!(fnv1a(""), "cbf29ce484222325");
+        assert_eq!(fnv1a("a"), "af63dc4c8601ec8c");
+        assert_eq!(fnv1a("foobar"), "85944171f73967e8");
+        // The lines as the hand-written writer wrote them (before
+        // serde_json): the header as `results_header` builds it (numbers
+        // by `f64::to_string`: 0.1, 200, 4; the seed a string), then a
+        // pair line with its check, then an older pair line without one.
+        // Its escapes: `"` and `\` and \n by name, other control
+        // characters as \u00xx (backspace, form feed, escape); `/`, DEL
+        // and `é` as they are.
+        let head = r#"{"boardsh_match":1,"A":"boardsh agent","B":"boardsh agent --engine baseline","time":0.1,"grace":0.1,"max_plies":200,"seed":"1","opening_plies":4,"openings":"2 positions, fnv1a 0123456789abcdef"}"#;
+        let pair0 = concat!(
+            r#"{"pair":0,"start":"gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0","opening":"c2c3 c6c5","#,
+            r#""games":[{"white":"A","result":"1-0","reason":"lion captured","plies":31},"#,
+            r#"{"white":"B","result":"1/2-1/2","reason":"B said \"draw?\\\" \u0008\u000c\u001b\n/"#,
+            "\u{7f}é",
+            r#"","plies":200}]}"#
+        );
+        let checked0 = format!(
+            "{},\"check\":\"{}\"}}",
+            pair0.strip_suffix('}').unwrap(),
+            fnv1a(pair0)
+        );
+        let pair1 = r#"{"pair":1,"start":"7/7/7/7/7/7/7 b 12","opening":"","games":[{"white":"A","result":"0-1","reason":"","plies":0}]}"#;
+        let text = format!("{head}\n{checked0}\n{pair1}\n");
+        let f = read("old.jsonl", &text).unwrap();
+        // The pairs read as written.
+        let p0 = &f.pairs[&0];
+        assert_eq!(
+            p0.games[1].reason,
+            "B said \"draw?\\\" \u{8}\u{c}\u{1b}\n/\u{7f}é"
+        );
+        assert_eq!((p0.games[0].plies, p0.games[1].plies), (31, 200));
+        assert!(f.pairs[&1].games[0].reason.is_empty());
+        // Written back: the same bytes, line for line.
+        assert_eq!(checked_pair_line(p0), checked0);
+        assert_eq!(pair_line(&f.pairs[&1]), pair1);
+        // The header this match writes now is the old one byte for byte,
+        // and reads as the same value (so a resumed run accepts the file).
+        let now = header(&[
+            ("A", Json::from("boardsh agent")),
+            ("B", Json::from("boardsh agent --engine baseline")),
+            ("time", json::number(0.1)),
+            ("grace", json::number(0.1)),
+            ("max_plies", Json::from(200_u32)),
+            ("seed", Json::from("1")),
+            ("opening_plies", Json::from(4_u32)),
+            (
+                "openings",
+                Json::from("2 positions, fnv1a 0123456789abcdef"),
+            ),
+        ]);
+        assert_eq!(now, head);
+        assert_eq!(json::parse(&now).ok(), f.header);
+    }
+
+    #[test]
+    fn a_file_written_by_the_old_binary_reads_back_byte_for_byte() {
+        // Written by the binary of commit 20f49aa (before serde_json):
+        // `boardsh match --games 4 --time 0.02 --seed 7 --max-plies 60
+        // --json FILE "boardsh agent" "boardsh agent --engine baseline"`.
+        let text = include_str!("../../../tests/data/match/old-results.jsonl");
+        let f = read("old-results.jsonl", text).unwrap();
+        let mut lines = text.lines();
+        // That match's header, built as `results_header` builds it
+        // (grace 0.1 and 4 opening plies by default, no openings file).
+        let now = header(&[
+            ("A", Json::from("boardsh agent")),
+            ("B", Json::from("boardsh agent --engine baseline")),
+            ("time", json::number(0.02)),
+            ("grace", json::number(0.1)),
+            ("max_plies", Json::from(60_u32)),
+            ("seed", Json::from("7")),
+            ("opening_plies", Json::from(4_u32)),
+            ("openings", Json::Null),
+        ]);
+        assert_eq!(Some(now.as_str()), lines.next());
+        assert_eq!(json::parse(&now).ok(), f.header);
+        // Two pairs of two games each, each written back as it was.
+        assert_eq!(f.pairs.len(), 2);
+        for p in f.pairs.values() {
+            assert_eq!(p.games.len(), 2);
+            assert_eq!(Some(checked_pair_line(p).as_str()), lines.next());
+        }
+        assert_eq!(lines.next(), None);
+        assert_eq!(f.whole, text.len());
+    }
+
     #[test]
     fn bad_lines_are_located() {
         let head = header(&[]);
@@ -372,7 +474,8 @@ mod tests {
         let e = read("r", "{\"x\":1}\n").unwrap_err();
         assert_eq!(e, "r:1: not a boardsh match results file");
         let e = read("r", &format!("{head}\n[1,\n")).unwrap_err();
-        assert!(e.starts_with("r:2: unexpected end"), "{e}");
+        // After `[1,` a value is wanted and the line ends: 3 bytes read.
+        assert_eq!(e, "r:2: EOF while parsing a value at byte 3");
         let line = pair_line(&pair(2, &["1-0"]));
         let e = read("r", &format!("{head}\n{line}\n{line}\n")).unwrap_err();
         assert_eq!(e, "r:3: this pair is already in the file");

@@ -4,7 +4,7 @@
 //! beginner misses what is attacked. Level 1 plays near-random moves
 //! only, yet even it takes a lion it is offered; the same seed replays the
 //! same game. The steps between levels are measured by
-//! `scripts/level-ladder.sh` (the table is in docs/engine.md, "Levels").
+//! `lab/level-ladder.sh` (the table is in docs/engine.md, "Levels").
 //!
 //! A near-random move follows Stockfish's skill rule: every root move is
 //! scored (here by the static evaluation after it, or a search of
@@ -58,7 +58,7 @@ pub enum Style {
 /// without it); the top is full strength. The rates were interpolated
 /// from a first measured ladder (the Elo of depth 3 grows about as the
 /// log of the blunder rate falls) so that each step is about 200 Elo;
-/// docs/engine.md has the ladder as `scripts/level-ladder.sh` measured it.
+/// docs/engine.md has the ladder as `lab/level-ladder.sh` measured it.
 pub fn style(level: u8) -> Style {
     let depth = |depth, blunder| Style::Depth { depth, blunder };
     match level.clamp(MIN_LEVEL, TOP_LEVEL) {

@@ -12,7 +12,6 @@ use crate::congo::moves::{Silent, apply};
 use crate::congo::{Piece, PieceKind, legal_moves};
 use crate::interrupt::Never;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// A small xorshift generator (the same samples every run).
 struct Rng(u64);
@@ -58,26 +57,6 @@ enum Child {
     Node(usize),
 }
 
-/// A hasher for keys that are already uniformly random (Zobrist keys).
-#[derive(Default)]
-struct KeyIsHash(u64);
-
-impl Hasher for KeyIsHash {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
 /// The independent solver: every position reachable from `roots`, solved.
 fn solve(roots: &[Position]) -> Vec<(Position, Probe)> {
     let norm = |mut p: Position| {
@@ -86,10 +65,9 @@ fn solve(roots: &[Position]) -> Vec<(Position, Probe)> {
     };
     let mut nodes: Vec<Position> = Vec::new();
     // By Zobrist key (a collision among a few hundred thousand positions
-    // is out of reach), which keeps the debug build's hashing cheap; the
-    // key is already random, so the map uses it as its hash (SipHash over
-    // it was about a fifth of this test's time).
-    let mut index: HashMap<u64, usize, BuildHasherDefault<KeyIsHash>> = HashMap::default();
+    // is out of reach), hashed by foldhash, which keeps the debug build's
+    // hashing cheap (SipHash over it was about a fifth of this test's time).
+    let mut index: HashMap<u64, usize, foldhash::fast::FixedState> = HashMap::default();
     let mut children: Vec<Vec<Child>> = Vec::new();
     for r in roots {
         let r = norm(r.clone());

@@ -20,7 +20,6 @@
 //! quickly from a shallower look rather than not at all.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use super::eval::{Eval, WIN};
 use crate::interrupt::{Interrupt, Interrupted, Never};
@@ -37,7 +36,10 @@ pub struct Ai {
     budget: u64,
     /// Values found, by position and depth, for the team in `memo_for`
     /// (kept from one decision to the next of a turn: each is exact).
-    memo: HashMap<(Play, u8), f64, BuildHasherDefault<MemoHasher>>,
+    /// Hashed by foldhash with a fixed seed: the keys are our own
+    /// positions (nothing hostile), and SipHash over a `Play` was about a
+    /// third of the player's time in debug builds.
+    memo: HashMap<(Play, u8), f64, foldhash::fast::FixedState>,
     memo_for: Option<Team>,
 }
 
@@ -277,43 +279,6 @@ impl Ai {
             self.memo.insert((*play, depth), v);
         }
         Ok(v)
-    }
-}
-
-/// The memo's hasher: FNV-1a over the key's fields with a final mix. The
-/// keys are our own positions (nothing hostile), and SipHash over a
-/// `Play` was about a third of the player's time in debug builds.
-#[derive(Default, Clone, Copy, Debug)]
-struct MemoHasher(u64);
-
-impl Hasher for MemoHasher {
-    fn finish(&self) -> u64 {
-        let mut h = self.0;
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^ (h >> 33)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0 ^ n ^ 0xcbf2_9ce4_8422_2325).wrapping_mul(0x0000_0100_0000_01b3);
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
     }
 }
 

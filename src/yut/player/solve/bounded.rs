@@ -17,12 +17,11 @@
 //! decisions, and a match's games, share their states.
 
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 
 use super::board::Board;
 use super::turn::{KEPT_STATES, KeyHasher, Pend, Turn, key, spend};
 
-type Memo = HashMap<u64, (f64, f64), BuildHasherDefault<KeyHasher>>;
+type Memo = HashMap<u64, (f64, f64), KeyHasher>;
 
 /// How far past the bounds' float rounding one use must be above another
 /// to be told apart (the full search sums in another order).

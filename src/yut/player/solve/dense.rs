@@ -20,7 +20,6 @@ use super::board::{ESCAPED, HOME, MAX_TOKENS, STATES, Side, step, steps_left};
 use super::index::Index;
 use super::table::{fixed, unfixed};
 use super::turn::{FORM_BIGS, KeyHasher, Mode};
-use std::hash::BuildHasherDefault;
 
 /// The most small throws (do, gae, geol) ever pending: one a throw
 /// phase, and a turn has at most one phase a caught token plus one.
@@ -673,7 +672,7 @@ pub struct FormWork {
     choices: Vec<(f64, Next)>,
     /// Where each state (pending set, side) is in its bucket: a probe,
     /// not a scan of the bucket (the scan was a third of the forms' time).
-    slots: HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
+    slots: HashMap<u64, usize, KeyHasher>,
 }
 
 /// Set in a form term's place: the term is the same team's turn start
@@ -682,7 +681,7 @@ pub const SAME_ROLE: u32 = 1 << 31;
 
 fn push(
     buckets: &mut Vec<Vec<(u32, u32, f64)>>,
-    slots: &mut HashMap<u64, usize, BuildHasherDefault<KeyHasher>>,
+    slots: &mut HashMap<u64, usize, KeyHasher>,
     size: usize,
     q: u32,
     mi: u32,

@@ -20,7 +20,6 @@
 //! per turn (and not at all where `cap` yuts and mos surely win).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{Board, STATES, steps_left};
 
@@ -48,30 +47,12 @@ pub const MAX_CAP: u8 = 12;
 /// The most in-turn states [`Turn::choices_kept`] keeps (about 40 MB).
 pub const KEPT_STATES: usize = 1 << 21;
 
-/// A hasher for the packed keys: one multiply.
-#[derive(Default, Clone, Copy)]
-pub struct KeyHasher(u64);
+/// The memo tables' hasher for the packed keys: foldhash with a fixed
+/// seed (every bit of a key reaches the bits the table indexes by; the
+/// same table layout every run).
+pub type KeyHasher = foldhash::fast::FixedState;
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        // The splitmix64 finaliser: every bit of the key reaches the low
-        // bits the table indexes by.
-        let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        self.0 = z ^ (z >> 31);
-    }
-}
-
-type Memo = HashMap<u64, f64, BuildHasherDefault<KeyHasher>>;
+type Memo = HashMap<u64, f64, KeyHasher>;
 
 /// The in-turn solver: throw odds, cap, and a memo of the turn's states.
 #[derive(Clone, Debug)]

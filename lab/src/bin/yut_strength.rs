@@ -5,9 +5,9 @@
 //! (the first policy always plays upper; upper starts the even games) and
 //! prints each win rate with its 95% (Wilson) interval, and games per
 //! second of CPU time (from /proc/self/stat where there is one, else wall
-//! time). The pairs without the AI play ten times as many games. Run it through `scripts/yut-strength.sh`, or:
+//! time). The pairs without the AI play ten times as many games. Run it through `lab/yut-strength.sh`, or:
 //!
-//!     nice -n 10 cargo run --release --example yut_strength -- [GAMES] [DEPTH] [SEED]
+//!     nice -n 10 cargo run --release -p boardsh-lab --bin yut_strength -- [GAMES] [DEPTH] [SEED]
 //!
 //! (defaults 10000 games, depth 2, seed 2026).
 
@@ -17,19 +17,8 @@ use boardsh::interrupt::Never;
 use boardsh::yut::Kind;
 use boardsh::yut::Sticks;
 use boardsh::yut::{Duel, Share, duel};
-
-/// CPU seconds used by this process so far (user + system), if known.
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name in parentheses: utime is the 14th
-    // field overall, stime the 15th; the name may hold spaces, so count
-    // from the closing parenthesis.
-    let rest = stat.rsplit_once(')')?.1;
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let utime: f64 = fields.get(11)?.parse().ok()?;
-    let stime: f64 = fields.get(12)?.parse().ok()?;
-    Some((utime + stime) / 100.0)
-}
+use boardsh_lab::cpu_seconds;
+use clap::Parser;
 
 fn run(a: Kind, b: Kind, games: u64, seed: u64) -> (Duel, f64, f64) {
     let sticks = Sticks::FAIR;
@@ -46,12 +35,21 @@ fn run(a: Kind, b: Kind, games: u64, seed: u64) -> (Duel, f64, f64) {
     (d, cpu, wall)
 }
 
+/// The Yut Nori players' strength and the simulator's speed.
+#[derive(Parser)]
+struct Args {
+    /// Games of each pair with the AI (the others play ten times as many).
+    #[arg(default_value_t = 10_000)]
+    games: u64,
+    /// The AI's search depth.
+    #[arg(default_value_t = 2)]
+    depth: u8,
+    #[arg(default_value_t = 2026)]
+    seed: u64,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let arg = |i: usize, default: u64| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(default);
-    let games = arg(0, 10_000);
-    let depth = u8::try_from(arg(1, 2)).unwrap_or(2);
-    let seed = arg(2, 2026);
+    let Args { games, depth, seed } = Args::parse();
     let ai = Kind::Ai(depth);
     println!("{games} games each, first move alternated, seed {seed}, AI depth {depth}");
     // The fast pairs play ten times as many games: a tighter interval on

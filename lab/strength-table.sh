@@ -5,7 +5,7 @@
 # and 1 s a move, one thread each; then the time to each depth from the
 # start and on the benchmark's eight middlegames.
 #
-#   scripts/strength-table.sh [GAMES_FAST [GAMES_SLOW [CONCURRENCY]]]
+#   lab/strength-table.sh [GAMES_FAST [GAMES_SLOW [CONCURRENCY]]]
 #
 # Defaults: 100 games at 0.1 s, 20 at 1 s, 2 games at once (each game's
 # agents are one thread, so 2 fits a 2-core machine). Each match's output
@@ -21,7 +21,8 @@ SLOW=${2:-20}
 CONC=${3:-2}
 OLD=cb54353
 
-cargo build --release --locked --quiet --bin boardsh --example bench_engine
+cargo build --release --locked --quiet --bin boardsh
+cargo build --release --locked --quiet -p boardsh-lab --bin bench_engine
 if [ ! -x target/old-engine/target/release/boardsh ]; then
     git worktree add --detach target/old-engine "$OLD" 2>/dev/null || true
     (cd target/old-engine && cargo build --release --locked --quiet --bin boardsh)
@@ -42,5 +43,5 @@ run vs-baseline-0.1s "$FAST" 0.1 22 "$BASE"
 run vs-baseline-1s "$SLOW" 1 23 "$BASE"
 run vs-$OLD-1s "$SLOW" 1 24 "$THEN"
 echo "== time to depth, one thread"
-target/release/examples/bench_engine 10 | tee "$DIR/depths.txt"
+target/release/bench_engine 10 | tee "$DIR/depths.txt"
 echo "== results in $DIR"

@@ -1,4 +1,4 @@
-//! Generates benchmark inputs for `scripts/bench.sh`.
+//! Generates benchmark inputs for `lab/bench.sh`.
 //!
 //! `gen_bench fens N` writes a Congo problem-format input of N random FENs;
 //! `gen_bench yut N` writes a Yut command script of at least N `move` turns:
@@ -8,6 +8,7 @@
 
 use boardsh::congo::{Color, File, Piece, PieceKind, Position, Rank, Square};
 use boardsh::yut::{Game, Throw, Token, TokenState};
+use clap::{Parser, ValueEnum};
 use std::io::{self, BufWriter, Write};
 
 /// xorshift64*: deterministic, dependency-free.
@@ -57,7 +58,7 @@ fn yut(n: u64, show: bool, out: &mut impl Write, rng: &mut Rng) -> io::Result<()
         loop {
             let live: Vec<Token> = Token::ALL
                 .into_iter()
-                .filter(|&t| game.state(t) != TokenState::Escaped)
+                .filter(|&t| game.in_play(t) && game.state(t) != TokenState::Escaped)
                 .collect();
             if live.is_empty() || game.winner().is_some() {
                 break;
@@ -79,19 +80,34 @@ fn yut(n: u64, show: bool, out: &mut impl Write, rng: &mut Rng) -> io::Result<()
     Ok(())
 }
 
+/// What to generate.
+#[derive(Clone, Copy, ValueEnum)]
+enum Kind {
+    /// A Congo problem-format input of N random FENs.
+    Fens,
+    /// A Yut script of at least N `move` turns, `show` after each game.
+    Yut,
+    /// The same games with only `reset yut` between them.
+    YutMoves,
+}
+
+/// Benchmark inputs for `lab/bench.sh`, on stdout.
+#[derive(Parser)]
+struct Args {
+    kind: Kind,
+    /// How many FENs or turns.
+    #[arg(default_value_t = 1000)]
+    n: u64,
+}
+
 fn main() -> io::Result<()> {
-    let args: Vec<String> = std::env::args().collect();
-    let n = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1000);
+    let Args { kind, n } = Args::parse();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    match args.get(1).map(String::as_str) {
-        Some("fens") => fens(n, &mut out, &mut rng)?,
-        Some("yut") => yut(n, true, &mut out, &mut rng)?,
-        Some("yut-moves") => yut(n, false, &mut out, &mut rng)?,
-        _ => {
-            eprintln!("usage: gen_bench fens|yut|yut-moves N");
-            std::process::exit(2);
-        }
+    match kind {
+        Kind::Fens => fens(n, &mut out, &mut rng)?,
+        Kind::Yut => yut(n, true, &mut out, &mut rng)?,
+        Kind::YutMoves => yut(n, false, &mut out, &mut rng)?,
     }
     out.flush()
 }

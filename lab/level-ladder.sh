@@ -6,12 +6,12 @@
 # top level, full strength, searches LADDER_FULL_NODES nodes a move, default
 # 200000, on one thread).
 #
-#   scripts/level-ladder.sh [games] [max_plies] [seed] [pairs]
-#   scripts/level-ladder.sh 200 200 1 1-2,2-3,11-12,safe
+#   lab/level-ladder.sh [games] [max_plies] [seed] [pairs]
+#   lab/level-ladder.sh 200 200 1 1-2,2-3,11-12,safe
 #
 # Runs at the lowest priority, bounded by LADDER_TIMEOUT (default 3600 s).
 set -eu
 cd "$(dirname "$0")/.."
-cargo build --release --locked --example ladder >&2
+cargo build --release --locked -p boardsh-lab --bin ladder >&2
 exec nice -n 19 timeout "${LADDER_TIMEOUT:-3600}" \
-    target/release/examples/ladder "$@"
+    target/release/ladder "$@"

@@ -1,6 +1,6 @@
 //! How fast a material lead becomes a win, over recorded games.
 //!
-//! `cargo run --release --example progress -- [--lead CP] FILE|DIR...`
+//! `cargo run --release -p boardsh-lab --bin progress -- [--lead CP] FILE|DIR...`
 //!
 //! Reads game records (`boardsh match --pgn`: a `fen` line, `play` lines,
 //! `# result`), replays each, and finds the first ply after which one side
@@ -12,6 +12,7 @@
 //! wants the wins short and the draws gone.
 use boardsh::congo::course::material;
 use boardsh::congo::{Color, Game, Position, parse_move};
+use clap::Parser;
 use std::path::{Path, PathBuf};
 
 /// One game with a lead: plies from the lead to the end, and what the side
@@ -22,23 +23,21 @@ struct Lead {
     file: PathBuf,
 }
 
+/// How fast a material lead becomes a win, over game records.
+#[derive(Parser)]
+struct Args {
+    /// The lead, in centipawns, that counts.
+    #[arg(long = "lead", default_value_t = 500)]
+    lead_cp: i32,
+    /// Game records, or directories of them.
+    paths: Vec<PathBuf>,
+}
+
 fn main() {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let mut lead_cp = 500;
-    if let Some(i) = args.iter().position(|a| a == "--lead") {
-        let value = args.get(i + 1).and_then(|v| v.parse().ok());
-        match value {
-            Some(v) => lead_cp = v,
-            None => {
-                eprintln!("progress: --lead wants a number of centipawns");
-                std::process::exit(2);
-            }
-        }
-        args.drain(i..i + 2);
-    }
+    let Args { lead_cp, paths } = Args::parse();
     let mut files = Vec::new();
-    for a in &args {
-        collect(Path::new(a), &mut files);
+    for a in &paths {
+        collect(a, &mut files);
     }
     files.sort();
     let (mut games, mut decisive) = (0, 0);

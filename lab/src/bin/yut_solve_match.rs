@@ -8,9 +8,9 @@
 //! same seed (the same stream of throws), the perfect player upper in one
 //! and lower in the other, upper throwing first: it moves first in one and
 //! second in the other. Win rates with 95% (Wilson) intervals. Run it
-//! through `scripts/yut-solve.sh`, or:
+//! through `lab/yut-solve.sh`, or:
 //!
-//!     nice -n 19 cargo run --release --example yut_solve_match -- K TABLE [PAIRS] [SEED] [CAP] [WHO] [FALLBACK]
+//!     nice -n 19 cargo run --release -p boardsh-lab --bin yut_solve_match -- K TABLE [PAIRS] [SEED] [CAP] [WHO] [FALLBACK]
 //!
 //! WHO picks the opponents, a comma list of `itself`, `ai`, `greedy` and
 //! `random` (default all four). Against itself the first team's share is
@@ -29,6 +29,8 @@ use boardsh::yut::Kind;
 use boardsh::yut::solve::{Board, DEFAULT_CAP, Exact, Roles, Table};
 use boardsh::yut::{Game, Play, Policy, Random, Rng, Roll, Sticks, Team, Token, TokenState};
 use boardsh::yut::{Share, play_out};
+use boardsh_lab::cpu_seconds;
+use clap::{Parser, ValueEnum};
 
 /// The start of the K-token game: the other tokens escaped.
 fn start(k: usize) -> Game {
@@ -45,19 +47,38 @@ fn start(k: usize) -> Game {
     g
 }
 
+/// Who plays the positions no table covers.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Fallback {
+    Random,
+    Ai,
+}
+
+/// The perfect player of a solved K-token game against today's players.
+#[derive(Parser)]
+struct Args {
+    /// Tokens a side.
+    k: usize,
+    /// The K-token table, then `J:PATH` tables, comma-separated.
+    table: String,
+    /// Pairs of games against each opponent.
+    #[arg(default_value_t = 5000)]
+    pairs: u64,
+    #[arg(default_value_t = 2026)]
+    seed: u64,
+    /// The tables' cap.
+    #[arg(default_value_t = DEFAULT_CAP)]
+    cap: u8,
+    /// Opponents: `itself`, `ai`, `greedy`, `random`, comma-separated.
+    #[arg(default_value = "itself,ai,greedy,random")]
+    who: String,
+    #[arg(value_enum, default_value_t = Fallback::Random)]
+    fallback: Fallback,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let k: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(1);
-    let Some(path) = args.get(1) else {
-        eprintln!("usage: yut_solve_match K TABLE [PAIRS] [SEED] [CAP]");
-        std::process::exit(2);
-    };
-    let pairs: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(5000);
-    let seed: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(2026);
-    let cap: u8 = args
-        .get(4)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(DEFAULT_CAP);
+    let args = Args::parse();
+    let (k, path, pairs, seed, cap) = (args.k, &args.table, args.pairs, args.seed, args.cap);
     let mut tables = Vec::new();
     for (i, item) in path.split(',').enumerate() {
         let (j, file) = match item.split_once(':') {
@@ -83,13 +104,8 @@ fn main() {
         eprintln!("usage: yut_solve_match K TABLE [PAIRS] [SEED] [CAP]");
         std::process::exit(2);
     };
-    let ai_fallback = args.get(6).is_some_and(|f| f == "ai");
-    let who: Vec<String> = args
-        .get(5)
-        .map_or("itself,ai,greedy,random", String::as_str)
-        .split(',')
-        .map(str::to_owned)
-        .collect();
+    let ai_fallback = args.fallback == Fallback::Ai;
+    let who: Vec<&str> = args.who.split(',').collect();
     let value = table.value(Board::start(k), 0).unwrap_or(f64::NAN);
     println!(
         "{k} token(s) a side, {pairs} pairs of games, seed {seed}; exact first-team value {value:.10}{}",
@@ -117,10 +133,10 @@ fn main() {
         ("random", "random", Kind::Random),
     ];
     for (i, (short, name, kind)) in opponents.into_iter().enumerate() {
-        if !who.iter().any(|w| w == short) {
+        if !who.contains(&short) {
             continue;
         }
-        let started = cpu_seconds();
+        let started = cpu_seconds().unwrap_or(f64::NAN);
         let mut seeds = Rng::new(seed ^ i as u64);
         let mut exact = Exact::with_tables(tables.clone(), odds, fallback(1));
         let mut other: Box<dyn Policy + Send> = if i == 0 {
@@ -149,7 +165,7 @@ fn main() {
                 first_wins += u64::from(w == Some(Team::Upper));
             }
         }
-        let cpu = cpu_seconds() - started;
+        let cpu = cpu_seconds().unwrap_or(f64::NAN) - started;
         if i == 0 {
             // The first team's share against the exact value: the
             // binomial's standard deviation at the exact value, z = 3.29.
@@ -175,24 +191,4 @@ fn main() {
             exact.by_bounds, exact.by_search
         );
     }
-}
-
-/// CPU seconds this process has used (user and system), from
-/// `/proc/self/stat`; 0 where that cannot be read.
-fn cpu_seconds() -> f64 {
-    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
-        return 0.0;
-    };
-    // The fields after the command name (in parentheses): utime and stime
-    // are the 14th and 15th of the line, the 12th and 13th after it.
-    let Some(rest) = stat.rsplit(')').next() else {
-        return 0.0;
-    };
-    let f: Vec<f64> = rest
-        .split_whitespace()
-        .skip(11)
-        .take(2)
-        .filter_map(|x| x.parse().ok())
-        .collect();
-    f.iter().sum::<f64>() / 100.0
 }

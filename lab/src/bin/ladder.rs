@@ -2,7 +2,7 @@
 //! the next, and level 1 against the safe player (never leaves a piece en
 //! prise, see `boardsh::congo::search::safe_move`).
 //!
-//! `cargo run --release --example ladder -- [games] [max_plies] [seed] [pairs]`
+//! `cargo run --release -p boardsh-lab --bin ladder -- [games] [max_plies] [seed] [pairs]`
 //!
 //! `games` per pair (each opening of 4 random plies played twice, colours
 //! swapped; default 200), drawn at `max_plies` (default 200) or a threefold
@@ -24,6 +24,7 @@ use boardsh::congo::{Color, Game, Outcome, Position, Repetition};
 use boardsh::congo::{Tally, openings};
 use boardsh::interrupt::Never;
 use boardsh::rng::Rng;
+use clap::Parser;
 use std::time::Instant;
 
 /// One side of a game.
@@ -156,17 +157,32 @@ fn play(
     }
 }
 
+/// The Congo level ladder, in-process (see the module text).
+#[derive(Parser)]
+struct Args {
+    /// Games a pair (two an opening, colours swapped; at least 2).
+    #[arg(default_value_t = 200)]
+    games: usize,
+    /// A game is drawn after this many plies.
+    #[arg(default_value_t = 200)]
+    max_plies: usize,
+    #[arg(default_value_t = 1)]
+    seed: u64,
+    /// Pairs to play, e.g. `1-2,2-3,safe` (default: each level against
+    /// the next, then `safe`).
+    pairs: Option<String>,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let get = |i: usize, d: &str| args.get(i).cloned().unwrap_or_else(|| d.to_string());
-    let games: usize = get(0, "200").parse().unwrap_or(200).max(2);
-    let max_plies: usize = get(1, "200").parse().unwrap_or(200);
-    let seed: u64 = get(2, "1").parse().unwrap_or(1);
-    let every: Vec<String> = (1..TOP_LEVEL)
-        .map(|l| format!("{l}-{}", l + 1))
-        .chain(std::iter::once("safe".to_string()))
-        .collect();
-    let pairs = get(3, &every.join(","));
+    let args = Args::parse();
+    let (games, max_plies, seed) = (args.games.max(2), args.max_plies, args.seed);
+    let pairs = args.pairs.unwrap_or_else(|| {
+        let every: Vec<String> = (1..TOP_LEVEL)
+            .map(|l| format!("{l}-{}", l + 1))
+            .chain(std::iter::once("safe".to_string()))
+            .collect();
+        every.join(",")
+    });
     let books = openings(seed, games / 2, 4);
     // `LADDER_OPENINGS=A-B` plays only openings A..B (0-based, B excluded):
     // every game depends only on its opening and seed, so a pair can be

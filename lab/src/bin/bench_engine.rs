@@ -1,12 +1,13 @@
 //! Engine speed: time and nodes to each depth from the start position and
 //! from 8 middlegame positions, one thread.
 //!
-//! `cargo run --release --example bench_engine -- [max_depth] [seconds_cap] [spec]`
+//! `cargo run --release -p boardsh-lab --bin bench_engine -- [max_depth] [seconds_cap] [spec]`
 //! (defaults 10, 20 and `strongest`: a position stops at the first depth
 //! past the cap; `spec` as the agent's `--engine`, to compare options).
 use boardsh::congo::search::{Engine, Limits, parse_config};
 use boardsh::congo::{Position, fen};
 use boardsh::interrupt::Never;
+use clap::Parser;
 use std::time::{Duration, Instant};
 
 /// Middlegame positions: 6 seeded random plies from the start (openings
@@ -23,11 +24,26 @@ const MIDDLEGAMES: [&str; 8] = [
     "2elecz/Gpp2p1/p1g3p/7/1P3PP/1PLp1P1/1ME2CZ w 10",
 ];
 
+/// Engine speed: time and nodes to each depth, one thread.
+#[derive(Parser)]
+struct Args {
+    /// The deepest depth searched.
+    #[arg(default_value_t = 10)]
+    max_depth: u32,
+    /// Seconds after which a position stops at the depth it finished.
+    #[arg(default_value_t = 20.0)]
+    seconds_cap: f64,
+    /// The engine's settings, as the agent's `--engine`.
+    #[arg(default_value = "strongest")]
+    spec: String,
+}
+
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let max_depth: u32 = args.next().and_then(|d| d.parse().ok()).unwrap_or(10);
-    let cap: f64 = args.next().and_then(|d| d.parse().ok()).unwrap_or(20.0);
-    let spec = args.next().unwrap_or_else(|| "strongest".into());
+    let Args {
+        max_depth,
+        seconds_cap: cap,
+        spec,
+    } = Args::parse();
     let config = match parse_config(&spec) {
         Ok(c) => c,
         Err(e) => {

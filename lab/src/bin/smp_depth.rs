@@ -1,29 +1,35 @@
 //! Lazy SMP speed: wall and CPU time to a fixed depth from the start on
 //! 1, 2, ... threads, each run on a fresh engine.
 //!
-//! `cargo run --release --example smp_depth -- [depth] [runs] [max_threads]`
-//! (defaults 9, 3, 2). CPU time is the whole process's (every thread), read
-//! with getrusage; on a shared machine the wall time depends on the load.
+//! `cargo run --release -p boardsh-lab --bin smp_depth -- [depth] [runs] [max_threads]`
+//! (defaults 9, 3, 2). CPU time is the whole process's (every thread), from
+//! `/proc/self/stat`; on a shared machine the wall time depends on the load.
 use boardsh::congo::Position;
 use boardsh::congo::search::{Engine, EngineConfig, Limits};
 use boardsh::interrupt::Never;
+use boardsh_lab::cpu_seconds;
+use clap::Parser;
 use std::time::Instant;
 
-/// User plus system CPU seconds of this process so far.
-fn cpu_seconds() -> f64 {
-    // SAFETY: getrusage writes one `rusage` through the pointer, which
-    // points to a live, writable, zeroed `rusage`.
-    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
-    unsafe { libc::getrusage(libc::RUSAGE_SELF, &raw mut ru) };
-    let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
-    tv(ru.ru_utime) + tv(ru.ru_stime)
+/// Lazy SMP: time to a fixed depth on 1 to MAX_THREADS threads.
+#[derive(Parser)]
+struct Args {
+    #[arg(default_value_t = 9)]
+    depth: u32,
+    #[arg(default_value_t = 3)]
+    runs: u32,
+    #[arg(default_value_t = 2)]
+    max_threads: usize,
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let depth: u32 = args.next().and_then(|d| d.parse().ok()).unwrap_or(9);
-    let runs: u32 = args.next().and_then(|d| d.parse().ok()).unwrap_or(3);
-    let max_threads: usize = args.next().and_then(|d| d.parse().ok()).unwrap_or(2);
+    let Args {
+        depth,
+        runs,
+        max_threads,
+    } = Args::parse();
+    // Unknown CPU time (no /proc) prints as NaN.
+    let cpu_seconds = || cpu_seconds().unwrap_or(f64::NAN);
     for run in 1..=runs {
         for threads in 1..=max_threads {
             let mut engine = Engine::new(EngineConfig {

@@ -2,7 +2,7 @@
 //! random playouts from the start and proved by the test suite's own
 //! prover (`tests/common/prover.rs`, no engine code).
 //!
-//!     cargo run --release --example gen_tactics -- SEED GAMES > candidates.txt
+//!     cargo run --release -p boardsh-lab --bin gen_tactics -- SEED GAMES > candidates.txt
 //!
 //! Each line: `win N FEN` (the side to move wins within N of its moves and
 //! not within N - 1) or `defend K MOVE FEN` (every move but MOVE lets the
@@ -10,10 +10,11 @@
 //! position of each kind is kept, and each kind's total is capped, so the
 //! positions come from many different games.
 
-#[path = "../tests/common/prover.rs"]
+#[path = "../../../tests/common/prover.rs"]
 mod prover;
 
 use boardsh::congo::{Position, Status, legal_moves, status};
+use clap::Parser;
 use prover::Prover;
 use std::collections::HashSet;
 
@@ -41,13 +42,19 @@ fn key(pos: &Position) -> String {
     p.to_string()
 }
 
+/// Tactics candidates from random playouts, proved by the tests' prover.
+#[derive(Parser)]
+struct Args {
+    /// The playouts' random seed.
+    #[arg(default_value_t = 1)]
+    seed: u64,
+    /// The most playouts.
+    #[arg(default_value_t = 2000)]
+    games: u64,
+}
+
 fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let seed = args.first().copied().unwrap_or(1);
-    let games = args.get(1).copied().unwrap_or(2000);
+    let Args { seed, games } = Args::parse();
     let mut rng = Rng(seed);
     let mut have = [0usize; 6];
     let mut seen = HashSet::new();

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks the release binary on inputs generated here (nothing fetched).
 #
-#   scripts/bench.sh            all measures
-#   scripts/bench.sh --quick    smaller inputs, perft 5 only, scaling to 100k
+#   lab/bench.sh            all measures
+#   lab/bench.sh --quick    smaller inputs, perft 5 only, scaling to 100k
 #
 # Reports, each as wall time (best of several runs) and CPU time (user +
 # sys of the same run; on a shared machine the steadier figure):
@@ -22,13 +22,14 @@ QUICK=0
 [[ "${1:-}" == "--quick" ]] && QUICK=1
 TARGET=${CARGO_TARGET_DIR:-target}
 
-cargo build --release --locked --quiet --bin boardsh --example gen_bench --example perft
+cargo build --release --locked --quiet --bin boardsh
+cargo build --release --locked --quiet -p boardsh-lab --bin gen_bench --bin perft
 BIN=$TARGET/release/boardsh
-GEN=$TARGET/release/examples/gen_bench
+GEN=$TARGET/release/gen_bench
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
-python3 - "$BIN" "$GEN" "$WORK" "$QUICK" "$TARGET/release/examples/perft" <<'PY'
+python3 - "$BIN" "$GEN" "$WORK" "$QUICK" "$TARGET/release/perft" <<'PY'
 import os, statistics, subprocess, sys, time
 
 BIN, GEN, WORK, QUICK, PERFT = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1", sys.argv[5]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Strength matches with `boardsh match` (release build, nice, bounded).
 #
-#   scripts/match-strength.sh [GAMES [SECONDS [WALL_LIMIT [A [B]]]]]
+#   lab/match-strength.sh [GAMES [SECONDS [WALL_LIMIT [A [B]]]]]
 #
 # Defaults: 200 games at 0.1 s per move of the strongest engine (A) against
 # the material-only fixed-depth-4 baseline (B), stopped after WALL_LIMIT

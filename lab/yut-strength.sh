@@ -4,10 +4,10 @@
 # AI vs random and vs greedy, each over GAMES games with the first move
 # alternated, win rates with 95% intervals, games/s of CPU time.
 #
-#   scripts/yut-strength.sh [GAMES] [DEPTH] [SEED]    (defaults 10000 2 2026)
+#   lab/yut-strength.sh [GAMES] [DEPTH] [SEED]    (defaults 10000 2 2026)
 #
 # Runs under nice: it is a long job on a shared machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --locked --example yut_strength
-exec nice -n 10 target/release/examples/yut_strength "$@"
+cargo build --release --locked -p boardsh-lab --bin yut_strength
+exec nice -n 10 target/release/yut_strength "$@"

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Cold build times per profile, and what each profile costs at run time.
 #
-#   scripts/build-times.sh release NAME [VAR=VALUE ...]
+#   lab/build-times.sh release NAME [VAR=VALUE ...]
 #       `cargo build --release --locked` from an empty target directory with
 #       the given Cargo profile overrides (e.g. CARGO_PROFILE_RELEASE_LTO=fat
 #       CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1), then the run time of the
 #       binary: perft 7 from the start on one thread, 1M FENs in problem
 #       format and a 5M-turn Yut script (CPU seconds, best of 3).
-#   scripts/build-times.sh test NAME [VAR=VALUE ...]
+#   lab/build-times.sh test NAME [VAR=VALUE ...]
 #       `cargo test --locked` (build and run) from an empty target directory.
-#   scripts/build-times.sh ci NAME [VAR=VALUE ...]
+#   lab/build-times.sh ci NAME [VAR=VALUE ...]
 #       `bash .ci/run` from an empty target directory.
 #
 # Prints one line per measure: wall seconds and CPU seconds (user + sys of
@@ -65,9 +65,9 @@ release)
     inputs=/tmp/build-times-inputs
     if [[ ! -s $inputs/game.yut ]]; then
         mkdir -p "$inputs"
-        cargo build --release --locked --quiet --example gen_bench
-        "$target/release/examples/gen_bench" fens 1000000 > "$inputs/fens.in"
-        "$target/release/examples/gen_bench" yut 5000000 > "$inputs/game.yut"
+        cargo build --release --locked --quiet -p boardsh-lab --bin gen_bench
+        "$target/release/gen_bench" fens 1000000 > "$inputs/fens.in"
+        "$target/release/gen_bench" yut 5000000 > "$inputs/game.yut"
     fi
     p7=$(cpu_best 3 "$bin -c 'perft 7'")
     fen=$(cpu_best 3 "$bin $inputs/fens.in")

@@ -1,36 +1,33 @@
 //! Time perft from a FEN:
-//! `cargo run --release --example perft -- [--threads N] <depth> [fen]`.
+//! `cargo run --release -p boardsh-lab --bin perft -- [--threads N] <depth> [fen]`.
 //!
 //! Prints each depth's count with wall time, nodes/s and the CPU time of
 //! the whole process so far (on a shared machine CPU time is the steadier
 //! figure; wall time shows the gain from threads).
 use boardsh::congo::{Counting, PerftProgress, perft_with};
 use boardsh::interrupt::Never;
+use boardsh_lab::cpu_seconds;
+use clap::Parser;
 use std::time::Instant;
 
-/// User + system CPU seconds of this process so far (Linux), if readable.
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name (which is in parentheses).
-    let rest = stat.rsplit_once(')')?.1;
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let utime: f64 = fields.get(11)?.parse().ok()?;
-    let stime: f64 = fields.get(12)?.parse().ok()?;
-    Some((utime + stime) / 100.0)
+/// Perft to each depth up to DEPTH, timed.
+#[derive(Parser)]
+struct Args {
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    #[arg(default_value_t = 5)]
+    depth: u32,
+    /// The position (default: the start).
+    #[arg(default_value = boardsh::congo::START_FEN)]
+    fen: String,
 }
 
 fn main() {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let mut threads = 1;
-    if args.first().is_some_and(|a| a == "--threads") {
-        threads = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(1);
-        args.drain(..2.min(args.len()));
-    }
-    let depth: u32 = args.first().and_then(|d| d.parse().ok()).unwrap_or(5);
-    let fen = args
-        .get(1)
-        .cloned()
-        .unwrap_or_else(|| boardsh::congo::START_FEN.to_string());
+    let Args {
+        threads,
+        depth,
+        fen,
+    } = Args::parse();
     let pos = match boardsh::congo::fen::parse(&fen) {
         Ok(p) => p,
         Err(e) => {

@@ -6,9 +6,10 @@
 //! must agree within the tolerance. Prints the positions compared and the
 //! largest difference, and fails past 1e-8:
 //!
-//!     cargo run --release --example yut_table_agree -- K SMALL_TABLE K2 BIG_TABLE [CAP]
+//!     cargo run --release -p boardsh-lab --bin yut_table_agree -- K SMALL_TABLE K2 BIG_TABLE [CAP]
 
 use boardsh::yut::solve::{DEFAULT_CAP, Roles, Table};
+use clap::Parser;
 
 fn load(k: usize, path: &str, cap: u8) -> Table {
     let bytes = std::fs::read(path).unwrap_or_else(|e| {
@@ -21,22 +22,26 @@ fn load(k: usize, path: &str, cap: u8) -> Table {
     })
 }
 
+/// Two solved tables of the same game agree where both cover it.
+#[derive(Parser)]
+struct Args {
+    /// Tokens a side of the smaller table.
+    k: usize,
+    small_table: String,
+    /// Tokens a side of the bigger table.
+    k2: usize,
+    big_table: String,
+    #[arg(default_value_t = DEFAULT_CAP)]
+    cap: u8,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (Some(k), Some(small), Some(k2), Some(big)) = (
-        args.first().and_then(|s| s.parse::<usize>().ok()),
-        args.get(1),
-        args.get(2).and_then(|s| s.parse::<usize>().ok()),
-        args.get(3),
-    ) else {
-        eprintln!("usage: yut_table_agree K SMALL_TABLE K2 BIG_TABLE [CAP]");
-        std::process::exit(2);
-    };
-    let cap = args
-        .get(4)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(DEFAULT_CAP);
-    let (a, b) = (load(k, small, cap), load(k2, big, cap));
+    let args = Args::parse();
+    let cap = args.cap;
+    let (a, b) = (
+        load(args.k, &args.small_table, cap),
+        load(args.k2, &args.big_table, cap),
+    );
     let index = a.index().clone();
     let (mut compared, mut worst) = (0usize, 0.0f64);
     for e in 0..index.layers() {

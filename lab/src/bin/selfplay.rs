@@ -1,6 +1,6 @@
 //! Self-play match between two engine settings, in-process.
 //!
-//! `cargo run --release --example selfplay -- A B [openings] [nodes|TIMEms] [max_plies] [seed]`
+//! `cargo run --release -p boardsh-lab --bin selfplay -- A B [openings] [nodes|TIMEms] [max_plies] [seed]`
 //!
 //! A and B are settings (`strongest`, `baseline`, `strongest,-qsearch`,
 //! ...; see `boardsh::congo::search::parse_config`). The limit per move is a
@@ -11,29 +11,48 @@ use boardsh::congo::search::run_match;
 use boardsh::congo::search::{Limits, parse_config};
 use boardsh::congo::{Outcome, openings};
 use boardsh::interrupt::Never;
+use clap::Parser;
 use std::time::Duration;
 
+/// A self-play match between two engine settings.
+#[derive(Parser)]
+struct Args {
+    #[arg(default_value = "strongest")]
+    a: String,
+    #[arg(default_value = "baseline")]
+    b: String,
+    /// Openings, each played twice.
+    #[arg(default_value_t = 50)]
+    openings: usize,
+    /// The limit a move: nodes (`20000`) or a time (`100ms`).
+    #[arg(default_value = "20000")]
+    limit: String,
+    #[arg(default_value_t = 200)]
+    max_plies: usize,
+    #[arg(default_value_t = 1)]
+    seed: u64,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let get = |i: usize, d: &str| args.get(i).cloned().unwrap_or_else(|| d.to_string());
-    let (a, b) = match (
-        parse_config(&get(0, "strongest")),
-        parse_config(&get(1, "baseline")),
-    ) {
+    let Args {
+        a: name_a,
+        b: name_b,
+        openings: n,
+        limit,
+        max_plies,
+        seed,
+    } = Args::parse();
+    let (a, b) = match (parse_config(&name_a), parse_config(&name_b)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(e), _) | (_, Err(e)) => {
             eprintln!("{e}");
             std::process::exit(2);
         }
     };
-    let n: usize = get(2, "50").parse().unwrap_or(50);
-    let limit = get(3, "20000");
     let limits = match limit.strip_suffix("ms") {
         Some(ms) => Limits::time(Duration::from_millis(ms.parse().unwrap_or(100))),
         None => Limits::nodes(limit.parse().unwrap_or(20000)),
     };
-    let max_plies: usize = get(4, "200").parse().unwrap_or(200);
-    let seed: u64 = get(5, "1").parse().unwrap_or(1);
     let books = openings(seed, n, 6);
     let t = std::time::Instant::now();
     let result = run_match(
@@ -62,8 +81,8 @@ fn main() {
         let (elo, lo, hi) = t2.elo();
         println!(
             "A={} B={} limit={limit} games={} +{} ={} -{} score={:.1}% elo={elo:+.0} [{lo:+.0}, {hi:+.0}] ({:.0} s)",
-            get(0, "strongest"),
-            get(1, "baseline"),
+            name_a,
+            name_b,
             t2.games(),
             t2.wins,
             t2.draws,
