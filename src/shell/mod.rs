@@ -31,4 +31,4 @@ pub use live::Live;
 pub use output::{Output, Plain, Style};
 pub use reply::{Reply, Sink};
 pub use session::{ExecError, Flow, Session};
-pub use settings::{Setting, Settings, Value};
+pub use settings::{Change, Setting, Settings};

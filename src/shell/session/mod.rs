@@ -32,7 +32,7 @@ use super::live::Live;
 use super::output::Output;
 use super::render::{Rendering, render};
 use super::reply::{Reply, Sink};
-use super::settings::{Computer, Setting, Settings, Value};
+use super::settings::{Change, Computer, Settings};
 use crate::congo::Position;
 use crate::congo::moves::{legal_moves, move_count_up_to};
 use crate::yut::{Game, Play, PlayError};
@@ -123,22 +123,36 @@ impl Session {
         &self.settings
     }
 
-    /// Change a setting, with its effect (`seed` restarts the Yut
-    /// throws, `sticks` changes them): what `set` and the command-line
-    /// flags do.
-    pub fn set_setting(&mut self, setting: Setting, value: Value) {
-        self.settings.set(setting, value);
-        match (setting, value) {
-            (Setting::Seed, Value::Number(n)) => self.yut.set_seed(n),
-            (Setting::Seed, Value::SeedAt { seed, draws }) => {
-                self.yut.set_rng(crate::yut::Rng::at(seed, draws));
-            }
-            (Setting::Sticks, Value::Sticks(s)) => self.yut.set_sticks(s),
-            (Setting::First, Value::Team(team)) => self.yut.set_first(team),
-            (Setting::Tokens | Setting::BackDo | Setting::CatchBonus, _) => {
+    /// Change a setting, with its effect on the games (`seed` restarts
+    /// the Yut throws, `sticks` changes them, ...): what `set` and the
+    /// command-line flags do.
+    pub fn apply(&mut self, change: Change) {
+        self.settings.apply(change);
+        match change {
+            Change::Seed { seed, draws: None } => self.yut.set_seed(seed),
+            Change::Seed {
+                seed,
+                draws: Some(draws),
+            } => self.yut.set_rng(crate::yut::Rng::at(seed, draws)),
+            Change::Sticks(s) => self.yut.set_sticks(s),
+            Change::First(team) => self.yut.set_first(team),
+            Change::Tokens(_) | Change::BackDo(_) | Change::CatchBonus(_) => {
                 self.yut.set_house(self.settings.house);
             }
-            _ => {}
+            // The others are read where they are used.
+            Change::Timer(_)
+            | Change::Quiet(_)
+            | Change::KeepGoing(_)
+            | Change::Threads(_)
+            | Change::Hash(_)
+            | Change::Rules(_)
+            | Change::Tablebase(_)
+            | Change::Contempt(_)
+            | Change::Level(_)
+            | Change::Computer(_)
+            | Change::Draw(_)
+            | Change::Show(_)
+            | Change::Theme(_) => {}
         }
     }
 
@@ -308,8 +322,8 @@ impl Session {
             Command::RedoMany(n) => self.redo_many(*n).map_err(fail)?,
             Command::Source(path) => Reply::Source(path.clone()),
             Command::Set(None) => Reply::Settings(Box::new(self.settings.clone())),
-            Command::Set(Some((setting, value))) => {
-                self.set_setting(*setting, *value);
+            Command::Set(Some(change)) => {
+                self.apply(*change);
                 Reply::Nothing
             }
             Command::Help(topic) => Reply::Help(*topic),

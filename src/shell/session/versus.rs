@@ -12,7 +12,7 @@ use crate::congo::moves::status;
 use crate::shell::command::{Command, NewGame, ResetTarget, SearchLimit};
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::{Reply, Sink};
-use crate::shell::settings::{Computer, Draw, Setting, Show, Value};
+use crate::shell::settings::{Change, Computer, Draw, Show};
 use crate::yut::{Phase, Team};
 
 /// The most moves the computer makes for one command (a `computer both`
@@ -119,9 +119,9 @@ impl Session {
             NewGame::Congo(_) => ResetTarget::Congo,
             NewGame::Yut(_) => ResetTarget::Yut,
         });
-        self.set_setting(Setting::Computer, Value::Computer(computer));
+        self.apply(Change::Computer(computer));
         if matches!(game, NewGame::Congo(Some(_))) {
-            self.set_setting(Setting::Draw, Value::Draw(Draw::Repetition));
+            self.apply(Change::Draw(Draw::Repetition));
         }
         self.reset(target, &Command::Reset(target));
         Reply::Nothing
