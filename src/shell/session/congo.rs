@@ -50,7 +50,7 @@ impl CongoPart {
     /// `status`; `drawn` as for [`CongoPart::board`].
     pub(super) fn status(&self, drawn: bool) -> Reply {
         if drawn {
-            return Reply::Text(format!("{}\n", super::versus::DRAWN));
+            return Reply::Drawn;
         }
         Reply::Status(status(self.position()))
     }

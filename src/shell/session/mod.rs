@@ -309,7 +309,7 @@ impl Session {
                 let text = crate::yut::text::svg::render(self.yut.game());
                 Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
             }
-            Command::Stations => Reply::Text(crate::yut::text::station_map::map()),
+            Command::Stations => Reply::Stations,
             Command::Where => Reply::Where(*self.yut.game()),
             Command::Reset(target) => self.reset(*target, &cmd.command),
             Command::Undo if self.settings.computer != Computer::None => {

@@ -139,7 +139,7 @@ impl Session {
     ) -> Result<Reply, ExecError> {
         if matches!(cmd, Command::Play(_) | Command::Go(_)) && self.congo_drawn() {
             sink.reply(reply)?;
-            return Ok(Reply::Text(format!("{DRAWN}\n")));
+            return Ok(Reply::Drawn);
         }
         if self.computer() == Computer::None {
             return Ok(reply);
@@ -181,7 +181,7 @@ impl Session {
                     self.transcribe(&as_cmd, &reply);
                     if which == Which::Congo && self.congo_drawn() {
                         sink.reply(reply)?;
-                        return Ok(Reply::Text(format!("{DRAWN}\n")));
+                        return Ok(Reply::Drawn);
                     }
                 }
                 Err(ErrorKind::Interrupted) => {
@@ -190,13 +190,11 @@ impl Session {
                         Which::Congo => "go",
                         Which::Yut => "auto",
                     };
-                    return Ok(Reply::Text(format!(
-                        "stopped: the computer's turn is pending (`{resume}` resumes)\n"
-                    )));
+                    return Ok(Reply::ComputerStopped(resume));
                 }
                 Err(e) => {
                     sink.reply(reply)?;
-                    return Ok(Reply::Text(format!("the computer cannot move: {e}\n")));
+                    return Ok(Reply::ComputerCannotMove(Box::new(e)));
                 }
             }
         }
