@@ -143,9 +143,7 @@ fn hand_out_searches() {
 
 #[test]
 fn an_interrupted_search_at_the_prompt_changes_nothing() {
-    use boardsh::shell::parse::parse_command;
-    use boardsh::shell::reply::Reply;
-    use boardsh::shell::{ErrorKind, ExecError, Session};
+    use boardsh::shell::{ErrorKind, ExecError, Reply, Session, parse_command};
     use std::sync::atomic::Ordering;
     // The flag is polled every 1024 nodes: alphabeta 12 from the start
     // position visits far more, so it must stop with `interrupted`.

@@ -6,8 +6,7 @@
 //! changes nothing.
 
 use crate::common::boardsh;
-use boardsh::shell::Setting;
-use boardsh::shell::settings::ValueKind;
+use boardsh::shell::{Setting, ValueKind};
 
 /// The value column of `set`'s line for `name` (the listing is
 /// `NAME  VALUE  SUMMARY`, one setting a line).

@@ -40,7 +40,6 @@ use history::Before;
 use std::io;
 use std::sync::Arc;
 
-pub use record::UNDO_LIMIT;
 pub use tablebase::TableLoader;
 pub use yut_tables::YutTableLoader;
 
