@@ -3,7 +3,7 @@
 //! boundaries, never a panic (at most 256 cases, small inputs, depth 2).
 
 use boardsh::congo::PieceKind;
-use boardsh::congo::course::Rules;
+use boardsh::congo::Rules;
 use boardsh::front::course::{Config, Task, answer_input};
 use proptest::prelude::*;
 

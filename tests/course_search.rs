@@ -2,11 +2,9 @@
 //! out in its comment), both searches agreeing on them, and an interrupted
 //! search at the prompt. The independent negamax is in `course_negamax.rs`.
 
-use boardsh::congo::Position;
-use boardsh::congo::course::{
-    Evaluation, NO_MOVE, Rules, Searched, WIN, alphabeta, evaluate, minimax,
-};
+use boardsh::congo::course::{Evaluation, NO_MOVE, Searched, WIN, alphabeta, evaluate, minimax};
 use boardsh::congo::legal_moves;
+use boardsh::congo::{Position, Rules};
 use boardsh::interrupt::Never;
 
 fn fen(s: &str) -> Position {

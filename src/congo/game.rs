@@ -9,10 +9,10 @@
 //! ([`Repetition::ThreefoldDraw`]: the referee and self-play); the prompt
 //! goes on ([`Repetition::Continues`]).
 
-use super::course::Rules;
 use super::moves::{IllegalMove, Move, MoveOutcome, Status, status};
 use super::piece::Color;
 use super::position::Position;
+use super::rules::Rules;
 use std::fmt;
 
 /// The result of a finished game, from White's side.
@@ -168,7 +168,7 @@ impl Game {
     /// [`IllegalMove`] when `mv` is not legal here; the game is unchanged.
     pub fn play_under(&mut self, rules: Rules, mv: Move) -> Result<MoveOutcome, IllegalMove> {
         let key = self.position.zobrist();
-        let outcome = rules.play(&mut self.position, mv)?;
+        let outcome = self.position.play_under(mv, rules)?;
         self.keys.push(key);
         self.plies.push((mv, rules));
         Ok(outcome)
@@ -181,7 +181,7 @@ impl Game {
         let mut pos = self.start.clone();
         for &(m, rules) in &self.plies {
             // Every move was legal when it was played from the same start.
-            if rules.play(&mut pos, m).is_err() {
+            if pos.play_under(m, rules).is_err() {
                 break;
             }
         }

@@ -3,7 +3,7 @@
 
 use super::history::CongoPart;
 use super::{ExecError, interrupted};
-use crate::congo::course::Rules;
+use crate::congo::Rules;
 use crate::congo::moves::{
     Counting, Illegal, Move, divide_with, legal_moves, perft_with, status, too_many_moves,
     why_illegal,

@@ -1,7 +1,7 @@
 //! [`Change`]: one setting with its new value, typed.
 
 use super::{Computer, Draw, Setting, Show, Theme, Threads, team_name};
-use crate::congo::course::Rules;
+use crate::congo::Rules;
 use crate::yut::{Sticks, Team};
 use std::fmt;
 

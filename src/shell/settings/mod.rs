@@ -17,7 +17,7 @@ mod values;
 pub use change::Change;
 pub use values::{Computer, Draw, Show, Theme, Threads};
 
-use crate::congo::course::Rules;
+use crate::congo::Rules;
 use crate::yut::{House, Sticks, Team};
 
 /// The weakest `level`.
