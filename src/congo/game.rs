@@ -13,6 +13,7 @@ use super::moves::{IllegalMove, Move, MoveOutcome, Status, status};
 use super::piece::Color;
 use super::position::Position;
 use super::rules::Rules;
+use crate::stats::GameResult;
 use std::fmt;
 
 /// The result of a finished game, from White's side.
@@ -38,6 +39,15 @@ impl Outcome {
             Outcome::WhiteWins => Some(Color::White),
             Outcome::BlackWins => Some(Color::Black),
             Outcome::Draw => None,
+        }
+    }
+
+    /// The result for the player of `side` (what a match's tally counts).
+    pub fn result_for(self, side: Color) -> GameResult {
+        match self.winner() {
+            None => GameResult::Draw,
+            Some(c) if c == side => GameResult::Win,
+            Some(_) => GameResult::Loss,
         }
     }
 
@@ -231,6 +241,19 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn results_count_from_the_players_side() {
+        // White's win is White's win and Black's loss; a draw is either's.
+        assert_eq!(Outcome::WhiteWins.result_for(Color::White), GameResult::Win);
+        assert_eq!(
+            Outcome::WhiteWins.result_for(Color::Black),
+            GameResult::Loss
+        );
+        assert_eq!(Outcome::BlackWins.result_for(Color::Black), GameResult::Win);
+        assert_eq!(Outcome::Draw.result_for(Color::White), GameResult::Draw);
+        assert_eq!(Outcome::Draw.result_for(Color::Black), GameResult::Draw);
+    }
 
     fn mv(s: &str) -> Move {
         s.parse().unwrap()

@@ -23,7 +23,6 @@ pub mod search;
 pub(crate) mod square;
 pub(crate) mod svg;
 pub mod tablebase;
-pub(crate) mod tally;
 mod zobrist;
 
 // The face.
@@ -41,4 +40,6 @@ pub use piece::{Color, Piece, PieceKind};
 pub use position::{Position, START_FEN};
 pub use rules::Rules;
 pub use square::{File, Rank, Square};
-pub use tally::{Elo, Tally};
+// The match statistics, which live in `crate::stats` (no game in them),
+// named here too for the match code that counts Congo games.
+pub use crate::stats::{Elo, Tally};

@@ -91,7 +91,8 @@ pub fn run_match(
             } else {
                 play_game(&mut eb, &mut ea, opening, limits, max_plies, stop)?
             };
-            tally.record(outcome, a_white);
+            let a_side = if a_white { Color::White } else { Color::Black };
+            tally.add(outcome.result_for(a_side));
             on_game(i, a_white, outcome, &tally);
         }
     }

@@ -6,8 +6,9 @@ use super::player::exact_choices;
 use super::table::Table;
 use super::turn::{Mode, Turn};
 use crate::interrupt::{Interrupt, Interrupted};
+use crate::stats::Share;
 use crate::yut::player::policy::Policy;
-use crate::yut::player::sim::{Share, odds};
+use crate::yut::player::sim::odds;
 use crate::yut::rules::play::{Phase, Play, Use};
 
 /// One use and the chance the team to move wins after it.
