@@ -3,7 +3,7 @@
 //! boundaries, never a panic (at most 256 cases, small inputs, depth 2).
 
 use boardsh::congo::PieceKind;
-use boardsh::congo::course::Rules;
+use boardsh::congo::Rules;
 use boardsh::front::course::{Config, Task, answer_input};
 use proptest::prelude::*;
 
@@ -69,7 +69,7 @@ proptest! {
         let cfg = Config { task, rules, strict, depth: Some(2), no_count };
         let mut out = Vec::new();
         let mut errors = Vec::new();
-        let mut report = |d: &boardsh::shell::script::Diagnostic<'_>| {
+        let mut report = |d: &boardsh::shell::Diagnostic<'_>| {
             errors.push((d.line.to_string(), d.error.span));
         };
         let ok = answer_input(&cfg, "<in>", &mut &input[..], &mut out, &mut report).unwrap();

@@ -4,10 +4,10 @@
 //! terms and best moves as the prompt prints them.
 
 use boardsh::congo::course::{
-    Evaluation, NO_MOVE, Rules, alphabeta, evaluate, evaluate_advanced, minimax, terms,
+    Evaluation, NO_MOVE, alphabeta, evaluate, evaluate_advanced, minimax, terms,
 };
 use boardsh::congo::legal_moves;
-use boardsh::congo::{Color, Move, Piece, PieceKind, Position, Square};
+use boardsh::congo::{Color, Move, Piece, PieceKind, Position, Rules, Square};
 use boardsh::interrupt::Never;
 
 fn fen(s: &str) -> Position {

@@ -2,11 +2,9 @@
 //! out in its comment), both searches agreeing on them, and an interrupted
 //! search at the prompt. The independent negamax is in `course_negamax.rs`.
 
-use boardsh::congo::Position;
-use boardsh::congo::course::{
-    Evaluation, NO_MOVE, Rules, Searched, WIN, alphabeta, evaluate, minimax,
-};
+use boardsh::congo::course::{Evaluation, NO_MOVE, Searched, WIN, alphabeta, evaluate, minimax};
 use boardsh::congo::legal_moves;
+use boardsh::congo::{Position, Rules};
 use boardsh::interrupt::Never;
 
 fn fen(s: &str) -> Position {
@@ -143,9 +141,7 @@ fn hand_out_searches() {
 
 #[test]
 fn an_interrupted_search_at_the_prompt_changes_nothing() {
-    use boardsh::shell::parse::parse_command;
-    use boardsh::shell::reply::Reply;
-    use boardsh::shell::{ErrorKind, ExecError, Session};
+    use boardsh::shell::{ErrorKind, ExecError, Reply, Session, parse_command};
     use std::sync::atomic::Ordering;
     // The flag is polled every 1024 nodes: alphabeta 12 from the start
     // position visits far more, so it must stop with `interrupted`.

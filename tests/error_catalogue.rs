@@ -15,8 +15,9 @@
 //! against the rules before pasting it.
 
 use boardsh::front::files::FsLoader;
-use boardsh::shell::script::{Diagnostic, Kind, Reporter, Runner};
-use boardsh::shell::{ErrorKind, Keyword, Session};
+use boardsh::shell::{
+    Diagnostic, ErrorKind, Keyword, Reporter, Runner, ScriptKind as Kind, Session,
+};
 use clap::Parser;
 use std::collections::BTreeSet;
 use std::fs;

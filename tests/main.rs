@@ -49,6 +49,7 @@ mod runner_safety;
 mod save_replay;
 mod scripts;
 mod session;
+mod settings;
 mod svg;
 mod tablebase_cli;
 mod tactics;

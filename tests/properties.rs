@@ -8,9 +8,10 @@
 //! counts are slow by design, not a robustness question.
 
 use boardsh::congo::{Color, Piece, Position, Square, fen, listing};
-use boardsh::shell::parse::{parse_command, parse_line};
-use boardsh::shell::script::{Diagnostic, End, Kind, NoFiles, Reporter, Runner};
-use boardsh::shell::{Session, Span};
+use boardsh::shell::{
+    Diagnostic, End, NoFiles, Reporter, Runner, ScriptKind as Kind, Session, Span, parse_command,
+    parse_line,
+};
 use boardsh::yut::{Game, Throw, Token, board};
 use proptest::prelude::*;
 
@@ -520,7 +521,7 @@ enum ReadLine {
 
 /// Every line `reader` gives, with lines of at most `limit` bytes.
 fn read_all<R: std::io::BufRead>(reader: R, limit: usize) -> Vec<(usize, ReadLine)> {
-    use boardsh::shell::lines::{LineReader, Text};
+    use boardsh::shell::{LineReader, Text};
     let mut lines = LineReader::with_limit(reader, limit);
     let mut out = Vec::new();
     while let Some((n, text)) = lines.next_line().unwrap() {

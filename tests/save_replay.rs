@@ -7,8 +7,7 @@
 //! same sticks next: the seed and the random state are saved.
 
 use boardsh::front::files::FsLoader;
-use boardsh::shell::Session;
-use boardsh::shell::script::{Diagnostic, Reporter, Runner};
+use boardsh::shell::{Diagnostic, Reporter, Runner, Session};
 use proptest::prelude::*;
 
 /// Ignores diagnostics (a random command may be refused: that is fine).

@@ -2,8 +2,7 @@
 //! of change, and failed commands leaving everything as it was. Expected
 //! texts are worked out from the rules (comments say how).
 
-use boardsh::shell::parse::parse_command;
-use boardsh::shell::session::{ExecError, Flow, Session};
+use boardsh::shell::{ExecError, Flow, Session, parse_command};
 
 /// Run `cmds` (one command each) and return everything they print.
 fn run(session: &mut Session, cmds: &[&str]) -> String {
@@ -345,8 +344,7 @@ mod properties {
 
 mod live {
     use super::*;
-    use boardsh::shell::script::{Diagnostic, End, NoFiles, Reporter, Runner};
-    use boardsh::shell::{ErrorKind, Reply};
+    use boardsh::shell::{Diagnostic, End, ErrorKind, NoFiles, Reply, Reporter, Runner};
     use std::sync::atomic::Ordering;
 
     #[test]
@@ -528,7 +526,7 @@ fn yut_undo_keeps_the_sticks() {
 
 mod source_is_one_change {
     use super::*;
-    use boardsh::shell::script::{Diagnostic, End, Loader, Opened, Reporter, Runner};
+    use boardsh::shell::{Diagnostic, End, Loader, Opened, Reporter, Runner};
     use std::io::{self, BufRead, Read};
     use std::sync::Arc;
 
@@ -654,8 +652,8 @@ mod source_is_one_change {
 #[derive(Default)]
 struct Notes(Vec<String>);
 
-impl boardsh::shell::script::Reporter for Notes {
-    fn report(&mut self, _: &boardsh::shell::script::Diagnostic<'_>) {}
+impl boardsh::shell::Reporter for Notes {
+    fn report(&mut self, _: &boardsh::shell::Diagnostic<'_>) {}
     fn message(&mut self, _: &str) {}
     fn note(&mut self, message: &str) {
         self.0.push(message.to_string());
@@ -666,9 +664,9 @@ impl boardsh::shell::script::Reporter for Notes {
 fn moves_of_a_finished_game_print_the_empty_line_and_explain_at_the_prompt_only() {
     // The black lion is gone: White has won, and there are no moves.
     for interactive in [false, true] {
-        let mut loader = boardsh::shell::script::NoFiles;
+        let mut loader = boardsh::shell::NoFiles;
         let mut notes = Notes::default();
-        let mut runner = boardsh::shell::script::Runner::new(
+        let mut runner = boardsh::shell::Runner::new(
             boardsh::shell::Session::new(),
             &mut loader,
             &mut notes,

@@ -5,8 +5,7 @@
 //! and the settings through `save` and back.
 
 use boardsh::front::files::FsLoader;
-use boardsh::shell::Session;
-use boardsh::shell::script::{Diagnostic, Reporter, Runner};
+use boardsh::shell::{Diagnostic, Reporter, Runner, Session};
 use boardsh::yut::{
     Game, Greedy, House, MAX_ACTIONS, Next, Phase, Play, PlayError, Policy, Random, Rng, Roll,
     Station, Team, Throw, Token, TokenState, YutError, play_out,

@@ -12,7 +12,8 @@
 //! root); each measurement is a whole file, so divide by 5 (or 10) for the
 //! time per hundred positions.
 
-use boardsh::congo::course::{Evaluation, Rules, alphabeta};
+use boardsh::congo::Rules;
+use boardsh::congo::course::{Evaluation, alphabeta};
 use boardsh::congo::legal_moves;
 use boardsh::congo::{Color, Move, Piece, PieceKind, Position, Square};
 use boardsh::interrupt::Never;

@@ -3,9 +3,7 @@
 
 mod common;
 
-use boardsh::shell::Session;
-use boardsh::shell::parse::parse_line;
-use boardsh::shell::script::{NoFiles, Runner};
+use boardsh::shell::{NoFiles, Runner, Session, parse_line};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

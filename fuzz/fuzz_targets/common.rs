@@ -5,7 +5,7 @@
 
 use boardsh::congo::{Color, Piece, PieceKind, Position, Square};
 use boardsh::shell::Span;
-use boardsh::shell::script::{Diagnostic, Reporter};
+use boardsh::shell::{Diagnostic, Reporter};
 
 /// `span` lies within `line` and on char boundaries.
 pub fn assert_span(line: &str, span: Span, what: &dyn std::fmt::Debug) {

@@ -4,8 +4,7 @@
 
 mod common;
 
-use boardsh::shell::Session;
-use boardsh::shell::script::{Kind, NoFiles, Runner};
+use boardsh::shell::{NoFiles, Runner, ScriptKind as Kind, Session};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

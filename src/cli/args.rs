@@ -1,5 +1,7 @@
 //! Command-line arguments (clap).
 
+use super::configure::SettingParser;
+use crate::shell::{Change, Setting};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -65,25 +67,25 @@ pub struct RunArgs {
     /// Worker threads for perft, divide and timed searches, 1 to 256 (the
     /// `threads` setting; default: every core). A search to a fixed depth
     /// or node count runs on one thread.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
-    pub threads: Option<u64>,
+    #[arg(long, value_name = "N", value_parser = SettingParser(Setting::Threads))]
+    pub threads: Option<Change>,
 
     /// Where the Yut sticks' random throws start (as `set seed N`). At the
     /// prompt without it, the clock picks one (`set` shows it); files and
     /// `-c` start from 0 so that they replay the same.
-    #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
+    #[arg(long, value_name = "N", value_parser = SettingParser(Setting::Seed))]
+    pub seed: Option<Change>,
 
     /// The computer's strength, 1 (weakest) to 12 (full strength, the
     /// default); Yut plays 1 random, 2 greedy, 3 shallow, 4 and up its
     /// best (as `set level N`).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=12))]
-    pub level: Option<u64>,
+    #[arg(long, value_name = "N", value_parser = SettingParser(Setting::Level))]
+    pub level: Option<Change>,
 
     /// The side the computer answers for by itself (as `set computer
     /// SIDE`): white or black (Congo), upper or lower (Yut), both, none.
-    #[arg(long, value_name = "SIDE", value_parser = ["none", "white", "black", "upper", "lower", "both"])]
-    pub computer: Option<String>,
+    #[arg(long, value_name = "SIDE", value_parser = SettingParser(Setting::Computer))]
+    pub computer: Option<Change>,
 
     /// Files, `-c` and `-i` in the order they were given (filled from the
     /// parsed arguments' positions by [`Cli::parse_ordered`]).

@@ -4,16 +4,15 @@
 //! flag means the same everywhere.
 
 use super::args::RunArgs;
-use crate::shell::settings::{Computer, Threads};
-use crate::shell::{Session, Setting, Value};
+use crate::shell::settings::ValueKind;
+use crate::shell::{Change, Session, Setting};
+use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
+use std::ffi::OsStr;
+use std::fmt;
 
 /// The flags that are session settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flags {
-    /// `--level N`: the `level` setting.
-    pub level: Option<u64>,
-    /// `--computer SIDE`: the `computer` setting.
-    pub computer: Option<Computer>,
     /// `--quiet`: the `quiet` setting.
     pub quiet: bool,
     /// `--keep-going`: the `keep-going` setting.
@@ -21,10 +20,14 @@ pub struct Flags {
     /// `--timer`: the `timer` setting.
     pub timer: bool,
     /// `--threads N`: the `threads` setting (else `auto`).
-    pub threads: Option<u64>,
+    pub threads: Option<Change>,
     /// `--seed N`: the `seed` setting (else 0; the prompt then picks one
     /// from the clock).
-    pub seed: Option<u64>,
+    pub seed: Option<Change>,
+    /// `--level N`: the `level` setting.
+    pub level: Option<Change>,
+    /// `--computer SIDE`: the `computer` setting.
+    pub computer: Option<Change>,
 }
 
 impl Flags {
@@ -37,12 +40,7 @@ impl Flags {
             threads: args.threads,
             seed: args.seed,
             level: args.level,
-            computer: args.computer.as_deref().and_then(|w| {
-                match Setting::Computer.parse_value(w) {
-                    Ok(Value::Computer(c)) => Some(c),
-                    _ => None,
-                }
-            }),
+            computer: args.computer,
         }
     }
 }
@@ -50,29 +48,76 @@ impl Flags {
 /// A fresh session with `flags` applied, each as its `set` command would.
 pub fn configure(flags: &Flags) -> Session {
     let mut session = Session::new();
-    let on = |b: bool| Value::Flag(b);
-    session.set_setting(Setting::Quiet, on(flags.quiet));
-    session.set_setting(Setting::KeepGoing, on(flags.keep_going));
-    session.set_setting(Setting::Timer, on(flags.timer));
-    if let Some(n) = flags.threads {
-        session.set_setting(Setting::Threads, Value::Threads(Threads::N(n)));
-    }
-    if let Some(seed) = flags.seed {
-        session.set_setting(Setting::Seed, Value::Number(seed));
-    }
-    if let Some(level) = flags.level {
-        session.set_setting(Setting::Level, Value::Number(level));
-    }
-    if let Some(side) = flags.computer {
-        session.set_setting(Setting::Computer, Value::Computer(side));
+    session.apply(Change::Quiet(flags.quiet));
+    session.apply(Change::KeepGoing(flags.keep_going));
+    session.apply(Change::Timer(flags.timer));
+    for change in [flags.threads, flags.seed, flags.level, flags.computer]
+        .into_iter()
+        .flatten()
+    {
+        session.apply(change);
     }
     session
+}
+
+/// clap's parser of a settings flag's value: the setting's own
+/// ([`Setting::parse`]), so a flag takes what `set` takes, range and all
+/// (`--level 13` is refused as `set level 13` is). The words of a setting
+/// that takes words are the flag's possible values in `--help`.
+#[derive(Clone, Copy, Debug)]
+pub struct SettingParser(pub Setting);
+
+/// What a flag's bad value is told: the setting's
+/// [`crate::shell::settings::SettingSpec::expects`].
+#[derive(Debug)]
+struct Expected(&'static str);
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "expected {}", self.0)
+    }
+}
+
+impl std::error::Error for Expected {}
+
+impl TypedValueParser for SettingParser {
+    type Value = Change;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<Change, clap::Error> {
+        let setting = self.0;
+        StringValueParser::new()
+            .try_map(move |text| setting.parse(&text).map_err(Expected))
+            .parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        match self.0.spec().kind {
+            ValueKind::Rules
+            | ValueKind::Team
+            | ValueKind::Computer
+            | ValueKind::Draw
+            | ValueKind::Show
+            | ValueKind::Theme => Some(Box::new(
+                self.0.completions().iter().map(|&w| PossibleValue::new(w)),
+            )),
+            ValueKind::Flag
+            | ValueKind::Number { .. }
+            | ValueKind::Threads { .. }
+            | ValueKind::Sticks => None,
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cli::args::Cli;
+    use crate::shell::settings::{Computer, Threads};
 
     #[test]
     fn every_settings_flag_reaches_the_session() {
@@ -94,10 +139,36 @@ mod tests {
         assert_eq!(settings.seed, 7);
         // The seed restarts the sticks as `set seed 7` does.
         let mut by_set = Session::new();
-        by_set.set_setting(Setting::Seed, Value::Number(7));
+        by_set.apply(Change::Seed {
+            seed: 7,
+            draws: None,
+        });
         assert_eq!(s.yut(), by_set.yut());
         // No flags: a fresh session.
         let none = configure(&Flags::default());
         assert_eq!(none.settings(), Session::new().settings());
+    }
+
+    #[test]
+    fn a_flag_takes_what_its_setting_takes() {
+        // The setting's own parser: words in any case, `auto` threads.
+        let cli =
+            Cli::parse_ordered(["boardsh", "--computer", "Lower", "--threads", "auto"]).unwrap();
+        assert_eq!(cli.run.computer, Some(Change::Computer(Computer::Lower)));
+        assert_eq!(cli.run.threads, Some(Change::Threads(Threads::Auto)));
+        // Out of the setting's range (level 1..=12, threads 1..=256), or
+        // not a word it takes: refused, with what `set` would say.
+        for (flag, bad, expects) in [
+            ("--level", "13", Setting::Level.spec().expects),
+            ("--level", "top", Setting::Level.spec().expects),
+            ("--threads", "0", Setting::Threads.spec().expects),
+            ("--computer", "red", Setting::Computer.spec().expects),
+            ("--seed", "seven", Setting::Seed.spec().expects),
+        ] {
+            let err = Cli::parse_ordered(["boardsh", flag, bad]).unwrap_err();
+            let text = err.to_string();
+            assert!(text.contains(&format!("invalid value '{bad}'")), "{text}");
+            assert!(text.contains(expects), "{text}");
+        }
     }
 }

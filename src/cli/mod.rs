@@ -30,7 +30,7 @@ pub mod yut_solve;
 use crate::quote::quoted_path;
 use crate::shell::lines::ReadFault;
 use crate::shell::script::{End, Kind, Loader, Runner};
-use crate::shell::{Output, Setting, Value};
+use crate::shell::{Change, Output};
 use args::{Cli, Given, Sub};
 use configure::{Flags, configure};
 use foreground::Foreground;
@@ -327,9 +327,10 @@ fn run_sources<O: Output + ?Sized>(
             let clock = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64);
-            runner
-                .session
-                .set_setting(Setting::Seed, Value::Number(clock));
+            runner.session.apply(Change::Seed {
+                seed: clock,
+                draws: None,
+            });
         }
         runner.session.set_at_prompt(true);
         let fg = Foreground {

@@ -9,10 +9,11 @@
 //! ([`Repetition::ThreefoldDraw`]: the referee and self-play); the prompt
 //! goes on ([`Repetition::Continues`]).
 
-use super::course::Rules;
 use super::moves::{IllegalMove, Move, MoveOutcome, Status, status};
 use super::piece::Color;
 use super::position::Position;
+use super::rules::Rules;
+use crate::stats::GameResult;
 use std::fmt;
 
 /// The result of a finished game, from White's side.
@@ -38,6 +39,15 @@ impl Outcome {
             Outcome::WhiteWins => Some(Color::White),
             Outcome::BlackWins => Some(Color::Black),
             Outcome::Draw => None,
+        }
+    }
+
+    /// The result for the player of `side` (what a match's tally counts).
+    pub fn result_for(self, side: Color) -> GameResult {
+        match self.winner() {
+            None => GameResult::Draw,
+            Some(c) if c == side => GameResult::Win,
+            Some(_) => GameResult::Loss,
         }
     }
 
@@ -168,7 +178,7 @@ impl Game {
     /// [`IllegalMove`] when `mv` is not legal here; the game is unchanged.
     pub fn play_under(&mut self, rules: Rules, mv: Move) -> Result<MoveOutcome, IllegalMove> {
         let key = self.position.zobrist();
-        let outcome = rules.play(&mut self.position, mv)?;
+        let outcome = self.position.play_under(mv, rules)?;
         self.keys.push(key);
         self.plies.push((mv, rules));
         Ok(outcome)
@@ -181,7 +191,7 @@ impl Game {
         let mut pos = self.start.clone();
         for &(m, rules) in &self.plies {
             // Every move was legal when it was played from the same start.
-            if rules.play(&mut pos, m).is_err() {
+            if pos.play_under(m, rules).is_err() {
                 break;
             }
         }
@@ -231,6 +241,19 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn results_count_from_the_players_side() {
+        // White's win is White's win and Black's loss; a draw is either's.
+        assert_eq!(Outcome::WhiteWins.result_for(Color::White), GameResult::Win);
+        assert_eq!(
+            Outcome::WhiteWins.result_for(Color::Black),
+            GameResult::Loss
+        );
+        assert_eq!(Outcome::BlackWins.result_for(Color::Black), GameResult::Win);
+        assert_eq!(Outcome::Draw.result_for(Color::White), GameResult::Draw);
+        assert_eq!(Outcome::Draw.result_for(Color::Black), GameResult::Draw);
+    }
 
     fn mv(s: &str) -> Move {
         s.parse().unwrap()

@@ -19,11 +19,11 @@ pub(crate) mod moves;
 pub(crate) mod openings;
 pub(crate) mod piece;
 pub(crate) mod position;
+pub(crate) mod rules;
 pub mod search;
 pub(crate) mod square;
 pub(crate) mod svg;
 pub mod tablebase;
-pub(crate) mod tally;
 mod zobrist;
 
 // The face.
@@ -39,5 +39,5 @@ pub use moves::{
 pub use openings::{Openings, openings};
 pub use piece::{Color, Piece, PieceKind};
 pub use position::{Position, START_FEN};
+pub use rules::Rules;
 pub use square::{File, Rank, Square};
-pub use tally::{Elo, Tally};

@@ -1,7 +1,7 @@
 //! The commands of the shell language, parsed and validated.
 
 use super::commands::Keyword;
-use super::settings::{Setting, Value};
+use super::settings::Change;
 use crate::congo::course::Evaluation;
 use crate::congo::moves::Move;
 use crate::congo::{PieceKind, Position, Square};
@@ -138,7 +138,7 @@ pub enum Command {
     /// `source <file>`.
     Source(String),
     /// `set [<name> <value>]`: list the settings, or change one.
-    Set(Option<(Setting, Value)>),
+    Set(Option<Change>),
     /// `help [<command>]`: the topic is a keyword or alias from the registry.
     Help(Option<&'static str>),
     /// `quit` or `exit`.
@@ -257,7 +257,7 @@ impl fmt::Display for Command {
                 write_path(path, f)
             }
             Command::Set(None) => f.write_str("set"),
-            Command::Set(Some((setting, value))) => write!(f, "set {} {value}", setting.name()),
+            Command::Set(Some(change)) => write!(f, "set {} {change}", change.setting().name()),
             Command::Help(None) => f.write_str("help"),
             Command::Help(Some(topic)) => write!(f, "help {topic}"),
             Command::History => f.write_str("history"),

@@ -1,7 +1,8 @@
 //! The shell layer's one error type: a kind plus where it is in its line.
 
 use super::command::Span;
-use crate::congo::course::{Rules, SearchError};
+use crate::congo::Rules;
+use crate::congo::course::SearchError;
 use crate::congo::moves::{Illegal, MoveParseErrorKind};
 use crate::congo::{FenErrorKind, Piece, Square};
 use crate::quote::{quoted, quoted_path};

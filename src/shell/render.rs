@@ -5,7 +5,7 @@
 use super::board;
 use super::commands::{self, Keyword};
 use super::output::{Output, Style};
-use super::reply::{CourseEvalReport, CourseSearchReport, Reply, Sink};
+use super::reply::{CourseEvalReport, CourseSearchReport, Reply, Sink, TbAnswer};
 use super::settings::Settings;
 use super::white_view::WhiteScore;
 use super::wrap;
@@ -13,6 +13,7 @@ use crate::congo::Color;
 use crate::congo::course::Evaluation;
 use crate::congo::moves::{MoveOutcome, Status};
 use crate::congo::search::{Score, SearchInfo};
+use crate::congo::tablebase::Outcome;
 use crate::congo::{Piece, Square, write_listing};
 use crate::yut::player::sim::Tally;
 use crate::yut::{Game, Kind, OptionsView, Team, Token, TurnView, write_board};
@@ -47,7 +48,17 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
             write_reply(board, out)?;
             out.styled(Style::Label, crate::congo::guide::LEGEND)
         }
-        Reply::Text(text) => out.text(text),
+        Reply::Stations => out.text(&crate::yut::text::station_map::map()),
+        Reply::Drawn => out.text(&format!("{}\n", board::DRAWN)),
+        Reply::ResetBoth => out.text(
+            "reset both games: the Congo start position, every Yut token home\n\
+             (`reset congo` or `reset yut` resets one game)\n",
+        ),
+        Reply::ComputerStopped(resume) => out.text(&format!(
+            "stopped: the computer's turn is pending (`{resume}` resumes)\n"
+        )),
+        Reply::ComputerCannotMove(why) => out.text(&format!("the computer cannot move: {why}\n")),
+        Reply::Tablebase(answer) => out.text(&format!("{}\n", tb_answer(answer))),
         Reply::History(text) => match out.window() {
             Some(width) => out.text(&wrap::long_lines(text, width)),
             None => out.text(text),
@@ -392,6 +403,22 @@ fn write_settings<O: Output + ?Sized>(settings: &Settings, out: &mut O) -> io::R
         }
     }
     Ok(())
+}
+
+/// `tb`'s answer, one line.
+fn tb_answer(answer: &TbAnswer) -> String {
+    match answer {
+        TbAnswer::Off => "no tablebase: the tablebase setting is off".to_string(),
+        TbAnswer::Missing => "no tablebase: build one with `boardsh tablebase build`".to_string(),
+        TbAnswer::Verdict(v) => match v.probe.outcome {
+            Outcome::Draw => "draw".to_string(),
+            Outcome::Win => format!("win in {} plies: {v}", v.probe.plies),
+            Outcome::Loss => format!("loss in {} plies: {v}", v.probe.plies),
+        },
+        TbAnswer::Outside { max_pieces } => format!(
+            "not in the tablebase (it holds both lions in their castles and at most {max_pieces} pieces)"
+        ),
+    }
 }
 
 /// `eval material|advanced`: one line per term (White's minus Black's, or

@@ -8,7 +8,7 @@ use super::render::{write_reply, write_styled_board};
 use super::reply::Reply;
 use super::yut_status::{YutStatus, joined};
 use crate::yut::{
-    MoveReport, OptionsView, Phase, PlayReport, Station, Step, TokenState, write_board,
+    MoveReport, OptionsView, Phase, PlayReport, Station, Step, TokenState, TurnView, write_board,
 };
 use std::io;
 
@@ -170,6 +170,10 @@ pub(super) fn prompt<O: Output + ?Sized>(inner: &Reply, out: &mut O) -> io::Resu
             write_reply(inner, &mut text)?;
             out.page(&String::from_utf8_lossy(&text.0))
         }
+        // `status` and `turn` name their game.
+        Reply::Status(st) => out.text(&format!("Congo: {st}\n")),
+        Reply::Drawn => out.text(&format!("Congo: {}\n", super::board::DRAWN)),
+        Reply::TurnState(play) => out.text(&format!("Yut: {}\n", TurnView(play))),
         other => write_reply(other, out),
     }
 }

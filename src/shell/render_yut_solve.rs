@@ -3,8 +3,8 @@
 
 use super::commands::yut::{HINT_BUDGET, HINT_GAMES, ODDS_PLAYER};
 use super::reply::{HintCut, ReviewReport};
+use crate::stats::Share;
 use crate::yut::Team;
-use crate::yut::player::sim::Share;
 use crate::yut::player::solve::HintLine;
 use crate::yut::player::solve::review::{BLUNDER, INACCURACY, MISTAKE};
 use std::fmt::Write as _;

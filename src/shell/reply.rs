@@ -5,10 +5,12 @@
 
 use super::board::LastMove;
 use super::command::Command;
+use super::error::ErrorKind;
 use super::settings::Settings;
 use crate::congo::course::{Evaluation, Terms};
 use crate::congo::moves::{Move, MoveOutcome, Status};
 use crate::congo::search::SearchInfo;
+use crate::congo::tablebase::Verdict;
 use crate::congo::{Color, Position};
 use crate::yut::player::sim::Tally;
 use crate::yut::player::solve::{HintLine, Reviewed};
@@ -50,8 +52,6 @@ pub enum Reply {
     History(String),
     /// `redo N`: each command made again, oldest first (a change summary).
     RedidMany(Vec<Changed>),
-    /// Text to print as it is: `history` (the session's record), `stations`.
-    Text(String),
     /// `moves`: legal moves, sorted by notation.
     Moves(Vec<Move>),
     /// `play`: what the move did, and the status after it (a change summary).
@@ -122,6 +122,34 @@ pub enum Reply {
     Quit(Option<u8>),
     /// `source <file>`: the runner replays this file.
     Source(String),
+    /// `stations`: the map of the Yut stations' names.
+    Stations,
+    /// The Congo game is drawn by repetition (after the move that drew
+    /// it, or `status` of a drawn game).
+    Drawn,
+    /// `reset` at the prompt: what it reset (both games).
+    ResetBoth,
+    /// Ctrl-C stopped the computer's reply: its turn is pending and this
+    /// command (`go` or `auto`) resumes it.
+    ComputerStopped(&'static str),
+    /// The computer could not make its reply, and why.
+    ComputerCannotMove(Box<ErrorKind>),
+    /// `tb`: what the endgame tables say of the position.
+    Tablebase(TbAnswer),
+}
+
+/// What `tb` found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TbAnswer {
+    /// The `tablebase` setting is off.
+    Off,
+    /// No tables were found (they are built by `boardsh tablebase build`).
+    Missing,
+    /// The position's exact value.
+    Verdict(Verdict),
+    /// The position is outside the tables, which hold this many pieces
+    /// at most.
+    Outside { max_pieces: u32 },
 }
 
 impl Reply {

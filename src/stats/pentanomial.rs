@@ -24,10 +24,10 @@
 //! accepting H0 (`elo <= elo0`) once `LLR <= ln(beta / (1 - alpha))`.
 //!
 //! The games' own tally and the one Elo function are
-//! [`crate::congo::Tally`] and `crate::congo::tally::elo_of`; this is
-//! the pair-based half the SPRT needs.
+//! [`super::Tally`] and [`super::elo_of`]; this is the pair-based half
+//! the SPRT needs.
 
-use crate::congo::tally::elo_of;
+use super::elo_of;
 
 /// How many pairs of each outcome, from the first player's side, indexed
 /// by its points in the pair times two: `[LL, LD, DD + WL, WD, WW]`.

@@ -29,7 +29,7 @@ pub(crate) mod text;
 pub use player::ai::Ai;
 pub use player::auto::{Step, auto};
 pub use player::policy::{Greedy, Kind, Policy, Random};
-pub use player::sim::{Duel, MAX_ACTIONS, Share, duel, play_out};
+pub use player::sim::{Duel, MAX_ACTIONS, duel, play_out};
 pub use player::solve;
 pub use rules::game::{Game, MoveReport, TokenState, YutError};
 pub use rules::house::House;

@@ -17,13 +17,14 @@
 //! (and `full`), full strength, searches `LADDER_FULL_NODES` nodes a move (default 200000) on
 //! one thread, so a game repeats. `LADDER_OPENINGS=A-B` plays only openings
 //! A..B of the pair (games 2A+1..2B), to split a pair or finish one.
+use boardsh::congo::openings;
 use boardsh::congo::search::safe_move;
 use boardsh::congo::search::{Engine, EngineConfig, Limits};
 use boardsh::congo::search::{Style, TOP_LEVEL, choose_style, style};
 use boardsh::congo::{Color, Game, Outcome, Position, Repetition};
-use boardsh::congo::{Tally, openings};
 use boardsh::interrupt::Never;
 use boardsh::rng::Rng;
+use boardsh::stats::Tally;
 use clap::Parser;
 use std::time::Instant;
 
@@ -233,7 +234,12 @@ fn main() {
                 } else {
                     play(weak, strong, opening, max_plies, game_seed)
                 };
-                tally.record(outcome, strong_white);
+                let strong = if strong_white {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                tally.add(outcome.result_for(strong));
             }
             // The tally so far, so a run stopped by its timeout still
             // says what the unfinished pair had played.

@@ -25,10 +25,11 @@
 
 use std::sync::Arc;
 
+use boardsh::stats::Share;
 use boardsh::yut::Kind;
+use boardsh::yut::play_out;
 use boardsh::yut::solve::{Board, DEFAULT_CAP, Exact, Roles, Table};
 use boardsh::yut::{Game, Play, Policy, Random, Rng, Roll, Sticks, Team, Token, TokenState};
-use boardsh::yut::{Share, play_out};
 use boardsh_lab::cpu_seconds;
 use clap::{Parser, ValueEnum};
 

@@ -14,9 +14,10 @@
 use std::time::Instant;
 
 use boardsh::interrupt::Never;
+use boardsh::stats::Share;
 use boardsh::yut::Kind;
 use boardsh::yut::Sticks;
-use boardsh::yut::{Duel, Share, duel};
+use boardsh::yut::{Duel, duel};
 use boardsh_lab::cpu_seconds;
 use clap::Parser;
 

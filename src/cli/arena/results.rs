@@ -10,7 +10,7 @@
 //! ```
 
 use super::json::{self, Json, Ordered, to_line};
-use crate::congo::Tally;
+use crate::stats::Tally;
 use crate::stats::pentanomial::Pentanomial;
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -5,8 +5,8 @@
 use super::NAMES;
 use super::game::{GameResult, Outcome};
 use crate::congo::Color;
-use crate::congo::{Elo, Tally};
 use crate::stats::pentanomial::{Pentanomial, Sprt, Verdict};
+use crate::stats::{Elo, Tally};
 use std::io::{self, Write};
 use std::time::Duration;
 

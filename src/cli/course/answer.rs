@@ -1,6 +1,7 @@
 //! One case of a course task: its answer, or a located error.
 
-use crate::congo::course::{Evaluation, Rules, SearchError, alphabeta, minimax};
+use crate::congo::Rules;
+use crate::congo::course::{Evaluation, SearchError, alphabeta, minimax};
 use crate::congo::moves::{Illegal, Move, legal_moves, parse_move, too_many_moves, why_illegal};
 use crate::congo::{PieceKind, Position, fen, status, write_listing};
 use crate::interrupt::Interrupt;
@@ -221,8 +222,8 @@ pub fn answer_make(cfg: &Config, pos: &Position, text: &str) -> Result<Vec<u8>, 
         return Err(ShellError::new(span, ErrorKind::Illegal(why)));
     }
     let mut after = pos.clone();
-    cfg.rules
-        .play(&mut after, mv)
+    after
+        .play_under(mv, cfg.rules)
         .map_err(|e| ShellError::new(span, ErrorKind::Illegal(Illegal::Rejected(e))))?;
     Ok(format!("{after}\n{}\n", status(&after)).into_bytes())
 }

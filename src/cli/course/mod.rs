@@ -26,7 +26,7 @@ use super::report::format;
 use super::signals::{Mode, Signals};
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE, STDIN, files, theme};
 use crate::congo::PieceKind;
-use crate::congo::course::Rules;
+use crate::congo::Rules;
 use crate::quote::quoted_path;
 use crate::shell::Live;
 use std::io::{self, BufWriter, Write};

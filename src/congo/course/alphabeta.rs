@@ -21,10 +21,11 @@
 //! No allocation per node: one move buffer per ply, reused; evaluations
 //! count moves straight from the generator's bitboards.
 
+use super::game_over;
 use super::minimax::{
     Evaluation, NO_MOVE, POLL_EVERY, START, SearchError, Searched, too_many_moves,
 };
-use super::rules::{Rules, game_over};
+use crate::congo::Rules;
 use crate::congo::bitboard::Bitboard;
 use crate::congo::moves::{Move, Sink, generate, legal_moves};
 use crate::congo::piece::PieceKind;

@@ -20,8 +20,9 @@
 //! is the fast one and gives the same values.
 
 use super::advanced::evaluate_advanced;
+use super::game_over;
 use super::material::{WIN, evaluate};
-use super::rules::{Rules, game_over};
+use crate::congo::Rules;
 use crate::congo::moves::{Move, legal_moves, move_count_up_to};
 use crate::congo::piece::{Color, Piece, PieceKind};
 use crate::congo::position::Position;

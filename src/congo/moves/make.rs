@@ -10,6 +10,7 @@ use super::mv::{Move, jumped_square};
 use crate::congo::bitboard::Bitboard;
 use crate::congo::piece::{Color, Piece, PieceKind};
 use crate::congo::position::Position;
+use crate::congo::rules::Rules;
 use crate::congo::square::Square;
 
 /// What a move did.
@@ -43,18 +44,29 @@ impl MoveOutcome {
 pub struct IllegalMove(pub Move);
 
 impl Position {
-    /// Play a legal move, reporting what it did.
+    /// Play a legal move under boardsh's full rules, reporting what it did.
     ///
     /// # Errors
     ///
     /// [`IllegalMove`] if `mv` is not among [`super::legal_moves`]; the
     /// position is then unchanged.
     pub fn play(&mut self, mv: Move) -> Result<MoveOutcome, IllegalMove> {
+        self.play_under(mv, Rules::Full)
+    }
+
+    /// Play a legal move under `rules` (a course year without promotion
+    /// leaves a pawn on the far rank a pawn), reporting what it did.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] if `mv` is not among [`super::legal_moves`]; the
+    /// position is then unchanged.
+    pub fn play_under(&mut self, mv: Move, rules: Rules) -> Result<MoveOutcome, IllegalMove> {
         if !is_legal(self, mv) {
             return Err(IllegalMove(mv));
         }
         let mut record = Record::default();
-        let piece = apply(self, &mv, &mut record).ok_or(IllegalMove(mv))?;
+        let piece = apply_under(self, &mv, rules, &mut record).ok_or(IllegalMove(mv))?;
         let lion_captured = record
             .captured
             .iter()
@@ -117,11 +129,23 @@ impl Observer for Record {
     }
 }
 
-/// Apply `mv` for the side to move, which must own the piece on its
-/// from-square; returns that piece, or `None` (position untouched) if it
-/// does not. Meant for generated moves: other moves are made without
-/// checks, but keep the board consistent.
+/// Apply `mv` for the side to move under boardsh's full rules: see
+/// [`apply_under`].
+#[inline]
 pub(crate) fn apply<O: Observer>(pos: &mut Position, mv: &Move, observer: &mut O) -> Option<Piece> {
+    apply_under(pos, mv, Rules::Full, observer)
+}
+
+/// Apply `mv` for the side to move under `rules`, which must own the
+/// piece on its from-square; returns that piece, or `None` (position
+/// untouched) if it does not. Meant for generated moves: other moves are
+/// made without checks, but keep the board consistent.
+pub(crate) fn apply_under<O: Observer>(
+    pos: &mut Position,
+    mv: &Move,
+    rules: Rules,
+    observer: &mut O,
+) -> Option<Piece> {
     let us = pos.side_to_move();
     let them = !us;
     let from = mv.from();
@@ -154,12 +178,15 @@ pub(crate) fn apply<O: Observer>(pos: &mut Position, mv: &Move, observer: &mut O
         pos.clear(to_bb);
     }
     let tables = side(us);
-    let placed = if kind == PieceKind::Pawn && Bitboard(tables.far_rank).contains(to) {
-        observer.promote();
-        PieceKind::Superpawn
-    } else {
-        kind
-    };
+    // A pawn reaching the far rank becomes a superpawn, when the rules
+    // have promotion (the 2021 course's have none: it stays a pawn).
+    let placed =
+        if kind == PieceKind::Pawn && rules.promotes() && Bitboard(tables.far_rank).contains(to) {
+            observer.promote();
+            PieceKind::Superpawn
+        } else {
+            kind
+        };
     pos.toggle(Piece::new(us, placed), to_bb);
 
     // Drowning: the mover's river pieces, except crocodiles and a piece that

@@ -27,7 +27,7 @@ pub use illegal::{Illegal, too_many_moves, why_illegal};
 pub use make::{IllegalMove, MoveOutcome};
 // The course's searches (`congo::course`) and the engine make and count
 // moves the fast way.
-pub(crate) use make::{Silent, apply};
+pub(crate) use make::{Silent, apply, apply_under};
 pub(crate) use movegen::generate;
 pub use movegen::{is_legal, legal_moves, move_count, move_count_up_to};
 pub use mv::{MAX_JUMPS, Move};

@@ -13,7 +13,8 @@ use crate::congo::moves::Move;
 use crate::congo::{Color, Game, Position, Repetition};
 use crate::interrupt::{Interrupt, Interrupted};
 
-pub use crate::congo::{Outcome, Tally};
+pub use crate::congo::Outcome;
+pub use crate::stats::Tally;
 
 /// One game: `white` and `black` engines from the start after `opening`,
 /// each move searched within `limits`, drawn at `max_plies` plies.
@@ -91,7 +92,8 @@ pub fn run_match(
             } else {
                 play_game(&mut eb, &mut ea, opening, limits, max_plies, stop)?
             };
-            tally.record(outcome, a_white);
+            let a_side = if a_white { Color::White } else { Color::Black };
+            tally.add(outcome.result_for(a_side));
             on_game(i, a_white, outcome, &tally);
         }
     }

@@ -295,12 +295,12 @@ fn set_args(input: &str) -> Res<'_, Command> {
         Ok(ok) => ok,
         Err(_) => return expected_end(rest, setting.spec().expects),
     };
-    let value = match setting.parse_value(text) {
-        Ok(v) => v,
+    let change = match setting.parse(text) {
+        Ok(change) => change,
         Err(what) => return expected_word(text, what),
     };
     let (rest, ()) = end("set", "a setting name and a value")(rest)?;
-    Ok((rest, Command::Set(Some((setting, value)))))
+    Ok((rest, Command::Set(Some(change))))
 }
 
 /// `source <file>`: the rest of the command, read by the file-name rule.

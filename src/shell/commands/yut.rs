@@ -7,9 +7,6 @@ use crate::shell::command::Command;
 use crate::shell::parse::grammar::{Res, arg, bare, end, expected_end, expected_word, word};
 use crate::yut::{Kind, Roll, Throw, Token};
 
-/// The token letters, as completion offers them.
-pub const TOKEN_LETTERS: &[&str] = &["A", "B", "C", "D", "a", "b", "c", "d"];
-
 /// `move <token> [<throw>]`.
 pub const MOVE: Spec = Spec {
     name: "move",

@@ -3,7 +3,7 @@
 
 use super::history::CongoPart;
 use super::{ExecError, interrupted};
-use crate::congo::course::Rules;
+use crate::congo::Rules;
 use crate::congo::moves::{
     Counting, Illegal, Move, divide_with, legal_moves, perft_with, status, too_many_moves,
     why_illegal,
@@ -50,7 +50,7 @@ impl CongoPart {
     /// `status`; `drawn` as for [`CongoPart::board`].
     pub(super) fn status(&self, drawn: bool) -> Reply {
         if drawn {
-            return Reply::Text(format!("{}\n", super::versus::DRAWN));
+            return Reply::Drawn;
         }
         Reply::Status(status(self.position()))
     }

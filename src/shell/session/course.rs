@@ -4,9 +4,10 @@
 
 use super::Session;
 use super::history::CongoPart;
+use crate::congo::Rules;
 use crate::congo::course::material::{decided, for_side_to_move, material};
 use crate::congo::course::{
-    Evaluation, NO_MOVE, Rules, SearchError, Terms, alphabeta, game_over, minimax, terms,
+    Evaluation, NO_MOVE, SearchError, Terms, alphabeta, game_over, minimax, terms,
 };
 use crate::shell::error::ErrorKind;
 use crate::shell::live::Live;

@@ -32,7 +32,7 @@ use super::live::Live;
 use super::output::Output;
 use super::render::{Rendering, render};
 use super::reply::{Reply, Sink};
-use super::settings::{Computer, Setting, Settings, Value};
+use super::settings::{Change, Computer, Settings};
 use crate::congo::Position;
 use crate::congo::moves::{legal_moves, move_count_up_to};
 use crate::yut::{Game, Play, PlayError};
@@ -40,7 +40,6 @@ use history::Before;
 use std::io;
 use std::sync::Arc;
 
-pub use record::UNDO_LIMIT;
 pub use tablebase::TableLoader;
 pub use yut_tables::YutTableLoader;
 
@@ -123,22 +122,36 @@ impl Session {
         &self.settings
     }
 
-    /// Change a setting, with its effect (`seed` restarts the Yut
-    /// throws, `sticks` changes them): what `set` and the command-line
-    /// flags do.
-    pub fn set_setting(&mut self, setting: Setting, value: Value) {
-        self.settings.set(setting, value);
-        match (setting, value) {
-            (Setting::Seed, Value::Number(n)) => self.yut.set_seed(n),
-            (Setting::Seed, Value::SeedAt { seed, draws }) => {
-                self.yut.set_rng(crate::yut::Rng::at(seed, draws));
-            }
-            (Setting::Sticks, Value::Sticks(s)) => self.yut.set_sticks(s),
-            (Setting::First, Value::Team(team)) => self.yut.set_first(team),
-            (Setting::Tokens | Setting::BackDo | Setting::CatchBonus, _) => {
+    /// Change a setting, with its effect on the games (`seed` restarts
+    /// the Yut throws, `sticks` changes them, ...): what `set` and the
+    /// command-line flags do.
+    pub fn apply(&mut self, change: Change) {
+        self.settings.apply(change);
+        match change {
+            Change::Seed { seed, draws: None } => self.yut.set_seed(seed),
+            Change::Seed {
+                seed,
+                draws: Some(draws),
+            } => self.yut.set_rng(crate::yut::Rng::at(seed, draws)),
+            Change::Sticks(s) => self.yut.set_sticks(s),
+            Change::First(team) => self.yut.set_first(team),
+            Change::Tokens(_) | Change::BackDo(_) | Change::CatchBonus(_) => {
                 self.yut.set_house(self.settings.house);
             }
-            _ => {}
+            // The others are read where they are used.
+            Change::Timer(_)
+            | Change::Quiet(_)
+            | Change::KeepGoing(_)
+            | Change::Threads(_)
+            | Change::Hash(_)
+            | Change::Rules(_)
+            | Change::Tablebase(_)
+            | Change::Contempt(_)
+            | Change::Level(_)
+            | Change::Computer(_)
+            | Change::Draw(_)
+            | Change::Show(_)
+            | Change::Theme(_) => {}
         }
     }
 
@@ -295,7 +308,7 @@ impl Session {
                 let text = crate::yut::text::svg::render(self.yut.game());
                 Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
             }
-            Command::Stations => Reply::Text(crate::yut::text::station_map::map()),
+            Command::Stations => Reply::Stations,
             Command::Where => Reply::Where(*self.yut.game()),
             Command::Reset(target) => self.reset(*target, &cmd.command),
             Command::Undo if self.settings.computer != Computer::None => {
@@ -308,8 +321,8 @@ impl Session {
             Command::RedoMany(n) => self.redo_many(*n).map_err(fail)?,
             Command::Source(path) => Reply::Source(path.clone()),
             Command::Set(None) => Reply::Settings(Box::new(self.settings.clone())),
-            Command::Set(Some((setting, value))) => {
-                self.set_setting(*setting, *value);
+            Command::Set(Some(change)) => {
+                self.apply(*change);
                 Reply::Nothing
             }
             Command::Help(topic) => Reply::Help(*topic),

@@ -12,7 +12,7 @@ use crate::shell::command::{Command, ResetTarget};
 use crate::shell::reply::{Reply, Sink};
 use crate::shell::settings::Computer;
 use crate::shell::yut_status::YutStatus;
-use crate::yut::{Team, TurnView};
+use crate::yut::Team;
 use std::io;
 
 impl Session {
@@ -38,14 +38,10 @@ impl Session {
             return reply;
         }
         match (cmd, reply) {
-            (Command::Status, Reply::Status(st)) => Reply::Text(format!("Congo: {st}\n")),
-            (Command::Status, Reply::Text(t)) => Reply::Text(format!("Congo: {t}")),
-            (Command::Turn, Reply::TurnState(p)) => Reply::Text(format!("Yut: {}\n", TurnView(&p))),
-            (Command::Reset(ResetTarget::Both), Reply::Nothing) => Reply::Text(
-                "reset both games: the Congo start position, every Yut token home\n\
-                 (`reset congo` or `reset yut` resets one game)\n"
-                    .to_string(),
-            ),
+            // `status` and `turn` name their game (the renderer does).
+            (Command::Status, reply @ (Reply::Status(_) | Reply::Drawn))
+            | (Command::Turn, reply @ Reply::TurnState(_)) => Reply::Prompt(Box::new(reply)),
+            (Command::Reset(ResetTarget::Both), Reply::Nothing) => Reply::ResetBoth,
             (_, reply) => prompt_view(reply),
         }
     }
@@ -160,6 +156,38 @@ mod tests {
         assert!(shown(&mut prompt, "reset").starts_with("reset both games: "));
         // With an argument, the game is named already: nothing to add.
         assert_eq!(shown(&mut prompt, "reset yut"), "");
+    }
+
+    #[test]
+    fn a_drawn_status_names_its_game_at_the_prompt_only() {
+        // The zebras out and back twice: the start position a third time
+        // (after 0, 4 and 8 plies), a draw under `set draw repetition`.
+        let (mut script, mut prompt) = sessions();
+        for s in [&mut script, &mut prompt] {
+            shown(s, "set draw repetition");
+            for mv in ["g1f3", "g7f5", "f3g1", "f5g7", "g1f3", "g7f5", "f3g1"] {
+                shown(s, &format!("play {mv}"));
+            }
+        }
+        // The drawing move's summary, then the draw (named by nobody: the
+        // move said which game).
+        let drawn = "Draw (threefold repetition)\n";
+        assert_eq!(
+            shown(&mut script, "play f5g7"),
+            format!("f5g7: black zebra\n{drawn}")
+        );
+        assert_eq!(
+            shown(&mut prompt, "play f5g7"),
+            format!("f5g7: black zebra\n{drawn}")
+        );
+        assert_eq!(shown(&mut script, "status"), drawn);
+        assert_eq!(shown(&mut prompt, "status"), format!("Congo: {drawn}"));
+        // `reset` at the prompt says all it did, in two lines.
+        assert_eq!(
+            shown(&mut prompt, "reset"),
+            "reset both games: the Congo start position, every Yut token home\n\
+             (`reset congo` or `reset yut` resets one game)\n"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::engine::Tools;
 use super::history::CongoPart;
 use crate::congo::tablebase::Tablebase;
 use crate::shell::error::ErrorKind;
-use crate::shell::reply::Reply;
+use crate::shell::reply::{Reply, TbAnswer};
 use crate::shell::settings::Settings;
 use std::fmt;
 use std::sync::Arc;
@@ -50,27 +50,17 @@ impl CongoPart {
     /// `tb`: the exact value of the position, from the tables.
     pub(super) fn tb(&self, tools: &Tools<'_>) -> Result<Reply, ErrorKind> {
         self.refuse_finished()?;
-        let text = match tools.tables() {
-            None if !tools.settings.tablebase => {
-                "no tablebase: the tablebase setting is off".to_string()
-            }
-            None => "no tablebase: build one with `boardsh tablebase build`".to_string(),
+        let answer = match tools.tables() {
+            None if !tools.settings.tablebase => TbAnswer::Off,
+            None => TbAnswer::Missing,
             Some(tb) => match tb.verdict(self.position()) {
-                Some(v) if v.winner().is_some() => {
-                    let result = match v.probe.outcome {
-                        crate::congo::tablebase::Outcome::Win => "win",
-                        _ => "loss",
-                    };
-                    format!("{result} in {} plies: {v}", v.probe.plies)
-                }
-                Some(_) => "draw".to_string(),
-                None => format!(
-                    "not in the tablebase (it holds both lions in their castles and at most {} pieces)",
-                    tb.max_pieces()
-                ),
+                Some(v) => TbAnswer::Verdict(v),
+                None => TbAnswer::Outside {
+                    max_pieces: tb.max_pieces(),
+                },
             },
         };
-        Ok(Reply::Text(format!("{text}\n")))
+        Ok(Reply::Tablebase(answer))
     }
 }
 
@@ -102,6 +92,13 @@ mod tests {
         session.execute(&cmd, &mut sink).unwrap()
     }
 
+    /// What `line` prints (its reply rendered).
+    fn shown(session: &mut Session, line: &str) -> String {
+        let mut out = Vec::<u8>::new();
+        crate::shell::render::render(&run(session, line), false, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
     #[test]
     fn tb_and_best_read_the_tables() {
         let tables = zebra_tables();
@@ -114,18 +111,15 @@ mod tests {
         // No loader: says how to get tables.
         run(&mut session, &format!("fen {fen}"));
         assert_eq!(
-            run(&mut session, "tb"),
-            Reply::Text("no tablebase: build one with `boardsh tablebase build`\n".into())
+            shown(&mut session, "tb"),
+            "no tablebase: build one with `boardsh tablebase build`\n"
         );
         let t = Arc::clone(&tables);
         session.set_table_loader(Arc::new(move || Some(Arc::clone(&t))));
         let moves = probe.plies.div_ceil(2);
         assert_eq!(
-            run(&mut session, "tb"),
-            Reply::Text(format!(
-                "win in {} plies: White wins in {moves}\n",
-                probe.plies
-            ))
+            shown(&mut session, "tb"),
+            format!("win in {} plies: White wins in {moves}\n", probe.plies)
         );
         let Reply::Search(info, to_move) = run(&mut session, "best depth 2") else {
             panic!("best gives a search line");
@@ -154,18 +148,15 @@ mod tests {
         // Off: the tables are not read.
         run(&mut session, "set tablebase off");
         assert_eq!(
-            run(&mut session, "tb"),
-            Reply::Text("no tablebase: the tablebase setting is off\n".into())
+            shown(&mut session, "tb"),
+            "no tablebase: the tablebase setting is off\n"
         );
         // A position outside the tables says so.
         run(&mut session, "set tablebase on");
         run(&mut session, "fen 4l2/7/7/Z6/7/7/Z1L4 w 0");
         assert_eq!(
-            run(&mut session, "tb"),
-            Reply::Text(
-                "not in the tablebase (it holds both lions in their castles and at most 3 pieces)\n"
-                    .into()
-            )
+            shown(&mut session, "tb"),
+            "not in the tablebase (it holds both lions in their castles and at most 3 pieces)\n"
         );
     }
 }

@@ -12,7 +12,7 @@
 //! N+K`): the replay ends where the session is, down to the next throw.
 
 use super::Session;
-use crate::congo::course::Rules;
+use crate::congo::Rules;
 use crate::congo::moves::Move;
 use crate::congo::{Color, Position};
 use crate::shell::command::{Command, NewGame, ResetTarget};

@@ -12,7 +12,7 @@ use crate::congo::moves::status;
 use crate::shell::command::{Command, NewGame, ResetTarget, SearchLimit};
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::{Reply, Sink};
-use crate::shell::settings::{Computer, Draw, Setting, Show, Value};
+use crate::shell::settings::{Change, Computer, Draw, Show};
 use crate::yut::{Phase, Team};
 
 /// The most moves the computer makes for one command (a `computer both`
@@ -119,9 +119,9 @@ impl Session {
             NewGame::Congo(_) => ResetTarget::Congo,
             NewGame::Yut(_) => ResetTarget::Yut,
         });
-        self.set_setting(Setting::Computer, Value::Computer(computer));
+        self.apply(Change::Computer(computer));
         if matches!(game, NewGame::Congo(Some(_))) {
-            self.set_setting(Setting::Draw, Value::Draw(Draw::Repetition));
+            self.apply(Change::Draw(Draw::Repetition));
         }
         self.reset(target, &Command::Reset(target));
         Reply::Nothing
@@ -139,7 +139,7 @@ impl Session {
     ) -> Result<Reply, ExecError> {
         if matches!(cmd, Command::Play(_) | Command::Go(_)) && self.congo_drawn() {
             sink.reply(reply)?;
-            return Ok(Reply::Text(format!("{DRAWN}\n")));
+            return Ok(Reply::Drawn);
         }
         if self.computer() == Computer::None {
             return Ok(reply);
@@ -181,7 +181,7 @@ impl Session {
                     self.transcribe(&as_cmd, &reply);
                     if which == Which::Congo && self.congo_drawn() {
                         sink.reply(reply)?;
-                        return Ok(Reply::Text(format!("{DRAWN}\n")));
+                        return Ok(Reply::Drawn);
                     }
                 }
                 Err(ErrorKind::Interrupted) => {
@@ -190,13 +190,11 @@ impl Session {
                         Which::Congo => "go",
                         Which::Yut => "auto",
                     };
-                    return Ok(Reply::Text(format!(
-                        "stopped: the computer's turn is pending (`{resume}` resumes)\n"
-                    )));
+                    return Ok(Reply::ComputerStopped(resume));
                 }
                 Err(e) => {
                     sink.reply(reply)?;
-                    return Ok(Reply::Text(format!("the computer cannot move: {e}\n")));
+                    return Ok(Reply::ComputerCannotMove(Box::new(e)));
                 }
             }
         }

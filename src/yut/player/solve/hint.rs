@@ -6,8 +6,9 @@ use super::player::exact_choices;
 use super::table::Table;
 use super::turn::{Mode, Turn};
 use crate::interrupt::{Interrupt, Interrupted};
+use crate::stats::Share;
 use crate::yut::player::policy::Policy;
-use crate::yut::player::sim::{Share, Tally, play_out_within};
+use crate::yut::player::sim::{Tally, play_out_within};
 use crate::yut::rules::play::{Phase, Play, Use};
 use crate::yut::rules::rng::Rng;
 

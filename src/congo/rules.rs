@@ -6,14 +6,12 @@
 //! boardsh's promotion. [`Rules::Full`] is boardsh's own game: all eight
 //! kinds, promotion on.
 //!
-//! The year's rules are laid over boardsh's move maker without changing
-//! it: a move is made as boardsh makes it, and when the year has no
-//! promotion the new superpawn is turned back into a pawn (through
-//! [`Position::set`], which keeps every derived field of the position,
-//! such as a hash, right).
+//! The rules are the move maker's: [`Position::play_under`] (and the
+//! searches' fast [`Rules::child`]) take them, and the one place a pawn
+//! reaches the far rank decides there whether it promotes.
 
-use crate::congo::moves::{IllegalMove, Move, MoveOutcome, Silent, apply};
-use crate::congo::piece::{Color, Piece, PieceKind};
+use crate::congo::moves::{Move, Silent, apply_under};
+use crate::congo::piece::{Piece, PieceKind};
 use crate::congo::position::Position;
 use crate::congo::square::Square;
 use std::fmt;
@@ -93,46 +91,12 @@ impl Rules {
             .find(|(_, p)| !self.has(p.kind))
     }
 
-    /// Play a legal move under these rules: boardsh's move, with the
-    /// promotion undone when the rules have none.
-    ///
-    /// # Errors
-    ///
-    /// [`IllegalMove`] if `mv` is not legal in `pos` (left unchanged).
-    pub fn play(self, pos: &mut Position, mv: Move) -> Result<MoveOutcome, IllegalMove> {
-        let mut outcome = pos.play(mv)?;
-        if outcome.promoted && !self.promotes() {
-            pos.set(
-                mv.to(),
-                Some(Piece::new(outcome.piece.color, PieceKind::Pawn)),
-            );
-            outcome.promoted = false;
-        }
-        Ok(outcome)
-    }
-
     /// The position after a generated move of `pos`, made the fast way (no
     /// legality check, nothing recorded): the searches' move maker.
     pub(crate) fn child(self, pos: &Position, mv: &Move) -> Position {
         let mut next = pos.clone();
-        let us = pos.side_to_move();
-        let pawn = Piece::new(us, PieceKind::Pawn);
-        let demote = !self.promotes()
-            && pos.pieces(pawn).contains(mv.from())
-            && mv.to().rank().index() == far_rank(us);
-        apply(&mut next, mv, &mut Silent);
-        if demote {
-            next.set(mv.to(), Some(pawn));
-        }
+        apply_under(&mut next, mv, self, &mut Silent);
         next
-    }
-}
-
-/// The rank index where a pawn of `color` would promote.
-const fn far_rank(color: Color) -> u8 {
-    match color {
-        Color::White => 6,
-        Color::Black => 0,
     }
 }
 
@@ -142,16 +106,10 @@ impl fmt::Display for Rules {
     }
 }
 
-/// Whether the game is over in the course's sense: a lion has been
-/// captured (either lion is missing). Two bare lions are not over: they
-/// may still take each other.
-pub fn game_over(pos: &Position) -> bool {
-    pos.lion(Color::White).is_none() || pos.lion(Color::Black).is_none()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::congo::Color;
     use crate::congo::moves::parse_move;
 
     fn fen(s: &str) -> Position {
@@ -203,17 +161,12 @@ mod tests {
             (Rules::Full, "S2l3/7/7/7/7/7/3L3 b 0"),
         ] {
             let mut played = pos.clone();
-            let outcome = rules.play(&mut played, mv("a6a7")).unwrap();
+            let outcome = played.play_under(mv("a6a7"), rules).unwrap();
             assert_eq!(played.to_string(), after);
+            // Every derived field (the hash among them) as the FEN's.
+            assert_eq!(played, fen(after));
             assert_eq!(outcome.promoted, rules.promotes());
             assert_eq!(rules.child(&pos, &mv("a6a7")), played);
         }
-    }
-
-    #[test]
-    fn bare_lions_are_not_over() {
-        assert!(!game_over(&fen("3l3/7/7/7/7/7/3L3 w 0")));
-        assert!(game_over(&fen("7/7/7/7/7/7/3L3 b 3")));
-        assert!(game_over(&fen("3l3/7/7/7/7/7/7 w 3")));
     }
 }

@@ -1,5 +1,6 @@
-//! Match statistics, for `boardsh match` and self-play alike: wins, draws
-//! and losses, the score and an Elo difference with a 95% interval.
+//! Wins, draws and losses, for `boardsh match` and self-play alike: the
+//! score and an Elo difference with a 95% interval. No game in it: a
+//! game says from whose side a result counts ([`GameResult`]).
 //!
 //! The score is `p = (W + D/2) / N`; the Elo difference is the logistic
 //! model's `-400 log10(1/p - 1)`. The interval maps `p ± 1.96 s` through
@@ -15,8 +16,15 @@
 //! after `N` wins out of `N`, the score is above `0.025^(1/N)` with 97.5%
 //! confidence, and the other end is infinite.
 
-use super::game::Outcome;
 use std::fmt;
+
+/// One game's result, from the first player's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    Win,
+    Draw,
+    Loss,
+}
 
 /// Wins, draws and losses of the first player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -53,13 +61,12 @@ pub fn elo_of(p: f64) -> f64 {
 }
 
 impl Tally {
-    /// Count a game that ended in `outcome`, the first player having had
-    /// White when `first_white`.
-    pub fn record(&mut self, outcome: Outcome, first_white: bool) {
-        match outcome.winner() {
-            None => self.draws += 1,
-            Some(c) if (c == crate::congo::Color::White) == first_white => self.wins += 1,
-            Some(_) => self.losses += 1,
+    /// Count one game's result (the first player's).
+    pub fn add(&mut self, result: GameResult) {
+        match result {
+            GameResult::Win => self.wins += 1,
+            GameResult::Draw => self.draws += 1,
+            GameResult::Loss => self.losses += 1,
         }
     }
 
@@ -168,12 +175,12 @@ mod tests {
     }
 
     #[test]
-    fn record_counts_from_the_first_players_side() {
+    fn add_counts_each_result() {
         let mut t = Tally::default();
-        t.record(Outcome::WhiteWins, true);
-        t.record(Outcome::WhiteWins, false);
-        t.record(Outcome::BlackWins, false);
-        t.record(Outcome::Draw, true);
+        t.add(GameResult::Win);
+        t.add(GameResult::Loss);
+        t.add(GameResult::Win);
+        t.add(GameResult::Draw);
         assert_eq!(
             t,
             Tally {

@@ -1,0 +1,101 @@
+//! [`Change`]: one setting with its new value, typed.
+
+use super::{Computer, Draw, Setting, Show, Theme, Threads, team_name};
+use crate::congo::Rules;
+use crate::yut::{Sticks, Team};
+use std::fmt;
+
+/// A setting and its value, typed per setting: what `set NAME VALUE` and
+/// the command line's flags parse ([`Setting::parse`]), what
+/// [`super::Settings::apply`] makes and [`super::Settings::get`] reads.
+/// A value of another setting's kind cannot be written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    Timer(bool),
+    Quiet(bool),
+    KeepGoing(bool),
+    Threads(Threads),
+    /// The engine's table, in megabytes.
+    Hash(u64),
+    Rules(Rules),
+    /// `seed N`, or `seed N+K`: the seed N, the sticks' random state K
+    /// draws on from it (what `save` writes; the setting itself keeps N).
+    Seed {
+        seed: u64,
+        draws: Option<u64>,
+    },
+    Sticks(Sticks),
+    First(Team),
+    Tablebase(bool),
+    /// Centipawns.
+    Contempt(i32),
+    Level(u64),
+    Computer(Computer),
+    Draw(Draw),
+    Show(Show),
+    Theme(Theme),
+    Tokens(u8),
+    BackDo(bool),
+    CatchBonus(bool),
+}
+
+impl Change {
+    /// The setting it changes.
+    pub const fn setting(self) -> Setting {
+        match self {
+            Change::Timer(_) => Setting::Timer,
+            Change::Quiet(_) => Setting::Quiet,
+            Change::KeepGoing(_) => Setting::KeepGoing,
+            Change::Threads(_) => Setting::Threads,
+            Change::Hash(_) => Setting::Hash,
+            Change::Rules(_) => Setting::Rules,
+            Change::Seed { .. } => Setting::Seed,
+            Change::Sticks(_) => Setting::Sticks,
+            Change::First(_) => Setting::First,
+            Change::Tablebase(_) => Setting::Tablebase,
+            Change::Contempt(_) => Setting::Contempt,
+            Change::Level(_) => Setting::Level,
+            Change::Computer(_) => Setting::Computer,
+            Change::Draw(_) => Setting::Draw,
+            Change::Show(_) => Setting::Show,
+            Change::Theme(_) => Setting::Theme,
+            Change::Tokens(_) => Setting::Tokens,
+            Change::BackDo(_) => Setting::BackDo,
+            Change::CatchBonus(_) => Setting::CatchBonus,
+        }
+    }
+}
+
+/// The value as `set` shows it and takes it back (the setting's own
+/// parser reads it: a test checks every setting).
+impl fmt::Display for Change {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let on = |b: bool| if b { "on" } else { "off" };
+        match *self {
+            Change::Timer(b)
+            | Change::Quiet(b)
+            | Change::KeepGoing(b)
+            | Change::Tablebase(b)
+            | Change::BackDo(b)
+            | Change::CatchBonus(b) => f.write_str(on(b)),
+            Change::Threads(Threads::Auto) => f.write_str("auto"),
+            Change::Threads(Threads::N(n)) | Change::Hash(n) | Change::Level(n) => {
+                write!(f, "{n}")
+            }
+            Change::Contempt(n) => write!(f, "{n}"),
+            Change::Tokens(n) => write!(f, "{n}"),
+            Change::Rules(r) => f.write_str(r.name()),
+            Change::Seed { seed, draws: None } => write!(f, "{seed}"),
+            Change::Seed {
+                seed,
+                draws: Some(draws),
+            } => write!(f, "{seed}+{draws}"),
+            Change::Sticks(s) => write!(f, "{s}"),
+            Change::First(t) => f.write_str(team_name(t)),
+            Change::Computer(c) => f.write_str(c.name()),
+            Change::Draw(d) => f.write_str(d.name()),
+            Change::Show(s) => f.write_str(s.name()),
+            Change::Theme(t) => f.write_str(t.name()),
+        }
+    }
+}
