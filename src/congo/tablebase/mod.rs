@@ -299,6 +299,14 @@ pub fn decode_table(bytes: &[u8]) -> Result<(Material, Vec<u8>), TableError> {
     let codes = bytes
         .get(MAGIC.len() + 1..MAGIC.len() + 1 + n.min(MAX_EXTRA + 1))
         .ok_or(TableError::Header)?;
+    // The slots past the pieces are written as zeros: anything else is not
+    // a file this program wrote (found by the `tables` fuzz target).
+    let unused = bytes
+        .get(MAGIC.len() + 1 + n.min(MAX_EXTRA)..head)
+        .ok_or(TableError::Header)?;
+    if unused.iter().any(|&b| b != 0) {
+        return Err(TableError::Header);
+    }
     let pieces: Option<Vec<_>> = codes
         .iter()
         .map(|&c| {
