@@ -186,13 +186,16 @@ fn watchdog(signals: Arc<Signals>, finished: Arc<AtomicBool>, counts: Arc<Counts
         {
             process::kill_all();
             let printed = counts.printed.load(Ordering::SeqCst);
-            let recorded = counts.recorded.load(Ordering::SeqCst);
+            let recorded = match counts.recording {
+                true => format!(", {} recorded", counts.recorded.load(Ordering::SeqCst)),
+                false => String::new(),
+            };
             // Stderr may be blocked too: written by a thread of its own,
             // waited for a moment at most.
             thread::spawn(move || {
                 let _ = writeln!(
                     io::stderr(),
-                    "boardsh match: stopped by {}: the output was not taken within {} s, so no summary; {printed} games were printed, {recorded} recorded",
+                    "boardsh match: stopped by {}: the output was not taken within {} s, so no summary; {printed} games were printed{recorded}",
                     signal_name(code),
                     STOP_WAIT.as_secs()
                 );
@@ -209,6 +212,8 @@ fn watchdog(signals: Arc<Signals>, finished: Arc<AtomicBool>, counts: Arc<Counts
 struct Counts {
     printed: AtomicU64,
     recorded: AtomicU64,
+    /// Whether the games are recorded at all (`--pgn`).
+    recording: bool,
 }
 
 /// Sets its flag when dropped.
@@ -307,7 +312,10 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         .map(Arc::new);
     let finished = Arc::new(AtomicBool::new(false));
     // Games printed and games recorded, for the watchdog's last word.
-    let counts = Arc::new(Counts::default());
+    let counts = Arc::new(Counts {
+        recording: sink.is_some(),
+        ..Counts::default()
+    });
     // Set however this function returns, so the watchdog ends with it.
     let _finished = SetOnDrop(Arc::clone(&finished));
     if let Some(s) = &signals {
