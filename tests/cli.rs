@@ -114,10 +114,16 @@ fn missing_file_is_exit_2() {
 
 #[test]
 fn bad_usage_is_exit_2() {
-    Test::new().arg("--no-such-flag").status(2).run();
+    // clap's usage message goes to stderr; only the status is this test's.
+    Test::new()
+        .arg("--no-such-flag")
+        .status(2)
+        .any_stderr()
+        .run();
     Test::new()
         .args(["--color", "sometimes", "-c", "fen"])
         .status(2)
+        .any_stderr()
         .run();
 }
 
@@ -432,7 +438,7 @@ fn the_timer_reports_each_command_on_stderr_only() {
 fn signalled(args: &[&str], stdin: &str, signal: i32) -> (Option<i32>, String, String) {
     use std::io::Write as _;
     use std::process::Stdio;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardsh"))
+    let mut child = crate::common::command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -4,7 +4,7 @@
 use crate::common::Test;
 
 fn run(script: &str) -> String {
-    let out = Test::new().args(["-c", script]).run();
+    let out = Test::new().args(["-c", script]).any_stdout().run();
     String::from_utf8(out.stdout).expect("utf-8")
 }
 

@@ -9,7 +9,12 @@ use boardsh::congo::{PieceKind, Position};
 
 /// `script` under `-c`, expecting exit status `status`: stdout, stderr.
 fn run(script: &str, status: i32) -> (String, String) {
-    let out = Test::new().args(["-c", script]).status(status).run();
+    let out = Test::new()
+        .args(["-c", script])
+        .status(status)
+        .any_stdout()
+        .any_stderr()
+        .run();
     (
         String::from_utf8(out.stdout).expect("utf-8"),
         String::from_utf8(out.stderr).expect("utf-8"),

@@ -8,7 +8,7 @@ pub mod prover;
 pub mod test;
 pub mod tmux;
 
-pub use test::{Test, boardsh};
+pub use test::{Test, boardsh, command};
 
 /// A test found `program` missing. Where `BOARDSH_REQUIRE_TOOLS` is set
 /// (CI sets it, after installing them), that fails the test: a check
