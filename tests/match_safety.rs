@@ -6,6 +6,7 @@
 //! exit status non-zero.
 
 use crate::common::boardsh;
+use crate::common::test::BIN;
 use std::io::Read;
 use std::path::Path;
 use std::process::{Child, Stdio};
@@ -38,11 +39,8 @@ fn fast_match(pgn: &Path) -> Vec<String> {
 /// A fast match running, its stdout and stderr piped to the test, and
 /// the environment of [`boardsh`] (no user data directory, no colour).
 fn spawn_fast_match(pgn: &Path) -> Child {
-    std::process::Command::new(assert_cmd::cargo::cargo_bin("boardsh"))
+    crate::common::command()
         .args(fast_match(pgn))
-        .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .env("XDG_DATA_HOME", "/nonexistent/boardsh-test-data")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -297,15 +295,12 @@ fn records_that_cannot_be_written_make_the_status_non_zero() {
     // stderr, the file keeps whole games only, and the status is 1.
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("g.bsh");
-    let bin = assert_cmd::cargo::cargo_bin("boardsh");
     let script = format!(
-        "trap '' XFSZ; ulimit -f 1; exec '{}' match --games 10 --time 0.1 --pgn '{}' '{RANDOM}' '{RANDOM}'",
-        bin.display(),
+        "trap '' XFSZ; ulimit -f 1; exec '{BIN}' match --games 10 --time 0.1 --pgn '{}' '{RANDOM}' '{RANDOM}'",
         pgn.display()
     );
-    let out = std::process::Command::new("sh")
+    let out = crate::common::test::isolate(&mut std::process::Command::new("sh"))
         .args(["-c", &script])
-        .env("XDG_DATA_HOME", "/nonexistent/boardsh-test-data")
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);

@@ -8,7 +8,7 @@ use std::fs;
 use std::path::Path;
 
 fn boardsh(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("boardsh").unwrap();
+    let mut cmd = crate::common::boardsh();
     cmd.current_dir(dir).env("NO_COLOR", "1");
     cmd
 }

@@ -3,15 +3,12 @@
 //! not a table is refused and left alone; a stopped layer's values
 //! beside it are resumed from.
 
-use assert_cmd::Command;
 use boardsh::yut::solve::{Board, Partial, Roles, Table};
 
 fn solve(args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("boardsh")
-        .expect("built")
+    crate::common::boardsh()
         .args(["yut", "solve"])
         .args(args)
-        .env("XDG_DATA_HOME", "/nonexistent-not-used")
         .assert()
 }
 
