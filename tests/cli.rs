@@ -528,3 +528,32 @@ fn dash_i_without_a_file_goes_on_after_the_other_arguments() {
     assert!(text.starts_with("a: home -> geol (3)\n"), "{text}");
     assert!(text.contains("a: geol\n"), "{text}");
 }
+
+/// `--color always -c SCRIPT` with `COLORFGBG` as given: stdout.
+fn colored(script: &str, colorfgbg: Option<&str>) -> String {
+    let test = Test::new().args(["--color", "always", "-c", script]);
+    let test = match colorfgbg {
+        Some(v) => test.env("COLORFGBG", v),
+        None => test.env_remove("COLORFGBG"),
+    };
+    String::from_utf8(test.any_stdout().run().stdout).expect("utf-8")
+}
+
+#[test]
+fn the_theme_draws_white_pieces_white_on_a_known_background() {
+    // SGR 97: bright white; 40: on black; 30: black; 35: magenta (the
+    // colours for either background, when it is not known).
+    let white_pawn = |text: &str, sgr: &str| text.contains(&format!("\u{1b}[{sgr}mP\u{1b}[0m"));
+    let dark = colored("set theme dark; board", None);
+    assert!(white_pawn(&dark, "97;1"), "{dark:?}");
+    let light = colored("set theme light; board", None);
+    assert!(white_pawn(&light, "97;40;1"), "{light:?}");
+    assert!(
+        light.contains("\u{1b}[30;1mp"),
+        "black pieces black: {light:?}"
+    );
+    // `auto`: COLORFGBG's background 15 is light, 0 dark, unset unknown.
+    assert!(white_pawn(&colored("board", Some("0;15")), "97;40;1"));
+    assert!(white_pawn(&colored("board", Some("15;0")), "97;1"));
+    assert!(white_pawn(&colored("board", None), "35;1"));
+}

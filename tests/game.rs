@@ -46,3 +46,14 @@ fn a_prompt_search_sees_the_games_repetitions() {
     ));
     assert!(best(&undone).contains(" score -"), "{undone}");
 }
+
+#[test]
+fn analyze_in_a_script_is_refused_not_endless() {
+    // It searches until Ctrl-C: outside the prompt it would never end.
+    Test::new()
+        .args(["-c", "analyze; fen"])
+        .stdin_from(std::process::Stdio::null())
+        .status(1)
+        .stderr_contains("<command line>:1:1: error: `analyze` searches until Ctrl-C")
+        .run();
+}

@@ -525,7 +525,7 @@ const CLOSED_PIPE: i32 = 141;
 /// Spawn boardsh, read one line of its output, close the pipe, wait:
 /// it must stop with status 141 and print nothing on stderr.
 fn quiet_on_a_closed_pipe(args: &[&str], stdin: Stdio) {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_boardsh"))
+    let mut child = crate::common::command()
         .args(args)
         .stdin(stdin)
         .stdout(Stdio::piped())
@@ -593,7 +593,7 @@ fn output_closed_before_the_start_stops_every_source_alike() {
             Some(path) => Stdio::from(fs::File::open(path).unwrap()),
             None => Stdio::null(),
         };
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_boardsh"))
+        let out = crate::common::command()
             .args(args)
             .stdin(stdin)
             .stdout(Stdio::from(writer))
