@@ -5,7 +5,7 @@
 //! keeps the earlier records; records that cannot be written make the
 //! exit status non-zero.
 
-use crate::common::boardsh;
+use crate::common::Test;
 use crate::common::test::BIN;
 use std::io::Read;
 use std::path::Path;
@@ -37,7 +37,7 @@ fn fast_match(pgn: &Path) -> Vec<String> {
 }
 
 /// A fast match running, its stdout and stderr piped to the test, and
-/// the environment of [`boardsh`] (no user data directory, no colour).
+/// the tests' isolated environment (no user data directory, no colour).
 fn spawn_fast_match(pgn: &Path) -> Child {
     crate::common::command()
         .args(fast_match(pgn))
@@ -157,13 +157,12 @@ fn an_unread_output_holds_the_match_back_and_a_signal_still_ends_it() {
 
 /// `boardsh match` with `args` (two random agents), within a minute.
 fn run(args: &[&str]) -> (String, String, Option<i32>) {
-    let out = boardsh()
+    let out = Test::new()
         .arg("match")
         .args(args)
         .args([RANDOM, RANDOM])
-        .timeout(Duration::from_secs(60))
-        .output()
-        .unwrap();
+        .timeout(60)
+        .output();
     (
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
@@ -283,8 +282,7 @@ fn a_resumed_match_keeps_the_earlier_records() {
     for n in 1..=6 {
         assert!(text.contains(&format!("# game {n} of ")), "{n}: {text}");
     }
-    let replay = boardsh().arg("--quiet").arg(&pgn).output().unwrap();
-    assert_eq!(replay.status.code(), Some(0));
+    Test::new().arg("--quiet").arg(&pgn).any_stdout().run();
 }
 
 #[test]

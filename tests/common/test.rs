@@ -175,6 +175,12 @@ impl Test {
         self
     }
 
+    /// Start the run at the repository's root, for a test that names the
+    /// repository's files (`tests/data/...`) by relative paths.
+    pub fn at_root(self) -> Test {
+        self.current_dir(env!("CARGO_MANIFEST_DIR"))
+    }
+
     pub fn arg(mut self, arg: impl Into<OsString>) -> Test {
         self.args.push(arg.into());
         self
