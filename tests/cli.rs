@@ -81,18 +81,14 @@ fn bad_fen_line_is_located_and_earlier_listings_stay() {
 
 #[test]
 fn count_mismatch_is_an_error() {
-    let out = Test::new().at_root()
-        .stdin("3\nA FFFF\nB FFFF\n")
-        .output();
+    let out = Test::new().at_root().stdin("3\nA FFFF\nB FFFF\n").output();
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty(), "no board after a failed Yut input");
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
         "<stdin>:1:1: error: the count says 3 lines but only 2 follow\n    3\n    ^\n"
     );
-    let extra = Test::new().at_root()
-        .stdin("1\nA FFFF\nB FFFF\n")
-        .output();
+    let extra = Test::new().at_root().stdin("1\nA FFFF\nB FFFF\n").output();
     assert_eq!(extra.status.code(), Some(1));
     let stderr = String::from_utf8(extra.stderr).unwrap();
     assert!(
@@ -128,7 +124,8 @@ fn bad_usage_is_exit_2() {
 #[test]
 fn dash_c_runs_commands_separated_by_semicolons() {
     // Home + FFFF = 4 steps: do, gae, geol, yut.
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .args(["-c", "move A FFFF; fen; reset congo # a comment"])
         .output();
     assert_eq!(out.status.code(), Some(0));
@@ -141,7 +138,8 @@ fn dash_c_runs_commands_separated_by_semicolons() {
 #[test]
 fn dash_c_error_format_and_stop() {
     // `FXFB` starts at byte 12 of "fen; move A FXFB; fen": column 13.
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .args(["-c", "fen; move A FXFB; fen"])
         .output();
     assert_eq!(out.status.code(), Some(1));
@@ -163,7 +161,11 @@ fn keep_going_reports_and_continues() {
     let stop = Test::new().at_root().arg(&script).output();
     assert_eq!(stop.status.code(), Some(1));
     assert!(stop.stdout.is_empty());
-    let go = Test::new().at_root().arg("--keep-going").arg(&script).output();
+    let go = Test::new()
+        .at_root()
+        .arg("--keep-going")
+        .arg(&script)
+        .output();
     assert_eq!(go.status.code(), Some(1), "errors still fail the run");
     let stdout = String::from_utf8(go.stdout).unwrap();
     // FBBB is one step: home -> do.
@@ -180,7 +182,8 @@ fn keep_going_runs_the_rest_of_a_line() {
     // The case: the bad throw `FXFF` is skipped, B still moves and
     // `where` still lists (FFFF is 4 steps: home -> yut for each).
     let line = "move A FFFF; move A FXFF; move B FFFF; where";
-    let go = Test::new().at_root()
+    let go = Test::new()
+        .at_root()
         .args(["--keep-going", "-c", line])
         .output();
     assert_eq!(go.status.code(), Some(1), "the error still fails the run");
@@ -206,7 +209,8 @@ fn keep_going_after_a_failed_problem_file() {
     let good = write_temp(&dir, "good.bsh", "where\n");
     let line = format!("move A FFFF; source {}; where", bad.display());
     // Sourced: with --keep-going the command after it runs.
-    let go = Test::new().at_root()
+    let go = Test::new()
+        .at_root()
         .args(["--keep-going", "-c", &line])
         .output();
     assert_eq!(go.status.code(), Some(1));
@@ -221,7 +225,8 @@ fn keep_going_after_a_failed_problem_file() {
         "A: home -> yut (4)\n"
     );
     // As file arguments: the next file runs after the failed one.
-    let go = Test::new().at_root()
+    let go = Test::new()
+        .at_root()
         .arg("--keep-going")
         .args([&bad, &good])
         .output();
@@ -243,7 +248,8 @@ fn keep_going_after_a_failed_problem_file() {
 fn quiet_silences_every_change_summary_never_a_query() {
     // `move`, `play` and `undo` print nothing; `fen`, `where`, `status` do.
     // After undoing c2c3 the position is the start again (white to move).
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .args([
             "--quiet",
             "-c",
@@ -264,7 +270,8 @@ fn quiet_silences_every_change_summary_never_a_query() {
 
 #[test]
 fn quiet_silences_move_summaries() {
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .args(["--quiet", "-c", "move A FFFF; where"])
         .output();
     let stdout = String::from_utf8(out.stdout).unwrap();
@@ -286,7 +293,8 @@ fn dash_i_replays_then_reads_stdin_when_not_a_terminal() {
 
 #[test]
 fn piped_commands_on_stdin() {
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .stdin("move b FFBB\n\nwhere # all tokens\n")
         .output();
     let stdout = String::from_utf8(out.stdout).unwrap();
@@ -300,20 +308,24 @@ fn piped_commands_on_stdin() {
 #[test]
 fn colour_rules() {
     let esc = |o: &std::process::Output| o.stdout.contains(&0x1b);
-    let always = Test::new().at_root()
+    let always = Test::new()
+        .at_root()
         .args(["--color", "always", "-c", "move A FFFF; show"])
         .output();
     assert!(esc(&always), "--color always colours piped output");
-    let auto = Test::new().at_root()
+    let auto = Test::new()
+        .at_root()
         .args(["-c", "move A FFFF; show"])
         .output();
     assert!(!esc(&auto), "piped output is plain by default");
-    let no_color = Test::new().at_root()
+    let no_color = Test::new()
+        .at_root()
         .env("NO_COLOR", "1")
         .args(["-c", "move A FFFF; show"])
         .output();
     assert!(!esc(&no_color));
-    let forced = Test::new().at_root()
+    let forced = Test::new()
+        .at_root()
         .env("CLICOLOR_FORCE", "1")
         .args(["-c", "board"])
         .output();
@@ -340,7 +352,8 @@ fn colour_rules() {
         strip(&always.stdout),
         String::from_utf8(auto.stdout).unwrap()
     );
-    let err = Test::new().at_root()
+    let err = Test::new()
+        .at_root()
         .args(["--color", "always", "-c", "bogus"])
         .output();
     assert!(err.stderr.contains(&0x1b), "error: is coloured");
@@ -363,7 +376,8 @@ fn version_and_help() {
 fn quit_and_exit_take_an_exit_status() {
     // `quit N` ends the session at once with status N: the `where` after it
     // never runs, so stdout holds only what came before.
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .args(["-c", "fen; quit 3; where"])
         .output();
     assert_eq!(out.status.code(), Some(3));
@@ -409,7 +423,8 @@ fn the_timer_reports_each_command_on_stderr_only() {
         );
     }
     // Commands inside a file are not timed one by one.
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .args(["--timer"])
         .stdin("perft 2\nfen\n")
         .output();
@@ -471,7 +486,8 @@ fn files_commands_and_dash_run_in_the_order_given() {
     // yut, then the second -c.
     let dir = tempfile::tempdir().unwrap();
     let file = write_temp(&dir, "w.bsh", "where\n");
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .arg("-c")
         .arg("move A FFFF")
         .arg(&file)
@@ -484,7 +500,8 @@ fn files_commands_and_dash_run_in_the_order_given() {
     assert_eq!(lines.get(1), Some(&"A: yut"));
     assert_eq!(lines.last(), Some(&"Continue"));
     // `-` is stdin, in its place: here between two -c.
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .args(["-c", "fen 7/7/7/7/7/7/3L3 w 0", "-", "-c", "fen"])
         .stdin("status\n")
         .output();
@@ -498,7 +515,8 @@ fn files_commands_and_dash_run_in_the_order_given() {
 #[test]
 fn dash_i_without_a_file_goes_on_after_the_other_arguments() {
     // Not a terminal: after -c, `-i` reads the commands of stdin.
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .args(["-i", "-c", "move a FFFB"])
         .stdin("where\n")
         .output();

@@ -18,7 +18,12 @@ fn read(path: &str) -> Vec<u8> {
 /// with nothing on stderr; and the same from stdin.
 fn check(args: &[&str], input: &str, expected: &[u8]) {
     let path = Path::new(DATA).join(input);
-    let out = Test::new().at_root().arg("course").args(args).arg(&path).output();
+    let out = Test::new()
+        .at_root()
+        .arg("course")
+        .args(args)
+        .arg(&path)
+        .output();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{args:?} {input}: {stderr}");
     assert!(
@@ -27,7 +32,11 @@ fn check(args: &[&str], input: &str, expected: &[u8]) {
         first_difference(&out.stdout, expected)
     );
     assert!(out.stderr.is_empty(), "{stderr}");
-    let piped = Test::new().arg("course").args(args).stdin(read(input)).output();
+    let piped = Test::new()
+        .arg("course")
+        .args(args)
+        .stdin(read(input))
+        .output();
     assert!(piped.stdout == expected, "{args:?} {input} from stdin");
 }
 
@@ -158,11 +167,7 @@ fn raw_originals_with_their_quirks() {
 
 /// Run `boardsh course ARGS` on `input` from stdin.
 fn run(args: &[&str], input: &str) -> (Option<i32>, String, String) {
-    let out = Test::new()
-        .arg("course")
-        .args(args)
-        .stdin(input)
-        .output();
+    let out = Test::new().arg("course").args(args).stdin(input).output();
     (
         out.status.code(),
         String::from_utf8(out.stdout).unwrap(),

@@ -7,11 +7,7 @@ use crate::common::Test;
 
 /// Run `boardsh course ARGS` on `input` from stdin.
 fn run(args: &[&str], input: &str) -> (Option<i32>, String, String) {
-    let out = Test::new()
-        .arg("course")
-        .args(args)
-        .stdin(input)
-        .output();
+    let out = Test::new().arg("course").args(args).stdin(input).output();
     (
         out.status.code(),
         String::from_utf8(out.stdout).unwrap(),

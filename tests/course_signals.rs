@@ -76,11 +76,10 @@ fn sigterm_exits_143() {
 
 #[test]
 fn depth_has_the_shells_bound() {
-    let out = crate::common::command()
+    crate::common::Test::new()
         .args(["course", "alphabeta", "--depth", "13"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--depth"));
+        .stdin_from(Stdio::null())
+        .status(2)
+        .stderr_contains("--depth")
+        .run();
 }

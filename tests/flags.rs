@@ -52,11 +52,22 @@ fn entry_points(flags: &[&str]) -> Vec<(&'static str, String, Option<i32>)> {
 
     let (out, code) = output(Test::new().at_root().args(flags).arg(&file));
     seen.push(("file", out, code));
-    let (out, code) = output(Test::new().at_root().args(flags).args(["-c", &SCRIPT.join("; ")]));
+    let (out, code) = output(
+        Test::new()
+            .at_root()
+            .args(flags)
+            .args(["-c", &SCRIPT.join("; ")]),
+    );
     seen.push(("-c", out, code));
     let (out, code) = output(Test::new().at_root().args(flags).stdin(text.clone()));
     seen.push(("stdin", out, code));
-    let (out, code) = output(Test::new().at_root().args(flags).arg("-i").stdin(text.clone()));
+    let (out, code) = output(
+        Test::new()
+            .at_root()
+            .args(flags)
+            .arg("-i")
+            .stdin(text.clone()),
+    );
     seen.push(("-i", out, code));
 
     let mut argv: Vec<OsString> = vec!["boardsh".into()];
@@ -73,7 +84,8 @@ fn entry_points(flags: &[&str]) -> Vec<(&'static str, String, Option<i32>)> {
     // `boardsh test --bless` records what the case does with its `.args`.
     fs::write(dir.path().join("case.args"), flags.join(" ")).unwrap();
     fs::write(dir.path().join("case.out"), "").unwrap();
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .args(["test", "--bless"])
         .arg(dir.path())
         .output();

@@ -100,7 +100,8 @@ fn crlf(bytes: &[u8]) -> Vec<u8> {
 #[test]
 fn crlf_scripts_run_like_lf_and_errors_do_not_echo_the_cr() {
     // FFFF is 4 steps: home -> do, gae, geol, yut.
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .stdin("move A FFFF\r\nwhere\r\n")
         .output();
     assert_eq!(out.status.code(), Some(0));
@@ -144,7 +145,8 @@ fn trailing_spaces_and_tabs() {
             .replace('\n', " \t \n")
             .into_bytes()
     });
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .stdin("move A FFFF \t\nfen\t\nreset \t \n")
         .output();
     assert_eq!(out.status.code(), Some(0));
@@ -190,7 +192,8 @@ fn a_count_of_zero() {
             "{content:?}"
         );
         for name in ["z.in", "z.fen"] {
-            let out = Test::new().at_root()
+            let out = Test::new()
+                .at_root()
                 .arg(write(dir.path(), name, content))
                 .output();
             assert_eq!(out.status.code(), Some(0));
@@ -199,7 +202,8 @@ fn a_count_of_zero() {
     }
     // A `.yut` file is known to be a Yut problem: zero turns leave all
     // tokens home, so its answer is the empty board.
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .arg(write(dir.path(), "z.yut", "0\n"))
         .output();
     assert_eq!(out.status.code(), Some(0));
@@ -210,7 +214,8 @@ fn a_count_of_zero() {
 fn more_lines_than_the_count_names_the_first_extra_line() {
     // Congo: the counted line is listed; line 3 is the first extra one and
     // is underlined whole (17 characters).
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .stdin("1\n7/7/7/7/7/7/7 w 0\n7/7/7/7/7/7/7 w 0\n")
         .output();
     assert_eq!(out.status.code(), Some(1));
@@ -221,7 +226,8 @@ fn more_lines_than_the_count_names_the_first_extra_line() {
     );
     // Yut: the blank line 3 is skipped, so line 4 is the extra one; a
     // failed Yut input prints no board.
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .stdin("1\nA FFFF\n\nB FFFF\n")
         .output();
     assert_eq!(out.status.code(), Some(1));
@@ -257,12 +263,17 @@ fn invalid_utf8_is_located_and_shown_escaped() {
     );
     assert!(no_replacement_char(&out.stderr));
     // With --keep-going the next line runs.
-    let out = Test::new().at_root().arg("--keep-going").arg(&path).output();
+    let out = Test::new()
+        .at_root()
+        .arg("--keep-going")
+        .arg(&path)
+        .output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), format!("{START}{ALL_HOME}"));
 
     // Latin-1 text, even in a comment: "move A FFFF # caf" is 17 bytes.
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .stdin(&b"move A FFFF # caf\xe9\n"[..])
         .output();
     assert_eq!(
@@ -271,7 +282,8 @@ fn invalid_utf8_is_located_and_shown_escaped() {
     );
 
     // In a problem-format input: line 3 starts with \xfe after one listing.
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .stdin(&b"2\n7/7/7/7/7/7/7\n\xfe7/7/7/7/7/7/7\n"[..])
         .output();
     assert_eq!(out.status.code(), Some(1));
@@ -282,7 +294,8 @@ fn invalid_utf8_is_located_and_shown_escaped() {
     );
     // A UTF-16 file is not UTF-8 from its first byte on.
     let utf16: Vec<u8> = "fen\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .stdin([&[0xff, 0xfe][..], &utf16].concat())
         .output();
     assert_eq!(out.status.code(), Some(1));
@@ -360,7 +373,11 @@ fn a_line_over_16_mib_is_reported_and_skipped() {
     bytes.resize(limit + 1, b'F');
     bytes.extend_from_slice(b"\nfen\n");
     let path = write(dir.path(), "huge.bsh", &bytes);
-    let out = Test::new().at_root().arg("--keep-going").arg(&path).output();
+    let out = Test::new()
+        .at_root()
+        .arg("--keep-going")
+        .arg(&path)
+        .output();
     assert_eq!(out.status.code(), Some(1));
     // The line after it still runs.
     assert_eq!(text(&out.stdout), START);
@@ -441,7 +458,10 @@ fn a_chain_of_a_hundred_sources_stops_at_the_depth_limit() {
         );
     }
     write(dir.path(), "f100.bsh", "fen\n");
-    let out = Test::new().at_root().arg(dir.path().join("f0.bsh")).output();
+    let out = Test::new()
+        .at_root()
+        .arg(dir.path().join("f0.bsh"))
+        .output();
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty(), "f100 is never reached");
     // f0 (the argument) is the first of 64 nested files, so f63 may not
@@ -625,7 +645,8 @@ fn control_characters_in_errors_are_shown_escaped() {
         "\u{7f}\u{0}",                        // DEL and NUL
     ];
     let script = write(dir.path(), "evil.bsh", lines.join("\n"));
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .args(["--color", "never", "--keep-going"])
         .arg(&script)
         .output();
@@ -647,14 +668,16 @@ fn control_characters_in_errors_are_shown_escaped() {
 
     // A file name with escapes, as an origin and in a file-level message.
     let named = write(dir.path(), "\u{1b}[2J.bsh", "bogus\n");
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .args(["--color", "never"])
         .arg(&named)
         .output();
     assert_inert(&out.stderr);
     assert!(text(&out.stderr).contains("\\x1b[2J.bsh:1:1: error: unknown command"));
     let missing = dir.path().join("\u{1b}]0;x\u{7}.bsh");
-    let out = Test::new().at_root()
+    let out = Test::new()
+        .at_root()
         .args(["--color", "never"])
         .arg(&missing)
         .output();
@@ -663,7 +686,8 @@ fn control_characters_in_errors_are_shown_escaped() {
 
     // In a problem-format Yut turn and a FEN line, by stdin.
     for input in ["1\n\u{1b}[2J FFFF\n", "1\n7/7/\u{1b}c/7/7/7/7\n"] {
-        let out = Test::new().at_root()
+        let out = Test::new()
+            .at_root()
             .args(["--color", "never"])
             .stdin(input)
             .output();

@@ -113,10 +113,7 @@ fn shards_merged_give_the_totals_of_one_run() {
     sharded.sort();
     assert_eq!(sharded, pair_lines(&all));
 
-    let merged = boardsh()
-        .args(["match", "--merge"])
-        .args(&files)
-        .output();
+    let merged = boardsh().args(["match", "--merge"]).args(&files).output();
     let (merged, err, code) = (
         String::from_utf8(merged.stdout).unwrap(),
         String::from_utf8(merged.stderr).unwrap(),

@@ -5,9 +5,9 @@
 //! device, and an existing file unless `--force` (what `yut solve` and
 //! `tablebase build` resume is theirs to extend, not clobbered).
 
+use crate::common::Test;
 use std::fs;
 use std::path::Path;
-use crate::common::Test;
 use std::process::Output;
 
 /// The binary in `dir`, with the data directory there too (so a default

@@ -2,8 +2,8 @@
 //! number at its largest, a transposition table the memory cannot hold
 //! reported as an error (not an abort), and `hint` bounded by a budget.
 
-use crate::common::test::{BIN, isolate};
 use crate::common::Test;
+use crate::common::test::{BIN, isolate};
 use std::process::{Command, Output};
 
 /// `boardsh ARGS`; its output, not checked (the tests check it).

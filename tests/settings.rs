@@ -149,9 +149,7 @@ fn a_value_of_the_wrong_kind_is_refused_and_changes_nothing() {
 fn a_flag_takes_what_its_setting_takes() {
     // `--level 13` is refused as `set level 13` is (1..=12), with what
     // the setting takes; `--threads auto` is taken as `set threads auto`.
-    let out = Test::new()
-        .args(["--level", "13", "-c", "set"])
-        .output();
+    let out = Test::new().args(["--level", "13", "-c", "set"]).output();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(

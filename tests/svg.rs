@@ -92,9 +92,7 @@ fn show_svg_draws_the_tokens_and_a_file_writes_beside_itself() {
     // the file is named as the script names it.
     boardsh(dir.path())
         .arg("sub/s.bsh")
-        .stdout(
-            "b: home -> geol (3)\nc: home -> geol (3)\nA: home -> do (1)\nwrote `y y.svg`\n",
-        )
+        .stdout("b: home -> geol (3)\nc: home -> geol (3)\nA: home -> do (1)\nwrote `y y.svg`\n")
         .run();
     let doc = fs::read_to_string(dir.path().join("sub/y y.svg")).unwrap();
     assert_eq!(texts(&doc, "stack upper"), ["A"]);

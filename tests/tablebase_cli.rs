@@ -1,8 +1,8 @@
 //! `boardsh tablebase build`: the files it writes, a second run keeping
 //! them, bad options, and the shell reading them from the data directory.
 
-use boardsh::congo::Position;
 use crate::common::{Test, command};
+use boardsh::congo::Position;
 
 /// `boardsh ARGS` with `data` as its data directory; its output, not
 /// checked (the tests check it).

@@ -3,10 +3,10 @@
 //! weights file the tuner writes and `agent --weights` reads, and bad input
 //! refused with the file and line named. Tiny runs only.
 
+use crate::common::{Test, command};
 use boardsh::congo::Position;
 use boardsh::congo::search::{EvalWeights, weights};
 use std::path::Path;
-use crate::common::{Test, command};
 use std::process::{Command, Output};
 
 /// `boardsh ARGS` with `data` as its data directory; its output, not

@@ -20,12 +20,14 @@ fn hint_wants_throws_to_use() {
 fn review_of_a_game_not_begun() {
     // No move made: no decision, nothing lost. The heading states the
     // thresholds (2%, 5%, 10%) and the games a use (200).
-    Test::new().args(["-c", "review"]).stdout(
-        "review of 0 decisions (exact where a solved table covers the position, \
+    Test::new()
+        .args(["-c", "review"])
+        .stdout(
+            "review of 0 decisions (exact where a solved table covers the position, \
              else estimated by 200 games a use; inaccuracy from 2%, mistake from 5%, \
              blunder from 10% lost):\nlost in all: upper 0.00%, lower 0.00%\n",
-    )
-    .run();
+        )
+        .run();
 }
 
 #[test]

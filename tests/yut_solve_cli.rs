@@ -141,13 +141,17 @@ fn down_to_has_a_range() {
     let dir = tempfile::tempdir().expect("tempdir");
     let file = dir.path().join("k2.bin");
     let path = file.to_str().expect("utf-8");
-    let a = solve(&["--tokens", "1", "--down-to", "1", "--out", path]).status(2).run();
+    let a = solve(&["--tokens", "1", "--down-to", "1", "--out", path])
+        .status(2)
+        .run();
     let err = String::from_utf8_lossy(&a.stderr).to_string();
     assert!(
         err.contains("--down-to 1") && err.contains("0 to 0"),
         "{err}"
     );
-    let b = solve(&["--tokens", "2", "--down-to", "3", "--out", path]).status(2).run();
+    let b = solve(&["--tokens", "2", "--down-to", "3", "--out", path])
+        .status(2)
+        .run();
     let err = String::from_utf8_lossy(&b.stderr).to_string();
     assert!(
         err.contains("--down-to 3") && err.contains("0 to 2"),
@@ -155,8 +159,12 @@ fn down_to_has_a_range() {
     );
     assert!(!file.exists());
     // Past the largest game's last layer (K = 4: 6) clap refuses it.
-    solve(&["--tokens", "4", "--down-to", "7", "--out", path]).status(2).run();
-    solve(&["--tokens", "1", "--down-to", "-1", "--out", path]).status(2).run();
+    solve(&["--tokens", "4", "--down-to", "7", "--out", path])
+        .status(2)
+        .run();
+    solve(&["--tokens", "1", "--down-to", "-1", "--out", path])
+        .status(2)
+        .run();
     // The last layer itself is in range: K = 2, E = 2 is one token a
     // side left, the one-token game's size; the start is not in it.
     let ok = solve(&[
@@ -168,7 +176,8 @@ fn down_to_has_a_range() {
         "2",
         "--out",
         path,
-    ]).run();
+    ])
+    .run();
     let out = String::from_utf8_lossy(&ok.stdout).to_string();
     assert!(
         out.contains("layer 2: ") && out.contains("the start needs layer 0"),
