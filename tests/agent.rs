@@ -4,7 +4,7 @@
 
 use boardsh::congo::{Move, Position, Status, legal_moves, status};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 use std::time::{Duration, Instant};
 
 struct Agent {
@@ -15,7 +15,7 @@ struct Agent {
 
 impl Agent {
     fn start(args: &[&str]) -> Agent {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardsh"))
+        let mut child = crate::common::command()
             .arg("agent")
             .args(args)
             .stdin(Stdio::piped())

@@ -2,19 +2,20 @@
 //! a value outside is a usage error (status 2) before anything is
 //! allocated or read, not a panic or an abort.
 
-use std::process::{Command, Stdio};
+use crate::common::Test;
+use std::process::Stdio;
 
-fn agent(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_boardsh"))
+/// `boardsh agent ARGS` with nothing on stdin, expecting `status`; its
+/// stderr must hold `says` (stdout is empty: no move was asked for).
+#[track_caller]
+fn agent(args: &[&str], status: i32, says: &str) {
+    Test::new()
         .arg("agent")
         .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("agent runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+        .stdin_from(Stdio::null())
+        .status(status)
+        .stderr_contains(says)
+        .run();
 }
 
 #[test]
@@ -29,9 +30,7 @@ fn out_of_range_flags_are_usage_errors() {
         ["--depth", "65"],
         ["--nodes", "0"],
     ] {
-        let (rc, err) = agent(&args);
-        assert_eq!(rc, 2, "{args:?}: {err}");
-        assert!(err.contains(args[0]), "{args:?}: {err}");
+        agent(&args, 2, args[0]);
     }
 }
 
@@ -39,15 +38,13 @@ fn out_of_range_flags_are_usage_errors() {
 fn in_range_flags_are_taken() {
     // Stdin is empty: the agent starts and ends at EOF with status 0.
     for args in [["--hash", "1"], ["--threads", "256"], ["--depth", "64"]] {
-        assert_eq!(agent(&args).0, 0, "{args:?}");
+        agent(&args, 0, "");
     }
 }
 
 #[test]
 fn engine_spec_sizes_have_the_same_ranges() {
-    let (rc, err) = agent(&["--engine", "strongest,hash=100000"]);
-    assert_eq!(rc, 2, "{err}");
-    assert!(err.contains("out of range"), "{err}");
+    agent(&["--engine", "strongest,hash=100000"], 2, "out of range");
 }
 
 /// Issue 41: a referee that sends each position as a bare FEN. After a
@@ -60,20 +57,11 @@ fn engine_spec_sizes_have_the_same_ranges() {
 fn a_bare_position_after_a_huge_one_is_answered_at_once() {
     let p = "3p2L/ppp1ppp/1p1p1p1/pppl1p1/1p3p1/pppp3/M2p1p1 w 0";
     let started = std::time::Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_boardsh"))
+    let out = Test::new()
         .args(["agent", "--engine", "random"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            let mut stdin = child.stdin.take().expect("stdin");
-            write!(stdin, "position {p}\nposition startpos\ngo 0.05\n")?;
-            drop(stdin);
-            child.wait_with_output()
-        })
-        .expect("agent runs");
+        .stdin(format!("position {p}\nposition startpos\ngo 0.05\n"))
+        .output();
+    assert_eq!(out.status.code(), Some(0));
     let took = started.elapsed();
     assert!(took.as_secs_f64() < 10.0, "took {took:?}");
     let stdout = String::from_utf8_lossy(&out.stdout);

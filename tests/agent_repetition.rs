@@ -15,7 +15,7 @@ use boardsh::congo::search::{Engine, EngineConfig, Limits, Score};
 use boardsh::congo::{Move, Position, legal_moves};
 use boardsh::interrupt::Never;
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 /// White: lion, two elephants and a zebra; Black: lion behind three
 /// pawns. White cannot win within the agent's depth, so it manoeuvres (the
@@ -26,7 +26,7 @@ const P: &str = "3l3/2ppp2/7/7/7/7/2ELE1Z w 0";
 /// directory is an empty one, so no endgame table is loaded.
 fn agent(lines: &[String]) -> Vec<String> {
     let data = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardsh"))
+    let mut child = crate::common::command()
         .args(["agent", "--depth", "4"])
         .env("XDG_DATA_HOME", data.path())
         .env("HOME", data.path())

@@ -16,6 +16,7 @@
 //! opened it (`/proc/PID/fd`), so a loaded machine does not make the test
 //! signal a process still starting.
 
+use crate::common::test::{BIN, ENV};
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -43,11 +44,8 @@ fn mkfifo(path: &Path) {
 
 /// The binary, in `dir`, with `data` as its data directory.
 fn boardsh(dir: &Path, data: &Path) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_boardsh"));
-    cmd.current_dir(dir)
-        .env("XDG_DATA_HOME", data)
-        .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE");
+    let mut cmd = crate::common::command();
+    cmd.current_dir(dir).env("XDG_DATA_HOME", data);
     cmd
 }
 
@@ -452,11 +450,10 @@ fn ctrl_c_at_the_prompt_stops_a_source_waiting_on_a_fifo() {
     std::fs::create_dir(dir.path().join("boardsh")).unwrap();
     mkfifo(&dir.path().join(YUT_TABLE));
     let shell = format!(
-        "cd '{}' && env BOARDSH_HISTORY='{}' XDG_DATA_HOME='{}' '{}' --color never; sleep 30",
+        "cd '{}' && {ENV} BOARDSH_HISTORY='{}' XDG_DATA_HOME='{}' '{BIN}' --color never; sleep 30",
         dir.path().display(),
         dir.path().join("history").display(),
         dir.path().display(),
-        env!("CARGO_BIN_EXE_boardsh"),
     );
     let tmux = Tmux::new("fifo", &shell);
     tmux.prompts(1);

@@ -1,7 +1,7 @@
 //! The real binary: problem-format examples byte for byte, exit codes,
 //! located errors, `-c`, `-i`, `--keep-going`, `--quiet` and colour rules.
 
-use crate::common::{Test, boardsh};
+use crate::common::Test;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -21,10 +21,10 @@ fn check_examples(dir: &str) {
     for input in inputs {
         let expected = fs::read(input.with_extension("out")).expect("expected output");
         let stdin = fs::read(&input).expect("input");
-        let by_stdin = boardsh().write_stdin(stdin).output().expect("runs");
+        let by_stdin = Test::new().at_root().stdin(stdin).output();
         assert_eq!(by_stdin.status.code(), Some(0), "{}", input.display());
         assert_eq!(by_stdin.stdout, expected, "stdin: {}", input.display());
-        let by_file = boardsh().arg(&input).output().expect("runs");
+        let by_file = Test::new().at_root().arg(&input).output();
         assert_eq!(by_file.status.code(), Some(0));
         assert_eq!(by_file.stdout, expected, "file: {}", input.display());
         assert!(by_file.stderr.is_empty());
@@ -46,7 +46,7 @@ fn several_files_run_one_after_another() {
     // Two Congo inputs: each prints its own listings (the second starts
     // from scratch, so no blank line joins them).
     let a = "tests/data/congo/congo-worked-example.in";
-    let out = boardsh().args([a, a]).output().unwrap();
+    let out = Test::new().at_root().args([a, a]).output();
     let one = fs::read("tests/data/congo/congo-worked-example.out").unwrap();
     assert_eq!(out.stdout, [one.clone(), one].concat());
 }
@@ -66,7 +66,7 @@ fn bad_fen_line_is_located_and_earlier_listings_stay() {
         "bad.in",
         "2\n7/7/7/7/7/7/7 w 0\n7/61P/7/7/7/7/7 w 0\n",
     );
-    let out = boardsh().arg(&path).output().unwrap();
+    let out = Test::new().at_root().arg(&path).output();
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout.starts_with("white pawn:\n"));
@@ -81,20 +81,14 @@ fn bad_fen_line_is_located_and_earlier_listings_stay() {
 
 #[test]
 fn count_mismatch_is_an_error() {
-    let out = boardsh()
-        .write_stdin("3\nA FFFF\nB FFFF\n")
-        .output()
-        .unwrap();
+    let out = Test::new().at_root().stdin("3\nA FFFF\nB FFFF\n").output();
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty(), "no board after a failed Yut input");
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
         "<stdin>:1:1: error: the count says 3 lines but only 2 follow\n    3\n    ^\n"
     );
-    let extra = boardsh()
-        .write_stdin("1\nA FFFF\nB FFFF\n")
-        .output()
-        .unwrap();
+    let extra = Test::new().at_root().stdin("1\nA FFFF\nB FFFF\n").output();
     assert_eq!(extra.status.code(), Some(1));
     let stderr = String::from_utf8(extra.stderr).unwrap();
     assert!(
@@ -114,20 +108,26 @@ fn missing_file_is_exit_2() {
 
 #[test]
 fn bad_usage_is_exit_2() {
-    Test::new().arg("--no-such-flag").status(2).run();
+    // clap's usage message goes to stderr; only the status is this test's.
+    Test::new()
+        .arg("--no-such-flag")
+        .status(2)
+        .any_stderr()
+        .run();
     Test::new()
         .args(["--color", "sometimes", "-c", "fen"])
         .status(2)
+        .any_stderr()
         .run();
 }
 
 #[test]
 fn dash_c_runs_commands_separated_by_semicolons() {
     // Home + FFFF = 4 steps: do, gae, geol, yut.
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .args(["-c", "move A FFFF; fen; reset congo # a comment"])
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
@@ -138,10 +138,10 @@ fn dash_c_runs_commands_separated_by_semicolons() {
 #[test]
 fn dash_c_error_format_and_stop() {
     // `FXFB` starts at byte 12 of "fen; move A FXFB; fen": column 13.
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .args(["-c", "fen; move A FXFB; fen"])
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
@@ -158,10 +158,14 @@ fn dash_c_error_format_and_stop() {
 fn keep_going_reports_and_continues() {
     let dir = tempfile::tempdir().unwrap();
     let script = write_temp(&dir, "s.bsh", "move Q FFFF\nmove A FBBB\nbogus\nwhere\n");
-    let stop = boardsh().arg(&script).output().unwrap();
+    let stop = Test::new().at_root().arg(&script).output();
     assert_eq!(stop.status.code(), Some(1));
     assert!(stop.stdout.is_empty());
-    let go = boardsh().arg("--keep-going").arg(&script).output().unwrap();
+    let go = Test::new()
+        .at_root()
+        .arg("--keep-going")
+        .arg(&script)
+        .output();
     assert_eq!(go.status.code(), Some(1), "errors still fail the run");
     let stdout = String::from_utf8(go.stdout).unwrap();
     // FBBB is one step: home -> do.
@@ -178,10 +182,10 @@ fn keep_going_runs_the_rest_of_a_line() {
     // The case: the bad throw `FXFF` is skipped, B still moves and
     // `where` still lists (FFFF is 4 steps: home -> yut for each).
     let line = "move A FFFF; move A FXFF; move B FFFF; where";
-    let go = boardsh()
+    let go = Test::new()
+        .at_root()
         .args(["--keep-going", "-c", line])
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(go.status.code(), Some(1), "the error still fails the run");
     let stdout = String::from_utf8(go.stdout).unwrap();
     assert!(
@@ -189,7 +193,7 @@ fn keep_going_runs_the_rest_of_a_line() {
         "{stdout}"
     );
     // Without it the first error stops the line: only A's move printed.
-    let stop = boardsh().args(["-c", line]).output().unwrap();
+    let stop = Test::new().at_root().args(["-c", line]).output();
     assert_eq!(stop.status.code(), Some(1));
     assert_eq!(
         String::from_utf8(stop.stdout).unwrap(),
@@ -205,34 +209,34 @@ fn keep_going_after_a_failed_problem_file() {
     let good = write_temp(&dir, "good.bsh", "where\n");
     let line = format!("move A FFFF; source {}; where", bad.display());
     // Sourced: with --keep-going the command after it runs.
-    let go = boardsh()
+    let go = Test::new()
+        .at_root()
         .args(["--keep-going", "-c", &line])
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(go.status.code(), Some(1));
     let stdout = String::from_utf8(go.stdout).unwrap();
     assert!(
         stdout.starts_with("A: home -> yut (4)\nA: yut\n"),
         "{stdout}"
     );
-    let stop = boardsh().args(["-c", &line]).output().unwrap();
+    let stop = Test::new().at_root().args(["-c", &line]).output();
     assert_eq!(
         String::from_utf8(stop.stdout).unwrap(),
         "A: home -> yut (4)\n"
     );
     // As file arguments: the next file runs after the failed one.
-    let go = boardsh()
+    let go = Test::new()
+        .at_root()
         .arg("--keep-going")
         .args([&bad, &good])
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(go.status.code(), Some(1));
     assert!(
         String::from_utf8(go.stdout)
             .unwrap()
             .starts_with("A: home\n")
     );
-    let stop = boardsh().args([&bad, &good]).output().unwrap();
+    let stop = Test::new().at_root().args([&bad, &good]).output();
     assert_eq!(stop.status.code(), Some(1));
     assert!(
         stop.stdout.is_empty(),
@@ -244,14 +248,14 @@ fn keep_going_after_a_failed_problem_file() {
 fn quiet_silences_every_change_summary_never_a_query() {
     // `move`, `play` and `undo` print nothing; `fen`, `where`, `status` do.
     // After undoing c2c3 the position is the start again (white to move).
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .args([
             "--quiet",
             "-c",
             "move A FFFF; play c2c3; undo; fen; status; where",
         ])
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -259,17 +263,17 @@ fn quiet_silences_every_change_summary_never_a_query() {
         "{stdout}"
     );
     // The flag is the `quiet` setting: `set` shows it on.
-    let out = boardsh().args(["-q", "-c", "set"]).output().unwrap();
+    let out = Test::new().at_root().args(["-q", "-c", "set"]).output();
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout.contains("\nquiet       on "), "{stdout}");
 }
 
 #[test]
 fn quiet_silences_move_summaries() {
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .args(["--quiet", "-c", "move A FFFF; where"])
-        .output()
-        .unwrap();
+        .output();
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout.starts_with("A: yut\n"), "{stdout}");
 }
@@ -279,7 +283,7 @@ fn dash_i_replays_then_reads_stdin_when_not_a_terminal() {
     let dir = tempfile::tempdir().unwrap();
     let init = write_temp(&dir, "init.bsh", "move a BBBB\n");
     // Not a terminal: after the init file, boardsh ends (no prompt).
-    let out = boardsh().arg("-i").arg(&init).output().unwrap();
+    let out = Test::new().at_root().arg("-i").arg(&init).output();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
@@ -289,10 +293,10 @@ fn dash_i_replays_then_reads_stdin_when_not_a_terminal() {
 
 #[test]
 fn piped_commands_on_stdin() {
-    let out = boardsh()
-        .write_stdin("move b FFBB\n\nwhere # all tokens\n")
-        .output()
-        .unwrap();
+    let out = Test::new()
+        .at_root()
+        .stdin("move b FFBB\n\nwhere # all tokens\n")
+        .output();
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(
         stdout.starts_with("b: home -> gae (2)\nA: home\n"),
@@ -304,27 +308,27 @@ fn piped_commands_on_stdin() {
 #[test]
 fn colour_rules() {
     let esc = |o: &std::process::Output| o.stdout.contains(&0x1b);
-    let always = boardsh()
+    let always = Test::new()
+        .at_root()
         .args(["--color", "always", "-c", "move A FFFF; show"])
-        .output()
-        .unwrap();
+        .output();
     assert!(esc(&always), "--color always colours piped output");
-    let auto = boardsh()
+    let auto = Test::new()
+        .at_root()
         .args(["-c", "move A FFFF; show"])
-        .output()
-        .unwrap();
+        .output();
     assert!(!esc(&auto), "piped output is plain by default");
-    let no_color = boardsh()
+    let no_color = Test::new()
+        .at_root()
         .env("NO_COLOR", "1")
         .args(["-c", "move A FFFF; show"])
-        .output()
-        .unwrap();
+        .output();
     assert!(!esc(&no_color));
-    let forced = boardsh()
+    let forced = Test::new()
+        .at_root()
         .env("CLICOLOR_FORCE", "1")
         .args(["-c", "board"])
-        .output()
-        .unwrap();
+        .output();
     assert!(esc(&forced), "CLICOLOR_FORCE colours a pipe");
     // Coloured output differs from plain only by escape codes.
     let strip = |bytes: &[u8]| {
@@ -348,19 +352,19 @@ fn colour_rules() {
         strip(&always.stdout),
         String::from_utf8(auto.stdout).unwrap()
     );
-    let err = boardsh()
+    let err = Test::new()
+        .at_root()
         .args(["--color", "always", "-c", "bogus"])
-        .output()
-        .unwrap();
+        .output();
     assert!(err.stderr.contains(&0x1b), "error: is coloured");
 }
 
 #[test]
 fn version_and_help() {
-    let v = boardsh().arg("--version").output().unwrap();
+    let v = Test::new().at_root().arg("--version").output();
     assert_eq!(v.status.code(), Some(0));
     assert!(String::from_utf8(v.stdout).unwrap().starts_with("boardsh "));
-    let h = boardsh().arg("--help").output().unwrap();
+    let h = Test::new().at_root().arg("--help").output();
     assert!(
         String::from_utf8(h.stdout)
             .unwrap()
@@ -372,24 +376,24 @@ fn version_and_help() {
 fn quit_and_exit_take_an_exit_status() {
     // `quit N` ends the session at once with status N: the `where` after it
     // never runs, so stdout holds only what came before.
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .args(["-c", "fen; quit 3; where"])
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
         "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n"
     );
     // The same from a piped script, with the alias.
-    let out = boardsh().write_stdin("exit 7\nfen\n").output().unwrap();
+    let out = Test::new().at_root().stdin("exit 7\nfen\n").output();
     assert_eq!(out.status.code(), Some(7));
     assert!(out.stdout.is_empty());
     // Plain `quit` exits 0 as before...
-    let out = boardsh().args(["-c", "quit"]).output().unwrap();
+    let out = Test::new().at_root().args(["-c", "quit"]).output();
     assert_eq!(out.status.code(), Some(0));
     // ...and a status out of range is an error that runs nothing.
-    let out = boardsh().args(["-c", "quit 256"]).output().unwrap();
+    let out = Test::new().at_root().args(["-c", "quit 256"]).output();
     assert_eq!(out.status.code(), Some(1));
 }
 
@@ -402,7 +406,7 @@ fn the_timer_reports_each_command_on_stderr_only() {
         &["-c", "set timer on; perft 3; fen"][..],
         &["--timer", "-c", "perft 3; fen"],
     ] {
-        let out = boardsh().args(args).output().unwrap();
+        let out = Test::new().at_root().args(args).output();
         assert!(out.status.success());
         assert_eq!(
             String::from_utf8(out.stdout).unwrap(),
@@ -419,11 +423,11 @@ fn the_timer_reports_each_command_on_stderr_only() {
         );
     }
     // Commands inside a file are not timed one by one.
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .args(["--timer"])
-        .write_stdin("perft 2\nfen\n")
-        .output()
-        .unwrap();
+        .stdin("perft 2\nfen\n")
+        .output();
     assert!(out.stderr.is_empty());
 }
 
@@ -432,7 +436,7 @@ fn the_timer_reports_each_command_on_stderr_only() {
 fn signalled(args: &[&str], stdin: &str, signal: i32) -> (Option<i32>, String, String) {
     use std::io::Write as _;
     use std::process::Stdio;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("boardsh"))
+    let mut child = crate::common::command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -482,13 +486,13 @@ fn files_commands_and_dash_run_in_the_order_given() {
     // yut, then the second -c.
     let dir = tempfile::tempdir().unwrap();
     let file = write_temp(&dir, "w.bsh", "where\n");
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .arg("-c")
         .arg("move A FFFF")
         .arg(&file)
         .args(["-c", "status"])
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -496,11 +500,11 @@ fn files_commands_and_dash_run_in_the_order_given() {
     assert_eq!(lines.get(1), Some(&"A: yut"));
     assert_eq!(lines.last(), Some(&"Continue"));
     // `-` is stdin, in its place: here between two -c.
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .args(["-c", "fen 7/7/7/7/7/7/3L3 w 0", "-", "-c", "fen"])
-        .write_stdin("status\n")
-        .output()
-        .unwrap();
+        .stdin("status\n")
+        .output();
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
         // No black lion: White has won; then the FEN as set.
@@ -511,14 +515,43 @@ fn files_commands_and_dash_run_in_the_order_given() {
 #[test]
 fn dash_i_without_a_file_goes_on_after_the_other_arguments() {
     // Not a terminal: after -c, `-i` reads the commands of stdin.
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .args(["-i", "-c", "move a FFFB"])
-        .write_stdin("where\n")
-        .output()
-        .unwrap();
+        .stdin("where\n")
+        .output();
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
     // FFFB: three F = geol (3).
     assert!(text.starts_with("a: home -> geol (3)\n"), "{text}");
     assert!(text.contains("a: geol\n"), "{text}");
+}
+
+/// `--color always -c SCRIPT` with `COLORFGBG` as given: stdout.
+fn colored(script: &str, colorfgbg: Option<&str>) -> String {
+    let test = Test::new().args(["--color", "always", "-c", script]);
+    let test = match colorfgbg {
+        Some(v) => test.env("COLORFGBG", v),
+        None => test.env_remove("COLORFGBG"),
+    };
+    String::from_utf8(test.any_stdout().run().stdout).expect("utf-8")
+}
+
+#[test]
+fn the_theme_draws_white_pieces_white_on_a_known_background() {
+    // SGR 97: bright white; 40: on black; 30: black; 35: magenta (the
+    // colours for either background, when it is not known).
+    let white_pawn = |text: &str, sgr: &str| text.contains(&format!("\u{1b}[{sgr}mP\u{1b}[0m"));
+    let dark = colored("set theme dark; board", None);
+    assert!(white_pawn(&dark, "97;1"), "{dark:?}");
+    let light = colored("set theme light; board", None);
+    assert!(white_pawn(&light, "97;40;1"), "{light:?}");
+    assert!(
+        light.contains("\u{1b}[30;1mp"),
+        "black pieces black: {light:?}"
+    );
+    // `auto`: COLORFGBG's background 15 is light, 0 dark, unset unknown.
+    assert!(white_pawn(&colored("board", Some("0;15")), "97;40;1"));
+    assert!(white_pawn(&colored("board", Some("15;0")), "97;1"));
+    assert!(white_pawn(&colored("board", None), "35;1"));
 }

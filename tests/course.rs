@@ -4,7 +4,7 @@
 //! the located errors. Make-move rules: `course_make.rs`; hostile input:
 //! `course_hostile.rs`.
 
-use crate::common::boardsh;
+use crate::common::Test;
 use std::fs;
 use std::path::Path;
 
@@ -18,12 +18,12 @@ fn read(path: &str) -> Vec<u8> {
 /// with nothing on stderr; and the same from stdin.
 fn check(args: &[&str], input: &str, expected: &[u8]) {
     let path = Path::new(DATA).join(input);
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .arg("course")
         .args(args)
         .arg(&path)
-        .output()
-        .unwrap();
+        .output();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{args:?} {input}: {stderr}");
     assert!(
@@ -32,12 +32,11 @@ fn check(args: &[&str], input: &str, expected: &[u8]) {
         first_difference(&out.stdout, expected)
     );
     assert!(out.stderr.is_empty(), "{stderr}");
-    let piped = boardsh()
+    let piped = Test::new()
         .arg("course")
         .args(args)
-        .write_stdin(read(input))
-        .output()
-        .unwrap();
+        .stdin(read(input))
+        .output();
     assert!(piped.stdout == expected, "{args:?} {input} from stdin");
 }
 
@@ -117,10 +116,10 @@ fn hand_out_samples_both_years() {
 
 #[test]
 fn listing_is_part_one() {
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .args(["course", "listing", "tests/data/congo/congo-sample.in"])
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(
         out.stdout,
         fs::read("tests/data/congo/congo-sample.out").unwrap()
@@ -153,11 +152,11 @@ fn raw_originals_with_their_quirks() {
         Some(&read("official/2021/eval4-50.out")[..])
     );
     // Without --no-count, the first FEN is not a count.
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .args(["course", "eval", "--year", "2021"])
         .arg(Path::new(DATA).join("official/2021/raw/in6.txt"))
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
@@ -168,12 +167,7 @@ fn raw_originals_with_their_quirks() {
 
 /// Run `boardsh course ARGS` on `input` from stdin.
 fn run(args: &[&str], input: &str) -> (Option<i32>, String, String) {
-    let out = boardsh()
-        .arg("course")
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap();
+    let out = Test::new().arg("course").args(args).stdin(input).output();
     (
         out.status.code(),
         String::from_utf8(out.stdout).unwrap(),
@@ -254,11 +248,11 @@ fn count_and_case_errors_are_located() {
         "{err}"
     );
     // An unreadable file: exit status 2.
-    let out = boardsh()
+    Test::new()
         .args(["course", "eval", "no/such.in"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+        .status(2)
+        .any_stderr()
+        .run();
 }
 
 #[test]

@@ -3,16 +3,11 @@
 //! boardsh's full rules. Each expected FEN is worked out from the rules in
 //! the comment above it.
 
-use crate::common::boardsh;
+use crate::common::Test;
 
 /// Run `boardsh course ARGS` on `input` from stdin.
 fn run(args: &[&str], input: &str) -> (Option<i32>, String, String) {
-    let out = boardsh()
-        .arg("course")
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap();
+    let out = Test::new().arg("course").args(args).stdin(input).output();
     (
         out.status.code(),
         String::from_utf8(out.stdout).unwrap(),

@@ -12,7 +12,7 @@ const TWO: &str = "2\n3l3/7/7/7/7/7/2L4 w 0\ngmelecz/ppppppp/7/7/7/PPPPPPP/GMELE
 
 /// The first case's answer, from a run of that case alone to its end.
 fn first_answer() -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardsh"))
+    let mut child = crate::common::command()
         .args(["course", "alphabeta", "--depth", "12"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -37,7 +37,7 @@ fn stopped_by(signal: &str) -> (Option<i32>, String, String) {
         .unwrap()
         .write_all(TWO.as_bytes())
         .unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_boardsh"))
+    let child = crate::common::command()
         .args(["course", "alphabeta", "--depth", "12"])
         .arg(&input)
         .stdout(Stdio::piped())
@@ -76,11 +76,10 @@ fn sigterm_exits_143() {
 
 #[test]
 fn depth_has_the_shells_bound() {
-    let out = Command::new(env!("CARGO_BIN_EXE_boardsh"))
+    crate::common::Test::new()
         .args(["course", "alphabeta", "--depth", "13"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--depth"));
+        .stdin_from(Stdio::null())
+        .status(2)
+        .stderr_contains("--depth")
+        .run();
 }

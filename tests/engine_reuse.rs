@@ -2,14 +2,10 @@
 //! once per size) and empties it before each: a search answers exactly
 //! as in a fresh session, whatever was searched before.
 
-use std::process::Command;
+use crate::common::Test;
 
 fn run(script: &str) -> Vec<String> {
-    let out = Command::new(env!("CARGO_BIN_EXE_boardsh"))
-        .args(["-c", script])
-        .output()
-        .expect("boardsh runs");
-    assert!(out.status.success(), "{script}");
+    let out = Test::new().args(["-c", script]).any_stdout().run();
     String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(str::to_string)

@@ -1042,30 +1042,22 @@ fn set_up(input: Input, dir: &Path) -> (Vec<String>, Vec<u8>) {
 
 /// Run the binary: (status, stderr).
 fn run(input: Input) -> (Option<i32>, String) {
-    let dir = tempfile::tempdir().unwrap();
-    let (args, stdin) = set_up(input, dir.path());
-    let mut cmd = assert_cmd::Command::cargo_bin("boardsh").unwrap();
-    cmd.current_dir(dir.path())
-        .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE");
+    let test = crate::common::Test::new();
+    let dir = test.dir().to_path_buf();
+    let (args, stdin) = set_up(input, &dir);
     // `--color` belongs to the subcommand under `boardsh course`; the
     // other subcommands have none (their errors are never coloured), and
     // their data directory is the example's.
-    match input {
-        Input::Course { .. } => {
-            cmd.args(&args).args(["--color", "never"]);
-        }
-        Input::Sub { .. } => {
-            cmd.args(&args)
-                .env("XDG_DATA_HOME", dir.path())
-                .env("HOME", dir.path());
-        }
-        _ => {
-            cmd.args(["--color", "never"]).args(&args);
-        }
-    }
-    cmd.write_stdin(stdin);
-    let out = cmd.output().unwrap();
+    let test = match input {
+        Input::Course { .. } => test.args(&args).args(["--color", "never"]),
+        Input::Sub { .. } => test
+            .args(&args)
+            .env("XDG_DATA_HOME", &dir)
+            .env("HOME", &dir),
+        _ => test.args(["--color", "never"]).args(&args),
+    };
+    // The catalogue checks the status and stderr of each example itself.
+    let out = test.stdin(stdin).output();
     (out.status.code(), String::from_utf8(out.stderr).unwrap())
 }
 

@@ -4,8 +4,7 @@
 //! `--seed`). The reference is the same script run with `-c` after the
 //! `set` commands the flags stand for.
 
-use crate::common::boardsh;
-use assert_cmd::Command;
+use crate::common::Test;
 use std::ffi::OsString;
 use std::fs;
 
@@ -27,9 +26,10 @@ const FLAGS: &[(&[&str], &str)] = &[
     (&["--computer", "lower"], "set computer lower"),
 ];
 
-/// What the binary prints to stdout, and its status.
-fn output(cmd: &mut Command) -> (String, Option<i32>) {
-    let out = cmd.output().expect("runs");
+/// What the binary prints to stdout, and its status (the callers
+/// compare them between entry points).
+fn output(cmd: Test) -> (String, Option<i32>) {
+    let out = cmd.output();
     (
         String::from_utf8(out.stdout).expect("utf-8"),
         out.status.code(),
@@ -39,7 +39,7 @@ fn output(cmd: &mut Command) -> (String, Option<i32>) {
 /// The script after `sets`, by `-c` with no flags.
 fn reference(sets: &[&str]) -> (String, Option<i32>) {
     let lines: Vec<&str> = sets.iter().chain(SCRIPT).copied().collect();
-    output(boardsh().args(["-c", &lines.join("\n")]))
+    output(Test::new().at_root().args(["-c", &lines.join("\n")]))
 }
 
 /// The script with `flags`, through each entry point: (entry, stdout, status).
@@ -50,13 +50,24 @@ fn entry_points(flags: &[&str]) -> Vec<(&'static str, String, Option<i32>)> {
     fs::write(&file, &text).unwrap();
     let mut seen = Vec::new();
 
-    let (out, code) = output(boardsh().args(flags).arg(&file));
+    let (out, code) = output(Test::new().at_root().args(flags).arg(&file));
     seen.push(("file", out, code));
-    let (out, code) = output(boardsh().args(flags).args(["-c", &SCRIPT.join("; ")]));
+    let (out, code) = output(
+        Test::new()
+            .at_root()
+            .args(flags)
+            .args(["-c", &SCRIPT.join("; ")]),
+    );
     seen.push(("-c", out, code));
-    let (out, code) = output(boardsh().args(flags).write_stdin(text.clone()));
+    let (out, code) = output(Test::new().at_root().args(flags).stdin(text.clone()));
     seen.push(("stdin", out, code));
-    let (out, code) = output(boardsh().args(flags).arg("-i").write_stdin(text.clone()));
+    let (out, code) = output(
+        Test::new()
+            .at_root()
+            .args(flags)
+            .arg("-i")
+            .stdin(text.clone()),
+    );
     seen.push(("-i", out, code));
 
     let mut argv: Vec<OsString> = vec!["boardsh".into()];
@@ -73,11 +84,11 @@ fn entry_points(flags: &[&str]) -> Vec<(&'static str, String, Option<i32>)> {
     // `boardsh test --bless` records what the case does with its `.args`.
     fs::write(dir.path().join("case.args"), flags.join(" ")).unwrap();
     fs::write(dir.path().join("case.out"), "").unwrap();
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .args(["test", "--bless"])
         .arg(dir.path())
-        .output()
-        .expect("runs");
+        .output();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let recorded = fs::read_to_string(dir.path().join("case.out")).unwrap();
     let status = fs::read_to_string(dir.path().join("case.status"))

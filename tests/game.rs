@@ -4,7 +4,7 @@
 use crate::common::Test;
 
 fn run(script: &str) -> String {
-    let out = Test::new().args(["-c", script]).run();
+    let out = Test::new().args(["-c", script]).any_stdout().run();
     String::from_utf8(out.stdout).expect("utf-8")
 }
 
@@ -45,4 +45,15 @@ fn a_prompt_search_sees_the_games_repetitions() {
         "fen {BEHIND} w 0; play g1f3; play g7f5; play f3g1; play f5g7; undo 4; best depth 3"
     ));
     assert!(best(&undone).contains(" score -"), "{undone}");
+}
+
+#[test]
+fn analyze_in_a_script_is_refused_not_endless() {
+    // It searches until Ctrl-C: outside the prompt it would never end.
+    Test::new()
+        .args(["-c", "analyze; fen"])
+        .stdin_from(std::process::Stdio::null())
+        .status(1)
+        .stderr_contains("<command line>:1:1: error: `analyze` searches until Ctrl-C")
+        .run();
 }

@@ -4,6 +4,7 @@
 //! cores, as in `repl_tmux.rs`) and that the session answers as before.
 //! Passes without checking when tmux is not installed.
 
+use crate::common::test::{BIN, ENV};
 use crate::common::tmux::{Tmux, ask, have_tmux, output_of, prompt_limit};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -13,10 +14,9 @@ use std::time::{Duration, Instant};
 /// first `hint` or `auto`) are not this test's to time.
 fn start(tag: &str, dir: &Path) -> Tmux {
     let shell = format!(
-        "env BOARDSH_HISTORY='{}' XDG_DATA_HOME='{}' '{}' --color never; sleep 30",
+        "{ENV} BOARDSH_HISTORY='{}' XDG_DATA_HOME='{}' '{BIN}' --color never; sleep 30",
         dir.join("history").display(),
         dir.display(),
-        env!("CARGO_BIN_EXE_boardsh"),
     );
     let tmux = Tmux::new(tag, &shell);
     tmux.prompts(1);

@@ -1,7 +1,8 @@
 //! Every I/O fault reported with its path and the right status (issue 16,
 //! item 6), on the real binary: full output devices, files that fail while
-//! being read, an endless line, a FIFO that sources itself, and stdin not
-//! counting as a `source` level.
+//! being read (a directory or `/proc/self/mem` as stdin or a file,
+//! named by every reader), an endless line, a FIFO that sources itself,
+//! and stdin not counting as a `source` level.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
@@ -12,10 +13,9 @@ use std::time::{Duration, Instant};
 /// The start position's FEN, as `fen` prints it.
 const START: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n";
 
+/// The binary in the tests' isolated environment (see `common::test`).
 fn boardsh() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_boardsh"));
-    cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
-    cmd
+    crate::common::command()
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -264,4 +264,61 @@ fn stdin_is_not_a_source_level() {
         "{}",
         text(&out.stderr)
     );
+}
+
+// ---- inputs that fail at the first read, named ----
+
+#[cfg(target_os = "linux")]
+#[test]
+fn course_names_the_input_that_failed_to_read() {
+    // `/proc/self/mem` opens but fails at the first read (EIO).
+    crate::common::Test::new()
+        .args(["course", "listing", "/proc/self/mem"])
+        .stdin_from(Stdio::null())
+        .status(2)
+        .any_stdout()
+        .stderr_contains("cannot read `/proc/self/mem`: ")
+        .run();
+    // A directory as standard input: EISDIR at the first read.
+    let dir = std::fs::File::open("/").unwrap();
+    crate::common::Test::new()
+        .args(["course", "listing"])
+        .stdin_from(dir)
+        .status(2)
+        .any_stdout()
+        .stderr_contains("cannot read `<stdin>`: ")
+        .run();
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_directory_on_stdin_is_named_by_every_reader() {
+    // Issue 24, Low: a directory as standard input gave the system's bare
+    // `Is a directory (os error 21)`; `boardsh agent` did not even say
+    // what it failed to read, and exited 1 as for a write error. Now every
+    // reader names `<stdin>` and says it as for a named file (`it is a
+    // directory`), with the status of an unreadable input: 2.
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &[],
+            "boardsh: error: cannot read `<stdin>`: it is a directory\n",
+        ),
+        (
+            &["course", "listing"],
+            "cannot read `<stdin>`: it is a directory",
+        ),
+        (
+            &["agent", "--engine", "random"],
+            "boardsh agent: error: cannot read `<stdin>`: it is a directory\n",
+        ),
+    ];
+    for (args, want) in cases {
+        let dir = std::fs::File::open("/").unwrap();
+        crate::common::Test::new()
+            .args(args)
+            .stdin_from(dir)
+            .status(2)
+            .stderr_with(move |err| err.contains(want) && !err.contains("os error"))
+            .run();
+    }
 }

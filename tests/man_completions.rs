@@ -24,7 +24,7 @@ const SUBCOMMANDS: [&str; 10] = [
 ];
 
 fn stdout_of(args: &[&str]) -> String {
-    let out = Test::new().args(args).stderr("").run();
+    let out = Test::new().args(args).any_stdout().run();
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
@@ -219,8 +219,11 @@ fn groff_reads_the_man_page_without_a_warning() {
 fn a_file_named_man_is_reached_as_dot_slash_man() {
     // `man` as the first word is the subcommand, even with a file of that
     // name in the directory (as `test` is); `./man` is the file.
-    let page = Test::new().file("man", "fen\n").args(["man"]).run();
-    assert!(String::from_utf8_lossy(&page.stdout).contains(".TH boardsh 1"));
+    Test::new()
+        .file("man", "fen\n")
+        .args(["man"])
+        .stdout_contains(".TH boardsh 1")
+        .run();
     Test::new()
         .file("man", "fen\n")
         .args(["./man"])
@@ -239,7 +242,7 @@ fn a_bad_shell_is_a_usage_error_and_a_full_device_a_failure() {
     let out = Test::new()
         .args(["completions", "nosh"])
         .status(2)
-        .stdout("")
+        .any_stderr()
         .run();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("invalid value 'nosh'"), "{err}");
@@ -248,7 +251,7 @@ fn a_bad_shell_is_a_usage_error_and_a_full_device_a_failure() {
     // for every other output.
     for args in [&["man"][..], &["completions", "zsh"]] {
         let full = OpenOptions::new().write(true).open("/dev/full").unwrap();
-        let out = Command::new(env!("CARGO_BIN_EXE_boardsh"))
+        let out = crate::common::command()
             .args(args)
             .stdin(Stdio::null())
             .stdout(full)

@@ -4,6 +4,7 @@
 //! Each case reproduces a defect of the referee before these fixes.
 
 use crate::common::matches::run_match_within;
+use crate::common::test::{BIN, isolate};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::Stdio;
@@ -20,11 +21,10 @@ fn run_match(args: &[&str]) -> (String, String, Option<i32>) {
 // The child is reaped by `wait4`, which clippy does not see.
 #[allow(clippy::zombie_processes)]
 fn run_match_capped(kib: u64, args: &[&str]) -> (String, String, Option<i32>, u64) {
-    let bin = assert_cmd::cargo::cargo_bin("boardsh");
-    let mut child = std::process::Command::new("sh")
+    let mut child = isolate(&mut std::process::Command::new("sh"))
         .arg("-c")
         .arg(format!("ulimit -v {kib} && exec \"$0\" match \"$@\""))
-        .arg(&bin)
+        .arg(BIN)
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -160,8 +160,7 @@ fn an_agents_children_do_not_outlive_the_match() {
         "sh -c 'sleep 1000 & echo $! > {}; exec boardsh agent --engine random'",
         pidfile.display()
     );
-    let bin = assert_cmd::cargo::cargo_bin("boardsh");
-    let agent = agent.replace("exec boardsh", &format!("exec {}", bin.display()));
+    let agent = agent.replace("exec boardsh", &format!("exec {BIN}"));
     let (out, err, code) = run_match(&[
         "--games",
         "2",
@@ -187,13 +186,11 @@ fn a_signal_prints_the_summary_and_kills_the_agents() {
         let dir = tempfile::tempdir().unwrap();
         let pidfile = dir.path().join("agent.pid");
         // Ignores EOF and SIGINT/SIGTERM, answers with random moves.
-        let bin = assert_cmd::cargo::cargo_bin("boardsh");
         let stubborn = format!(
-            "sh -c 'echo $$ > {}; trap \"\" INT TERM; {} agent --engine random; while :; do sleep 1; done'",
+            "sh -c 'echo $$ > {}; trap \"\" INT TERM; {BIN} agent --engine random; while :; do sleep 1; done'",
             pidfile.display(),
-            bin.display()
         );
-        let mut child = std::process::Command::new(&bin)
+        let mut child = crate::common::command()
             .args([
                 "match",
                 "--games",

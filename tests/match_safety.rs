@@ -5,7 +5,8 @@
 //! keeps the earlier records; records that cannot be written make the
 //! exit status non-zero.
 
-use crate::common::boardsh;
+use crate::common::Test;
+use crate::common::test::BIN;
 use std::io::Read;
 use std::path::Path;
 use std::process::{Child, Stdio};
@@ -36,13 +37,10 @@ fn fast_match(pgn: &Path) -> Vec<String> {
 }
 
 /// A fast match running, its stdout and stderr piped to the test, and
-/// the environment of [`boardsh`] (no user data directory, no colour).
+/// the tests' isolated environment (no user data directory, no colour).
 fn spawn_fast_match(pgn: &Path) -> Child {
-    std::process::Command::new(assert_cmd::cargo::cargo_bin("boardsh"))
+    crate::common::command()
         .args(fast_match(pgn))
-        .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .env("XDG_DATA_HOME", "/nonexistent/boardsh-test-data")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -159,13 +157,12 @@ fn an_unread_output_holds_the_match_back_and_a_signal_still_ends_it() {
 
 /// `boardsh match` with `args` (two random agents), within a minute.
 fn run(args: &[&str]) -> (String, String, Option<i32>) {
-    let out = boardsh()
+    let out = Test::new()
         .arg("match")
         .args(args)
         .args([RANDOM, RANDOM])
-        .timeout(Duration::from_secs(60))
-        .output()
-        .unwrap();
+        .timeout(60)
+        .output();
     (
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
@@ -285,8 +282,7 @@ fn a_resumed_match_keeps_the_earlier_records() {
     for n in 1..=6 {
         assert!(text.contains(&format!("# game {n} of ")), "{n}: {text}");
     }
-    let replay = boardsh().arg("--quiet").arg(&pgn).output().unwrap();
-    assert_eq!(replay.status.code(), Some(0));
+    Test::new().arg("--quiet").arg(&pgn).any_stdout().run();
 }
 
 #[test]
@@ -297,15 +293,12 @@ fn records_that_cannot_be_written_make_the_status_non_zero() {
     // stderr, the file keeps whole games only, and the status is 1.
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("g.bsh");
-    let bin = assert_cmd::cargo::cargo_bin("boardsh");
     let script = format!(
-        "trap '' XFSZ; ulimit -f 1; exec '{}' match --games 10 --time 0.1 --pgn '{}' '{RANDOM}' '{RANDOM}'",
-        bin.display(),
+        "trap '' XFSZ; ulimit -f 1; exec '{BIN}' match --games 10 --time 0.1 --pgn '{}' '{RANDOM}' '{RANDOM}'",
         pgn.display()
     );
-    let out = std::process::Command::new("sh")
+    let out = crate::common::test::isolate(&mut std::process::Command::new("sh"))
         .args(["-c", &script])
-        .env("XDG_DATA_HOME", "/nonexistent/boardsh-test-data")
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);

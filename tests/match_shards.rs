@@ -2,12 +2,14 @@
 //! parallel, results as JSON lines, resumed runs, shards and their merge,
 //! start positions from a file.
 
-use crate::common::matches::{boardsh_within, run_match_within};
-use assert_cmd::Command;
+use crate::common::Test;
+use crate::common::matches::run_match_within;
 use std::path::Path;
 
-fn boardsh() -> Command {
-    boardsh_within(300)
+/// The binary, failing the test if it runs past 300 s (a match that stops
+/// answering must not hang the suite).
+fn boardsh() -> Test {
+    Test::new().timeout(300)
 }
 
 fn run_match(args: &[&str]) -> (String, String, Option<i32>) {
@@ -111,18 +113,12 @@ fn shards_merged_give_the_totals_of_one_run() {
     sharded.sort();
     assert_eq!(sharded, pair_lines(&all));
 
-    let (merged, err, code) = boardsh()
-        .args(["match", "--merge"])
-        .args(&files)
-        .output()
-        .map(|o| {
-            (
-                String::from_utf8(o.stdout).unwrap(),
-                String::from_utf8(o.stderr).unwrap(),
-                o.status.code(),
-            )
-        })
-        .unwrap();
+    let merged = boardsh().args(["match", "--merge"]).args(&files).output();
+    let (merged, err, code) = (
+        String::from_utf8(merged.stdout).unwrap(),
+        String::from_utf8(merged.stderr).unwrap(),
+        merged.status.code(),
+    );
     assert_eq!(code, Some(0), "{err}");
     assert!(
         merged.contains("merged 2 files: 8 games in 4 pairs"),
@@ -253,8 +249,7 @@ fn merging_other_matches_is_refused() {
         .args(["match", "--merge"])
         .arg(&a)
         .arg(&b)
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("another match's results than"), "{err}");
@@ -267,8 +262,7 @@ fn merging_other_matches_is_refused() {
         .args(["match", "--merge"])
         .arg(&a)
         .arg(&b)
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("b.jsonl:2: `games` is missing"), "{err}");

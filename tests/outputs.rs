@@ -5,20 +5,21 @@
 //! device, and an existing file unless `--force` (what `yut solve` and
 //! `tablebase build` resume is theirs to extend, not clobbered).
 
+use crate::common::Test;
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// The binary in `dir`, with the data directory there too (so a default
-/// output never touches the caller's).
+/// output never touches the caller's); its output, not checked (the
+/// tests check it).
 fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardsh"))
+    Test::new()
         .args(args)
         .current_dir(dir)
         .env("XDG_DATA_HOME", dir)
         .env("HOME", dir)
         .output()
-        .unwrap()
 }
 
 fn stderr(out: &Output) -> String {

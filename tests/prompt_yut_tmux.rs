@@ -4,6 +4,7 @@
 //! is taller than the window (plain when no pager runs). Without tmux
 //! each test returns at once.
 
+use crate::common::test::{BIN, UNSET};
 use crate::common::tmux::{Tmux, ask, have_tmux};
 use std::path::Path;
 
@@ -12,10 +13,9 @@ use std::path::Path;
 /// with `env` (e.g. `PAGER=...` or `-u PAGER`) for its environment.
 fn start(tag: &str, dir: &Path, env: &str) -> Tmux {
     let shell = format!(
-        "exec env {env} BOARDSH_HISTORY='{}' XDG_DATA_HOME='{}' '{}' --color never --seed 1",
+        "exec env {UNSET} {env} BOARDSH_HISTORY='{}' XDG_DATA_HOME='{}' '{BIN}' --color never --seed 1",
         dir.join("history").display(),
         dir.display(),
-        env!("CARGO_BIN_EXE_boardsh"),
     );
     let tmux = Tmux::new(tag, &shell);
     tmux.prompts(1);

@@ -259,7 +259,7 @@ fn a_dotted_line_stands_for_any_lines() {
 
 #[test]
 fn every_example_shows_real_output() {
-    let bin = env!("CARGO_BIN_EXE_boardsh");
+    let bin = crate::common::test::BIN;
     let root = std::env::current_dir().unwrap();
     let mut run = 0;
     let mut prompts = 0;
@@ -281,13 +281,10 @@ fn every_example_shows_real_output() {
             } else {
                 root.as_path()
             };
-            let mut child = Command::new("sh")
+            let mut child = crate::common::test::isolate(&mut Command::new("sh"))
                 .arg("-c")
                 .arg(&real)
                 .current_dir(dir)
-                .env_remove("NO_COLOR")
-                .env_remove("CLICOLOR_FORCE")
-                .env("XDG_DATA_HOME", "/nonexistent/boardsh-test-data")
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())

@@ -4,14 +4,11 @@
 //!
 //! Run alone with `cargo test --test main repl_tmux`; filter like any test.
 
+use crate::common::test::{BIN, ENV};
 use crate::common::tmux::{PATIENCE, Tmux, ask, have_tmux, output_of, prompt_limit};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_boardsh")
-}
 
 /// Start boardsh at the prompt (uncoloured, its history at `history`,
 /// `args` added); its process id goes to `status` with `.pid` added, and
@@ -23,11 +20,10 @@ fn start(tag: &str, history: &Path, status: &Path, args: &str) -> Tmux {
 /// [`start`], with `setup` run by the shell that then becomes boardsh.
 fn start_after(tag: &str, setup: &str, history: &Path, status: &Path, args: &str) -> Tmux {
     let shell = format!(
-        "sh -c \"{setup}echo \\$\\$ > '{}.pid'; exec env BOARDSH_HISTORY='{}' '{}' --color never {args}\"; \
+        "sh -c \"{setup}echo \\$\\$ > '{}.pid'; exec {ENV} BOARDSH_HISTORY='{}' '{BIN}' --color never {args}\"; \
          echo $? > '{}'; sleep 30",
         status.display(),
         history.display(),
-        bin(),
         status.display()
     );
     let tmux = Tmux::new(tag, &shell);
@@ -345,8 +341,7 @@ fn count_to_a_file(tag: &str, depth: u32, count: u64) {
     let out = dir.path().join("out");
     let status = dir.path().join("status");
     let shell = format!(
-        "'{}' -c 'perft {depth}' > '{}'; echo $? > '{}'; sleep 30",
-        bin(),
+        "{ENV} '{BIN}' -c 'perft {depth}' > '{}'; echo $? > '{}'; sleep 30",
         out.display(),
         status.display()
     );

@@ -2,27 +2,27 @@
 //! number at its largest, a transposition table the memory cannot hold
 //! reported as an error (not an abort), and `hint` bounded by a budget.
 
+use crate::common::Test;
+use crate::common::test::{BIN, isolate};
 use std::process::{Command, Output};
 
+/// `boardsh ARGS`; its output, not checked (the tests check it).
 fn boardsh(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardsh"))
+    Test::new()
         .args(args)
-        .env("XDG_DATA_HOME", "/nonexistent-not-used")
         .env("HOME", "/nonexistent-not-used")
         .output()
-        .unwrap()
 }
 
 /// The binary under a 1 GB address-space limit (`ulimit -v`, in KiB):
 /// enough for boardsh and a small table, not for a 4096 MB one.
 fn limited(args: &[&str], stdin: &str) -> Output {
     use std::io::Write;
-    let mut child = Command::new("sh")
+    let mut child = isolate(&mut Command::new("sh"))
         .arg("-c")
         .arg("ulimit -v 1000000 || exit 99; exec \"$0\" \"$@\"")
-        .arg(env!("CARGO_BIN_EXE_boardsh"))
+        .arg(BIN)
         .args(args)
-        .env("XDG_DATA_HOME", "/nonexistent-not-used")
         .env("HOME", "/nonexistent-not-used")
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())

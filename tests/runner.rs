@@ -1,7 +1,7 @@
 //! `boardsh test` itself: passing and failing cases, diffs, `--bless`,
 //! `.err`/`.status`, panics, bad paths, and the user guide's example.
 
-use assert_cmd::Command;
+use crate::common::Test;
 use boardsh::front::test_runner::{Actual, Config, replay, run_paths};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -353,16 +353,11 @@ fn err_paths_are_relative_to_the_case_directory() {
 
 #[test]
 fn the_binary_runs_the_suite_command() {
-    let out = Command::cargo_bin("boardsh")
-        .unwrap()
+    Test::new()
         .args(["test", "--color", "never", "no/such/dir"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8(out.stderr).unwrap(),
-        "boardsh: error: cannot read `no/such/dir`: no such file or directory\n"
-    );
+        .status(2)
+        .stderr("boardsh: error: cannot read `no/such/dir`: no such file or directory\n")
+        .run();
 }
 
 /// The user guide's example (docs/guide.md, "Regression tests"; it was
@@ -403,12 +398,12 @@ fn readme_example_is_true() {
             file.display()
         );
     }
-    let run = Command::cargo_bin("boardsh")
-        .unwrap()
+    let run = Test::new()
+        .current_dir(std::env::current_dir().unwrap())
         .args(["test", "--color", "never", "tests/runner/readme-example"])
-        .output()
-        .unwrap();
-    assert_eq!(run.status.code(), Some(1));
+        .status(1)
+        .any_stdout()
+        .run();
     let quoted = format!(
         "    $ boardsh test tests/runner/readme-example\n{}",
         indent(&String::from_utf8(run.stdout).unwrap())
@@ -436,24 +431,17 @@ fn without_a_path_it_runs_tests_if_present_else_the_current_directory() {
     std::fs::write(dir.path().join("tests/data/.notest"), "").unwrap();
     std::fs::write(dir.path().join("tests/data/b.bsh"), "fen\n").unwrap();
     std::fs::write(dir.path().join("tests/data/b.out"), "wrong\n").unwrap();
-    let out = assert_cmd::Command::cargo_bin("boardsh")
-        .unwrap()
+    Test::new()
         .arg("test")
         .current_dir(dir.path())
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.ends_with("1 passed, 0 failed\n"), "{text}");
+        .stdout_with(|text| text.ends_with("1 passed, 0 failed\n"))
+        .run();
     // Without tests/, the current directory: both cases, one failing.
     std::fs::remove_dir_all(dir.path().join("tests")).unwrap();
-    let out = assert_cmd::Command::cargo_bin("boardsh")
-        .unwrap()
+    Test::new()
         .arg("test")
         .current_dir(dir.path())
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert_eq!(out.status.code(), Some(1), "{text}");
-    assert!(text.ends_with("0 passed, 1 failed\n"), "{text}");
+        .status(1)
+        .stdout_with(|text| text.ends_with("0 passed, 1 failed\n"))
+        .run();
 }

@@ -5,7 +5,7 @@
 //! with an error that shows the setting's line and what it takes, and
 //! changes nothing.
 
-use crate::common::boardsh;
+use crate::common::Test;
 use boardsh::shell::{Setting, ValueKind};
 
 /// The value column of `set`'s line for `name` (the listing is
@@ -19,11 +19,10 @@ fn shown(listing: &str, name: &str) -> Option<String> {
 
 /// What `set` lists after `commands`, run by `-c` in a fresh process.
 fn listing_after(commands: &str) -> (String, String, Option<i32>) {
-    let out = boardsh()
+    let out = Test::new()
         .arg("--keep-going")
         .args(["-c", commands, "-c", "set"])
-        .output()
-        .expect("runs");
+        .output();
     (
         String::from_utf8(out.stdout).expect("utf-8"),
         String::from_utf8(out.stderr).expect("utf-8"),
@@ -61,10 +60,9 @@ fn every_setting_survives_set_save_and_replay() {
         // `set` shows the value set, in the form it was given (the
         // candidates are the forms `set` shows: lower-case words, plain
         // numbers).
-        let out = boardsh()
+        let out = Test::new()
             .args(["-c", &format!("set {name} {value}; set; save {path}")])
-            .output()
-            .expect("runs");
+            .output();
         let (err, code) = (String::from_utf8(out.stderr).unwrap(), out.status.code());
         let stdout = String::from_utf8(out.stdout).unwrap();
         let wrote = format!("wrote `{path}`\n");
@@ -84,7 +82,7 @@ fn every_setting_survives_set_save_and_replay() {
         };
         assert!(saved.lines().any(|l| l == line), "{name}: {saved}");
         // A fresh run replays the file: `set` shows the same value.
-        let out = boardsh().arg(&file).args(["-c", "set"]).output().unwrap();
+        let out = Test::new().arg(&file).args(["-c", "set"]).output();
         assert!(out.status.success(), "{name}: {out:?}");
         let replayed = String::from_utf8(out.stdout).unwrap();
         assert_eq!(shown(&replayed, name), Some(value.clone()), "{name}");
@@ -151,20 +149,16 @@ fn a_value_of_the_wrong_kind_is_refused_and_changes_nothing() {
 fn a_flag_takes_what_its_setting_takes() {
     // `--level 13` is refused as `set level 13` is (1..=12), with what
     // the setting takes; `--threads auto` is taken as `set threads auto`.
-    let out = boardsh()
-        .args(["--level", "13", "-c", "set"])
-        .output()
-        .unwrap();
+    let out = Test::new().args(["--level", "13", "-c", "set"]).output();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
         err.contains("invalid value '13' for '--level <N>': expected a level 1..=12"),
         "{err}"
     );
-    let out = boardsh()
+    let out = Test::new()
         .args(["--threads", "auto", "--computer", "Upper", "-c", "set"])
-        .output()
-        .unwrap();
+        .output();
     assert!(out.status.success(), "{out:?}");
     let listing = String::from_utf8(out.stdout).unwrap();
     assert_eq!(shown(&listing, "threads").as_deref(), Some("auto"));

@@ -3,14 +3,13 @@
 //! session, and an existing file is refused (left byte for byte) unless
 //! `svg!` is given.
 
-use assert_cmd::Command;
+use crate::common::Test;
 use std::fs;
 use std::path::Path;
 
-fn boardsh(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("boardsh").unwrap();
-    cmd.current_dir(dir).env("NO_COLOR", "1");
-    cmd
+/// A run in `dir`, uncoloured.
+fn boardsh(dir: &Path) -> Test {
+    Test::new().current_dir(dir).env("NO_COLOR", "1")
 }
 
 /// Tags balance: every `<x ...>` is closed by `</x>` in order, `<x .../>`
@@ -50,9 +49,8 @@ fn board_svg_writes_the_position_and_refuses_to_overwrite() {
     let dir = tempfile::tempdir().unwrap();
     boardsh(dir.path())
         .args(["-c", "play c2c3; board svg b.svg"])
-        .assert()
-        .success()
-        .stdout("c2c3: white pawn\nwrote `b.svg`\n");
+        .stdout("c2c3: white pawn\nwrote `b.svg`\n")
+        .run();
     let doc = fs::read_to_string(dir.path().join("b.svg")).unwrap();
     // The start position has 14 pieces a side; c2c3 moves one, takes none.
     assert_eq!(texts(&doc, "piece white").len(), 14);
@@ -63,31 +61,20 @@ fn board_svg_writes_the_position_and_refuses_to_overwrite() {
     // An existing file (even one that is not an SVG) is left alone.
     let old = b"not a picture \xff\n";
     fs::write(dir.path().join("b.svg"), old).unwrap();
-    let a = boardsh(dir.path())
+    boardsh(dir.path())
         .args(["-c", "board svg b.svg"])
-        .assert()
-        .code(1)
-        .stdout("");
-    assert!(
-        stderr(&a).contains("`b.svg` already exists (`svg!` or `save!` overwrites it)"),
-        "{}",
-        stderr(&a)
-    );
+        .status(1)
+        .stderr_contains("`b.svg` already exists (`svg!` or `save!` overwrites it)")
+        .run();
     assert_eq!(fs::read(dir.path().join("b.svg")).unwrap(), old);
     // `svg!` replaces it; nothing else is left in the directory.
     boardsh(dir.path())
         .args(["-c", "board svg! b.svg"])
-        .assert()
-        .success()
-        .stdout("wrote `b.svg`\n");
+        .stdout("wrote `b.svg`\n")
+        .run();
     let doc = fs::read_to_string(dir.path().join("b.svg")).unwrap();
     assert_eq!(texts(&doc, "piece white").len(), 14);
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
-}
-
-/// The standard error of a finished run, as text.
-fn stderr(a: &assert_cmd::assert::Assert) -> String {
-    String::from_utf8_lossy(&a.get_output().stderr).into_owned()
 }
 
 #[test]
@@ -101,7 +88,12 @@ fn show_svg_draws_the_tokens_and_a_file_writes_beside_itself() {
         "move b FFFB\nmove c FFFB\nmove A FBBB\nshow svg \"y y.svg\"\n",
     )
     .unwrap();
-    boardsh(dir.path()).arg("sub/s.bsh").assert().success();
+    // Each move reports its steps (FFFB is 3, geol; FBBB is 1, do), and
+    // the file is named as the script names it.
+    boardsh(dir.path())
+        .arg("sub/s.bsh")
+        .stdout("b: home -> geol (3)\nc: home -> geol (3)\nA: home -> do (1)\nwrote `y y.svg`\n")
+        .run();
     let doc = fs::read_to_string(dir.path().join("sub/y y.svg")).unwrap();
     assert_eq!(texts(&doc, "stack upper"), ["A"]);
     assert_eq!(texts(&doc, "stack lower"), ["bc"]);
@@ -112,23 +104,15 @@ fn show_svg_draws_the_tokens_and_a_file_writes_beside_itself() {
 #[test]
 fn the_plain_commands_are_unchanged_and_bad_words_are_refused_as_before() {
     let dir = tempfile::tempdir().unwrap();
-    let a = boardsh(dir.path())
+    boardsh(dir.path())
         .args(["-c", "show svgx"])
-        .assert()
-        .code(1);
-    assert!(
-        stderr(&a).contains("unexpected argument `svgx`: `show` takes no arguments"),
-        "{}",
-        stderr(&a)
-    );
-    let a = boardsh(dir.path())
+        .status(1)
+        .stderr_contains("unexpected argument `svgx`: `show` takes no arguments")
+        .run();
+    boardsh(dir.path())
         .args(["-c", "show svg"])
-        .assert()
-        .code(1);
-    assert!(
-        stderr(&a).contains("expected a file name, found end of command"),
-        "{}",
-        stderr(&a)
-    );
+        .status(1)
+        .stderr_contains("expected a file name, found end of command")
+        .run();
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
 }

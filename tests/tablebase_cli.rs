@@ -1,16 +1,17 @@
 //! `boardsh tablebase build`: the files it writes, a second run keeping
 //! them, bad options, and the shell reading them from the data directory.
 
+use crate::common::{Test, command};
 use boardsh::congo::Position;
-use std::process::Command;
 
+/// `boardsh ARGS` with `data` as its data directory; its output, not
+/// checked (the tests check it).
 fn boardsh(args: &[&str], data: &std::path::Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_boardsh"))
+    Test::new()
         .args(args)
         .env("XDG_DATA_HOME", data)
         .env("HOME", data)
         .output()
-        .unwrap()
 }
 
 #[test]
@@ -79,7 +80,7 @@ fn bad_options_are_refused_and_write_nothing() {
 fn ctrl_c_keeps_the_sets_finished() {
     let data = tempfile::tempdir().unwrap();
     let dir = data.path().join("tb");
-    let child = Command::new(env!("CARGO_BIN_EXE_boardsh"))
+    let child = command()
         .args(["tablebase", "build", dir.to_str().unwrap()])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

@@ -3,18 +3,20 @@
 //! weights file the tuner writes and `agent --weights` reads, and bad input
 //! refused with the file and line named. Tiny runs only.
 
+use crate::common::{Test, command};
 use boardsh::congo::Position;
 use boardsh::congo::search::{EvalWeights, weights};
 use std::path::Path;
 use std::process::{Command, Output};
 
+/// `boardsh ARGS` with `data` as its data directory; its output, not
+/// checked (the tests check it).
 fn boardsh(args: &[&str], data: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardsh"))
+    Test::new()
         .args(args)
         .env("XDG_DATA_HOME", data)
         .env("HOME", data)
         .output()
-        .unwrap()
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -91,7 +93,7 @@ fn selfplay_then_tune_then_an_agent_reads_the_weights() {
 
     // The agent plays with them; a bad file is refused, named with its line.
     let agent = |file: &Path| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardsh"))
+        let mut child = command()
             .args(["agent", "--depth", "1", "--weights", file.to_str().unwrap()])
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
@@ -160,7 +162,7 @@ fn ctrl_c_keeps_the_finished_games() {
     // the data file holds whole lines of the finished games only.
     let data = tempfile::tempdir().unwrap();
     let file = data.path().join("d.txt");
-    let child = Command::new(env!("CARGO_BIN_EXE_boardsh"))
+    let child = command()
         .args([
             "selfplay",
             "--games",

@@ -17,6 +17,8 @@ fn run_to(script: &str, status: i32) -> (String, String, Option<i32>) {
     let out = Test::new()
         .args(["--keep-going", "-c", script])
         .status(status)
+        .any_stdout()
+        .any_stderr()
         .run();
     (
         String::from_utf8(out.stdout).expect("utf-8"),

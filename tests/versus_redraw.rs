@@ -10,7 +10,7 @@ use boardsh::congo::Position;
 use boardsh::congo::legal_moves;
 
 fn run(script: &str) -> String {
-    let out = Test::new().args(["-c", script]).run();
+    let out = Test::new().args(["-c", script]).any_stdout().run();
     String::from_utf8(out.stdout).expect("utf-8")
 }
 

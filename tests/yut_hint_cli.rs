@@ -2,27 +2,32 @@
 //! print on a game with nothing to review. (Their chances are checked in
 //! the session's unit tests, against hand-worked positions.)
 
-use crate::common::boardsh;
+use crate::common::Test;
 
 #[test]
 fn hint_wants_throws_to_use() {
     // A fresh game: upper throws first, so there is nothing to rank; the
     // error names the command and changes nothing.
-    let a = boardsh().args(["-c", "hint"]).assert().code(1);
-    let err = String::from_utf8_lossy(&a.get_output().stderr).to_string();
-    assert!(err.contains("upper has to throw first"), "{err}");
-    assert!(err.contains("hint"), "{err}");
+    Test::new()
+        .args(["-c", "hint"])
+        .status(1)
+        .stderr_contains("upper has to throw first")
+        .stderr_contains("hint")
+        .run();
 }
 
 #[test]
 fn review_of_a_game_not_begun() {
     // No move made: no decision, nothing lost. The heading states the
     // thresholds (2%, 5%, 10%) and the games a use (200).
-    boardsh().args(["-c", "review"]).assert().success().stdout(
-        "review of 0 decisions (exact where a solved table covers the position, \
+    Test::new()
+        .args(["-c", "review"])
+        .stdout(
+            "review of 0 decisions (exact where a solved table covers the position, \
              else estimated by 200 games a use; inaccuracy from 2%, mistake from 5%, \
              blunder from 10% lost):\nlost in all: upper 0.00%, lower 0.00%\n",
-    );
+        )
+        .run();
 }
 
 #[test]
@@ -30,11 +35,11 @@ fn review_skips_forced_moves_and_free_turns() {
     // `move a FFBB` is a free turn (throw and move at once, the team to
     // move unchanged): not reviewed; then upper throws a do with every
     // token home, one use only: forced.
-    let a = boardsh()
+    let a = Test::new()
         .args(["-c", "move a FFBB\nthrow FBBB\nmove A\nreview"])
-        .assert()
-        .success();
-    let out = String::from_utf8_lossy(&a.get_output().stdout).to_string();
+        .any_stdout()
+        .run();
+    let out = String::from_utf8_lossy(&a.stdout).to_string();
     assert!(
         out.ends_with(
             "review of 0 decisions (exact where a solved table covers the position, \

@@ -3,16 +3,17 @@
 //! not a table is refused and left alone; a stopped layer's values
 //! beside it are resumed from.
 
-use assert_cmd::Command;
+use crate::common::Test;
 use boardsh::yut::solve::{Board, Partial, Roles, Table};
 
-fn solve(args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("boardsh")
-        .expect("built")
+/// `boardsh yut solve ARGS`, to run with the status it must end with
+/// (0 unless told); stdout and stderr are the test's to look at.
+fn solve(args: &[&str]) -> Test {
+    Test::new()
         .args(["yut", "solve"])
         .args(args)
-        .env("XDG_DATA_HOME", "/nonexistent-not-used")
-        .assert()
+        .any_stdout()
+        .any_stderr()
 }
 
 fn last_line(out: &[u8]) -> String {
@@ -28,8 +29,8 @@ fn prints_the_tables_value_and_resumes() {
     let dir = tempfile::tempdir().expect("tempdir");
     let file = dir.path().join("k1.bin");
     let path = file.to_str().expect("utf-8");
-    let first = solve(&["--tokens", "1", "--cap", "3", "--out", path]).success();
-    let out = first.get_output().stdout.clone();
+    let first = solve(&["--tokens", "1", "--cap", "3", "--out", path]).run();
+    let out = first.stdout.clone();
     let printed: f64 = last_line(&out).parse().expect("a number last");
     // The file holds the table; its start value is the one printed.
     let bytes = std::fs::read(&file).expect("written");
@@ -39,8 +40,8 @@ fn prints_the_tables_value_and_resumes() {
     // Moving first is an advantage, but a small one.
     assert!(printed > 0.5 && printed < 0.55);
     // A second run reads the layer back and prints the same value.
-    let again = solve(&["--tokens", "1", "--cap", "3", "--out", path]).success();
-    let out2 = again.get_output().stdout.clone();
+    let again = solve(&["--tokens", "1", "--cap", "3", "--out", path]).run();
+    let out2 = again.stdout.clone();
     assert!(String::from_utf8_lossy(&out2).contains("layer 0: read from the table"));
     assert_eq!(last_line(&out2), last_line(&out));
 }
@@ -60,7 +61,7 @@ fn resumes_a_stopped_layer_from_its_values() {
             .collect::<Vec<_>>()
     };
     let run = |v: Vec<String>| solve(&v.iter().map(String::as_str).collect::<Vec<_>>());
-    run(args(&fresh)).success();
+    run(args(&fresh)).run();
     // Values of a layer 1 stopped part way (here every position at 0.9,
     // as far from most values as a start can be: any start converges).
     let table = Table::new(2, 1, Roles::SelfPlay);
@@ -71,8 +72,8 @@ fn resumes_a_stopped_layer_from_its_values() {
         values: vec![vec![0.9; n]],
     };
     std::fs::write(&partial, stopped.to_bytes(&table)).expect("write");
-    let a = run(args(&file)).success();
-    let out = String::from_utf8_lossy(&a.get_output().stdout).to_string();
+    let a = run(args(&file)).run();
+    let out = String::from_utf8_lossy(&a.stdout).to_string();
     assert!(
         out.contains("layer 1: resuming from the values a stopped solve reached in 4 full sweeps"),
         "{out}"
@@ -101,8 +102,8 @@ fn resumes_a_stopped_layer_from_its_values() {
     let other = dir.path().join("other.bin");
     let junk = dir.path().join("other.bin.partial");
     std::fs::write(&junk, "half a layer\n").expect("write");
-    let b = run(args(&other)).success();
-    let err = String::from_utf8_lossy(&b.get_output().stderr).to_string();
+    let b = run(args(&other)).run();
+    let err = String::from_utf8_lossy(&b.stderr).to_string();
     assert!(
         err.contains("other.bin.partial") && err.contains("layer 2 starts afresh"),
         "{err}"
@@ -121,15 +122,15 @@ fn refuses_a_file_that_is_not_its_table() {
     let path = file.to_str().expect("utf-8");
     // Refused up front as a usage error (status 2): an existing file
     // that is not the table to resume is replaced only with --force.
-    let a = solve(&["--tokens", "1", "--out", path]).code(2);
-    let err = String::from_utf8_lossy(&a.get_output().stderr).to_string();
+    let a = solve(&["--tokens", "1", "--out", path]).status(2).run();
+    let err = String::from_utf8_lossy(&a.stderr).to_string();
     assert!(
         err.contains("notes.txt") && err.contains("not a boardsh yut solve table"),
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&file).expect("kept"), "my notes\n");
     // Bad tokens: a usage error from the argument parser.
-    solve(&["--tokens", "5"]).code(2);
+    solve(&["--tokens", "5"]).status(2).run();
 }
 
 #[test]
@@ -140,22 +141,30 @@ fn down_to_has_a_range() {
     let dir = tempfile::tempdir().expect("tempdir");
     let file = dir.path().join("k2.bin");
     let path = file.to_str().expect("utf-8");
-    let a = solve(&["--tokens", "1", "--down-to", "1", "--out", path]).code(2);
-    let err = String::from_utf8_lossy(&a.get_output().stderr).to_string();
+    let a = solve(&["--tokens", "1", "--down-to", "1", "--out", path])
+        .status(2)
+        .run();
+    let err = String::from_utf8_lossy(&a.stderr).to_string();
     assert!(
         err.contains("--down-to 1") && err.contains("0 to 0"),
         "{err}"
     );
-    let b = solve(&["--tokens", "2", "--down-to", "3", "--out", path]).code(2);
-    let err = String::from_utf8_lossy(&b.get_output().stderr).to_string();
+    let b = solve(&["--tokens", "2", "--down-to", "3", "--out", path])
+        .status(2)
+        .run();
+    let err = String::from_utf8_lossy(&b.stderr).to_string();
     assert!(
         err.contains("--down-to 3") && err.contains("0 to 2"),
         "{err}"
     );
     assert!(!file.exists());
     // Past the largest game's last layer (K = 4: 6) clap refuses it.
-    solve(&["--tokens", "4", "--down-to", "7", "--out", path]).code(2);
-    solve(&["--tokens", "1", "--down-to", "-1", "--out", path]).code(2);
+    solve(&["--tokens", "4", "--down-to", "7", "--out", path])
+        .status(2)
+        .run();
+    solve(&["--tokens", "1", "--down-to", "-1", "--out", path])
+        .status(2)
+        .run();
     // The last layer itself is in range: K = 2, E = 2 is one token a
     // side left, the one-token game's size; the start is not in it.
     let ok = solve(&[
@@ -168,8 +177,8 @@ fn down_to_has_a_range() {
         "--out",
         path,
     ])
-    .success();
-    let out = String::from_utf8_lossy(&ok.get_output().stdout).to_string();
+    .run();
+    let out = String::from_utf8_lossy(&ok.stdout).to_string();
     assert!(
         out.contains("layer 2: ") && out.contains("the start needs layer 0"),
         "{out}"
@@ -182,8 +191,8 @@ fn estimate_counts_the_layers_and_solves_nothing() {
     let dir = tempfile::tempdir().expect("tempdir");
     let file = dir.path().join("k2.bin");
     let path = file.to_str().expect("utf-8");
-    let a = solve(&["--tokens", "2", "--estimate", "--out", path]).success();
-    let out = String::from_utf8_lossy(&a.get_output().stdout).to_string();
+    let a = solve(&["--tokens", "2", "--estimate", "--out", path]).run();
+    let out = String::from_utf8_lossy(&a.stdout).to_string();
     // Positions by counting: a team's lone token is at home or on one of
     // the 29 stations (30 states), two tokens are a multiset of those,
     // C(31, 2) = 465. Layer 2 (one token each): 30 x 30; layer 1 (one

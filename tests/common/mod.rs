@@ -8,7 +8,11 @@ pub mod prover;
 pub mod test;
 pub mod tmux;
 
-pub use test::{Test, boardsh};
+pub use test::{Test, command};
+// The assert_cmd form, for a module that still builds its run by hand
+// (none here does; modules in other branches may): prefer `Test`.
+#[allow(unused_imports)]
+pub use test::boardsh;
 
 /// A test found `program` missing. Where `BOARDSH_REQUIRE_TOOLS` is set
 /// (CI sets it, after installing them), that fails the test: a check

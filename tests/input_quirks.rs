@@ -4,7 +4,7 @@
 //! and hostile control characters. Big inputs are generated here, in
 //! temporary directories, never committed.
 
-use crate::common::boardsh;
+use crate::common::Test;
 use std::fs;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -73,12 +73,12 @@ fn examples_survive(what: &str, change: impl Fn(&[u8]) -> Vec<u8>) {
     for (i, (input, expected)) in examples().into_iter().enumerate() {
         let changed = change(&input);
         assert_ne!(changed, input, "{what}: the change changes something");
-        let by_stdin = boardsh().write_stdin(changed.clone()).output().unwrap();
+        let by_stdin = Test::new().at_root().stdin(changed.clone()).output();
         assert_eq!(by_stdin.status.code(), Some(0), "{what} #{i} (stdin)");
         assert_eq!(text(&by_stdin.stdout), text(&expected), "{what} #{i}");
         assert!(by_stdin.stderr.is_empty(), "{what} #{i}");
         let path = write(dir.path(), &format!("{i}.in"), &changed);
-        let by_file = boardsh().arg(&path).output().unwrap();
+        let by_file = Test::new().at_root().arg(&path).output();
         assert_eq!(by_file.status.code(), Some(0), "{what} #{i} (file)");
         assert_eq!(by_file.stdout, expected, "{what} #{i} (file)");
     }
@@ -100,10 +100,10 @@ fn crlf(bytes: &[u8]) -> Vec<u8> {
 #[test]
 fn crlf_scripts_run_like_lf_and_errors_do_not_echo_the_cr() {
     // FFFF is 4 steps: home -> do, gae, geol, yut.
-    let out = boardsh()
-        .write_stdin("move A FFFF\r\nwhere\r\n")
-        .output()
-        .unwrap();
+    let out = Test::new()
+        .at_root()
+        .stdin("move A FFFF\r\nwhere\r\n")
+        .output();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         text(&out.stdout),
@@ -111,7 +111,7 @@ fn crlf_scripts_run_like_lf_and_errors_do_not_echo_the_cr() {
     );
     // The error's line is echoed without its \r (no `\x0d` shown), and no
     // command is within two edits of `bogus`, so no suggestion.
-    let out = boardsh().write_stdin("fen\r\nbogus\r\n").output().unwrap();
+    let out = Test::new().at_root().stdin("fen\r\nbogus\r\n").output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), START);
     assert_eq!(
@@ -127,7 +127,7 @@ fn crlf_problem_inputs_of_both_games() {
 
 #[test]
 fn byte_order_mark_before_a_script_or_a_problem_input() {
-    let out = boardsh().write_stdin("\u{feff}fen\n").output().unwrap();
+    let out = Test::new().at_root().stdin("\u{feff}fen\n").output();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text(&out.stdout), START);
     examples_survive("BOM", |b| [&b"\xEF\xBB\xBF"[..], b].concat());
@@ -145,10 +145,10 @@ fn trailing_spaces_and_tabs() {
             .replace('\n', " \t \n")
             .into_bytes()
     });
-    let out = boardsh()
-        .write_stdin("move A FFFF \t\nfen\t\nreset \t \n")
-        .output()
-        .unwrap();
+    let out = Test::new()
+        .at_root()
+        .stdin("move A FFFF \t\nfen\t\nreset \t \n")
+        .output();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text(&out.stdout), format!("A: home -> yut (4)\n{START}"));
 }
@@ -158,7 +158,7 @@ fn final_line_without_newline() {
     examples_survive("no final newline", |b| {
         b.strip_suffix(b"\n").expect("ends with a newline").to_vec()
     });
-    let out = boardsh().write_stdin("move a BBBB\nfen").output().unwrap();
+    let out = Test::new().at_root().stdin("move a BBBB\nfen").output();
     // BBBB is 5 steps: mo.
     assert_eq!(text(&out.stdout), format!("a: home -> mo (5)\n{START}"));
 }
@@ -169,12 +169,12 @@ fn empty_and_blank_files_do_nothing() {
     for content in ["", "\n", " \t\n\r\n\n", "\u{feff}"] {
         for name in ["e.bsh", "e.in", "e.fen", "e.yut"] {
             let path = write(dir.path(), name, content);
-            let out = boardsh().arg(&path).output().unwrap();
+            let out = Test::new().at_root().arg(&path).output();
             assert_eq!(out.status.code(), Some(0), "{name}: {content:?}");
             assert!(out.stdout.is_empty(), "{name}: {content:?}");
             assert!(out.stderr.is_empty(), "{name}: {content:?}");
         }
-        let out = boardsh().write_stdin(content).output().unwrap();
+        let out = Test::new().at_root().stdin(content).output();
         assert_eq!(out.status.code(), Some(0));
         assert!(out.stdout.is_empty() && out.stderr.is_empty());
     }
@@ -185,27 +185,27 @@ fn a_count_of_zero() {
     // Zero lines to list or to play: nothing to print, and no error.
     let dir = tempfile::tempdir().unwrap();
     for content in ["0\n", "0", "  0 \n\n", "000\n"] {
-        let out = boardsh().write_stdin(content).output().unwrap();
+        let out = Test::new().at_root().stdin(content).output();
         assert_eq!(out.status.code(), Some(0), "{content:?}");
         assert!(
             out.stdout.is_empty() && out.stderr.is_empty(),
             "{content:?}"
         );
         for name in ["z.in", "z.fen"] {
-            let out = boardsh()
+            let out = Test::new()
+                .at_root()
                 .arg(write(dir.path(), name, content))
-                .output()
-                .unwrap();
+                .output();
             assert_eq!(out.status.code(), Some(0));
             assert!(out.stdout.is_empty() && out.stderr.is_empty(), "{name}");
         }
     }
     // A `.yut` file is known to be a Yut problem: zero turns leave all
     // tokens home, so its answer is the empty board.
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .arg(write(dir.path(), "z.yut", "0\n"))
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text(&out.stdout), boardsh::yut::EMPTY_BOARD);
 }
@@ -214,10 +214,10 @@ fn a_count_of_zero() {
 fn more_lines_than_the_count_names_the_first_extra_line() {
     // Congo: the counted line is listed; line 3 is the first extra one and
     // is underlined whole (17 characters).
-    let out = boardsh()
-        .write_stdin("1\n7/7/7/7/7/7/7 w 0\n7/7/7/7/7/7/7 w 0\n")
-        .output()
-        .unwrap();
+    let out = Test::new()
+        .at_root()
+        .stdin("1\n7/7/7/7/7/7/7 w 0\n7/7/7/7/7/7/7 w 0\n")
+        .output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), empty_listing());
     assert_eq!(
@@ -226,10 +226,10 @@ fn more_lines_than_the_count_names_the_first_extra_line() {
     );
     // Yut: the blank line 3 is skipped, so line 4 is the extra one; a
     // failed Yut input prints no board.
-    let out = boardsh()
-        .write_stdin("1\nA FFFF\n\nB FFFF\n")
-        .output()
-        .unwrap();
+    let out = Test::new()
+        .at_root()
+        .stdin("1\nA FFFF\n\nB FFFF\n")
+        .output();
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     assert_eq!(
@@ -249,7 +249,7 @@ fn no_replacement_char(bytes: &[u8]) -> bool {
 fn invalid_utf8_is_located_and_shown_escaped() {
     let dir = tempfile::tempdir().unwrap();
     let path = write(dir.path(), "bad.bsh", b"fen\nmove A \xffFFF\nwhere\n");
-    let out = boardsh().arg(&path).output().unwrap();
+    let out = Test::new().at_root().arg(&path).output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), START, "line 3 does not run");
     // "move A " is 7 valid bytes: the bad byte is column 8, shown as the 4
@@ -263,25 +263,29 @@ fn invalid_utf8_is_located_and_shown_escaped() {
     );
     assert!(no_replacement_char(&out.stderr));
     // With --keep-going the next line runs.
-    let out = boardsh().arg("--keep-going").arg(&path).output().unwrap();
+    let out = Test::new()
+        .at_root()
+        .arg("--keep-going")
+        .arg(&path)
+        .output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), format!("{START}{ALL_HOME}"));
 
     // Latin-1 text, even in a comment: "move A FFFF # caf" is 17 bytes.
-    let out = boardsh()
-        .write_stdin(&b"move A FFFF # caf\xe9\n"[..])
-        .output()
-        .unwrap();
+    let out = Test::new()
+        .at_root()
+        .stdin(&b"move A FFFF # caf\xe9\n"[..])
+        .output();
     assert_eq!(
         text(&out.stderr),
         "<stdin>:1:18: error: line is not valid UTF-8\n    move A FFFF # caf\\xe9\n                     ^^^^\n"
     );
 
     // In a problem-format input: line 3 starts with \xfe after one listing.
-    let out = boardsh()
-        .write_stdin(&b"2\n7/7/7/7/7/7/7\n\xfe7/7/7/7/7/7/7\n"[..])
-        .output()
-        .unwrap();
+    let out = Test::new()
+        .at_root()
+        .stdin(&b"2\n7/7/7/7/7/7/7\n\xfe7/7/7/7/7/7/7\n"[..])
+        .output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), empty_listing());
     assert_eq!(
@@ -290,10 +294,10 @@ fn invalid_utf8_is_located_and_shown_escaped() {
     );
     // A UTF-16 file is not UTF-8 from its first byte on.
     let utf16: Vec<u8> = "fen\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
-    let out = boardsh()
-        .write_stdin([&[0xff, 0xfe][..], &utf16].concat())
-        .output()
-        .unwrap();
+    let out = Test::new()
+        .at_root()
+        .stdin([&[0xff, 0xfe][..], &utf16].concat())
+        .output();
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr)
@@ -311,7 +315,7 @@ const TEN_MB: usize = 10 * 1024 * 1024;
 fn run_big(dir: &Path, line: &[u8]) -> (Option<i32>, Vec<u8>, Duration) {
     let path = write(dir, "big.bsh", line);
     let start = Instant::now();
-    let out = boardsh().arg(&path).output().unwrap();
+    let out = Test::new().at_root().arg(&path).output();
     (out.status.code(), out.stderr, start.elapsed())
 }
 
@@ -369,7 +373,11 @@ fn a_line_over_16_mib_is_reported_and_skipped() {
     bytes.resize(limit + 1, b'F');
     bytes.extend_from_slice(b"\nfen\n");
     let path = write(dir.path(), "huge.bsh", &bytes);
-    let out = boardsh().arg("--keep-going").arg(&path).output().unwrap();
+    let out = Test::new()
+        .at_root()
+        .arg("--keep-going")
+        .arg(&path)
+        .output();
     assert_eq!(out.status.code(), Some(1));
     // The line after it still runs.
     assert_eq!(text(&out.stdout), START);
@@ -401,7 +409,7 @@ fn a_million_line_script() {
     let dir = tempfile::tempdir().unwrap();
     let path = write(dir.path(), "million.bsh", &script);
     let start = Instant::now();
-    let out = boardsh().arg("--quiet").arg(&path).output().unwrap();
+    let out = Test::new().at_root().arg("--quiet").arg(&path).output();
     let time = start.elapsed();
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), ALL_HOME);
@@ -417,7 +425,7 @@ fn a_file_that_sources_itself_is_a_cycle_error() {
     let d = dir.path().display();
     // "source " is 7 bytes: the path starts at column 8.
     let me = write(dir.path(), "self.bsh", "source self.bsh\n");
-    let out = boardsh().arg(&me).output().unwrap();
+    let out = Test::new().at_root().arg(&me).output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
@@ -428,7 +436,7 @@ fn a_file_that_sources_itself_is_a_cycle_error() {
     // a -> b -> a: the error is in b, the file that closes the cycle.
     let a = write(dir.path(), "a.bsh", "move A FFFF\nsource b.bsh\n");
     write(dir.path(), "b.bsh", "source a.bsh\n");
-    let out = boardsh().arg(&a).output().unwrap();
+    let out = Test::new().at_root().arg(&a).output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(text(&out.stdout), "A: home -> yut (4)\n");
     assert_eq!(
@@ -450,7 +458,10 @@ fn a_chain_of_a_hundred_sources_stops_at_the_depth_limit() {
         );
     }
     write(dir.path(), "f100.bsh", "fen\n");
-    let out = boardsh().arg(dir.path().join("f0.bsh")).output().unwrap();
+    let out = Test::new()
+        .at_root()
+        .arg(dir.path().join("f0.bsh"))
+        .output();
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty(), "f100 is never reached");
     // f0 (the argument) is the first of 64 nested files, so f63 may not
@@ -471,7 +482,7 @@ fn a_directory_is_unreadable() {
     let dir = tempfile::tempdir().unwrap();
     let sub = dir.path().join("d.bsh");
     fs::create_dir(&sub).unwrap();
-    let out = boardsh().arg(&sub).output().unwrap();
+    let out = Test::new().at_root().arg(&sub).output();
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         text(&out.stderr),
@@ -482,7 +493,7 @@ fn a_directory_is_unreadable() {
     );
     // Sourcing it is a failing command (status 1), located in the script.
     let script = write(dir.path(), "s.bsh", "source d.bsh\n");
-    let out = boardsh().arg(&script).output().unwrap();
+    let out = Test::new().at_root().arg(&script).output();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
@@ -504,7 +515,7 @@ fn an_unreadable_file_is_exit_2() {
         eprintln!("mode 000 does not stop this user reading: skipping");
         return;
     }
-    let out = boardsh().arg(&path).output().unwrap();
+    let out = Test::new().at_root().arg(&path).output();
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         text(&out.stderr),
@@ -525,7 +536,7 @@ const CLOSED_PIPE: i32 = 141;
 /// Spawn boardsh, read one line of its output, close the pipe, wait:
 /// it must stop with status 141 and print nothing on stderr.
 fn quiet_on_a_closed_pipe(args: &[&str], stdin: Stdio) {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_boardsh"))
+    let mut child = crate::common::command()
         .args(args)
         .stdin(stdin)
         .stdout(Stdio::piped())
@@ -593,7 +604,7 @@ fn output_closed_before_the_start_stops_every_source_alike() {
             Some(path) => Stdio::from(fs::File::open(path).unwrap()),
             None => Stdio::null(),
         };
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_boardsh"))
+        let out = crate::common::command()
             .args(args)
             .stdin(stdin)
             .stdout(Stdio::from(writer))
@@ -634,11 +645,11 @@ fn control_characters_in_errors_are_shown_escaped() {
         "\u{7f}\u{0}",                        // DEL and NUL
     ];
     let script = write(dir.path(), "evil.bsh", lines.join("\n"));
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .args(["--color", "never", "--keep-going"])
         .arg(&script)
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(out.status.code(), Some(1));
     assert_inert(&out.stderr);
     let stderr = text(&out.stderr);
@@ -657,29 +668,29 @@ fn control_characters_in_errors_are_shown_escaped() {
 
     // A file name with escapes, as an origin and in a file-level message.
     let named = write(dir.path(), "\u{1b}[2J.bsh", "bogus\n");
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .args(["--color", "never"])
         .arg(&named)
-        .output()
-        .unwrap();
+        .output();
     assert_inert(&out.stderr);
     assert!(text(&out.stderr).contains("\\x1b[2J.bsh:1:1: error: unknown command"));
     let missing = dir.path().join("\u{1b}]0;x\u{7}.bsh");
-    let out = boardsh()
+    let out = Test::new()
+        .at_root()
         .args(["--color", "never"])
         .arg(&missing)
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(out.status.code(), Some(2));
     assert_inert(&out.stderr);
 
     // In a problem-format Yut turn and a FEN line, by stdin.
     for input in ["1\n\u{1b}[2J FFFF\n", "1\n7/7/\u{1b}c/7/7/7/7\n"] {
-        let out = boardsh()
+        let out = Test::new()
+            .at_root()
             .args(["--color", "never"])
-            .write_stdin(input)
-            .output()
-            .unwrap();
+            .stdin(input)
+            .output();
         assert_eq!(out.status.code(), Some(1));
         assert_inert(&out.stderr);
         assert!(text(&out.stderr).contains("\\x1b"));
