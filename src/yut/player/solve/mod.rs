@@ -11,6 +11,7 @@
 //! game's: moves use its route table, and the tests check the values
 //! against a brute force that plays through [`Play`](crate::yut::Play).
 
+pub(crate) mod analysis;
 pub(crate) mod board;
 pub(crate) mod bounded;
 pub(crate) mod dense;
@@ -23,6 +24,9 @@ pub(crate) mod solver;
 pub(crate) mod table;
 pub(crate) mod turn;
 
+pub use analysis::{
+    Analysis, AnalysisError, GameHint, GameReview, hint_game, hint_team, review_game,
+};
 pub use board::{Board, Side};
 pub use bounded::Bounded;
 pub use dense::CachePrecision;
