@@ -197,6 +197,12 @@ impl Session {
         self.yut.0.play()
     }
 
+    /// The Yut game's record: where it started and every event since
+    /// (`review` reads its decisions).
+    pub fn yut_record(&self) -> &crate::yut::Record {
+        &self.yut.0
+    }
+
     /// The legal Congo moves in notation (for completing `play`).
     pub fn legal_move_names(&self) -> Vec<String> {
         const LIMIT: u64 = crate::congo::moves::budget::LISTED_MOVES;
