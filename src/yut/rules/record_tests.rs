@@ -23,14 +23,14 @@ fn random_game(seed: u64, events: usize) -> (Record, usize) {
                 r.set_sticks(Sticks::from_ppm(ppm).expect("in range"));
             }
             1 => r.set_seed(pick.next_u64()),
-            2 => r.set_first(if pick.next_u64() % 2 == 0 {
+            2 => r.set_first(if pick.next_u64().is_multiple_of(2) {
                 Team::Upper
             } else {
                 Team::Lower
             }),
             3 => r.set_house(House {
-                back_do: pick.next_u64() % 2 == 0,
-                catch_bonus: pick.next_u64() % 2 == 0,
+                back_do: pick.next_u64().is_multiple_of(2),
+                catch_bonus: pick.next_u64().is_multiple_of(2),
                 ..House::CONTEST
             }),
             4 => {
@@ -50,7 +50,7 @@ fn random_game(seed: u64, events: usize) -> (Record, usize) {
             }
             _ => match r.play().phase() {
                 Phase::Over(_) => r.restart(),
-                Phase::Throw(_) if roll % 2 == 0 => {
+                Phase::Throw(_) if roll.is_multiple_of(2) => {
                     r.throw_random().expect("a throw is due");
                 }
                 Phase::Throw(_) => {
