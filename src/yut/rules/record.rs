@@ -236,14 +236,18 @@ impl Record {
         self.set(Event::House(house));
     }
 
-    /// A new game: [`Play::restart`].
+    /// A new game: [`Play::restart`]. Recorded even when the game was
+    /// already new: the decisions start again from it.
     pub fn restart(&mut self) {
-        self.set(Event::Restart);
+        self.play = self.play.restart();
+        self.events.push(Event::Restart);
     }
 
-    /// Go on from another board: [`Play::set_board`].
+    /// Go on from another board: [`Play::set_board`]. Recorded whatever
+    /// the game was: the decisions start again from it.
     pub fn set_board(&mut self, game: Game) {
-        self.set(Event::Board(game));
+        self.play.set_board(game);
+        self.events.push(Event::Board(game));
     }
 
     /// The game the events lead to from the start, replayed one by one:

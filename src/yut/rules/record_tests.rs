@@ -153,19 +153,31 @@ fn a_refused_event_records_nothing() {
 #[test]
 fn decisions_start_at_the_last_new_game() {
     // do by A, then a new game: only what follows it counts; the free
-    // turn is counted apart.
+    // turn is counted apart. (Lower moves last: upper's do passed the
+    // turn before the new board.)
     let mut r = Record::default();
     r.throw(throw("FBBB")).expect("due");
     r.play_token(Token::A, Roll::Do).expect("pending");
     r.restart();
     assert_eq!(r.decisions(), Ok(Decisions::default()));
+    // Another board that leaves the game as it was is still a new game:
+    // after upper's do, lower throws next; with lower to throw first,
+    // the same board afresh is the same game, but its decisions start
+    // again.
+    r.throw(throw("FBBB")).expect("due");
+    r.play_token(Token::A, Roll::Do).expect("pending");
+    r.set_first(Team::Lower);
+    let same = *r.play();
+    r.set_board(*same.game());
+    assert_eq!(*r.play(), same);
+    assert_eq!(r.decisions(), Ok(Decisions::default()));
     r.replay(Token::b, throw("FFBB")).expect("free");
     r.throw(throw("FFBB")).expect("due");
     let before = *r.play();
-    r.play_token(Token::B, Roll::Gae).expect("pending");
+    r.play_token(Token::b, Roll::Gae).expect("pending");
     let d = r.decisions().expect("replays");
     let used = Use {
-        token: Token::B,
+        token: Token::b,
         roll: Roll::Gae,
     };
     assert_eq!(d.moves, vec![(before, used)]);
