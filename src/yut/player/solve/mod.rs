@@ -36,8 +36,8 @@ pub use partial::Partial;
 pub use player::{Exact, board_of, covers, exact_choices};
 pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, review};
 pub use solver::{
-    LayerReport, Progress, TOLERANCE, layer_memory, layer_states, solve_layer, solve_layer_from,
-    solve_layer_on, solve_layer_with,
+    LayerJob, LayerReport, Progress, TOLERANCE, converged, layer_memory, layer_states, solve_layer,
+    solve_layer_from, solve_layer_on, solve_layer_with,
 };
 pub use table::{Roles, Table, TableError};
 pub use turn::{Mode, Pend, Turn};
