@@ -60,5 +60,6 @@ mod yut_hint_cli;
 mod yut_house;
 mod yut_play;
 mod yut_props;
+mod yut_record;
 mod yut_solve;
 mod yut_solve_cli;

@@ -11,7 +11,7 @@ use boardsh::shell::{Diagnostic, Reporter, Runner, Session};
 use proptest::prelude::*;
 
 /// Ignores diagnostics (a random command may be refused: that is fine).
-struct Quiet;
+pub(crate) struct Quiet;
 
 impl Reporter for Quiet {
     fn report(&mut self, _: &Diagnostic<'_>) {}
@@ -19,7 +19,7 @@ impl Reporter for Quiet {
 }
 
 /// The output of `line` run in `runner`.
-fn run(runner: &mut Runner<'_>, line: &str) -> String {
+pub(crate) fn run(runner: &mut Runner<'_>, line: &str) -> String {
     let mut out = Vec::new();
     runner.run_line("<test>", 1, line, &mut out).unwrap();
     String::from_utf8(out).unwrap()
@@ -107,7 +107,7 @@ const SETS: [&str; 15] = [
 ];
 
 /// One random command of a wider mix: the above, settings, `source`.
-fn wider(session: &Session, pick: (u8, u8), sourced: &str) -> String {
+pub(crate) fn wider(session: &Session, pick: (u8, u8), sourced: &str) -> String {
     let (kind, n) = (usize::from(pick.0), usize::from(pick.1));
     match kind % 12 {
         9 | 10 => SETS[n % SETS.len()].to_string(),

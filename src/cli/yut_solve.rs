@@ -14,8 +14,8 @@ use super::files::read_regular;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::yut::Sticks;
 use crate::yut::player::solve::{
-    Board, CachePrecision, LayerReport, Partial, Progress, Roles, TOLERANCE, Table, layer_memory,
-    layer_states, solve_layer_from,
+    Board, CachePrecision, LayerJob, LayerReport, Partial, Progress, Roles, TOLERANCE, Table,
+    layer_memory, layer_states,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs;
@@ -406,16 +406,11 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
                 pb.set_message(format!("sweep {}", p.sweep));
             }
         };
-        let report = solve_layer_from(
-            &mut table,
-            e,
-            probs,
-            threads,
-            precision,
-            start,
-            stop.as_ref(),
-            &mut show,
-        );
+        let report = LayerJob::new(&mut table, e, probs)
+            .threads(threads)
+            .precision(precision)
+            .resume(start)
+            .solve(stop.as_ref(), &mut show);
         pb.finish_and_clear();
         let report: LayerReport = match report {
             Ok(r) => r,

@@ -13,7 +13,7 @@ use crate::congo::search::SearchInfo;
 use crate::congo::tablebase::Verdict;
 use crate::congo::{Color, Position};
 use crate::yut::player::sim::Tally;
-use crate::yut::player::solve::{HintLine, Reviewed};
+use crate::yut::player::solve::HintLine;
 use crate::yut::{Game, Kind, MoveReport, Play, PlayReport, Roll, Step, Team, ThrowReport};
 use std::io;
 
@@ -272,19 +272,7 @@ impl Sink for Vec<Reply> {
     }
 }
 
-/// What `review` found: each decision since `reset yut` (the team that
-/// made it, and its review), what each team lost in all (upper, lower),
-/// and the free turns (`move A FBFB`) left out.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ReviewReport {
-    /// Each decision, in order.
-    pub decisions: Vec<(Team, Reviewed)>,
-    /// The chance lost in all by the upper and the lower team.
-    pub total: [f64; 2],
-    /// Free turns not reviewed (they throw and move in one command).
-    pub skipped: usize,
-    /// Moves with one use only, not reviewed.
-    pub forced: usize,
-    /// Games a use when the chances are estimated.
-    pub games: u64,
-}
+/// What `review` found: the library's review of the Yut game's record
+/// (each decision since `reset yut`, the loss of each team, the free
+/// turns and forced moves left out).
+pub use crate::yut::solve::GameReview as ReviewReport;

@@ -35,6 +35,7 @@ pub use rules::game::{Game, MoveReport, TokenState, YutError};
 pub use rules::house::House;
 pub use rules::next::{Next, PlayReport, ThrowReport};
 pub use rules::play::{Phase, Play, PlayError, Use, groups, options};
+pub use rules::record::{Decisions, Event, Record, ReplayError, Snapshot};
 pub use rules::rng::Rng;
 pub use rules::roll::{ParseRollError, Pending, Roll, TooManyPending};
 pub use rules::route::{Dest, Start, destination};

@@ -8,7 +8,7 @@ use crate::shell::board::LastMove;
 use crate::shell::command::{Command, ResetTarget};
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::Reply;
-use crate::yut::{Game, Play};
+use crate::yut::{Game, Record, Snapshot};
 
 /// The Congo part of a session: the game (its position and the positions
 /// before it, for repetitions) and the last move (drawn by `board`).
@@ -32,7 +32,7 @@ impl CongoPart {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Before {
     pub(super) congo: Option<CongoPart>,
-    pub(super) yut: Option<Play>,
+    pub(super) yut: Option<Snapshot>,
 }
 
 impl Session {
@@ -63,10 +63,12 @@ impl Session {
     }
 
     /// The parts `shape` holds, as they are now.
-    fn now_like(congo: &CongoPart, yut: &Play, shape: &Before) -> Before {
+    /// (The Yut record's snapshot carries the events past the shape's
+    /// length, which going back to the shape cuts off.)
+    fn now_like(congo: &CongoPart, yut: &Record, shape: &Before) -> Before {
         Before {
             congo: shape.congo.as_ref().map(|_| congo.clone()),
-            yut: shape.yut.map(|_| *yut),
+            yut: shape.yut.as_ref().map(|s| yut.snapshot_over(s)),
         }
     }
 
@@ -76,7 +78,7 @@ impl Session {
             self.congo = c;
         }
         if let Some(g) = snapshot.yut {
-            self.yut.0 = g;
+            self.yut.0.restore(g);
             self.follow_settings();
         }
     }
@@ -86,9 +88,9 @@ impl Session {
     /// game not begun, is also the team to move) and the house rules, as
     /// `set` would apply them. The random state is the game's own and comes back with it.
     fn follow_settings(&mut self) {
-        self.yut.set_sticks(self.settings.sticks);
-        self.yut.set_first(self.settings.first);
-        self.yut.set_house(self.settings.house);
+        self.yut.0.set_sticks(self.settings.sticks);
+        self.yut.0.set_first(self.settings.first);
+        self.yut.0.set_house(self.settings.house);
     }
 
     /// Open a group: every change until [`Session::end_group`] becomes one
@@ -97,7 +99,7 @@ impl Session {
     pub fn begin_group(&mut self) {
         let before = Before {
             congo: Some(self.congo_part()),
-            yut: Some(self.yut.0),
+            yut: Some(self.yut.0.snapshot()),
         };
         self.record.begin_group(before);
     }
@@ -113,7 +115,7 @@ impl Session {
     pub fn replace(&mut self, what: Command, position: Option<Position>, game: Option<Game>) {
         let before = Before {
             congo: Some(self.congo_part()),
-            yut: Some(self.yut.0),
+            yut: Some(self.yut.0.snapshot()),
         };
         self.record(what, before);
         self.transcribe_replace(position.as_ref(), game.is_some());
@@ -121,7 +123,7 @@ impl Session {
             self.congo = CongoPart::new(p);
         }
         if let Some(g) = game {
-            self.yut.set_board(g);
+            self.yut.0.set_board(g);
         }
     }
 
@@ -187,19 +189,19 @@ impl Session {
                 || self.congo.last_move.is_some()
                 || self.congo.game.plies() > 0);
         let yut = matches!(target, ResetTarget::Both | ResetTarget::Yut)
-            && self.yut.0 != self.yut.restart();
+            && *self.yut != self.yut.restart();
         if !congo && !yut {
             return Reply::Nothing;
         }
         let before = Before {
             congo: congo.then(|| self.congo_part()),
-            yut: yut.then_some(self.yut.0),
+            yut: yut.then(|| self.yut.0.snapshot()),
         };
         if congo {
             self.congo = CongoPart::new(Position::start());
         }
         if yut {
-            self.yut.0 = self.yut.restart();
+            self.yut.0.restart();
         }
         self.record(cmd.clone(), before);
         Reply::Nothing

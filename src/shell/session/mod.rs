@@ -4,7 +4,7 @@
 //! [`Session::execute`] runs one command and returns what it produced as a
 //! [`Reply`] (streamed replies go to a [`Sink`] while it runs). The session
 //! is a few typed parts: the Congo part (a `congo::Game` and its last
-//! move), the Yut part (`yut::Play`), the record (undo history, groups,
+//! move), the Yut part (`yut::Record`, the game and its record), the record (undo history, groups,
 //! redo and transcript: `record::Record`, generic over a snapshot of the
 //! parts) and the typed `Settings`. A command's handler is a method of
 //! the part it changes (the Congo commands, the engine's and the course's
@@ -128,15 +128,15 @@ impl Session {
     pub fn apply(&mut self, change: Change) {
         self.settings.apply(change);
         match change {
-            Change::Seed { seed, draws: None } => self.yut.set_seed(seed),
+            Change::Seed { seed, draws: None } => self.yut.0.set_seed(seed),
             Change::Seed {
                 seed,
                 draws: Some(draws),
-            } => self.yut.set_rng(crate::yut::Rng::at(seed, draws)),
-            Change::Sticks(s) => self.yut.set_sticks(s),
-            Change::First(team) => self.yut.set_first(team),
+            } => self.yut.0.set_rng(crate::yut::Rng::at(seed, draws)),
+            Change::Sticks(s) => self.yut.0.set_sticks(s),
+            Change::First(team) => self.yut.0.set_first(team),
             Change::Tokens(_) | Change::BackDo(_) | Change::CatchBonus(_) => {
-                self.yut.set_house(self.settings.house);
+                self.yut.0.set_house(self.settings.house);
             }
             // The others are read where they are used.
             Change::Timer(_)
@@ -194,6 +194,12 @@ impl Session {
 
     /// The Yut game under the rules: the board, whose turn, the throws.
     pub fn yut(&self) -> &Play {
+        self.yut.0.play()
+    }
+
+    /// The Yut game's record: where it started and every event since
+    /// (`review` reads its decisions).
+    pub fn yut_record(&self) -> &crate::yut::Record {
         &self.yut.0
     }
 
@@ -295,7 +301,7 @@ impl Session {
             Command::Throw(sticks) => self
                 .change_yut(cmd.command.clone(), |yut, _| yut.throw(*sticks))
                 .map_err(fail)?,
-            Command::Turn => Reply::TurnState(self.yut.0),
+            Command::Turn => Reply::TurnState(*self.yut),
             Command::Options(roll) => self.yut.options(*roll).map_err(fail)?,
             Command::Auto => self.auto(&cmd.command).map_err(fail)?,
             Command::Odds(games, upper, lower) => (self.yut)

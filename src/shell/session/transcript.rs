@@ -70,29 +70,6 @@ impl Transcript {
         self.contexts.push(ctx);
     }
 
-    /// Every Yut change (throws, moves, resets) with the team that
-    /// throws first under it, in order; why not, if the record is broken.
-    pub(super) fn yut_commands(&self) -> Result<Vec<(&Command, Team, House)>, &'static str> {
-        if let Some(why) = self.broken {
-            return Err(why);
-        }
-        Ok(self
-            .commands
-            .iter()
-            .zip(&self.contexts)
-            .filter(|(cmd, _)| {
-                matches!(
-                    cmd,
-                    Command::Throw(_)
-                        | Command::Move(..)
-                        | Command::MoveBy(..)
-                        | Command::Reset(ResetTarget::Both | ResetTarget::Yut)
-                )
-            })
-            .map(|(cmd, ctx)| (cmd, ctx.first, ctx.house))
-            .collect())
-    }
-
     /// Cut back to `len` commands (`undo`); returns what was cut.
     pub(super) fn cut(&mut self, len: usize) -> Vec<Entry> {
         if len >= self.commands.len() {

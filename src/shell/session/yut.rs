@@ -7,12 +7,9 @@ use crate::shell::reply::Reply;
 use crate::yut::{Throw, Token};
 
 impl YutPart {
-    /// `move <token> <throw>`: one turn, on a copy so a refused turn
-    /// changes nothing.
+    /// `move <token> <throw>`: one turn (a refused turn changes nothing).
     pub(super) fn move_token(&mut self, token: Token, throw: Throw) -> Result<Reply, ErrorKind> {
-        let mut yut = self.0;
-        let report = yut.replay(token, throw).map_err(ErrorKind::Yut)?;
-        self.0 = yut;
+        let report = self.0.replay(token, throw).map_err(ErrorKind::Yut)?;
         Ok(Reply::Turn(report))
     }
 }

@@ -2,9 +2,10 @@
 //! [THROW]`, `options`, `auto`, `odds`. (`turn` replies with the game
 //! itself; the free `move TOKEN FBFB` is in `yut.rs`.)
 //!
-//! Each change works on a copy of the game and records the whole game
-//! (random state included) before it, so a refused command changes
-//! nothing and `undo` cannot re-roll the sticks.
+//! Each change goes through the game's record (`yut::Record`), which
+//! keeps it only when it succeeds, and the session keeps a snapshot of
+//! the record before it (the game, random state included), so a refused
+//! command changes nothing and `undo` cannot re-roll the sticks.
 
 use super::Session;
 use super::history::Before;
@@ -18,26 +19,21 @@ use crate::yut::player::ai::DEFAULT_DEPTH;
 use crate::yut::player::auto::{AutoError, auto_by, auto_within};
 use crate::yut::player::sim::odds_so_far;
 use crate::yut::player::solve::{Exact, Table};
-use crate::yut::{Ai, Kind, Phase, Play, PlayError, Roll, Throw, Token};
-use std::ops::{Deref, DerefMut};
+use crate::yut::{Ai, Kind, Phase, Play, PlayError, Record, Roll, Step, Throw, Token};
+use std::ops::Deref;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-/// The Yut part of a session: the game under the rules. The Yut commands'
-/// handlers are its methods; it reads as the [`Play`] it holds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct YutPart(pub(super) Play);
+/// The Yut part of a session: the game under the rules with its record.
+/// The Yut commands' handlers are its methods; it reads as the [`Play`]
+/// the record leads to, and changes only through the record.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct YutPart(pub(super) Record);
 
 impl Deref for YutPart {
     type Target = Play;
     fn deref(&self) -> &Play {
-        &self.0
-    }
-}
-
-impl DerefMut for YutPart {
-    fn deref_mut(&mut self) -> &mut Play {
-        &mut self.0
+        self.0.play()
     }
 }
 
@@ -49,7 +45,7 @@ impl Session {
         what: Command,
         change: impl FnOnce(&mut YutPart, &Live) -> Result<Reply, ErrorKind>,
     ) -> Result<Reply, ErrorKind> {
-        let before = self.yut.0;
+        let before = self.yut.0.snapshot();
         let reply = change(&mut self.yut, &self.live)?;
         self.record(
             what,
@@ -74,13 +70,11 @@ impl YutPart {
     /// `throw [<sticks>]`: at random from the game's own random state, or
     /// as given.
     pub(super) fn throw(&mut self, sticks: Option<Throw>) -> Result<Reply, ErrorKind> {
-        let mut next = self.0;
         let report = match sticks {
-            Some(t) => next.throw(t),
-            None => next.throw_random(),
+            Some(t) => self.0.throw(t),
+            None => self.0.throw_random(),
         }
         .map_err(ErrorKind::Play)?;
-        self.0 = next;
         Ok(Reply::Threw(report))
     }
 
@@ -91,15 +85,13 @@ impl YutPart {
             Some(r) => r,
             None => self.only_pending(token)?,
         };
-        let mut next = self.0;
-        let report = next.play(token, roll).map_err(ErrorKind::Play)?;
-        self.0 = next;
+        let report = self.0.play_token(token, roll).map_err(ErrorKind::Play)?;
         Ok(Reply::MovedBy(report))
     }
 
     /// The one result pending, for `move TOKEN`.
     fn only_pending(&self, token: Token) -> Result<Roll, ErrorKind> {
-        let play = &self.0;
+        let play = self.0.play();
         match play.phase() {
             Phase::Over(w) => return Err(ErrorKind::Play(PlayError::Over(w))),
             Phase::Throw(team) => return Err(ErrorKind::Play(PlayError::MustThrow(team))),
@@ -119,8 +111,8 @@ impl YutPart {
         if let Phase::Over(w) = self.phase() {
             return Err(ErrorKind::Play(PlayError::Over(w)));
         }
-        let view = crate::yut::OptionsView::new(&self.0, roll);
-        Ok(Reply::Options(Box::new(self.0), view.rolls))
+        let view = crate::yut::OptionsView::new(self.0.play(), roll);
+        Ok(Reply::Options(Box::new(*self.0.play()), view.rolls))
     }
 
     /// `auto`: the computer plays the turn of the team to move at `level`,
@@ -132,7 +124,21 @@ impl YutPart {
         tables: Vec<Arc<Table>>,
         live: &Live,
     ) -> Result<Reply, ErrorKind> {
-        let mut next = self.0;
+        let steps = self.0.turn(|next| {
+            let steps = Self::auto_turn(next, level, tables, live)?;
+            let events = steps.iter().map(Step::event).collect();
+            Ok((steps, events))
+        })?;
+        Ok(Reply::Auto(steps))
+    }
+
+    /// The turn `auto` plays on `next`.
+    fn auto_turn(
+        next: &mut Play,
+        level: u64,
+        tables: Vec<Arc<Table>>,
+        live: &Live,
+    ) -> Result<Vec<Step>, ErrorKind> {
         // The `level` setting: 1 random, 2 greedy, 3 a shallow look-ahead,
         // 4 and up the best player (random draws from the game's state):
         // with solved tables, the perfect player wherever one covers the
@@ -150,17 +156,15 @@ impl YutPart {
                 Some(u) => Ok(Some(u)),
                 None => exact.fallback_mut().pick_within(p, stop),
             };
-            auto_by(&mut next, &mut pick, &live.interrupt)
+            auto_by(next, &mut pick, &live.interrupt)
         } else {
             let mut player = kind.build(next.sticks(), next.rng().next_u64());
-            auto_within(&mut next, &mut *player, &live.interrupt)
+            auto_within(next, &mut *player, &live.interrupt)
         };
-        let steps = played.map_err(|e| match e {
+        played.map_err(|e| match e {
             AutoError::Play(e) => ErrorKind::Play(e),
             AutoError::Interrupted => ErrorKind::Interrupted,
-        })?;
-        self.0 = next;
-        Ok(Reply::Auto(steps))
+        })
     }
 
     /// `odds <games> <upper> <lower>`: simulated games from here, the
@@ -188,7 +192,7 @@ impl YutPart {
         let mut up = upper.build(sticks, seed ^ 1);
         let mut low = lower.build(sticks, seed ^ 2);
         let (tally, finished) = odds_so_far(
-            &self.0,
+            self.0.play(),
             &mut *up,
             &mut *low,
             games,

@@ -5,16 +5,14 @@
 //! are loaded when first asked.
 
 use super::Session;
-use super::yut_game::YutPart;
-use crate::shell::command::{Command, ResetTarget};
 use crate::shell::commands::yut::{
     HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES, ODDS_PLAYER, REVIEW_GAMES,
 };
 use crate::shell::error::ErrorKind;
-use crate::shell::live::Live;
-use crate::shell::reply::{HintCut, Reply, ReviewReport};
-use crate::yut::player::solve::{Players, Table, board_of, covers, hint_within, review};
-use crate::yut::{House, Phase, Play, PlayError, Team, Use};
+use crate::shell::reply::{HintCut, Reply};
+use crate::yut::player::solve::{
+    Analysis, AnalysisError, Table, hint_game, hint_team, review_game,
+};
 use std::fmt;
 use std::sync::Arc;
 
@@ -51,193 +49,72 @@ impl Session {
             .unwrap_or_default()
     }
 
-    /// A table that values `play`'s position, if any.
-    fn table_for(tables: &[Arc<Table>], play: &Play) -> Option<Arc<Table>> {
-        let (board, _) = board_of(play);
-        tables.iter().find(|t| covers(t, board)).cloned()
+    /// The analysis setup of `hint` and `review`: the tables, the odds
+    /// player, `games` a use, seeded from the game's random state (which
+    /// does not advance: asking twice gives the same answer).
+    fn analysis<'a>(
+        &'a self,
+        tables: &'a [Arc<Table>],
+        games: u64,
+        decision_budget: Option<u64>,
+        budget: u64,
+    ) -> Analysis<'a> {
+        Analysis {
+            tables,
+            players: ODDS_PLAYER,
+            games,
+            decision_budget,
+            budget,
+            seed: Analysis::seed_of(&self.yut),
+            stop: &self.live.interrupt,
+        }
     }
 
-    /// `hint`, with the solved tables when first asked.
+    /// `hint`: every use of the pending throws with the chance the team
+    /// to move wins after it, best first (the solved tables are loaded
+    /// once the game is found to have throws to use).
     pub(super) fn hint(&mut self) -> Result<Reply, ErrorKind> {
-        self.yut.hint(&self.live, || self.yut_tables())
-    }
-
-    /// `review`: the Yut game since the last `reset yut`, replayed from
-    /// the record, each decision against the best use of its throws.
-    pub(super) fn review(&mut self) -> Result<Reply, ErrorKind> {
-        let (decisions, skipped) = self.yut_decisions()?;
+        hint_team(&self.yut).map_err(ErrorKind::Play)?;
         self.live.reset_counters();
         let tables = self.yut_tables();
-        // Seeded from the game's random state, which does not advance:
-        // asking twice gives the same answer.
-        let mut rng = self.yut.rng();
-        let seed = rng.next_u64();
-        let sticks = self.yut.sticks();
-        let mut up = ODDS_PLAYER.build(sticks, seed ^ 1);
-        let mut low = ODDS_PLAYER.build(sticks, seed ^ 2);
-        let mut out = Vec::new();
-        let mut total = [0.0; 2];
-        let mut forced = 0;
-        for (play, used) in decisions {
-            // One use only (say every token at home): no choice, no loss.
-            if play.uses().len() <= 1 {
-                forced += 1;
-                continue;
-            }
-            let table = Self::table_for(&tables, &play);
-            let team = play.to_move();
-            let (mut one, _) = review(
-                &[(play, used)],
-                table.as_deref(),
-                &mut *up,
-                &mut *low,
-                REVIEW_GAMES,
-                seed,
-                &self.live.interrupt,
-            )
-            .map_err(|_| ErrorKind::Interrupted)?;
-            if let Some(r) = one.pop() {
-                if let Some(t) = total.get_mut(team as usize) {
-                    *t += r.loss;
-                }
-                out.push((team, r));
-            }
-        }
-        Ok(Reply::Review(Box::new(ReviewReport {
-            decisions: out,
-            total,
-            skipped,
-            forced,
-            games: REVIEW_GAMES,
-        })))
-    }
-
-    /// The decisions of the Yut game since the last `reset yut`: the game
-    /// before each move by a pending throw, and the use made; with the
-    /// number of free turns (`move A FBFB`) passed over.
-    fn yut_decisions(&self) -> Result<(Vec<(Play, Use)>, usize), ErrorKind> {
-        let problem = |why: &str| ErrorKind::Problem(format!("cannot review the Yut game: {why}"));
-        let commands = self.record.transcript.yut_commands().map_err(problem)?;
-        let start = |first: Team, house: House| {
-            let mut play = Play::default();
-            play.set_sticks(self.yut.sticks());
-            play.set_first(first);
-            play.set_house(house);
-            play
-        };
-        let mut play = start(self.yut.first(), self.yut.house());
-        // A game begins with the first throw or move after a reset, with
-        // the team that command ran under throwing first.
-        let mut fresh = true;
-        let mut out = Vec::new();
-        let mut skipped = 0;
-        for (cmd, first, house) in commands {
-            if fresh
-                && matches!(
-                    cmd,
-                    Command::Throw(_) | Command::MoveBy(..) | Command::Move(..)
-                )
-            {
-                play = start(first, house);
-                fresh = false;
-            }
-            match cmd {
-                Command::Reset(ResetTarget::Both | ResetTarget::Yut) => {
-                    fresh = true;
-                    play = start(self.yut.first(), self.yut.house());
-                    out.clear();
-                    skipped = 0;
-                }
-                Command::Throw(Some(t)) => {
-                    // Back-do and the catch bonus as they were for it.
-                    play.set_house(house);
-                    play.throw(*t)
-                        .map_err(|_| problem("a throw does not replay"))?;
-                }
-                Command::MoveBy(token, Some(roll)) => {
-                    play.set_house(house);
-                    let before = play;
-                    play.play(*token, *roll)
-                        .map_err(|_| problem("a move does not replay"))?;
-                    out.push((
-                        before,
-                        Use {
-                            token: *token,
-                            roll: *roll,
-                        },
-                    ));
-                }
-                Command::Move(token, throw) => {
-                    play.replay(*token, *throw)
-                        .map_err(|_| problem("a free turn does not replay"))?;
-                    skipped += 1;
-                }
-                _ => {}
-            }
-        }
-        if play.game() != self.yut.game() {
-            return Err(problem("the record does not lead to the game on the board"));
-        }
-        Ok((out, skipped))
-    }
-}
-
-impl YutPart {
-    /// `hint`: every use of the pending throws with the chance the team
-    /// to move wins after it, best first (`tables`: the solved tables,
-    /// asked for once the game is found to have throws to use).
-    fn hint(
-        &self,
-        live: &Live,
-        tables: impl FnOnce() -> Vec<Arc<Table>>,
-    ) -> Result<Reply, ErrorKind> {
-        let team = match self.phase() {
-            Phase::Over(w) => return Err(ErrorKind::Play(PlayError::Over(w))),
-            Phase::Throw(t) => return Err(ErrorKind::Play(PlayError::MustThrow(t))),
-            Phase::Move(t) => t,
-        };
-        live.reset_counters();
-        let tables = tables();
-        let table = Session::table_for(&tables, &self.0);
-        // Seeded from the game's random state, which does not advance:
-        // asking twice gives the same answer.
-        let mut rng = self.rng();
-        let seed = rng.next_u64();
-        let sticks = self.sticks();
-        let mut up = ODDS_PLAYER.build_bounded(sticks, seed ^ 1, HINT_DECISION_BUDGET);
-        let mut low = ODDS_PLAYER.build_bounded(sticks, seed ^ 2, HINT_DECISION_BUDGET);
-        let players = Players {
-            upper: &mut *up,
-            lower: &mut *low,
-        };
-        let report = hint_within(
-            &self.0,
-            table.as_deref(),
-            players,
-            HINT_GAMES,
-            seed,
-            HINT_BUDGET,
-            &live.interrupt,
-        )
-        .map_err(|_| ErrorKind::Interrupted)?;
-        // Tables exist but these house rules are not theirs: say why the
-        // chances are estimated.
-        let outside = self.rules().outside_tables().filter(|_| !tables.is_empty());
+        let setup = self.analysis(&tables, HINT_GAMES, Some(HINT_DECISION_BUDGET), HINT_BUDGET);
+        let hint = hint_game(&self.yut, &setup).map_err(analysis_error)?;
+        let report = hint.report;
         let cut = report.cut.then_some(HintCut {
             games: report.games,
             positions: report.positions,
         });
-        Ok(Reply::Hint(team, report.lines, outside, cut))
+        Ok(Reply::Hint(hint.team, report.lines, hint.outside, cut))
+    }
+
+    /// `review`: the Yut game since the last `reset yut`, read from its
+    /// record, each decision against the best use of its throws.
+    pub(super) fn review(&mut self) -> Result<Reply, ErrorKind> {
+        self.live.reset_counters();
+        let tables = self.yut_tables();
+        let setup = self.analysis(&tables, REVIEW_GAMES, None, u64::MAX);
+        let report = review_game(&self.yut.0, &setup).map_err(analysis_error)?;
+        Ok(Reply::Review(Box::new(report)))
+    }
+}
+
+/// A failed analysis as the shell says it.
+fn analysis_error(e: AnalysisError) -> ErrorKind {
+    match e {
+        AnalysisError::Play(e) => ErrorKind::Play(e),
+        AnalysisError::Interrupted => ErrorKind::Interrupted,
+        AnalysisError::Replay(e) => ErrorKind::Problem(format!("cannot review the Yut game: {e}")),
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::yut_game::YutPart;
     use super::*;
     use crate::interrupt::Never;
     use crate::shell::parse::parse_command;
     use crate::yut::player::solve::{Roles, solve_layer};
-    use crate::yut::{Game, Roll, Station, Sticks, Token, TokenState};
+    use crate::yut::{Game, Play, Record, Roll, Station, Sticks, Team, Token, TokenState, Use};
 
     /// The one-token table, solved here (the solver is checked against an
     /// independent brute force in `tests/yut_solve.rs`); a cap of 2 keeps
@@ -290,7 +167,7 @@ mod tests {
         let mut s = Session::new();
         let table = one_token_table();
         s.set_yut_table_loader(Arc::new(move || vec![Arc::clone(&table)]));
-        s.yut.0 = catch_or_run();
+        s.yut = YutPart(Record::new(catch_or_run()));
         let Ok(Reply::Hint(team, lines, _, _)) = run(&mut s, "hint") else {
             panic!("a hint");
         };
@@ -300,7 +177,7 @@ mod tests {
         assert!(lines.iter().all(|l| l.interval.is_none()), "{lines:?}");
         assert!(lines[0].chance > lines[1].chance, "{lines:?}");
         // The game is unchanged; the text says the values are exact.
-        assert_eq!(s.yut.0, catch_or_run());
+        assert_eq!(*s.yut, catch_or_run());
         let text = crate::shell::render_yut_solve::hint_text(team, &lines, None, None);
         assert!(text.starts_with("upper to move: "), "{text}");
         assert!(text.contains("(exact, from the solved table)"), "{text}");
@@ -395,7 +272,7 @@ mod tests {
         let mut s = Session::new();
         let e = run(&mut s, "hint").expect_err("refused");
         assert!(e.0.contains("upper has to throw first"), "{e:?}");
-        assert_eq!(s.yut.0, Play::default());
+        assert_eq!(*s.yut, Play::default());
     }
 
     #[test]
@@ -405,7 +282,7 @@ mod tests {
         let mut s = Session::new();
         let table = one_token_table();
         s.set_yut_table_loader(Arc::new(move || vec![Arc::clone(&table)]));
-        s.yut.0 = catch_or_run();
+        s.yut = YutPart(Record::new(catch_or_run()));
         let Ok(Reply::Auto(steps)) = run(&mut s, "auto") else {
             panic!("a turn");
         };
@@ -439,7 +316,7 @@ mod tests {
         ] {
             run(&mut s, line).expect("plays");
         }
-        let before = s.yut;
+        let before = s.yut.clone();
         let Ok(Reply::Review(report)) = run(&mut s, "review") else {
             panic!("a review");
         };

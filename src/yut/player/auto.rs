@@ -4,6 +4,7 @@ use super::policy::Policy;
 use crate::interrupt::{Interrupt, Interrupted, Never};
 use crate::yut::rules::next::{PlayReport, ThrowReport};
 use crate::yut::rules::play::{Phase, Play, PlayError, Use};
+use crate::yut::rules::record::Event;
 
 /// One step of a turn played by the computer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +20,23 @@ impl std::fmt::Display for Step {
         match self {
             Step::Threw(r) => write!(f, "{r}"),
             Step::Moved(r) => write!(f, "{r}"),
+        }
+    }
+}
+
+impl Step {
+    /// The step as an event of the game's record (the computer throws
+    /// from the game's random state).
+    pub const fn event(&self) -> Event {
+        match self {
+            Step::Threw(r) => Event::Threw {
+                throw: r.throw,
+                random: true,
+            },
+            Step::Moved(r) => Event::Used(Use {
+                token: r.report.token,
+                roll: r.roll,
+            }),
         }
     }
 }

@@ -8,6 +8,7 @@ pub(crate) mod help;
 pub(crate) mod house;
 pub(crate) mod next;
 pub(crate) mod play;
+pub(crate) mod record;
 pub(crate) mod rng;
 pub(crate) mod roll;
 pub(crate) mod route;

@@ -11,6 +11,7 @@
 //! game's: moves use its route table, and the tests check the values
 //! against a brute force that plays through [`Play`](crate::yut::Play).
 
+pub(crate) mod analysis;
 pub(crate) mod board;
 pub(crate) mod bounded;
 pub(crate) mod dense;
@@ -23,6 +24,9 @@ pub(crate) mod solver;
 pub(crate) mod table;
 pub(crate) mod turn;
 
+pub use analysis::{
+    Analysis, AnalysisError, GameHint, GameReview, hint_game, hint_team, review_game,
+};
 pub use board::{Board, Side};
 pub use bounded::Bounded;
 pub use dense::CachePrecision;
@@ -32,8 +36,8 @@ pub use partial::Partial;
 pub use player::{Exact, board_of, covers, exact_choices};
 pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, review};
 pub use solver::{
-    LayerReport, Progress, TOLERANCE, layer_memory, layer_states, solve_layer, solve_layer_from,
-    solve_layer_on, solve_layer_with,
+    LayerJob, LayerReport, Progress, TOLERANCE, converged, layer_memory, layer_states, solve_layer,
+    solve_layer_from, solve_layer_on, solve_layer_with,
 };
 pub use table::{Roles, Table, TableError};
 pub use turn::{Mode, Pend, Turn};

@@ -285,15 +285,10 @@ pub fn solve_layer_on(
     stop: &dyn Interrupt,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<LayerReport, Interrupted> {
-    solve_layer_with(
-        table,
-        e,
-        probs,
-        threads,
-        CachePrecision::Float,
-        stop,
-        progress,
-    )
+    LayerJob::new(table, e, probs)
+        .threads(threads)
+        .solve(stop, progress)
+        .map_err(|_| Interrupted)
 }
 
 /// [`solve_layer_on`] with the catches' throw-due states kept at
@@ -312,15 +307,15 @@ pub fn solve_layer_with(
     stop: &dyn Interrupt,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<LayerReport, Interrupted> {
-    solve_layer_from(table, e, probs, threads, precision, None, stop, progress)
+    LayerJob::new(table, e, probs)
+        .threads(threads)
+        .precision(precision)
+        .solve(stop, progress)
         .map_err(|_| Interrupted)
 }
 
 /// [`solve_layer_with`] from the values a stopped solve of the layer
-/// reached (`start`; each position at 0.5 without one, or where `start`
-/// is not of this layer and size). Stopped, it gives back the values it
-/// reached, to start from next time: any start converges, by the same
-/// test.
+/// reached: [`LayerJob::resume`].
 ///
 /// # Errors
 ///
@@ -328,6 +323,106 @@ pub fn solve_layer_with(
 /// unchanged.
 #[allow(clippy::too_many_arguments)]
 pub fn solve_layer_from(
+    table: &mut Table,
+    e: usize,
+    probs: [f64; 5],
+    threads: usize,
+    precision: CachePrecision,
+    start: Option<Partial>,
+    stop: &dyn Interrupt,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<LayerReport, Partial> {
+    LayerJob::new(table, e, probs)
+        .threads(threads)
+        .precision(precision)
+        .resume(start)
+        .solve(stop, progress)
+}
+
+/// One layer to solve: the table (every later layer solved), the layer,
+/// the throw odds ([`Sticks::odds`](crate::yut::Sticks::odds)), the
+/// threads, the precision of the catches' states and the values of a
+/// stopped solve to go on from. [`LayerJob::solve`] runs it in steps:
+/// full sweeps until the change is below the tolerance ([`converged`]),
+/// with sweeps of the linear forms (`linear_sweeps`) between them.
+pub struct LayerJob<'a> {
+    table: &'a mut Table,
+    layer: usize,
+    probs: [f64; 5],
+    threads: usize,
+    precision: CachePrecision,
+    start: Option<Partial>,
+}
+
+impl<'a> LayerJob<'a> {
+    /// Layer `layer` of `table` with throw odds `probs`, on one thread,
+    /// the catches' states as floats, from a fresh start.
+    pub fn new(table: &'a mut Table, layer: usize, probs: [f64; 5]) -> LayerJob<'a> {
+        LayerJob {
+            table,
+            layer,
+            probs,
+            threads: 1,
+            precision: CachePrecision::Float,
+            start: None,
+        }
+    }
+
+    /// On `threads` threads (at least 1): see [`solve_layer_on`].
+    #[must_use]
+    pub fn threads(self, threads: usize) -> LayerJob<'a> {
+        LayerJob { threads, ..self }
+    }
+
+    /// The catches' throw-due states at `precision`: see
+    /// [`solve_layer_with`].
+    #[must_use]
+    pub fn precision(self, precision: CachePrecision) -> LayerJob<'a> {
+        LayerJob { precision, ..self }
+    }
+
+    /// From the values a stopped solve of the layer reached (`start`;
+    /// each position at 0.5 without one, or where `start` is not of this
+    /// layer and size). Stopped, the solve gives back the values it
+    /// reached, to start from next time: any start converges, by the
+    /// same test.
+    #[must_use]
+    pub fn resume(self, start: Option<Partial>) -> LayerJob<'a> {
+        LayerJob { start, ..self }
+    }
+
+    /// Solve the layer: full sweeps until [`converged`], the linear
+    /// forms swept between them.
+    ///
+    /// # Errors
+    ///
+    /// The [`Partial`] values reached when `stop` says so; the table is
+    /// then unchanged.
+    pub fn solve(
+        self,
+        stop: &dyn Interrupt,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<LayerReport, Partial> {
+        let LayerJob {
+            table,
+            layer: e,
+            probs,
+            threads,
+            precision,
+            start,
+        } = self;
+        solve_job(table, e, probs, threads, precision, start, stop, progress)
+    }
+}
+
+/// Whether a sweep whose largest change was `change` ends the layer.
+pub fn converged(change: f64) -> bool {
+    change < TOLERANCE
+}
+
+/// The body of [`LayerJob::solve`].
+#[allow(clippy::too_many_arguments)]
+fn solve_job(
     table: &mut Table,
     e: usize,
     probs: [f64; 5],
@@ -389,11 +484,11 @@ pub fn solve_layer_from(
     let spaces: Vec<Space> = (0..index.tokens()).map(|j| Space::new(&index, j)).collect();
     let spare = MAX_TOKENS - index.tokens();
     let mut forms: Vec<Vec<Forms>> = Vec::new();
-    let mut linear_sweeps = 0;
+    let mut linear_sweeps_done = 0;
     let mut nodes = 0;
     let mut change = f64::INFINITY;
     let t: &Table = table;
-    while change >= TOLERANCE && sweep < MAX_SWEEPS {
+    while !converged(change) && sweep < MAX_SWEEPS {
         // A full sweep: every turn searched, its value stored and its
         // linear form under the best choices recorded.
         sweep += 1;
@@ -610,58 +705,15 @@ pub fn solve_layer_from(
         drop(kept);
         forms = by_block;
         change = max;
-        if change < TOLERANCE {
+        if converged(change) {
             break;
         }
         // Sweeps of the linear forms: the choices fixed, each turn is a
         // sparse dot product; they converge far below the tolerance, and
         // the next full sweep checks the choices (it alone can stop).
-        for _ in 0..MAX_SWEEPS {
-            if stop.interrupted() {
-                return Err(stopped(&cur, sweep));
-            }
-            linear_sweeps += 1;
-            let next = AtomicUsize::new(0);
-            let work = || -> Result<Part, Interrupted> {
-                let mut part = Part::default();
-                loop {
-                    let bi = next.fetch_add(1, Ordering::Relaxed);
-                    let (Some(range), Some(bforms)) = (sweep_order.blocks.get(bi), forms.get(bi))
-                    else {
-                        break;
-                    };
-                    let ats = sweep_order.order.get(range.clone()).unwrap_or(&[]);
-                    for (i, &at) in ats.iter().enumerate() {
-                        for role in 0..roles {
-                            let next_role = (role + 1) % roles;
-                            let Some(v) = bforms.get(role).and_then(|f| {
-                                f.value(i, |j| {
-                                    if j & SAME_ROLE != 0 {
-                                        cur.get(role, (j & !SAME_ROLE) as usize)
-                                    } else {
-                                        cur.get(next_role, j as usize)
-                                    }
-                                })
-                            }) else {
-                                continue;
-                            };
-                            part.max = part.max.max(cur.set(role, at as usize, v));
-                        }
-                    }
-                }
-                Ok(part)
-            };
-            let idle = AtomicUsize::new(0);
-            let mut max = 0.0f64;
-            for part in run(threads, &work, &idle, &mut |_| {}) {
-                let Ok(part) = part else {
-                    return Err(stopped(&cur, sweep));
-                };
-                max = max.max(part.max);
-            }
-            if max < LINEAR_TOLERANCE.max(change * LINEAR_RATIO) {
-                break;
-            }
+        match linear_sweeps(&sweep_order, &forms, &cur, roles, threads, change, stop) {
+            Ok(n) => linear_sweeps_done += n,
+            Err(Interrupted) => return Err(stopped(&cur, sweep)),
         }
     }
     let terms = forms.iter().flatten().map(Forms::len).sum();
@@ -681,9 +733,73 @@ pub fn solve_layer_from(
         sweeps: sweep,
         change,
         nodes,
-        linear_sweeps,
+        linear_sweeps: linear_sweeps_done,
         terms,
     })
+}
+
+/// Sweeps of the linear forms between full sweeps: the choices fixed,
+/// each turn a sparse dot product of its form, until the change is far
+/// below the tolerance or small beside the last full sweep's `change`.
+/// Returns how many were made.
+fn linear_sweeps(
+    sweep_order: &Sweep,
+    forms: &[Vec<Forms>],
+    cur: &Shared,
+    roles: usize,
+    threads: usize,
+    change: f64,
+    stop: &dyn Interrupt,
+) -> Result<u32, Interrupted> {
+    let mut done = 0;
+    for _ in 0..MAX_SWEEPS {
+        if stop.interrupted() {
+            return Err(Interrupted);
+        }
+        done += 1;
+        let next = AtomicUsize::new(0);
+        let work = || -> Result<Part, Interrupted> {
+            let mut part = Part::default();
+            loop {
+                let bi = next.fetch_add(1, Ordering::Relaxed);
+                let (Some(range), Some(bforms)) = (sweep_order.blocks.get(bi), forms.get(bi))
+                else {
+                    break;
+                };
+                let ats = sweep_order.order.get(range.clone()).unwrap_or(&[]);
+                for (i, &at) in ats.iter().enumerate() {
+                    for role in 0..roles {
+                        let next_role = (role + 1) % roles;
+                        let Some(v) = bforms.get(role).and_then(|f| {
+                            f.value(i, |j| {
+                                if j & SAME_ROLE != 0 {
+                                    cur.get(role, (j & !SAME_ROLE) as usize)
+                                } else {
+                                    cur.get(next_role, j as usize)
+                                }
+                            })
+                        }) else {
+                            continue;
+                        };
+                        part.max = part.max.max(cur.set(role, at as usize, v));
+                    }
+                }
+            }
+            Ok(part)
+        };
+        let idle = AtomicUsize::new(0);
+        let mut max = 0.0f64;
+        for part in run(threads, &work, &idle, &mut |_| {}) {
+            let Ok(part) = part else {
+                return Err(Interrupted);
+            };
+            max = max.max(part.max);
+        }
+        if max < LINEAR_TOLERANCE.max(change * LINEAR_RATIO) {
+            break;
+        }
+    }
+    Ok(done)
 }
 
 /// Marks a thread of [`run`] finished when dropped (also on unwinding).

@@ -1,0 +1,210 @@
+//! `hint` and `review` over a game: the win chance of every use of the
+//! pending throws now ([`hint_game`]), and each decision of a game's
+//! record against the best use of its throws ([`review_game`]), both
+//! under one setup ([`Analysis`]: the solved tables, the players of the
+//! games played out where no table covers a position, how many games,
+//! the seed, the interrupt). The session only builds the setup and calls
+//! them.
+
+use std::sync::Arc;
+
+use super::hint::{HintReport, Players, hint_within};
+use super::player::{board_of, covers};
+use super::review::{Reviewed, review};
+use super::table::Table;
+use crate::interrupt::Interrupt;
+use crate::yut::player::policy::{Kind, Policy};
+use crate::yut::rules::play::{Phase, Play, PlayError};
+use crate::yut::rules::record::{Record, ReplayError};
+use crate::yut::rules::sticks::Sticks;
+use crate::yut::rules::token::Team;
+
+/// What an analysis works with.
+pub struct Analysis<'a> {
+    /// The solved tables: a position one covers is valued exactly.
+    pub tables: &'a [Arc<Table>],
+    /// Who plays the games played out elsewhere (both teams).
+    pub players: Kind,
+    /// Games played out from each use.
+    pub games: u64,
+    /// Positions a player may search for one decision of those games
+    /// (`None`: no bound).
+    pub decision_budget: Option<u64>,
+    /// Positions the games of one hint may search in all (`u64::MAX`:
+    /// no bound; see [`hint_within`]).
+    pub budget: u64,
+    /// The seed of the games (the same games for every use).
+    pub seed: u64,
+    /// Stops the analysis when it says so.
+    pub stop: &'a dyn Interrupt,
+}
+
+impl Analysis<'_> {
+    /// The seed an analysis of `play` draws from its random state, which
+    /// does not advance: asking twice gives the same answer.
+    pub fn seed_of(play: &Play) -> u64 {
+        let mut rng = play.rng();
+        rng.next_u64()
+    }
+
+    /// The players for upper and lower, under `sticks`.
+    fn players(&self, sticks: Sticks) -> [Box<dyn Policy + Send>; 2] {
+        [1, 2].map(|k| match self.decision_budget {
+            Some(b) => self.players.build_bounded(sticks, self.seed ^ k, b),
+            None => self.players.build(sticks, self.seed ^ k),
+        })
+    }
+
+    /// A table that values `play`'s position, if any.
+    fn table_for(&self, play: &Play) -> Option<&Table> {
+        let (board, _) = board_of(play);
+        self.tables.iter().find(|t| covers(t, board)).map(|t| &**t)
+    }
+}
+
+/// Why an analysis gave no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisError {
+    /// The game waits for no move (a throw is due, or it is over).
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// The interrupt said stop.
+    #[error("interrupted")]
+    Interrupted,
+    /// The record does not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
+/// What [`hint_game`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameHint {
+    /// The team to move.
+    pub team: Team,
+    /// Every use with its chance, best first, and what the estimate cost.
+    pub report: HintReport,
+    /// Why the tables cannot answer under the game's house rules, when
+    /// there are tables and they cannot.
+    pub outside: Option<&'static str>,
+}
+
+/// What `review` found: each decision since the last new game (the team
+/// that made it, and its review), what each team lost in all (upper,
+/// lower), and the free turns (`move A FBFB`) left out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameReview {
+    /// Each decision, in order.
+    pub decisions: Vec<(Team, Reviewed)>,
+    /// The chance lost in all by the upper and the lower team.
+    pub total: [f64; 2],
+    /// Free turns not reviewed (they throw and move in one command).
+    pub skipped: usize,
+    /// Moves with one use only, not reviewed.
+    pub forced: usize,
+    /// Games a use when the chances are estimated.
+    pub games: u64,
+}
+
+/// The team a hint is for: the team to move, when it has throws to use.
+///
+/// # Errors
+///
+/// [`PlayError::Over`] or [`PlayError::MustThrow`] otherwise.
+pub fn hint_team(play: &Play) -> Result<Team, PlayError> {
+    match play.phase() {
+        Phase::Over(w) => Err(PlayError::Over(w)),
+        Phase::Throw(t) => Err(PlayError::MustThrow(t)),
+        Phase::Move(t) => Ok(t),
+    }
+}
+
+/// `hint`: every use of the pending throws at `play` with the chance the
+/// team to move wins after it, best first (exact where a table covers
+/// the position, else estimated by the analysis's games, within its
+/// budget).
+///
+/// # Errors
+///
+/// [`AnalysisError::Play`] when no throw is there to use,
+/// [`AnalysisError::Interrupted`] when stopped.
+pub fn hint_game(play: &Play, analysis: &Analysis<'_>) -> Result<GameHint, AnalysisError> {
+    let team = hint_team(play)?;
+    let table = analysis.table_for(play);
+    let [mut up, mut low] = analysis.players(play.sticks());
+    let players = Players {
+        upper: &mut *up,
+        lower: &mut *low,
+    };
+    let report = hint_within(
+        play,
+        table,
+        players,
+        analysis.games,
+        analysis.seed,
+        analysis.budget,
+        analysis.stop,
+    )
+    .map_err(|_| AnalysisError::Interrupted)?;
+    // Tables exist but these house rules are not theirs: say why the
+    // chances are estimated.
+    let outside = play
+        .rules()
+        .outside_tables()
+        .filter(|_| !analysis.tables.is_empty());
+    Ok(GameHint {
+        team,
+        report,
+        outside,
+    })
+}
+
+/// `review`: each decision of `record`'s game since its last new game
+/// against the best use of its throws, under the sticks in use now. A
+/// decision with one use only is forced, not reviewed; free turns are
+/// counted apart.
+///
+/// # Errors
+///
+/// [`AnalysisError::Interrupted`] when stopped, [`AnalysisError::Replay`]
+/// when the record does not replay.
+pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameReview, AnalysisError> {
+    let decisions = record.decisions()?;
+    let sticks = record.play().sticks();
+    let [mut up, mut low] = analysis.players(sticks);
+    let mut out = Vec::new();
+    let mut total = [0.0; 2];
+    let mut forced = 0;
+    for (mut play, used) in decisions.moves {
+        // One use only (say every token at home): no choice, no loss.
+        if play.uses().len() <= 1 {
+            forced += 1;
+            continue;
+        }
+        play.set_sticks(sticks);
+        let table = analysis.table_for(&play);
+        let team = play.to_move();
+        let (mut one, _) = review(
+            &[(play, used)],
+            table,
+            &mut *up,
+            &mut *low,
+            analysis.games,
+            analysis.seed,
+            analysis.stop,
+        )
+        .map_err(|_| AnalysisError::Interrupted)?;
+        if let Some(r) = one.pop() {
+            if let Some(t) = total.get_mut(team as usize) {
+                *t += r.loss;
+            }
+            out.push((team, r));
+        }
+    }
+    Ok(GameReview {
+        decisions: out,
+        total,
+        skipped: decisions.free_turns,
+        forced,
+        games: analysis.games,
+    })
+}
