@@ -19,6 +19,7 @@ pub(crate) mod output;
 pub(crate) mod parse;
 mod problem;
 pub(crate) mod render;
+mod render_congo_analysis;
 mod render_prompt;
 mod render_yut_solve;
 pub(crate) mod replay;

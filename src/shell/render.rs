@@ -136,6 +136,17 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
             *team, lines, *outside, *cut,
         )),
         Reply::Review(report) => out.text(&super::render_yut_solve::review_text(report)),
+        Reply::CongoHint(h) => out.text(&super::render_congo_analysis::hint_text(h)),
+        Reply::CongoReview(r) => {
+            // Block characters only at a UTF-8 terminal: scripts and pipes
+            // get the same ASCII chart whatever the locale.
+            let utf8 = out.window().is_some() && utf8_locale();
+            out.text(&super::render_congo_analysis::review_text(
+                r,
+                out.width(),
+                utf8,
+            ))
+        }
         Reply::YutBoard(game) => {
             let mut buf = Vec::with_capacity(32 * 33);
             write_board(game, &mut buf);
@@ -152,6 +163,17 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
         Reply::Help(topic) => write_help(*topic, out),
         Reply::Settings(settings) => write_settings(settings, out),
     }
+}
+
+/// Whether the locale's character set is UTF-8 (`LC_ALL`, else
+/// `LC_CTYPE`, else `LANG`, as the C library reads them).
+fn utf8_locale() -> bool {
+    let value = ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    value.contains("utf-8") || value.contains("utf8")
 }
 
 /// `odds`: `upper 54.1% (51.0-57.2%), lower 45.9% (42.8-49.0%): 1000

@@ -3,7 +3,7 @@
 //! share).
 
 use super::{ArgSpec, Complete, Spec};
-use crate::shell::command::Command;
+use crate::shell::command::{Command, GameChoice, HintArgs, ReviewArgs, SearchLimit, SvgFile};
 use crate::shell::parse::grammar::{Res, arg, bare, end, expected_end, expected_word, word};
 use crate::yut::{Kind, Roll, Throw, Token};
 
@@ -143,29 +143,117 @@ pub const ODDS: Spec = Spec {
     parse: odds_args,
 };
 
-/// `hint`.
+/// `hint [congo|yut] [<n>] [<limit>]`.
 pub const HINT: Spec = Spec {
     name: "hint",
     aliases: &[],
-    usage: "",
-    summary: "every use of the pending Yut throws with the mover's chance to win, best first (exact where a solved table covers it)",
-    example: "hint",
-    args: &[],
-    errors: &["extra-argument-none", "yut-must-throw", "yut-game-over"],
-    parse: |i| bare(i, "hint", Command::Hint),
+    usage: "[congo|yut] [<n>] [depth <n>|time <s>|nodes <n>]",
+    summary: "the best moves of the game in play: Congo's best n (3) with score, win chance and line; Yut's every use of the pending throws with the mover's chance to win (exact where a solved table covers it)",
+    example: "hint congo 3 nodes 20000",
+    args: &[
+        ArgSpec {
+            hint: "[congo|yut] [<n>] [depth <n>|time <s>|nodes <n>]",
+            complete: Complete::Words(&["congo", "yut", "depth", "time", "nodes"]),
+        },
+        ArgSpec {
+            hint: "[<n>] [depth <n>|time <s>|nodes <n>]",
+            complete: Complete::Words(&["depth", "time", "nodes"]),
+        },
+    ],
+    errors: &[
+        "expected-hint-count",
+        "extra-argument-hint",
+        "yut-hint-arguments",
+        "yut-must-throw",
+        "yut-game-over",
+        "search-game-over",
+    ],
+    parse: hint_args,
 };
 
-/// `review`.
+/// `review [congo|yut] [<limit>] [svg[!] <file>]`.
 pub const REVIEW: Spec = Spec {
     name: "review",
     aliases: &[],
-    usage: "",
-    summary: "each Yut decision since `reset yut`: the chance to win lost against the best use, marked, and the totals",
-    example: "review",
-    args: &[],
-    errors: &["extra-argument-none"],
-    parse: |i| bare(i, "review", Command::Review),
+    usage: "[congo|yut] [depth <n>|time <s>|nodes <n>] [svg[!] <file>]",
+    summary: "every move of the game in play against the engine: Congo's moves marked ?! ? ?? with each side's accuracy and a chart (svg FILE: an SVG chart); Yut's decisions since `reset yut` with the chance to win lost",
+    example: "review congo nodes 20000",
+    args: &[
+        ArgSpec {
+            hint: "[congo|yut] [depth <n>|time <s>|nodes <n>] [svg[!] <file>]",
+            complete: Complete::Words(&["congo", "yut", "depth", "time", "nodes", "svg", "svg!"]),
+        },
+        ArgSpec {
+            hint: "[depth <n>|time <s>|nodes <n>] [svg[!] <file>]",
+            complete: Complete::Words(&["depth", "time", "nodes", "svg", "svg!"]),
+        },
+        ArgSpec {
+            hint: "[svg[!] <file>]",
+            complete: Complete::Path,
+        },
+    ],
+    errors: &[
+        "extra-argument-review",
+        "yut-review-arguments",
+        "review-nothing",
+    ],
+    parse: review_args,
 };
+
+/// The most moves `hint N` lists.
+pub const MAX_HINT_MOVES: u32 = 99;
+
+/// An optional `congo` or `yut`.
+fn game_choice(input: &str) -> (&str, Option<GameChoice>) {
+    match word(input) {
+        Ok((rest, w)) if w.eq_ignore_ascii_case("congo") => (rest, Some(GameChoice::Congo)),
+        Ok((rest, w)) if w.eq_ignore_ascii_case("yut") => (rest, Some(GameChoice::Yut)),
+        _ => (input, None),
+    }
+}
+
+/// `[congo|yut] [<n>] [<limit>]`.
+fn hint_args(input: &str) -> Res<'_, Command> {
+    let (rest, game) = game_choice(input);
+    const COUNT: &str = "a number of moves 1..=99";
+    let (rest, count) = match word(rest) {
+        Ok((after, w)) if w.bytes().all(|b| b.is_ascii_digit()) => match w.parse::<u32>() {
+            Ok(n) if (1..=MAX_HINT_MOVES).contains(&n) => (after, Some(n)),
+            _ => return expected_word(w, COUNT),
+        },
+        _ => (rest, None),
+    };
+    let (rest, limit) = super::engine::limit(rest)?;
+    let (rest, ()) = end("hint", "a game, a count and one limit")(rest)?;
+    Ok((rest, Command::Hint(HintArgs { game, count, limit })))
+}
+
+/// `[congo|yut] [<limit>] [svg[!] <file>]`.
+fn review_args(input: &str) -> Res<'_, Command> {
+    let (rest, game) = game_choice(input);
+    let (rest, limit) = match word(rest) {
+        Ok((_, w)) if w == "svg" || w == "svg!" => (rest, SearchLimit::Default),
+        _ => super::engine::limit(rest)?,
+    };
+    let (rest, svg) = match word(rest) {
+        Ok((after, w)) if w == "svg" || w == "svg!" => {
+            let (after, path) = super::session::file_name(after)?;
+            (
+                after,
+                Some(SvgFile {
+                    path,
+                    force: w == "svg!",
+                }),
+            )
+        }
+        _ => (rest, None),
+    };
+    let (rest, ()) = end("review", "a game, one limit and svg FILE")(rest)?;
+    Ok((
+        rest,
+        Command::Review(Box::new(ReviewArgs { game, limit, svg })),
+    ))
+}
 
 /// Games played out from each use when `hint` and `review` estimate
 /// (no table covers the position), between two [`ODDS_PLAYER`]s.
