@@ -106,6 +106,9 @@ pub struct ReviewArgs {
     pub game: Option<GameChoice>,
     pub limit: SearchLimit,
     pub svg: Option<SvgFile>,
+    /// A game file to review (a `save` or `match --pgn` record) instead
+    /// of the game in play.
+    pub file: Option<String>,
 }
 
 impl fmt::Display for ReviewArgs {
@@ -117,6 +120,10 @@ impl fmt::Display for ReviewArgs {
         write!(f, "{}", self.limit)?;
         if let Some(svg) = &self.svg {
             write!(f, " {svg}")?;
+        }
+        if let Some(file) = &self.file {
+            f.write_str(" ")?;
+            write_path(file, f)?;
         }
         Ok(())
     }

@@ -13,6 +13,7 @@ pub(crate) mod board;
 pub(crate) mod command;
 pub(crate) mod commands;
 pub(crate) mod error;
+pub(crate) mod game_file;
 pub(crate) mod lines;
 pub(crate) mod live;
 pub(crate) mod output;

@@ -100,6 +100,9 @@ pub enum Reply {
     /// Congo's `review`: every move of the game marked, the sides'
     /// summaries and White's chance over the game.
     CongoReview(Box<CongoReview>),
+    /// `review FILE`: the runner reads the game file through its loader
+    /// and has the session review it ([`super::Session::review_game`]).
+    ReviewFile(Box<super::command::ReviewArgs>),
     /// `odds`: the games won by each team under the two players.
     Odds(Tally, Kind, Kind),
     /// `show`: the Yut game, shown as the 32x32 board.

@@ -175,20 +175,20 @@ pub const HINT: Spec = Spec {
 pub const REVIEW: Spec = Spec {
     name: "review",
     aliases: &[],
-    usage: "[congo|yut] [depth <n>|time <s>|nodes <n>] [svg[!] <file>]",
-    summary: "every move of the game in play against the engine: Congo's moves marked ?! ? ?? with each side's accuracy and a chart (svg FILE: an SVG chart); Yut's decisions since `reset yut` with the chance to win lost",
+    usage: "[congo|yut] [depth <n>|time <s>|nodes <n>] [svg[!] <file>|<game file>]",
+    summary: "every move of the game in play against the engine: Congo's moves marked ?! ? ?? with each side's accuracy and a chart (svg FILE: an SVG chart), or of a game file (`save`, `match --pgn`); Yut's decisions since `reset yut` with the chance to win lost",
     example: "review congo nodes 20000",
     args: &[
         ArgSpec {
-            hint: "[congo|yut] [depth <n>|time <s>|nodes <n>] [svg[!] <file>]",
+            hint: "[congo|yut] [depth <n>|time <s>|nodes <n>] [svg[!] <file>|<game file>]",
             complete: Complete::Words(&["congo", "yut", "depth", "time", "nodes", "svg", "svg!"]),
         },
         ArgSpec {
-            hint: "[depth <n>|time <s>|nodes <n>] [svg[!] <file>]",
+            hint: "[depth <n>|time <s>|nodes <n>] [svg[!] <file>|<game file>]",
             complete: Complete::Words(&["depth", "time", "nodes", "svg", "svg!"]),
         },
         ArgSpec {
-            hint: "[svg[!] <file>]",
+            hint: "[svg[!] <file>|<game file>]",
             complete: Complete::Path,
         },
     ],
@@ -231,27 +231,41 @@ fn hint_args(input: &str) -> Res<'_, Command> {
 /// `[congo|yut] [<limit>] [svg[!] <file>]`.
 fn review_args(input: &str) -> Res<'_, Command> {
     let (rest, game) = game_choice(input);
-    let (rest, limit) = match word(rest) {
-        Ok((_, w)) if w == "svg" || w == "svg!" => (rest, SearchLimit::Default),
-        _ => super::engine::limit(rest)?,
+    let is_limit = |w: &str| {
+        ["depth", "time", "nodes"]
+            .iter()
+            .any(|l| w.eq_ignore_ascii_case(l))
     };
-    let (rest, svg) = match word(rest) {
+    let (rest, limit) = match word(rest) {
+        Ok((_, w)) if is_limit(w) => super::engine::limit(rest)?,
+        _ => (rest, SearchLimit::Default),
+    };
+    let (rest, svg, file) = match word(rest) {
         Ok((after, w)) if w == "svg" || w == "svg!" => {
             let (after, path) = super::session::file_name(after)?;
-            (
-                after,
-                Some(SvgFile {
-                    path,
-                    force: w == "svg!",
-                }),
-            )
+            let svg = SvgFile {
+                path,
+                force: w == "svg!",
+            };
+            (after, Some(svg), None)
         }
-        _ => (rest, None),
+        // Anything else is the game file (the rest of the command, as
+        // every file name is).
+        Ok(_) => {
+            let (after, path) = super::session::file_name(rest)?;
+            (after, None, Some(path))
+        }
+        Err(_) => (rest, None, None),
     };
-    let (rest, ()) = end("review", "a game, one limit and svg FILE")(rest)?;
+    let (rest, ()) = end("review", "a game, one limit and svg FILE or a game file")(rest)?;
     Ok((
         rest,
-        Command::Review(Box::new(ReviewArgs { game, limit, svg })),
+        Command::Review(Box::new(ReviewArgs {
+            game,
+            limit,
+            svg,
+            file,
+        })),
     ))
 }
 

@@ -6,6 +6,7 @@
 
 use super::engine::{Tools, no_table};
 use super::{ExecError, Session};
+use crate::congo::Game;
 use crate::congo::analysis::{hint, review};
 use crate::congo::search::Limits;
 use crate::shell::command::{Command, GameChoice, HintArgs, ReviewArgs, SearchLimit};
@@ -64,7 +65,8 @@ impl Session {
         };
     }
 
-    /// The game `hint` or `review` is about: the one named, else the game
+    /// The game `hint` or `review` is about: the one named (or implied by
+    /// an argument only Congo's takes), else the game
     /// the computer plays in versus mode, else the one the last game
     /// command touched, else Yut (what a bare `hint` always meant).
     fn game_for(&self, named: Option<GameChoice>) -> GameChoice {
@@ -80,8 +82,11 @@ impl Session {
 
     /// `hint`: Congo's best moves, or Yut's hint as it always was.
     pub(super) fn hint_for(&mut self, args: &HintArgs) -> Result<Reply, ErrorKind> {
-        if self.game_for(args.game) == GameChoice::Yut {
-            if args.count.is_some() || args.limit != SearchLimit::Default {
+        // A count or a budget is Congo's: it names the game.
+        let congo_only = args.count.is_some() || args.limit != SearchLimit::Default;
+        let named = args.game.or(congo_only.then_some(GameChoice::Congo));
+        if self.game_for(named) == GameChoice::Yut {
+            if congo_only {
                 return Err(yut_takes_nothing("hint"));
             }
             return self.hint();
@@ -113,23 +118,51 @@ impl Session {
         })))
     }
 
-    /// `review`: the Congo game from its first position (stopped by
-    /// Ctrl-C, the moves done), its chart written when asked; or Yut's
-    /// review as it always was.
+    /// `review`: the Congo game in play from its first position, or
+    /// (a file named) a game the runner reads; or Yut's review as it
+    /// always was.
     pub(super) fn review_for(
         &mut self,
         args: &ReviewArgs,
         sink: &mut dyn Sink,
         fail: &dyn Fn(ErrorKind) -> ExecError,
     ) -> Result<Reply, ExecError> {
-        if self.game_for(args.game) == GameChoice::Yut {
-            if args.limit != SearchLimit::Default || args.svg.is_some() {
+        // A budget, a chart or a game file is Congo's: it names the game.
+        let congo_only =
+            args.limit != SearchLimit::Default || args.svg.is_some() || args.file.is_some();
+        let named = args.game.or(congo_only.then_some(GameChoice::Congo));
+        if self.game_for(named) == GameChoice::Yut {
+            if congo_only {
                 return Err(fail(yut_takes_nothing("review")));
             }
             return self.review().map_err(fail);
         }
-        if self.congo.game.moves().len() == 0 {
-            return Err(fail(ErrorKind::Problem(
+        if args.file.is_some() {
+            return Ok(Reply::ReviewFile(Box::new(args.clone())));
+        }
+        let game = (*self.congo.game).clone();
+        self.review_game(&game, args, sink).map_err(|e| match e {
+            ReviewError::Command(kind) => fail(kind),
+            ReviewError::Io(e) => ExecError::Io(e),
+        })
+    }
+
+    /// Review `game` (the game in play, or one read from a file) within
+    /// `args`' budget: stopped by Ctrl-C, the moves done; its chart
+    /// written when `args` asks (the runner writes the file).
+    ///
+    /// # Errors
+    ///
+    /// A game without moves, an engine table the memory cannot hold, or
+    /// `sink`'s I/O error.
+    pub fn review_game(
+        &self,
+        game: &Game,
+        args: &ReviewArgs,
+        sink: &mut dyn Sink,
+    ) -> Result<Reply, ReviewError> {
+        if game.moves().len() == 0 {
+            return Err(ReviewError::Command(ErrorKind::Problem(
                 "no Congo moves to review: `play` or `go` some, or `new congo`".to_string(),
             )));
         }
@@ -138,7 +171,6 @@ impl Session {
         let tools: Tools<'_> = self.tools();
         tools.live.reset_counters();
         let live = tools.live;
-        let game = &self.congo.game;
         let tables = tools.tables();
         let report = tools
             .engine
@@ -156,26 +188,32 @@ impl Session {
                     },
                 )
             })
-            .map_err(|e| fail(no_table(e)))?;
-        let reply = Reply::CongoReview(Box::new(CongoReview {
+            .map_err(|e| ReviewError::Command(no_table(e)))?;
+        let reply = CongoReview {
             review: report,
             total: game.moves().len(),
             budget: budget_text(args.limit, hint_ms),
-        }));
+        };
         let Some(svg) = &args.svg else {
-            return Ok(reply);
+            return Ok(Reply::CongoReview(Box::new(reply)));
         };
-        let text = match &reply {
-            Reply::CongoReview(r) => r.svg(),
-            _ => String::new(),
-        };
-        sink.reply(reply)?;
+        let text = reply.svg();
+        sink.reply(Reply::CongoReview(Box::new(reply)))
+            .map_err(ReviewError::Io)?;
         Ok(Reply::WriteFile(Box::new((
             svg.path.clone(),
             text,
             svg.force,
         ))))
     }
+}
+
+/// Why [`Session::review_game`] failed: the review was refused, or
+/// showing its table failed.
+#[derive(Debug)]
+pub enum ReviewError {
+    Command(ErrorKind),
+    Io(std::io::Error),
 }
 
 /// Yut's `hint` and `review` take no arguments but the game's name.

@@ -41,6 +41,7 @@ use history::Before;
 use std::io;
 use std::sync::Arc;
 
+pub use congo_analysis::ReviewError;
 pub use tablebase::TableLoader;
 pub use yut_tables::YutTableLoader;
 
