@@ -66,6 +66,7 @@ pub fn hint_text(h: &CongoHint) -> String {
         .map(|c| white_score(c.value.score, h.to_move))
         .collect();
     let score_width = scores.iter().map(String::len).max().unwrap_or(0);
+    let any_exact = h.moves.iter().any(|c| c.value.exact);
     for (i, (c, score)) in h.moves.iter().zip(&scores).enumerate() {
         let _ = write!(
             s,
@@ -75,10 +76,13 @@ pub fn hint_text(h: &CongoHint) -> String {
             score,
             percent(c.value.chance, c.value.exact),
         );
+        // The exact column only when some move is exact.
         s.push_str(if c.value.exact {
             " (exact)"
-        } else {
+        } else if any_exact {
             "        "
+        } else {
+            ""
         });
         if i == 0 {
             let _ = write!(s, "  line {}", line_text(&c.line));
