@@ -163,6 +163,7 @@ pub const HINT: Spec = Spec {
     errors: &[
         "expected-hint-count",
         "extra-argument-hint",
+        "expected-search-nodes",
         "yut-hint-arguments",
         "yut-must-throw",
         "yut-game-over",
@@ -193,9 +194,10 @@ pub const REVIEW: Spec = Spec {
         },
     ],
     errors: &[
-        "extra-argument-review",
+        "expected-search-nodes",
         "yut-review-arguments",
         "review-nothing",
+        "review-not-a-game",
     ],
     parse: review_args,
 };
