@@ -147,16 +147,16 @@ pub const ODDS: Spec = Spec {
 pub const HINT: Spec = Spec {
     name: "hint",
     aliases: &[],
-    usage: "[congo|yut] [<n>] [depth <n>|time <s>|nodes <n>]",
-    summary: "the best moves of the game in play: Congo's best n (3) with score, win chance and line; Yut's every use of the pending throws with the mover's chance to win (exact where a solved table covers it)",
+    usage: "[<game>] [<n>] [<limit>]",
+    summary: "the best moves of the game in play or <game> (congo, yut): Congo's best n (3) with score, win chance and line (<limit>: depth N, time S or nodes N); Yut's every use of the pending throws with the mover's chance to win",
     example: "hint congo 3 nodes 20000",
     args: &[
         ArgSpec {
-            hint: "[congo|yut] [<n>] [depth <n>|time <s>|nodes <n>]",
+            hint: "[<game>] [<n>] [<limit>]",
             complete: Complete::Words(&["congo", "yut", "depth", "time", "nodes"]),
         },
         ArgSpec {
-            hint: "[<n>] [depth <n>|time <s>|nodes <n>]",
+            hint: "[<n>] [<limit>]",
             complete: Complete::Words(&["depth", "time", "nodes"]),
         },
     ],
@@ -176,20 +176,20 @@ pub const HINT: Spec = Spec {
 pub const REVIEW: Spec = Spec {
     name: "review",
     aliases: &[],
-    usage: "[congo|yut] [depth <n>|time <s>|nodes <n>] [svg[!] <file>|<game file>]",
-    summary: "every move of the game in play against the engine: Congo's moves marked ?! ? ?? with each side's accuracy and a chart (svg FILE: an SVG chart), or of a game file (`save`, `match --pgn`); Yut's decisions since `reset yut` with the chance to win lost",
+    usage: "[<game>] [<limit>] [<file>]",
+    summary: "every move of the game in play or <game> (or a game <file>: `save`, `match --pgn`) against the engine: Congo's marked ?! ? ?? with each side's accuracy and a chart (`svg <file>` writes it); Yut's decisions since `reset yut`",
     example: "review congo nodes 20000",
     args: &[
         ArgSpec {
-            hint: "[congo|yut] [depth <n>|time <s>|nodes <n>] [svg[!] <file>|<game file>]",
+            hint: "[<game>] [<limit>] [<file>]",
             complete: Complete::Words(&["congo", "yut", "depth", "time", "nodes", "svg", "svg!"]),
         },
         ArgSpec {
-            hint: "[depth <n>|time <s>|nodes <n>] [svg[!] <file>|<game file>]",
+            hint: "[<limit>] [<file>]",
             complete: Complete::Words(&["depth", "time", "nodes", "svg", "svg!"]),
         },
         ArgSpec {
-            hint: "[svg[!] <file>|<game file>]",
+            hint: "[<file>]",
             complete: Complete::Path,
         },
     ],
