@@ -18,6 +18,7 @@ mod cli;
 mod congo_analysis;
 mod congo_moves;
 mod congo_perft;
+mod congo_review;
 mod congo_search;
 mod course;
 mod course_hostile;
