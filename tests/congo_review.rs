@@ -297,3 +297,60 @@ fn refusals_change_nothing() {
         .status(1)
         .run();
 }
+
+#[test]
+fn ctrl_c_keeps_the_moves_reviewed() {
+    use crate::common::tmux::{Tmux, have_tmux, prompt_limit};
+    use std::time::{Duration, Instant};
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let shell = format!(
+        "env BOARDSH_HISTORY='{}' XDG_DATA_HOME=/nonexistent/boardsh-test-data '{}' --color never; sleep 30",
+        dir.path().join("history").display(),
+        env!("CARGO_BIN_EXE_boardsh")
+    );
+    let tmux = Tmux::new("review", &shell);
+    tmux.prompts(1);
+    // Twelve moves by the engine (a node budget: the same every run).
+    let moves = vec!["go nodes 300"; 12].join("; ");
+    tmux.keys(&[&format!("set quiet on; {moves}"), "Enter"]);
+    tmux.prompts(2);
+    // Two seconds a position: 13 positions would take 26 s.
+    tmux.keys(&["review time 2", "Enter"]);
+    // The progress line counts the positions (of 13: the start and after
+    // each move) once a few are done.
+    tmux.wait_for("the progress line", |s| {
+        s.contains("review time 2: ")
+            && (s.contains("positions 2/13") || s.contains("positions 3/13"))
+    });
+    let pressed = Instant::now();
+    tmux.keys(&["C-c"]);
+    let screen = tmux.prompts(3);
+    assert!(
+        pressed.elapsed() < prompt_limit() + Duration::from_secs(2),
+        "{screen}"
+    );
+    // The moves reviewed are shown, with what was left out.
+    assert!(screen.contains("  1. White "), "{screen}");
+    let stopped = screen
+        .lines()
+        .find(|l| l.starts_with("(stopped: "))
+        .unwrap_or_else(|| panic!("{screen}"));
+    let done: usize = stopped["(stopped: ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..12).contains(&done), "{stopped}");
+    assert!(stopped.ends_with(" of 12 moves reviewed)"), "{stopped}");
+    // Each side's summary and the chart follow.
+    assert!(screen.contains("White: accuracy "), "{screen}");
+    assert!(
+        screen.contains("White's chance, a column a position"),
+        "{screen}"
+    );
+    tmux.keys(&["C-d"]);
+}
