@@ -354,3 +354,60 @@ fn ctrl_c_keeps_the_moves_reviewed() {
     );
     tmux.keys(&["C-d"]);
 }
+
+#[test]
+fn hint_is_exact_where_the_tables_hold_every_move() {
+    // The three-piece tables (bare lions and one more piece) in a data
+    // directory of the test's own.
+    let data = tempfile::tempdir().unwrap();
+    let with_tables = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_boardsh"))
+            .args(args)
+            .env("XDG_DATA_HOME", data.path())
+            .env("HOME", data.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    with_tables(&["tablebase", "build", "--pieces", "3"]);
+    // Lions and a white zebra on the river (a4): every move leads to a
+    // position the tables hold (three pieces, or two once the zebra
+    // drowns, when a lion move leaves it in the river).
+    let fen = "4l2/7/7/Z6/7/7/2L4 w 0";
+    let hint = with_tables(&["-c", &format!("fen {fen}; hint 99 nodes 2000")]);
+    let rows: Vec<&str> = hint.lines().skip(1).collect();
+    let legal = with_tables(&["-c", &format!("fen {fen}; moves")]);
+    // Every legal move is listed (99 is more than there are).
+    assert_eq!(rows.len(), legal.split_whitespace().count(), "{hint}");
+    let p = chances(&hint);
+    assert!(p.windows(2).all(|w| w[0] >= w[1]), "best first: {hint}");
+    for row in &rows {
+        // Each row is exact, and its chance is what the tables say of the
+        // position after the move: a White win 100%, a draw 50%, a Black
+        // win 0% (White is the mover).
+        assert!(row.contains("(exact)"), "{row}");
+        let mv = row.split_whitespace().nth(1).unwrap();
+        let tb = with_tables(&["-c", &format!("set quiet on; fen {fen}; play {mv}; tb")]);
+        let want = if tb.contains("White wins") {
+            "100%"
+        } else if tb.contains("Black wins") {
+            "0%"
+        } else {
+            assert!(tb.starts_with("draw"), "{tb}");
+            "50%"
+        };
+        assert!(
+            row.split_whitespace().any(|w| w == want),
+            "{row} after {mv}: {tb}"
+        );
+    }
+    // The first move wins as fast as the tables say the position does.
+    let tb = with_tables(&["-c", &format!("fen {fen}; tb")]);
+    let fastest = tb.split(": ").nth(1).unwrap().trim();
+    assert!(rows[0].contains(fastest), "{} vs {tb}", rows[0]);
+}
