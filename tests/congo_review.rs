@@ -314,7 +314,7 @@ fn ctrl_c_keeps_the_moves_reviewed() {
     let tmux = Tmux::new("review", &shell);
     tmux.prompts(1);
     // Twelve moves by the engine (a node budget: the same every run).
-    let moves = vec!["go nodes 300"; 12].join("; ");
+    let moves = ["go nodes 300"; 12].join("; ");
     tmux.keys(&[&format!("set quiet on; {moves}"), "Enter"]);
     tmux.prompts(2);
     // Two seconds a position: 13 positions would take 26 s.
