@@ -474,6 +474,51 @@ const EXAMPLES: &[Example] = &[
         status: 1,
         message: "rank 6 covers 8 squares, expected 7",
     },
+    // ---- hint and review (issue 38) ----
+    // A hint lists 1 to 99 moves: 0 is refused at the word.
+    command(
+        "expected-hint-count",
+        "hint congo 0",
+        "expected a number of moves 1..=99, found `0`",
+    ),
+    // After the game, the count and one limit, nothing more.
+    command(
+        "extra-argument-hint",
+        "hint congo 2 nodes 500 more",
+        "unexpected argument `more`: `hint` takes a game, a count and one limit",
+    ),
+    // Yut's hint has no count or budget (the throws decide the choices).
+    command(
+        "yut-hint-arguments",
+        "hint yut 3",
+        "Yut's `hint` takes no count, budget or file: `hint yut`, or `hint congo ...` for Congo",
+    ),
+    command(
+        "yut-review-arguments",
+        "review yut nodes 100",
+        "Yut's `review` takes no count, budget or file: `review yut`, or `review congo ...` for Congo",
+    ),
+    // A fresh Congo game has no move to review.
+    command(
+        "review-nothing",
+        "review congo",
+        "no Congo moves to review: `play` or `go` some, or `new congo`",
+    ),
+    // The lion on d1 moves one square (or flies at the other lion on its
+    // file): d1d5 is not a move, refused with the file's line.
+    Example {
+        id: "review-not-a-game",
+        input: Input::Files {
+            files: &[
+                ("game.bsh", b"fen 3l3/7/7/7/7/7/3L3 w 0\nplay d1d5\n"),
+                ("a.bsh", b"review game.bsh\n"),
+            ],
+            dirs: &[],
+            arg: "a.bsh",
+        },
+        status: 1,
+        message: "cannot read `game.bsh`: not a Congo game: line 2: `d1d5` is not a legal move here",
+    },
     // ---- YutError ----
     // BBBB takes A home -> mo (5); from mo, FFFB (3) takes the shortcut to
     // bang; FFFB (3) again reaches cham-meoki; FBBB (1) escapes. A sixth

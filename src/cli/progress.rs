@@ -209,7 +209,14 @@ fn message(live: &Live, elapsed: Duration) -> String {
     if of > 0 {
         let of = usize::try_from(of).unwrap_or(usize::MAX);
         let games = usize::try_from(games).unwrap_or(usize::MAX);
-        return progress_text(&live.label(), nodes, ("games", games, of), elapsed);
+        // `review` counts the game's positions in the same counters.
+        let label = live.label();
+        let what = if label.starts_with("review") {
+            "positions"
+        } else {
+            "games"
+        };
+        return progress_text(&label, nodes, (what, games, of), elapsed);
     }
     let done = live.perft.roots_done.load(Ordering::Relaxed);
     let roots = live.perft.roots.load(Ordering::Relaxed);

@@ -33,9 +33,10 @@ pub enum MovesFilter {
 }
 
 /// How long `best` and `go` search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SearchLimit {
     /// Nothing given: a few seconds.
+    #[default]
     Default,
     /// `depth N`.
     Depth(u32),
@@ -57,6 +58,74 @@ impl fmt::Display for SearchLimit {
             }
             SearchLimit::Nodes(n) => write!(f, " nodes {n}"),
         }
+    }
+}
+
+/// Which game `hint` and `review` are about, when named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameChoice {
+    Congo,
+    Yut,
+}
+
+impl fmt::Display for GameChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameChoice::Congo => "congo",
+            GameChoice::Yut => "yut",
+        })
+    }
+}
+
+/// `hint`'s arguments: the game (none: the game in play), how many moves
+/// (none: 3) and the budget (default: the `hint-time` setting).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HintArgs {
+    pub game: Option<GameChoice>,
+    pub count: Option<u32>,
+    pub limit: SearchLimit,
+}
+
+impl fmt::Display for HintArgs {
+    /// What follows `hint`, each part with its leading blank.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(g) = self.game {
+            write!(f, " {g}")?;
+        }
+        if let Some(n) = self.count {
+            write!(f, " {n}")?;
+        }
+        write!(f, "{}", self.limit)
+    }
+}
+
+/// `review`'s arguments: the game, the budget a position (default: the
+/// `hint-time` setting's), and the SVG chart to write.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReviewArgs {
+    pub game: Option<GameChoice>,
+    pub limit: SearchLimit,
+    pub svg: Option<SvgFile>,
+    /// A game file to review (a `save` or `match --pgn` record) instead
+    /// of the game in play.
+    pub file: Option<String>,
+}
+
+impl fmt::Display for ReviewArgs {
+    /// What follows `review`, each part with its leading blank.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(g) = self.game {
+            write!(f, " {g}")?;
+        }
+        write!(f, "{}", self.limit)?;
+        if let Some(svg) = &self.svg {
+            write!(f, " {svg}")?;
+        }
+        if let Some(file) = &self.file {
+            f.write_str(" ")?;
+            write_path(file, f)?;
+        }
+        Ok(())
     }
 }
 
@@ -117,10 +186,12 @@ pub enum Command {
     Auto,
     /// `odds [<games> [<upper> <lower>]]`: simulated chances to win.
     Odds(u64, Kind, Kind),
-    /// `hint`: every use of the pending throws with its win chance.
-    Hint,
-    /// `review`: the Yut game's decisions, each with the chance lost.
-    Review,
+    /// `hint [congo|yut] [<n>] [<limit>]`: the best moves of the game in
+    /// play (Congo), or every use of the pending throws (Yut).
+    Hint(HintArgs),
+    /// `review [congo|yut] [<limit>] [svg[!] <file>]`: every move of the
+    /// Congo game marked, or the Yut game's decisions.
+    Review(Box<ReviewArgs>),
     /// `show`: the Yut board.
     Show,
     /// `show svg[!] FILE`: write the Yut board as an SVG diagram.
@@ -182,8 +253,8 @@ impl Command {
             Command::Options(_) => Keyword::Options,
             Command::Auto => Keyword::Auto,
             Command::Odds(..) => Keyword::Odds,
-            Command::Hint => Keyword::Hint,
-            Command::Review => Keyword::Review,
+            Command::Hint(_) => Keyword::Hint,
+            Command::Review(_) => Keyword::Review,
             Command::Show | Command::ShowSvg(_) => Keyword::Show,
             Command::Where => Keyword::Where,
             Command::Stations => Keyword::Stations,
@@ -237,8 +308,8 @@ impl fmt::Display for Command {
             Command::Options(None) => f.write_str("options"),
             Command::Options(Some(roll)) => write!(f, "options {}", roll.name()),
             Command::Auto => f.write_str("auto"),
-            Command::Hint => f.write_str("hint"),
-            Command::Review => f.write_str("review"),
+            Command::Hint(args) => write!(f, "hint{args}"),
+            Command::Review(args) => write!(f, "review{args}"),
             Command::Odds(n, upper, lower) => write!(f, "odds {n} {upper} {lower}"),
             Command::Show => f.write_str("show"),
             Command::ShowSvg(file) => write!(f, "show {file}"),

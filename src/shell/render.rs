@@ -136,6 +136,17 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
             *team, lines, *outside, *cut,
         )),
         Reply::Review(report) => out.text(&super::render_yut_solve::review_text(report)),
+        Reply::CongoHint(h) => out.text(&super::render_congo_analysis::hint_text(h)),
+        Reply::CongoReview(r) => {
+            // Block characters only at a UTF-8 terminal: scripts and pipes
+            // get the same ASCII chart whatever the locale.
+            let utf8 = out.window().is_some() && utf8_locale();
+            out.text(&super::render_congo_analysis::review_text(
+                r,
+                out.width(),
+                utf8,
+            ))
+        }
         Reply::YutBoard(game) => {
             let mut buf = Vec::with_capacity(32 * 33);
             write_board(game, &mut buf);
@@ -146,12 +157,23 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
         Reply::Where(game) => write_where(game, out),
         // Written by the runner before anything is rendered; a session
         // used without a runner has nothing to show for it.
-        Reply::WriteFile(_) => Ok(()),
+        Reply::WriteFile(_) | Reply::ReviewFile(_) => Ok(()),
         Reply::Wrote(path) => out.text(&format!("wrote {}\n", crate::quote::quoted_path(path))),
         Reply::Undid(cmd) => out.text(&format!("undid: {cmd}\n")),
         Reply::Help(topic) => write_help(*topic, out),
         Reply::Settings(settings) => write_settings(settings, out),
     }
+}
+
+/// Whether the locale's character set is UTF-8 (`LC_ALL`, else
+/// `LC_CTYPE`, else `LANG`, as the C library reads them).
+fn utf8_locale() -> bool {
+    let value = ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    value.contains("utf-8") || value.contains("utf8")
 }
 
 /// `odds`: `upper 54.1% (51.0-57.2%), lower 45.9% (42.8-49.0%): 1000
@@ -328,6 +350,11 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
             if matches!(kw, Keyword::Move | Keyword::Throw | Keyword::Options) {
                 out.text(&throw_table())?;
             }
+            if matches!(kw, Keyword::Hint | Keyword::Review) {
+                for para in congo_analysis_note(kw).lines() {
+                    out.text(&wrap::paragraph(para, 0, width))?;
+                }
+            }
             if kw == Keyword::Hint {
                 out.text(&wrap::paragraph(&hint_budget_note(), 0, width))?;
             }
@@ -335,6 +362,27 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
         }
         None => out.text(&help_listing(out.width())),
     }
+}
+
+/// `help hint` and `help review`: how Congo's scores become win chances,
+/// and (review) the marks and the accuracy.
+fn congo_analysis_note(kw: Keyword) -> String {
+    use crate::congo::analysis::{BLUNDER, CHANCE_K, INACCURACY, MISTAKE};
+    let pct = |x: f64| format!("{:.0}", x * 100.0);
+    let curve = format!(
+        "Congo: the game in play is the versus game, else the game the last game command touched (`hint congo` or `hint yut` names it). A score becomes a win chance on the curve the evaluation was tuned on, P = 1 / (1 + 10^(-K*cp/400)) with K = {CHANCE_K} and a pawn = 100 cp, so a score and its chance always agree; a found win is 100%, a loss 0%, and a position the endgame tables hold is exact. The budget: `nodes N` (the same answer every run, for scripts), `time S` or `depth N`; none given, the `hint-time` setting's milliseconds."
+    );
+    if kw == Keyword::Hint {
+        return format!(
+            "{curve} Congo's hint lists the best n moves (3), the score from White's side, the mover's chance to win, and the line of the first.\n"
+        );
+    }
+    format!(
+        "{curve} Congo's review searches every position of the game from its first (a `fen` start included) within the budget; for each move: White's score and chance after it, and the mover's loss in points of win chance against the best move found. Marks by the loss: ?! inaccuracy from {} points, ? mistake from {}, ?? blunder from {}; a forced (only) move is never marked, and a marked move shows the best move and its line. A side's accuracy is the mean over its moves of lichess's 103.1668*e^(-0.04354*loss) - 3.1669 (loss in points, held to 0..100). Under the table: each side's marks and biggest swing, and White's chance as a chart (`svg FILE` writes it as an SVG picture with the marks, `svg!` overwrites). Ctrl-C keeps the moves done.\n",
+        pct(INACCURACY),
+        pct(MISTAKE),
+        pct(BLUNDER)
+    )
 }
 
 /// `help hint`: the budget of its estimate and what happens past it.

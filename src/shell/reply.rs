@@ -95,6 +95,14 @@ pub enum Reply {
     /// `review`: each decision reviewed (with the team that made it) and
     /// the chance each team lost in all.
     Review(Box<ReviewReport>),
+    /// Congo's `hint`: the best moves with their values.
+    CongoHint(Box<CongoHint>),
+    /// Congo's `review`: every move of the game marked, the sides'
+    /// summaries and White's chance over the game.
+    CongoReview(Box<CongoReview>),
+    /// `review FILE`: the runner reads the game file through its loader
+    /// and has the session review it ([`super::Session::review_game`]).
+    ReviewFile(Box<super::command::ReviewArgs>),
     /// `odds`: the games won by each team under the two players.
     Odds(Tally, Kind, Kind),
     /// `show`: the Yut game, shown as the 32x32 board.
@@ -269,6 +277,35 @@ impl Sink for Vec<Reply> {
     fn reply(&mut self, reply: Reply) -> io::Result<()> {
         self.push(reply);
         Ok(())
+    }
+}
+
+/// Congo's `hint`: who is to move, the budget as typed, and the best
+/// moves, best first, each valued from the mover's view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CongoHint {
+    pub to_move: Color,
+    pub budget: String,
+    pub moves: Vec<crate::congo::analysis::Candidate>,
+}
+
+/// Congo's `review`: the review (all of the game, or the moves done
+/// before Ctrl-C), the game's number of moves, and the budget a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CongoReview {
+    pub review: crate::congo::analysis::Review,
+    pub total: usize,
+    pub budget: String,
+}
+
+impl CongoReview {
+    /// The SVG chart of White's chance, the marked moves on it.
+    pub fn svg(&self) -> String {
+        let marks: Vec<(usize, crate::congo::analysis::Mark)> = (self.review.moves.iter())
+            .enumerate()
+            .filter_map(|(i, m)| m.mark.map(|k| (i, k)))
+            .collect();
+        crate::congo::analysis::svg_chart(&self.review.white, &marks)
     }
 }
 

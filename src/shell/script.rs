@@ -9,11 +9,14 @@ use super::parse::{parse_segment, segments};
 use super::problem::{Count, Host, run_problem};
 use super::render::{Rendering, render};
 use super::reply::Reply;
-use super::session::{ExecError, Session};
+use super::session::{ExecError, ReviewError, Session};
 use std::io::{self, BufRead};
 
 pub use super::replay::{End, Kind, blank_prefix, readable};
 
+/// The largest game file `review FILE` reads (a long game's record is
+/// a few kilobytes).
+pub const MAX_GAME_FILE: u64 = 4 << 20;
 /// Deepest nesting of `source`.
 pub const MAX_SOURCE_DEPTH: usize = 64;
 
@@ -391,6 +394,13 @@ impl<'r> Runner<'r> {
             Err(ExecError::Command(e)) => return Ok(Err(e)),
             Err(ExecError::Io(e)) => return Err(e),
         };
+        let reply = match reply {
+            Reply::ReviewFile(args) => match self.review_file(&args, cmd, &mut streamed)? {
+                Ok(reply) => reply,
+                Err(e) => return Ok(Err(e)),
+            },
+            reply => reply,
+        };
         match reply {
             Reply::Quit(code) => {
                 self.quit_code = code.map(i32::from);
@@ -433,6 +443,59 @@ impl<'r> Runner<'r> {
                 }
                 Ok(Ok(End::Done))
             }
+        }
+    }
+
+    /// `review FILE`: read the game file through the loader (at most
+    /// [`MAX_GAME_FILE`] bytes of UTF-8 text) and review its Congo game;
+    /// a file that cannot be read or is not one game is refused at the
+    /// file name.
+    fn review_file(
+        &mut self,
+        args: &crate::shell::command::ReviewArgs,
+        cmd: &Located,
+        sink: &mut dyn crate::shell::reply::Sink,
+    ) -> io::Result<Result<Reply, Box<ShellError>>> {
+        use std::io::Read as _;
+        let path = args.file.clone().unwrap_or_default();
+        let end = cmd.span.start + cmd.span.len;
+        let at = Span::new(cmd.arg.start, end.saturating_sub(cmd.arg.start));
+        let refuse = |reason: String| {
+            Box::new(ShellError::new(
+                at,
+                ErrorKind::Unreadable {
+                    path: path.clone(),
+                    reason,
+                },
+            ))
+        };
+        let from = self.current_file();
+        let opened = match self.loader.open(from.as_deref(), &path) {
+            Ok(o) => o,
+            Err(reason) => return Ok(Err(refuse(reason))),
+        };
+        let mut bytes = Vec::new();
+        let mut reader = opened.reader.take(MAX_GAME_FILE + 1);
+        if let Err(e) = reader.read_to_end(&mut bytes) {
+            return Ok(Err(refuse(e.to_string())));
+        }
+        if bytes.len() as u64 > MAX_GAME_FILE {
+            return Ok(Err(refuse(format!(
+                "it is more than the {MAX_GAME_FILE} bytes a game file may be"
+            ))));
+        }
+        let Ok(text) = String::from_utf8(bytes) else {
+            return Ok(Err(refuse("it is not UTF-8 text".to_string())));
+        };
+        let rules = self.session.rules();
+        let game = match crate::shell::game_file::congo_game(&text, rules) {
+            Ok(g) => g,
+            Err(why) => return Ok(Err(refuse(format!("not a Congo game: {why}")))),
+        };
+        match self.session.review_game(&game, args, sink) {
+            Ok(reply) => Ok(Ok(reply)),
+            Err(ReviewError::Io(e)) => Err(e),
+            Err(ReviewError::Command(kind)) => Ok(Err(Box::new(ShellError::new(cmd.arg, kind)))),
         }
     }
 

@@ -94,7 +94,7 @@ pub const TB: Spec = Spec {
 };
 
 /// `[depth N | time S | nodes N]`.
-fn limit(input: &str) -> Res<'_, SearchLimit> {
+pub(crate) fn limit(input: &str) -> Res<'_, SearchLimit> {
     let Ok((rest, w)) = word(input) else {
         return Ok((input, SearchLimit::Default));
     };

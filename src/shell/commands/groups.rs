@@ -57,15 +57,15 @@ impl Keyword {
             | Keyword::Best
             | Keyword::Go
             | Keyword::Analyze
-            | Keyword::Tb => Group::Congo,
+            | Keyword::Tb
+            | Keyword::Hint
+            | Keyword::Review => Group::Congo,
             Keyword::Move
             | Keyword::Throw
             | Keyword::Turn
             | Keyword::Options
             | Keyword::Auto
             | Keyword::Odds
-            | Keyword::Hint
-            | Keyword::Review
             | Keyword::Show
             | Keyword::Where
             | Keyword::Stations => Group::Yut,

@@ -3,7 +3,7 @@
 //! share).
 
 use super::{ArgSpec, Complete, Spec};
-use crate::shell::command::Command;
+use crate::shell::command::{Command, GameChoice, HintArgs, ReviewArgs, SearchLimit, SvgFile};
 use crate::shell::parse::grammar::{Res, arg, bare, end, expected_end, expected_word, word};
 use crate::yut::{Kind, Roll, Throw, Token};
 
@@ -143,29 +143,133 @@ pub const ODDS: Spec = Spec {
     parse: odds_args,
 };
 
-/// `hint`.
+/// `hint [congo|yut] [<n>] [<limit>]`.
 pub const HINT: Spec = Spec {
     name: "hint",
     aliases: &[],
-    usage: "",
-    summary: "every use of the pending Yut throws with the mover's chance to win, best first (exact where a solved table covers it)",
-    example: "hint",
-    args: &[],
-    errors: &["extra-argument-none", "yut-must-throw", "yut-game-over"],
-    parse: |i| bare(i, "hint", Command::Hint),
+    usage: "[<game>] [<n>] [<limit>]",
+    summary: "the best moves of the game in play or <game> (congo, yut): Congo's best n (3) with score, win chance and line (<limit>: depth N, time S or nodes N); Yut's every use of the pending throws with the mover's chance to win",
+    example: "hint congo 3 nodes 20000",
+    args: &[
+        ArgSpec {
+            hint: "[<game>] [<n>] [<limit>]",
+            complete: Complete::Words(&["congo", "yut", "depth", "time", "nodes"]),
+        },
+        ArgSpec {
+            hint: "[<n>] [<limit>]",
+            complete: Complete::Words(&["depth", "time", "nodes"]),
+        },
+    ],
+    errors: &[
+        "expected-hint-count",
+        "extra-argument-hint",
+        "expected-search-nodes",
+        "yut-hint-arguments",
+        "yut-must-throw",
+        "yut-game-over",
+        "search-game-over",
+    ],
+    parse: hint_args,
 };
 
-/// `review`.
+/// `review [congo|yut] [<limit>] [svg[!] <file>]`.
 pub const REVIEW: Spec = Spec {
     name: "review",
     aliases: &[],
-    usage: "",
-    summary: "each Yut decision since `reset yut`: the chance to win lost against the best use, marked, and the totals",
-    example: "review",
-    args: &[],
-    errors: &["extra-argument-none"],
-    parse: |i| bare(i, "review", Command::Review),
+    usage: "[<game>] [<limit>] [<file>]",
+    summary: "every move of the game in play or <game> (or a game <file>: `save`, `match --pgn`) against the engine: Congo's marked ?! ? ?? with each side's accuracy and a chart (`svg <file>` writes it); Yut's decisions since `reset yut`",
+    example: "review congo nodes 20000",
+    args: &[
+        ArgSpec {
+            hint: "[<game>] [<limit>] [<file>]",
+            complete: Complete::Words(&["congo", "yut", "depth", "time", "nodes", "svg", "svg!"]),
+        },
+        ArgSpec {
+            hint: "[<limit>] [<file>]",
+            complete: Complete::Words(&["depth", "time", "nodes", "svg", "svg!"]),
+        },
+        ArgSpec {
+            hint: "[<file>]",
+            complete: Complete::Path,
+        },
+    ],
+    errors: &[
+        "expected-search-nodes",
+        "yut-review-arguments",
+        "review-nothing",
+        "review-not-a-game",
+    ],
+    parse: review_args,
 };
+
+/// The most moves `hint N` lists.
+pub const MAX_HINT_MOVES: u32 = 99;
+
+/// An optional `congo` or `yut`.
+fn game_choice(input: &str) -> (&str, Option<GameChoice>) {
+    match word(input) {
+        Ok((rest, w)) if w.eq_ignore_ascii_case("congo") => (rest, Some(GameChoice::Congo)),
+        Ok((rest, w)) if w.eq_ignore_ascii_case("yut") => (rest, Some(GameChoice::Yut)),
+        _ => (input, None),
+    }
+}
+
+/// `[congo|yut] [<n>] [<limit>]`.
+fn hint_args(input: &str) -> Res<'_, Command> {
+    let (rest, game) = game_choice(input);
+    const COUNT: &str = "a number of moves 1..=99";
+    let (rest, count) = match word(rest) {
+        Ok((after, w)) if w.bytes().all(|b| b.is_ascii_digit()) => match w.parse::<u32>() {
+            Ok(n) if (1..=MAX_HINT_MOVES).contains(&n) => (after, Some(n)),
+            _ => return expected_word(w, COUNT),
+        },
+        _ => (rest, None),
+    };
+    let (rest, limit) = super::engine::limit(rest)?;
+    let (rest, ()) = end("hint", "a game, a count and one limit")(rest)?;
+    Ok((rest, Command::Hint(HintArgs { game, count, limit })))
+}
+
+/// `[congo|yut] [<limit>] [svg[!] <file>]`.
+fn review_args(input: &str) -> Res<'_, Command> {
+    let (rest, game) = game_choice(input);
+    let is_limit = |w: &str| {
+        ["depth", "time", "nodes"]
+            .iter()
+            .any(|l| w.eq_ignore_ascii_case(l))
+    };
+    let (rest, limit) = match word(rest) {
+        Ok((_, w)) if is_limit(w) => super::engine::limit(rest)?,
+        _ => (rest, SearchLimit::Default),
+    };
+    let (rest, svg, file) = match word(rest) {
+        Ok((after, w)) if w == "svg" || w == "svg!" => {
+            let (after, path) = super::session::file_name(after)?;
+            let svg = SvgFile {
+                path,
+                force: w == "svg!",
+            };
+            (after, Some(svg), None)
+        }
+        // Anything else is the game file (the rest of the command, as
+        // every file name is).
+        Ok(_) => {
+            let (after, path) = super::session::file_name(rest)?;
+            (after, None, Some(path))
+        }
+        Err(_) => (rest, None, None),
+    };
+    let (rest, ()) = end("review", "a game, one limit and svg FILE or a game file")(rest)?;
+    Ok((
+        rest,
+        Command::Review(Box::new(ReviewArgs {
+            game,
+            limit,
+            svg,
+            file,
+        })),
+    ))
+}
 
 /// Games played out from each use when `hint` and `review` estimate
 /// (no table covers the position), between two [`ODDS_PLAYER`]s.

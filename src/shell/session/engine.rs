@@ -33,7 +33,7 @@ const DEFAULT_TIME: Duration = Duration::from_secs(3);
 
 impl SearchLimit {
     /// The engine's limits for this command limit.
-    fn limits(self) -> Limits {
+    pub(super) fn limits(self) -> Limits {
         match self {
             SearchLimit::Default => Limits::time(DEFAULT_TIME),
             SearchLimit::Depth(d) => Limits::depth(d),
@@ -62,7 +62,7 @@ impl Tools<'_> {
     /// The engine's settings, from the session's. A search to a fixed
     /// depth or node count runs on one thread (the same answer every run);
     /// a timed one on the `threads` setting's.
-    fn engine_config(&self, limits: &Limits) -> EngineConfig {
+    pub(super) fn engine_config(&self, limits: &Limits) -> EngineConfig {
         let hash = usize::try_from(self.settings.hash_mb).unwrap_or(16);
         let fixed = limits.depth.is_some() || limits.nodes.is_some();
         let threads = if fixed { 1 } else { self.settings.threads() };
@@ -234,6 +234,6 @@ impl CongoPart {
 
 /// A transposition table of the `hash` setting's size that the memory
 /// cannot hold: the command fails, saying what to change.
-fn no_table(e: HashAllocError) -> ErrorKind {
+pub(super) fn no_table(e: HashAllocError) -> ErrorKind {
     ErrorKind::Problem(format!("{e}: `set hash` a smaller size"))
 }

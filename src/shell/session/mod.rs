@@ -13,6 +13,7 @@
 //! [`Session::execute`] dispatches and records changes for `undo`.
 
 mod congo;
+mod congo_analysis;
 mod course;
 mod engine;
 mod engine_cache;
@@ -40,6 +41,7 @@ use history::Before;
 use std::io;
 use std::sync::Arc;
 
+pub use congo_analysis::ReviewError;
 pub use tablebase::TableLoader;
 pub use yut_tables::YutTableLoader;
 
@@ -86,6 +88,9 @@ pub struct Session {
     at_prompt: bool,
     /// Where the solved Yut tables come from.
     yut_tables: yut_tables::YutTableSource,
+    /// The game the last game command touched (`hint` and `review` with
+    /// no game named, outside versus mode).
+    last_game: Option<super::command::GameChoice>,
 }
 
 /// A failure while executing: either the command was rejected, or output
@@ -147,6 +152,7 @@ impl Session {
             | Change::Rules(_)
             | Change::Tablebase(_)
             | Change::Contempt(_)
+            | Change::HintTime(_)
             | Change::Level(_)
             | Change::Computer(_)
             | Change::Draw(_)
@@ -307,8 +313,8 @@ impl Session {
             Command::Odds(games, upper, lower) => (self.yut)
                 .odds(&self.live, *games, *upper, *lower, sink)?
                 .map_err(fail)?,
-            Command::Hint => self.hint().map_err(fail)?,
-            Command::Review => self.review().map_err(fail)?,
+            Command::Hint(args) => self.hint_for(args).map_err(fail)?,
+            Command::Review(args) => self.review_for(args, sink, &fail)?,
             Command::Show => self.yut_board(),
             Command::ShowSvg(file) => {
                 let text = crate::yut::text::svg::render(self.yut.game());
@@ -345,6 +351,7 @@ impl Session {
             Command::Quit(code) => Reply::Quit(*code),
         };
         self.transcribe(&cmd.command, &reply);
+        self.touched(&cmd.command);
         let sink = &mut prompt::PromptSink {
             inner: sink,
             on: self.at_prompt,

@@ -29,6 +29,8 @@ pub enum Change {
     Tablebase(bool),
     /// Centipawns.
     Contempt(i32),
+    /// Milliseconds.
+    HintTime(u64),
     Level(u64),
     Computer(Computer),
     Draw(Draw),
@@ -54,6 +56,7 @@ impl Change {
             Change::First(_) => Setting::First,
             Change::Tablebase(_) => Setting::Tablebase,
             Change::Contempt(_) => Setting::Contempt,
+            Change::HintTime(_) => Setting::HintTime,
             Change::Level(_) => Setting::Level,
             Change::Computer(_) => Setting::Computer,
             Change::Draw(_) => Setting::Draw,
@@ -79,7 +82,10 @@ impl fmt::Display for Change {
             | Change::BackDo(b)
             | Change::CatchBonus(b) => f.write_str(on(b)),
             Change::Threads(Threads::Auto) => f.write_str("auto"),
-            Change::Threads(Threads::N(n)) | Change::Hash(n) | Change::Level(n) => {
+            Change::Threads(Threads::N(n))
+            | Change::Hash(n)
+            | Change::Level(n)
+            | Change::HintTime(n) => {
                 write!(f, "{n}")
             }
             Change::Contempt(n) => write!(f, "{n}"),

@@ -51,6 +51,8 @@ pub enum Setting {
     Tablebase,
     /// Centipawns a repetition costs the engine when it stands better.
     Contempt,
+    /// Milliseconds Congo's `hint` thinks (and `review` a position).
+    HintTime,
     /// How strongly the computer plays (`go`, `auto`, versus mode).
     Level,
     /// Which side the computer plays by itself (versus mode).
@@ -131,6 +133,7 @@ impl Setting {
         Setting::First,
         Setting::Tablebase,
         Setting::Contempt,
+        Setting::HintTime,
         Setting::Level,
         Setting::Computer,
         Setting::Draw,
@@ -229,6 +232,16 @@ impl Setting {
                 kind: ValueKind::Number { min: 0, max: 1000 },
                 expects: "centipawns 0..=1000",
                 default: Change::Contempt(0),
+            },
+            Setting::HintTime => SettingSpec {
+                name: "hint-time",
+                summary: "milliseconds Congo's `hint` thinks, and `review` a position (`hint nodes N` for the same answer every run)",
+                kind: ValueKind::Number {
+                    min: 10,
+                    max: 600_000,
+                },
+                expects: "milliseconds 10..=600000",
+                default: Change::HintTime(1000),
             },
             Setting::Level => SettingSpec {
                 name: "level",
@@ -355,6 +368,7 @@ impl Setting {
                 .number(text)
                 .and_then(|n| i32::try_from(n).ok())
                 .map(Change::Contempt),
+            Setting::HintTime => self.number(text).map(Change::HintTime),
             Setting::Level => self.number(text).map(Change::Level),
             Setting::Computer => word(text, Computer::ALL, Computer::name).map(Change::Computer),
             Setting::Draw => word(text, Draw::ALL, Draw::name).map(Change::Draw),
@@ -447,6 +461,8 @@ pub struct Settings {
     pub tablebase: bool,
     /// Centipawns a repetition costs the engine when ahead, 0..=1000.
     pub contempt: i32,
+    /// Milliseconds Congo's `hint` thinks, and `review` a position.
+    pub hint_ms: u64,
     /// The computer's strength, `LEVEL_MIN..=LEVEL_MAX`.
     pub level: u64,
     /// The side the computer plays by itself.
@@ -476,6 +492,7 @@ impl Default for Settings {
             first: Team::Upper,
             tablebase: true,
             contempt: 0,
+            hint_ms: 1000,
             level: LEVEL_MAX,
             computer: Computer::None,
             draw: Draw::Off,
@@ -504,6 +521,7 @@ impl Settings {
             Setting::First => Change::First(self.first),
             Setting::Tablebase => Change::Tablebase(self.tablebase),
             Setting::Contempt => Change::Contempt(self.contempt),
+            Setting::HintTime => Change::HintTime(self.hint_ms),
             Setting::Level => Change::Level(self.level),
             Setting::Computer => Change::Computer(self.computer),
             Setting::Draw => Change::Draw(self.draw),
@@ -535,6 +553,7 @@ impl Settings {
                 let n = Setting::Contempt.clamp(u64::try_from(n).unwrap_or(0));
                 self.contempt = i32::try_from(n).unwrap_or(0);
             }
+            Change::HintTime(n) => self.hint_ms = Setting::HintTime.clamp(n),
             Change::Level(n) => self.level = Setting::Level.clamp(n),
             Change::Computer(c) => self.computer = c,
             Change::Draw(d) => self.draw = d,

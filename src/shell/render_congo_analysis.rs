@@ -1,0 +1,202 @@
+//! The text of Congo's `hint` and `review`: compact tables, scores and
+//! chances from White's side (a hint's chance is the mover's), and the
+//! review's advantage chart under its table.
+
+use super::reply::{CongoHint, CongoReview};
+use super::white_view::WhiteScore;
+use crate::congo::Color;
+use crate::congo::analysis::{Value, terminal_chart};
+use crate::congo::search::Score;
+use std::fmt::Write as _;
+
+/// Rows of the review's chart in the terminal.
+const CHART_ROWS: usize = 3;
+
+/// A colour's name, capitalised.
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// A score from White's side, short: `+0.35`, `White wins in 1`.
+fn white_score(score: Score, to_move: Color) -> String {
+    let text = WhiteScore { score, to_move }.to_string();
+    text.trim_end_matches(" (white)").to_string()
+}
+
+/// A chance in whole percent: 100% and 0% only when certain (an
+/// estimate is shown as 1% to 99%).
+fn percent(chance: f64, exact: bool) -> String {
+    let p = (chance.clamp(0.0, 1.0) * 100.0).round();
+    let p = if exact || chance <= 0.0 || chance >= 1.0 {
+        p
+    } else {
+        p.clamp(1.0, 99.0)
+    };
+    format!("{p:.0}%")
+}
+
+/// Moves in notation, separated by blanks.
+fn line_text(line: &[crate::congo::Move]) -> String {
+    let names: Vec<String> = line.iter().map(ToString::to_string).collect();
+    names.join(" ")
+}
+
+/// `hint`: the first line says the game, who moves and the budget; a row
+/// a move, best first.
+pub fn hint_text(h: &CongoHint) -> String {
+    let mut s = format!(
+        "Congo hint ({} to move), {}: score from White's side, {}'s chance to win\n",
+        side_name(h.to_move),
+        h.budget,
+        side_name(h.to_move)
+    );
+    if h.moves.is_empty() {
+        s.push_str("  no legal move\n");
+    }
+    let width = h
+        .moves
+        .iter()
+        .map(|c| c.mv.to_string().len())
+        .max()
+        .unwrap_or(4);
+    let scores: Vec<String> = (h.moves.iter())
+        .map(|c| white_score(c.value.score, h.to_move))
+        .collect();
+    let score_width = scores.iter().map(String::len).max().unwrap_or(0);
+    let any_exact = h.moves.iter().any(|c| c.value.exact);
+    for (i, (c, score)) in h.moves.iter().zip(&scores).enumerate() {
+        let _ = write!(
+            s,
+            "{:>3}. {:<width$}  {:<score_width$}  {:>4}",
+            i + 1,
+            c.mv.to_string(),
+            score,
+            percent(c.value.chance, c.value.exact),
+        );
+        // The exact column only when some move is exact.
+        s.push_str(if c.value.exact {
+            " (exact)"
+        } else if any_exact {
+            "        "
+        } else {
+            ""
+        });
+        if i == 0 {
+            let _ = write!(s, "  line {}", line_text(&c.line));
+        }
+        let trimmed = s.trim_end().len();
+        s.truncate(trimmed);
+        s.push('\n');
+    }
+    s
+}
+
+/// White's chance after a value from `side`'s view.
+fn white_percent(v: Value, side: Color) -> String {
+    percent(v.white_chance(side), v.exact)
+}
+
+/// `review`: a row a move (number, mover, move, mark, White's score and
+/// chance after it, the mover's loss in points of win chance), the best
+/// move under a marked one; then each side's summary and the chart.
+pub fn review_text(r: &CongoReview, width: usize, utf8: bool) -> String {
+    let review = &r.review;
+    let mut s = format!(
+        "Congo review, {} a position: score and chance after each move from White's side, loss in points of the mover's chance\n",
+        r.budget
+    );
+    let names: Vec<String> = review.moves.iter().map(|m| m.mv.to_string()).collect();
+    let mv_width = names.iter().map(String::len).max().unwrap_or(4);
+    let scores: Vec<String> = (review.moves.iter())
+        .map(|m| {
+            // The position after the move, from its own side to move's
+            // view: the mover's win in n is the other side's loss in
+            // n - 1 (0: the game is over).
+            let after = match m.played_value.score {
+                Score::WinIn(n) => Score::LossIn(n.saturating_sub(1)),
+                Score::LossIn(n) => Score::WinIn(n),
+                Score::Cp(c) => Score::Cp(c.saturating_neg()),
+            };
+            white_score(after, !m.mover())
+        })
+        .collect();
+    let score_width = scores.iter().map(String::len).max().unwrap_or(0);
+    for (i, m) in review.moves.iter().enumerate() {
+        let mark = m.mark.map_or("", |k| k.symbol());
+        let note = if m.forced { "  forced" } else { "" };
+        let mut row = format!(
+            "{:>3}. {} {:<mv_width$} {:<2}  {:<score_width$}  {:>4}  loss {:>5.1}{note}",
+            i + 1,
+            side_name(m.mover()),
+            names.get(i).map_or("", String::as_str),
+            mark,
+            scores.get(i).map_or("", String::as_str),
+            white_percent(m.played_value, m.mover()),
+            m.loss * 100.0,
+        );
+        row.truncate(row.trim_end().len());
+        s.push_str(&row);
+        s.push('\n');
+        if m.mark.is_some()
+            && let Some(best) = m.best
+        {
+            let _ = writeln!(s, "       best {best} (line {})", line_text(&m.line));
+        }
+    }
+    if !review.complete {
+        let _ = writeln!(
+            s,
+            "(stopped: {} of {} moves reviewed)",
+            review.moves.len(),
+            r.total
+        );
+    }
+    for (side, sum) in [Color::White, Color::Black].into_iter().zip(&review.sides) {
+        if sum.moves == 0 {
+            let _ = writeln!(s, "{}: no moves", side_name(side));
+            continue;
+        }
+        let biggest = match sum
+            .biggest
+            .and_then(|b| review.moves.get(b).map(|m| (b, m)))
+        {
+            Some((b, m)) => format!("move {} {}, {:.1} points", b + 1, m.mv, m.loss * 100.0),
+            None => "none".to_string(),
+        };
+        let _ = writeln!(
+            s,
+            "{}: accuracy {:.1}%, {} ?!, {} ?, {} ??; biggest swing: {biggest}",
+            side_name(side),
+            sum.accuracy,
+            sum.inaccuracies,
+            sum.mistakes,
+            sum.blunders,
+        );
+    }
+    let _ = writeln!(
+        s,
+        "White's chance, a column a position (top 100%, bottom 0%):"
+    );
+    let columns = width.saturating_sub(2).clamp(10, 200);
+    for line in terminal_chart(&review.white, columns, CHART_ROWS, utf8) {
+        let _ = writeln!(s, "|{line}");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_certain_chances_read_100_or_0() {
+        assert_eq!(percent(1.0, true), "100%");
+        assert_eq!(percent(0.0, true), "0%");
+        assert_eq!(percent(0.999, false), "99%");
+        assert_eq!(percent(0.001, false), "1%");
+        assert_eq!(percent(0.5, false), "50%");
+    }
+}

@@ -1,0 +1,238 @@
+//! `hint` and `review` in the session: which game they are about (the one
+//! named, else the versus game, else the game the last game command
+//! touched), and for Congo the library's analysis (`congo::analysis`)
+//! within the budget given or the `hint-time` setting's. Yut's are the
+//! session's own (`yut_tables.rs`), called as they always were.
+
+use super::engine::{Tools, no_table};
+use super::{ExecError, Session};
+use crate::congo::Game;
+use crate::congo::analysis::{hint, review};
+use crate::congo::search::Limits;
+use crate::shell::command::{Command, GameChoice, HintArgs, ReviewArgs, SearchLimit};
+use crate::shell::commands::groups::Group;
+use crate::shell::error::ErrorKind;
+use crate::shell::reply::{CongoHint, CongoReview, Reply, Sink};
+use crate::shell::settings::Computer;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// How many moves a bare Congo `hint` lists.
+pub const HINT_MOVES: usize = 3;
+
+/// The budget as the first line names it: `20000 nodes`, `1 s`, `depth 4`.
+fn budget_text(limit: SearchLimit, hint_ms: u64) -> String {
+    match limit {
+        SearchLimit::Default => seconds(hint_ms),
+        SearchLimit::Millis(ms) => seconds(ms),
+        SearchLimit::Nodes(n) => format!("{n} nodes"),
+        SearchLimit::Depth(d) => format!("depth {d}"),
+    }
+}
+
+/// Milliseconds as seconds: `1 s`, `0.25 s`.
+fn seconds(ms: u64) -> String {
+    let s = format!("{}.{:03}", ms / 1000, ms % 1000);
+    format!("{} s", s.trim_end_matches('0').trim_end_matches('.'))
+}
+
+/// The engine's limits for `limit`, the setting's time when none is given.
+fn limits_of(limit: SearchLimit, hint_ms: u64) -> Limits {
+    match limit {
+        SearchLimit::Default => Limits::time(Duration::from_millis(hint_ms)),
+        other => other.limits(),
+    }
+}
+
+impl Session {
+    /// Note the game a game command touched (`hint` and `review` touch
+    /// none: asking twice asks about the same game).
+    pub(super) fn touched(&mut self, cmd: &Command) {
+        use crate::shell::command::{NewGame, ResetTarget};
+        self.last_game = match cmd {
+            Command::Hint(_) | Command::Review(_) => return,
+            Command::New(NewGame::Congo(_)) | Command::Reset(ResetTarget::Congo) => {
+                Some(GameChoice::Congo)
+            }
+            Command::New(NewGame::Yut(_)) | Command::Reset(ResetTarget::Yut) => {
+                Some(GameChoice::Yut)
+            }
+            _ => match cmd.keyword().group() {
+                Group::Congo => Some(GameChoice::Congo),
+                Group::Yut => Some(GameChoice::Yut),
+                Group::Session => return,
+            },
+        };
+    }
+
+    /// The game `hint` or `review` is about: the one named (or implied by
+    /// an argument only Congo's takes), else the game
+    /// the computer plays in versus mode, else the one the last game
+    /// command touched, else Yut (what a bare `hint` always meant).
+    fn game_for(&self, named: Option<GameChoice>) -> GameChoice {
+        if let Some(g) = named {
+            return g;
+        }
+        match self.settings.computer {
+            Computer::White | Computer::Black => GameChoice::Congo,
+            Computer::Upper | Computer::Lower => GameChoice::Yut,
+            Computer::None | Computer::Both => self.last_game.unwrap_or(GameChoice::Yut),
+        }
+    }
+
+    /// `hint`: Congo's best moves, or Yut's hint as it always was.
+    pub(super) fn hint_for(&mut self, args: &HintArgs) -> Result<Reply, ErrorKind> {
+        // A count or a budget is Congo's: it names the game.
+        let congo_only = args.count.is_some() || args.limit != SearchLimit::Default;
+        let named = args.game.or(congo_only.then_some(GameChoice::Congo));
+        if self.game_for(named) == GameChoice::Yut {
+            if congo_only {
+                return Err(yut_takes_nothing("hint"));
+            }
+            return self.hint();
+        }
+        self.congo.refuse_finished()?;
+        let hint_ms = self.settings.hint_ms;
+        let limits = limits_of(args.limit, hint_ms);
+        let n = args
+            .count
+            .and_then(|n| usize::try_from(n).ok())
+            .unwrap_or(HINT_MOVES);
+        let tools = self.tools();
+        tools.live.reset_counters();
+        let game = &self.congo.game;
+        let tables = tools.tables();
+        let stop = &tools.live.interrupt;
+        let moves = tools
+            .engine
+            .with(tools.engine_config(&limits), |engine| {
+                engine.set_tablebase(tables);
+                hint(engine, game.position(), game.keys(), n, &limits, stop)
+            })
+            .map_err(no_table)?
+            .map_err(|_| ErrorKind::Interrupted)?;
+        Ok(Reply::CongoHint(Box::new(CongoHint {
+            to_move: game.position().side_to_move(),
+            budget: budget_text(args.limit, hint_ms),
+            moves,
+        })))
+    }
+
+    /// `review`: the Congo game in play from its first position, or
+    /// (a file named) a game the runner reads; or Yut's review as it
+    /// always was.
+    pub(super) fn review_for(
+        &mut self,
+        args: &ReviewArgs,
+        sink: &mut dyn Sink,
+        fail: &dyn Fn(ErrorKind) -> ExecError,
+    ) -> Result<Reply, ExecError> {
+        // A budget, a chart or a game file is Congo's: it names the game.
+        let congo_only =
+            args.limit != SearchLimit::Default || args.svg.is_some() || args.file.is_some();
+        let named = args.game.or(congo_only.then_some(GameChoice::Congo));
+        if self.game_for(named) == GameChoice::Yut {
+            if congo_only {
+                return Err(fail(yut_takes_nothing("review")));
+            }
+            return self.review().map_err(fail);
+        }
+        if args.file.is_some() {
+            return Ok(Reply::ReviewFile(Box::new(args.clone())));
+        }
+        let game = (*self.congo.game).clone();
+        self.review_game(&game, args, sink).map_err(|e| match e {
+            ReviewError::Command(kind) => fail(kind),
+            ReviewError::Io(e) => ExecError::Io(e),
+        })
+    }
+
+    /// Review `game` (the game in play, or one read from a file) within
+    /// `args`' budget: stopped by Ctrl-C, the moves done; its chart
+    /// written when `args` asks (the runner writes the file).
+    ///
+    /// # Errors
+    ///
+    /// A game without moves, an engine table the memory cannot hold, or
+    /// `sink`'s I/O error.
+    pub fn review_game(
+        &self,
+        game: &Game,
+        args: &ReviewArgs,
+        sink: &mut dyn Sink,
+    ) -> Result<Reply, ReviewError> {
+        if game.moves().len() == 0 {
+            return Err(ReviewError::Command(ErrorKind::Problem(
+                "no Congo moves to review: `play` or `go` some, or `new congo`".to_string(),
+            )));
+        }
+        let hint_ms = self.settings.hint_ms;
+        let limits = limits_of(args.limit, hint_ms);
+        let tools: Tools<'_> = self.tools();
+        tools.live.reset_counters();
+        let live = tools.live;
+        let tables = tools.tables();
+        let report = tools
+            .engine
+            .with(tools.engine_config(&limits), |engine| {
+                engine.set_tablebase(tables);
+                review(
+                    engine,
+                    game,
+                    &limits,
+                    &live.interrupt,
+                    &mut |done, total| {
+                        let [d, t] = &live.games;
+                        d.store(u64::try_from(done).unwrap_or(0), Ordering::Relaxed);
+                        t.store(u64::try_from(total).unwrap_or(0), Ordering::Relaxed);
+                    },
+                )
+            })
+            .map_err(|e| ReviewError::Command(no_table(e)))?;
+        let reply = CongoReview {
+            review: report,
+            total: game.moves().len(),
+            budget: budget_text(args.limit, hint_ms),
+        };
+        let Some(svg) = &args.svg else {
+            return Ok(Reply::CongoReview(Box::new(reply)));
+        };
+        let text = reply.svg();
+        sink.reply(Reply::CongoReview(Box::new(reply)))
+            .map_err(ReviewError::Io)?;
+        Ok(Reply::WriteFile(Box::new((
+            svg.path.clone(),
+            text,
+            svg.force,
+        ))))
+    }
+}
+
+/// Why [`Session::review_game`] failed: the review was refused, or
+/// showing its table failed.
+#[derive(Debug)]
+pub enum ReviewError {
+    Command(ErrorKind),
+    Io(std::io::Error),
+}
+
+/// Yut's `hint` and `review` take no arguments but the game's name.
+fn yut_takes_nothing(command: &str) -> ErrorKind {
+    ErrorKind::Problem(format!(
+        "Yut's `{command}` takes no count, budget or file: `{command} yut`, or `{command} congo ...` for Congo"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_read_as_typed() {
+        assert_eq!(budget_text(SearchLimit::Default, 1000), "1 s");
+        assert_eq!(budget_text(SearchLimit::Millis(250), 1000), "0.25 s");
+        assert_eq!(budget_text(SearchLimit::Millis(1500), 1000), "1.5 s");
+        assert_eq!(budget_text(SearchLimit::Nodes(20000), 1000), "20000 nodes");
+        assert_eq!(budget_text(SearchLimit::Depth(4), 1000), "depth 4");
+    }
+}
