@@ -15,7 +15,7 @@ const FACING: &str = "3l3/7/7/7/7/7/3L3 w 0";
 
 /// Run `commands` with `-c`, in `dir` when given; stdout (status 0).
 fn run(commands: &str) -> String {
-    let out = Test::new().args(["-c", commands]).run();
+    let out = Test::new().args(["-c", commands]).any_stdout().run();
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -281,21 +281,26 @@ fn refusals_change_nothing() {
     let out = Test::new()
         .file(
             "two.bsh",
-            &format!("fen {FACING}\nplay d1d2\nfen {FACING}\nplay d1c1\n"),
+            format!("fen {FACING}\nplay d1d2\nfen {FACING}\nplay d1c1\n"),
         )
         .args(["-c", "review two.bsh"])
         .status(1)
+        .any_stderr()
         .run();
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
         err.contains("more than one Congo game (moves from line 2, then from line 4)"),
         "{err}"
     );
-    // A finished game has no hint.
-    Test::new()
+    // A finished game has no hint: the capture is played (its summary is
+    // `play`'s), then `hint congo` fails.
+    let out = Test::new()
         .args(["-c", &format!("fen {FACING}; play d1d7; hint congo")])
+        .stdout("d1d7: white lion, captures black lion on d7; White wins\n")
+        .any_stderr()
         .status(1)
         .run();
+    assert!(!out.stderr.is_empty());
 }
 
 #[test]

@@ -84,7 +84,7 @@ proptest! {
             let line = if i == 7 { format!("source {sourced}") } else { yut_command(pick) };
             run(&mut runner, &line);
         }
-        let want = run(&mut runner, "review");
+        let want = run(&mut runner, "review yut");
         prop_assert!(want.starts_with("review of "), "{}", want);
         run(&mut runner, &format!("save {file}"));
         drop(runner);
@@ -93,7 +93,7 @@ proptest! {
         let mut again = Runner::new(Session::new(), &mut loader, &mut quiet, false);
         run(&mut again, &format!("source {file}"));
         prop_assert_eq!(again.errors, 0, "the saved script replays without error");
-        prop_assert_eq!(run(&mut again, "review"), want);
+        prop_assert_eq!(run(&mut again, "review yut"), want);
     }
 }
 
@@ -113,7 +113,7 @@ fn review_of_a_saved_game_with_undo_and_a_free_turn() {
         "throw FBBB; move A; throw FFFB; move a; throw FFBB; move A; undo; move B; move c FBBB";
     run(&mut runner, lines);
     assert_eq!(runner.errors, 0);
-    let want = run(&mut runner, "review");
+    let want = run(&mut runner, "review yut");
     // Three decisions by pending throws: the first two with every token
     // of the team at home (one use: forced), the third with A on do and
     // the home tokens (two uses): reviewed, B played.
@@ -127,5 +127,5 @@ fn review_of_a_saved_game_with_undo_and_a_free_turn() {
     let mut again = Runner::new(Session::new(), &mut loader, &mut quiet, false);
     run(&mut again, &format!("source {file}"));
     assert_eq!(again.errors, 0);
-    assert_eq!(run(&mut again, "review"), want);
+    assert_eq!(run(&mut again, "review yut"), want);
 }
