@@ -411,331 +411,320 @@ impl<'a> LayerJob<'a> {
             precision,
             start,
         } = self;
-        solve_job(table, e, probs, threads, precision, start, stop, progress)
+        let threads = threads.max(1);
+        let index = table.index().clone();
+        let n = index.layer_len(e);
+        let roles = table.roles().count();
+        let sweep_order = Sweep::new(&index, e);
+        let positions = sweep_order.order.len();
+        let start = start.filter(|p| {
+            p.layer == e && p.values.len() == roles && p.values.iter().all(|v| v.len() == n)
+        });
+        let mut sweep = start.as_ref().map_or(0, |p| p.sweeps);
+        let cur = Shared(match start {
+            Some(p) => p
+                .values
+                .into_iter()
+                .map(|v| v.into_iter().map(|x| AtomicU64::new(x.to_bits())).collect())
+                .collect(),
+            None => (0..roles)
+                .map(|_| (0..n).map(|_| AtomicU64::new(0.5f64.to_bits())).collect())
+                .collect(),
+        });
+        // Clashing boards are never valued: they keep the fresh start's 0.5
+        // whatever a start held, so a resumed layer's table is a fresh one's.
+        for (at, b) in (0..n).filter_map(|at| index.board(e, at).map(|b| (at, b))) {
+            if b.clash() {
+                for role in 0..roles {
+                    cur.set(role, at, 0.5);
+                }
+            }
+        }
+        // What a stop gives back: the values reached, and the sweeps begun.
+        let stopped = |cur: &Shared, sweep: u32| Partial {
+            layer: e,
+            sweeps: sweep,
+            values: cur
+                .0
+                .iter()
+                .map(|c| {
+                    c.iter()
+                        .map(|x| f64::from_bits(x.load(Ordering::Relaxed)))
+                        .collect()
+                })
+                .collect(),
+        };
+        let modes = match table.roles() {
+            Roles::SelfPlay => vec![Mode::Max],
+            Roles::VsRandom => vec![Mode::Max, Mode::Mean],
+        };
+        let cap = table.cap();
+        let pends = Pends::new(cap);
+        let spaces: Vec<Space> = (0..index.tokens()).map(|j| Space::new(&index, j)).collect();
+        let spare = MAX_TOKENS - index.tokens();
+        let mut forms: Vec<Vec<Forms>> = Vec::new();
+        let mut linear_sweeps_done = 0;
+        let mut nodes = 0;
+        let mut change = f64::INFINITY;
+        let t: &Table = table;
+        while !converged(change) && sweep < MAX_SWEEPS {
+            // A full sweep: every turn searched, its value stored and its
+            // linear form under the best choices recorded.
+            sweep += 1;
+            // The last sweep's forms of best play are not read by this one:
+            // give their memory back before the new ones are made. The random
+            // player's are kept: its turn is the mean over every use, so its
+            // forms' terms are the same every sweep and only their constants
+            // change (building them was a third of a full sweep against random).
+            let mut kept = std::mem::take(&mut forms);
+            for block in &mut kept {
+                for (f, mode) in block.iter_mut().zip(&modes) {
+                    if *mode != Mode::Mean {
+                        *f = Forms::default();
+                    }
+                }
+            }
+            let mut rebased: Vec<(usize, usize, Vec<f64>)> = Vec::new();
+            let done = AtomicUsize::new(0);
+            let mut max = 0.0f64;
+            let mut by_block: Vec<Vec<Forms>> = (0..sweep_order.blocks.len())
+                .map(|_| (0..roles).map(|_| Forms::default()).collect())
+                .collect();
+            // One pass a role: a role's catches lead only to its own throw-due
+            // states, so one role's are kept at a time (against a random
+            // player, half the memory of the catches).
+            for role in 0..roles {
+                // The role's throw-due states of the blocks solved so far that a
+                // catch can lead to, by the other side's code.
+                let mut caches: HashMap<u32, Cache> = HashMap::new();
+                for level in &sweep_order.levels {
+                    let next = AtomicUsize::new(level.start);
+                    let caches_now = &caches;
+                    let work = || -> Result<Part, Interrupted> {
+                        let mut part = Part::default();
+                        let mut terms: Vec<(u32, f64)> = Vec::new();
+                        let mut fwork = FormWork::default();
+                        loop {
+                            let bi = next.fetch_add(1, Ordering::Relaxed);
+                            if bi >= level.end {
+                                break;
+                            }
+                            let Some(range) = sweep_order.blocks.get(bi) else {
+                                break;
+                            };
+                            if stop.interrupted() {
+                                return Err(Interrupted);
+                            }
+                            let ats = sweep_order.order.get(range.clone()).unwrap_or(&[]);
+                            let Some(op) = ats.first().and_then(|&at| index.board(e, at as usize))
+                            else {
+                                continue;
+                            };
+                            let op = op.op;
+                            let o = op.escaped().saturating_sub(spare);
+                            let (Some(space), Some(ro)) = (
+                                e.checked_sub(o).and_then(|j| spaces.get(j)),
+                                index.rank_of(op),
+                            ) else {
+                                continue;
+                            };
+                            let mut bforms = Forms::default();
+                            // This role's forms of the block from the last
+                            // sweep, where their terms are still the turn's.
+                            let old = kept
+                                .get(bi)
+                                .and_then(|b| b.get(role))
+                                .filter(|f| f.count() == ats.len());
+                            let mut constants = Vec::new();
+                            {
+                                let next_role = (role + 1) % roles;
+                                let value = |p: Place, r: usize| -> f64 {
+                                    if p.layer == e {
+                                        cur.get(r, p.at)
+                                    } else {
+                                        t.raw(p.layer, r, p.at).map_or(0.0, unfixed)
+                                    }
+                                };
+                                let in_layer = |p: Place| (p.layer == e).then_some(p.at as u32);
+                                // The turn's end at each side: the other team's turn.
+                                let mut end = Vec::with_capacity(space.len());
+                                let mut end_at = Vec::with_capacity(space.len());
+                                for (&j2, &r2) in space.esc.iter().zip(&space.rank) {
+                                    match index.place_ranks(o, ro, usize::from(j2), r2 as usize) {
+                                        Some(p) => {
+                                            end.push(1.0 - value(p, next_role));
+                                            end_at.push(in_layer(p));
+                                        }
+                                        None => {
+                                            end.push(0.0);
+                                            end_at.push(None);
+                                        }
+                                    }
+                                }
+                                let mut catches = Vec::new();
+                                for st in op.groups().filter(|&g| g != HOME) {
+                                    let caught =
+                                        Side::of(op.0.map(|x| if x == st { HOME } else { x }));
+                                    let (Some(rc), Some(after)) =
+                                        (index.rank_of(caught), caches_now.get(&caught.code()))
+                                    else {
+                                        // Never: the side after a catch has more
+                                        // tokens at home, so its level came first.
+                                        debug_assert!(false, "no block after the catch of {st}");
+                                        continue;
+                                    };
+                                    let mut start = Vec::with_capacity(space.len());
+                                    let mut start_at = Vec::with_capacity(space.len());
+                                    for (&j2, &r2) in space.esc.iter().zip(&space.rank) {
+                                        match index.place_ranks(usize::from(j2), r2 as usize, o, rc)
+                                        {
+                                            Some(p) => {
+                                                start.push(value(p, role));
+                                                start_at.push(in_layer(p));
+                                            }
+                                            None => {
+                                                start.push(0.0);
+                                                start_at.push(None);
+                                            }
+                                        }
+                                    }
+                                    catches.push(Catch {
+                                        at: st,
+                                        start,
+                                        start_at,
+                                        after,
+                                    });
+                                }
+                                let block = Block {
+                                    pends: &pends,
+                                    space,
+                                    op,
+                                    probs,
+                                    mode: modes.get(role).copied().unwrap_or(Mode::Max),
+                                    end,
+                                    end_at,
+                                    catches,
+                                };
+                                let solved = block.solve();
+                                part.nodes += solved.nodes;
+                                for &at in ats {
+                                    let Some(mi) = index
+                                        .board(e, at as usize)
+                                        .and_then(|b| index.rank_of(b.me))
+                                    else {
+                                        continue;
+                                    };
+                                    let v = solved.throws.get(mi).copied().unwrap_or(0.0);
+                                    let now = |j: u32| {
+                                        if j & SAME_ROLE != 0 {
+                                            cur.get(role, (j & !SAME_ROLE) as usize)
+                                        } else {
+                                            cur.get(next_role, j as usize)
+                                        }
+                                    };
+                                    if let Some(f) = old {
+                                        constants
+                                            .push(f.rebase(constants.len(), v, now).unwrap_or(v));
+                                    } else {
+                                        terms.clear();
+                                        let constant =
+                                            block.form(&solved, mi, &mut fwork, &mut terms);
+                                        bforms.push(constant, &mut terms, now);
+                                    }
+                                    part.max = part.max.max(cur.set(role, at as usize, v));
+                                }
+                                if op.has(HOME) {
+                                    part.caches
+                                        .push((op.code(), Cache::new(solved.throws, precision)));
+                                }
+                            }
+                            done.fetch_add(ats.len(), Ordering::Relaxed);
+                            if old.is_some() {
+                                part.rebased.push((bi, constants));
+                            } else {
+                                bforms.shrink();
+                                part.forms.push((bi, bforms));
+                            }
+                        }
+                        Ok(part)
+                    };
+                    let parts = run(threads, &work, &done, &mut |d| {
+                        progress(Progress {
+                            layer: e,
+                            sweep,
+                            done: d / roles,
+                            total: positions,
+                            last_change: change,
+                        });
+                    });
+                    for part in parts {
+                        let Ok(part) = part else {
+                            return Err(stopped(&cur, sweep));
+                        };
+                        max = max.max(part.max);
+                        nodes += part.nodes;
+                        for (bi, f) in part.forms {
+                            if let Some(slot) = by_block.get_mut(bi).and_then(|b| b.get_mut(role)) {
+                                *slot = f;
+                            }
+                        }
+                        for (code, c) in part.caches {
+                            caches.insert(code, c);
+                        }
+                        rebased.extend(part.rebased.into_iter().map(|(bi, c)| (bi, role, c)));
+                    }
+                }
+            }
+            // The kept forms take this sweep's constants.
+            for (bi, role, constants) in rebased {
+                let kf = kept.get_mut(bi).and_then(|b| b.get_mut(role));
+                let slot = by_block.get_mut(bi).and_then(|b| b.get_mut(role));
+                if let (Some(kf), Some(slot)) = (kf, slot) {
+                    let mut f = std::mem::take(kf);
+                    f.constant = constants;
+                    *slot = f;
+                }
+            }
+            drop(kept);
+            forms = by_block;
+            change = max;
+            if converged(change) {
+                break;
+            }
+            // Sweeps of the linear forms: the choices fixed, each turn is a
+            // sparse dot product; they converge far below the tolerance, and
+            // the next full sweep checks the choices (it alone can stop).
+            match linear_sweeps(&sweep_order, &forms, &cur, roles, threads, change, stop) {
+                Ok(n) => linear_sweeps_done += n,
+                Err(Interrupted) => return Err(stopped(&cur, sweep)),
+            }
+        }
+        let terms = forms.iter().flatten().map(Forms::len).sum();
+        let values = cur
+            .0
+            .into_iter()
+            .map(|c| {
+                c.into_iter()
+                    .map(|x| fixed(f64::from_bits(x.into_inner())))
+                    .collect()
+            })
+            .collect();
+        table.set_layer(e, values);
+        Ok(LayerReport {
+            layer: e,
+            positions,
+            sweeps: sweep,
+            change,
+            nodes,
+            linear_sweeps: linear_sweeps_done,
+            terms,
+        })
     }
 }
 
 /// Whether a sweep whose largest change was `change` ends the layer.
 pub fn converged(change: f64) -> bool {
     change < TOLERANCE
-}
-
-/// The body of [`LayerJob::solve`].
-#[allow(clippy::too_many_arguments)]
-fn solve_job(
-    table: &mut Table,
-    e: usize,
-    probs: [f64; 5],
-    threads: usize,
-    precision: CachePrecision,
-    start: Option<Partial>,
-    stop: &dyn Interrupt,
-    progress: &mut dyn FnMut(Progress),
-) -> Result<LayerReport, Partial> {
-    let threads = threads.max(1);
-    let index = table.index().clone();
-    let n = index.layer_len(e);
-    let roles = table.roles().count();
-    let sweep_order = Sweep::new(&index, e);
-    let positions = sweep_order.order.len();
-    let start = start.filter(|p| {
-        p.layer == e && p.values.len() == roles && p.values.iter().all(|v| v.len() == n)
-    });
-    let mut sweep = start.as_ref().map_or(0, |p| p.sweeps);
-    let cur = Shared(match start {
-        Some(p) => p
-            .values
-            .into_iter()
-            .map(|v| v.into_iter().map(|x| AtomicU64::new(x.to_bits())).collect())
-            .collect(),
-        None => (0..roles)
-            .map(|_| (0..n).map(|_| AtomicU64::new(0.5f64.to_bits())).collect())
-            .collect(),
-    });
-    // Clashing boards are never valued: they keep the fresh start's 0.5
-    // whatever a start held, so a resumed layer's table is a fresh one's.
-    for (at, b) in (0..n).filter_map(|at| index.board(e, at).map(|b| (at, b))) {
-        if b.clash() {
-            for role in 0..roles {
-                cur.set(role, at, 0.5);
-            }
-        }
-    }
-    // What a stop gives back: the values reached, and the sweeps begun.
-    let stopped = |cur: &Shared, sweep: u32| Partial {
-        layer: e,
-        sweeps: sweep,
-        values: cur
-            .0
-            .iter()
-            .map(|c| {
-                c.iter()
-                    .map(|x| f64::from_bits(x.load(Ordering::Relaxed)))
-                    .collect()
-            })
-            .collect(),
-    };
-    let modes = match table.roles() {
-        Roles::SelfPlay => vec![Mode::Max],
-        Roles::VsRandom => vec![Mode::Max, Mode::Mean],
-    };
-    let cap = table.cap();
-    let pends = Pends::new(cap);
-    let spaces: Vec<Space> = (0..index.tokens()).map(|j| Space::new(&index, j)).collect();
-    let spare = MAX_TOKENS - index.tokens();
-    let mut forms: Vec<Vec<Forms>> = Vec::new();
-    let mut linear_sweeps_done = 0;
-    let mut nodes = 0;
-    let mut change = f64::INFINITY;
-    let t: &Table = table;
-    while !converged(change) && sweep < MAX_SWEEPS {
-        // A full sweep: every turn searched, its value stored and its
-        // linear form under the best choices recorded.
-        sweep += 1;
-        // The last sweep's forms of best play are not read by this one:
-        // give their memory back before the new ones are made. The random
-        // player's are kept: its turn is the mean over every use, so its
-        // forms' terms are the same every sweep and only their constants
-        // change (building them was a third of a full sweep against random).
-        let mut kept = std::mem::take(&mut forms);
-        for block in &mut kept {
-            for (f, mode) in block.iter_mut().zip(&modes) {
-                if *mode != Mode::Mean {
-                    *f = Forms::default();
-                }
-            }
-        }
-        let mut rebased: Vec<(usize, usize, Vec<f64>)> = Vec::new();
-        let done = AtomicUsize::new(0);
-        let mut max = 0.0f64;
-        let mut by_block: Vec<Vec<Forms>> = (0..sweep_order.blocks.len())
-            .map(|_| (0..roles).map(|_| Forms::default()).collect())
-            .collect();
-        // One pass a role: a role's catches lead only to its own throw-due
-        // states, so one role's are kept at a time (against a random
-        // player, half the memory of the catches).
-        for role in 0..roles {
-            // The role's throw-due states of the blocks solved so far that a
-            // catch can lead to, by the other side's code.
-            let mut caches: HashMap<u32, Cache> = HashMap::new();
-            for level in &sweep_order.levels {
-                let next = AtomicUsize::new(level.start);
-                let caches_now = &caches;
-                let work = || -> Result<Part, Interrupted> {
-                    let mut part = Part::default();
-                    let mut terms: Vec<(u32, f64)> = Vec::new();
-                    let mut fwork = FormWork::default();
-                    loop {
-                        let bi = next.fetch_add(1, Ordering::Relaxed);
-                        if bi >= level.end {
-                            break;
-                        }
-                        let Some(range) = sweep_order.blocks.get(bi) else {
-                            break;
-                        };
-                        if stop.interrupted() {
-                            return Err(Interrupted);
-                        }
-                        let ats = sweep_order.order.get(range.clone()).unwrap_or(&[]);
-                        let Some(op) = ats.first().and_then(|&at| index.board(e, at as usize))
-                        else {
-                            continue;
-                        };
-                        let op = op.op;
-                        let o = op.escaped().saturating_sub(spare);
-                        let (Some(space), Some(ro)) = (
-                            e.checked_sub(o).and_then(|j| spaces.get(j)),
-                            index.rank_of(op),
-                        ) else {
-                            continue;
-                        };
-                        let mut bforms = Forms::default();
-                        // This role's forms of the block from the last
-                        // sweep, where their terms are still the turn's.
-                        let old = kept
-                            .get(bi)
-                            .and_then(|b| b.get(role))
-                            .filter(|f| f.count() == ats.len());
-                        let mut constants = Vec::new();
-                        {
-                            let next_role = (role + 1) % roles;
-                            let value = |p: Place, r: usize| -> f64 {
-                                if p.layer == e {
-                                    cur.get(r, p.at)
-                                } else {
-                                    t.raw(p.layer, r, p.at).map_or(0.0, unfixed)
-                                }
-                            };
-                            let in_layer = |p: Place| (p.layer == e).then_some(p.at as u32);
-                            // The turn's end at each side: the other team's turn.
-                            let mut end = Vec::with_capacity(space.len());
-                            let mut end_at = Vec::with_capacity(space.len());
-                            for (&j2, &r2) in space.esc.iter().zip(&space.rank) {
-                                match index.place_ranks(o, ro, usize::from(j2), r2 as usize) {
-                                    Some(p) => {
-                                        end.push(1.0 - value(p, next_role));
-                                        end_at.push(in_layer(p));
-                                    }
-                                    None => {
-                                        end.push(0.0);
-                                        end_at.push(None);
-                                    }
-                                }
-                            }
-                            let mut catches = Vec::new();
-                            for st in op.groups().filter(|&g| g != HOME) {
-                                let caught = Side::of(op.0.map(|x| if x == st { HOME } else { x }));
-                                let (Some(rc), Some(after)) =
-                                    (index.rank_of(caught), caches_now.get(&caught.code()))
-                                else {
-                                    // Never: the side after a catch has more
-                                    // tokens at home, so its level came first.
-                                    debug_assert!(false, "no block after the catch of {st}");
-                                    continue;
-                                };
-                                let mut start = Vec::with_capacity(space.len());
-                                let mut start_at = Vec::with_capacity(space.len());
-                                for (&j2, &r2) in space.esc.iter().zip(&space.rank) {
-                                    match index.place_ranks(usize::from(j2), r2 as usize, o, rc) {
-                                        Some(p) => {
-                                            start.push(value(p, role));
-                                            start_at.push(in_layer(p));
-                                        }
-                                        None => {
-                                            start.push(0.0);
-                                            start_at.push(None);
-                                        }
-                                    }
-                                }
-                                catches.push(Catch {
-                                    at: st,
-                                    start,
-                                    start_at,
-                                    after,
-                                });
-                            }
-                            let block = Block {
-                                pends: &pends,
-                                space,
-                                op,
-                                probs,
-                                mode: modes.get(role).copied().unwrap_or(Mode::Max),
-                                end,
-                                end_at,
-                                catches,
-                            };
-                            let solved = block.solve();
-                            part.nodes += solved.nodes;
-                            for &at in ats {
-                                let Some(mi) = index
-                                    .board(e, at as usize)
-                                    .and_then(|b| index.rank_of(b.me))
-                                else {
-                                    continue;
-                                };
-                                let v = solved.throws.get(mi).copied().unwrap_or(0.0);
-                                let now = |j: u32| {
-                                    if j & SAME_ROLE != 0 {
-                                        cur.get(role, (j & !SAME_ROLE) as usize)
-                                    } else {
-                                        cur.get(next_role, j as usize)
-                                    }
-                                };
-                                if let Some(f) = old {
-                                    constants.push(f.rebase(constants.len(), v, now).unwrap_or(v));
-                                } else {
-                                    terms.clear();
-                                    let constant = block.form(&solved, mi, &mut fwork, &mut terms);
-                                    bforms.push(constant, &mut terms, now);
-                                }
-                                part.max = part.max.max(cur.set(role, at as usize, v));
-                            }
-                            if op.has(HOME) {
-                                part.caches
-                                    .push((op.code(), Cache::new(solved.throws, precision)));
-                            }
-                        }
-                        done.fetch_add(ats.len(), Ordering::Relaxed);
-                        if old.is_some() {
-                            part.rebased.push((bi, constants));
-                        } else {
-                            bforms.shrink();
-                            part.forms.push((bi, bforms));
-                        }
-                    }
-                    Ok(part)
-                };
-                let parts = run(threads, &work, &done, &mut |d| {
-                    progress(Progress {
-                        layer: e,
-                        sweep,
-                        done: d / roles,
-                        total: positions,
-                        last_change: change,
-                    });
-                });
-                for part in parts {
-                    let Ok(part) = part else {
-                        return Err(stopped(&cur, sweep));
-                    };
-                    max = max.max(part.max);
-                    nodes += part.nodes;
-                    for (bi, f) in part.forms {
-                        if let Some(slot) = by_block.get_mut(bi).and_then(|b| b.get_mut(role)) {
-                            *slot = f;
-                        }
-                    }
-                    for (code, c) in part.caches {
-                        caches.insert(code, c);
-                    }
-                    rebased.extend(part.rebased.into_iter().map(|(bi, c)| (bi, role, c)));
-                }
-            }
-        }
-        // The kept forms take this sweep's constants.
-        for (bi, role, constants) in rebased {
-            let kf = kept.get_mut(bi).and_then(|b| b.get_mut(role));
-            let slot = by_block.get_mut(bi).and_then(|b| b.get_mut(role));
-            if let (Some(kf), Some(slot)) = (kf, slot) {
-                let mut f = std::mem::take(kf);
-                f.constant = constants;
-                *slot = f;
-            }
-        }
-        drop(kept);
-        forms = by_block;
-        change = max;
-        if converged(change) {
-            break;
-        }
-        // Sweeps of the linear forms: the choices fixed, each turn is a
-        // sparse dot product; they converge far below the tolerance, and
-        // the next full sweep checks the choices (it alone can stop).
-        match linear_sweeps(&sweep_order, &forms, &cur, roles, threads, change, stop) {
-            Ok(n) => linear_sweeps_done += n,
-            Err(Interrupted) => return Err(stopped(&cur, sweep)),
-        }
-    }
-    let terms = forms.iter().flatten().map(Forms::len).sum();
-    let values = cur
-        .0
-        .into_iter()
-        .map(|c| {
-            c.into_iter()
-                .map(|x| fixed(f64::from_bits(x.into_inner())))
-                .collect()
-        })
-        .collect();
-    table.set_layer(e, values);
-    Ok(LayerReport {
-        layer: e,
-        positions,
-        sweeps: sweep,
-        change,
-        nodes,
-        linear_sweeps: linear_sweeps_done,
-        terms,
-    })
 }
 
 /// Sweeps of the linear forms between full sweeps: the choices fixed,
