@@ -77,7 +77,6 @@ const NAMES: [&str; 2] = ["A", "B"];
 
 /// `boardsh match`: the exit status.
 pub fn run(args: &MatchArgs) -> i32 {
-    big_buffers_go_back();
     let ran = if args.merge {
         run_merge(args)
     } else {
@@ -90,23 +89,6 @@ pub fn run(args: &MatchArgs) -> i32 {
             let _ = writeln!(io::stderr(), "boardsh match: error writing the output: {e}");
             EXIT_FAILED
         }
-    }
-}
-
-/// Make every allocation of a megabyte or more its own mapping, returned
-/// to the system when freed. The referee's agent lines can each be up to
-/// [`MAX_LINE`](crate::limits::MAX_LINE); by default glibc raises its
-/// mapping threshold after the first such buffer is freed, so later ones
-/// come from per-thread heaps that keep the memory, and under load the
-/// referee's peak went past the bound of `limits` (142 MB against 128 MB
-/// with an agent flooding `/dev/zero`). A fixed threshold keeps the peak
-/// to the buffers alive at once.
-fn big_buffers_go_back() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt(3) only sets an allocator parameter; called before
-    // the referee starts any thread.
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
     }
 }
 
