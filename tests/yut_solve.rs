@@ -148,7 +148,7 @@ fn states() -> Vec<TokenState> {
 fn solved(k: usize, cap: u8, roles: Roles) -> Table {
     let mut table = Table::new(k, cap, roles);
     for e in (0..table.index().layers()).rev() {
-        solve_layer(&mut table, e, Sticks::FAIR.odds(), &Never, &mut |_| {}).expect("no interrupt");
+        solve_layer(&mut table, e, Sticks::FAIR, &Never, &mut |_| {}).expect("no interrupt");
     }
     table
 }
@@ -217,8 +217,7 @@ fn two_token_last_layers() -> Arc<Table> {
     Arc::clone(TABLE.get_or_init(|| {
         let mut table = Table::new(2, 1, Roles::SelfPlay);
         for e in [2, 1] {
-            solve_layer(&mut table, e, Sticks::FAIR.odds(), &Never, &mut |_| {})
-                .expect("no interrupt");
+            solve_layer(&mut table, e, Sticks::FAIR, &Never, &mut |_| {}).expect("no interrupt");
         }
         Arc::new(table)
     }))
@@ -258,7 +257,7 @@ fn fixed_point_caches_solve_to_the_values_of_float_ones() {
         solve_layer_with(
             &mut fixed,
             e,
-            Sticks::FAIR.odds(),
+            Sticks::FAIR,
             1,
             CachePrecision::Fixed,
             &Never,
@@ -279,8 +278,7 @@ fn two_threads_solve_to_the_values_of_one() {
     let one = two_token_last_layers();
     let mut two = Table::new(2, 1, Roles::SelfPlay);
     for e in [2, 1] {
-        solve_layer_on(&mut two, e, Sticks::FAIR.odds(), 2, &Never, &mut |_| {})
-            .expect("no interrupt");
+        solve_layer_on(&mut two, e, Sticks::FAIR, 2, &Never, &mut |_| {}).expect("no interrupt");
     }
     let worst = largest_difference_in_layers_2_and_1(&one, &two);
     assert!(worst < 1e-8, "largest difference {worst:e}");
@@ -295,15 +293,15 @@ fn a_stopped_layer_resumes_to_the_values_of_one_solved_unstopped() {
     // read back at the wrong place, or a stop that lost its values,
     // would be off by per cents or take the sweeps again).
     let unstopped = two_token_last_layers();
-    let odds = Sticks::FAIR.odds();
+    let sticks = Sticks::FAIR;
     let mut table = Table::new(2, 1, Roles::SelfPlay);
-    solve_layer(&mut table, 2, odds, &Never, &mut |_| {}).expect("no interrupt");
+    solve_layer(&mut table, 2, sticks, &Never, &mut |_| {}).expect("no interrupt");
     // Stop layer 1 as its third full sweep begins.
     let stop = std::sync::atomic::AtomicBool::new(false);
     let stopped = solve_layer_from(
         &mut table,
         1,
-        odds,
+        sticks,
         1,
         CachePrecision::Float,
         None,
@@ -330,7 +328,7 @@ fn a_stopped_layer_resumes_to_the_values_of_one_solved_unstopped() {
     let resumed = solve_layer_from(
         &mut table,
         1,
-        odds,
+        sticks,
         1,
         CachePrecision::Float,
         Some(partial),
@@ -344,7 +342,7 @@ fn a_stopped_layer_resumes_to_the_values_of_one_solved_unstopped() {
     assert!(worst < 1e-8, "resumed: largest difference {worst:e}");
     // From arbitrary values (each a pseudo-random chance), the same end.
     let mut any = Table::new(2, 1, Roles::SelfPlay);
-    solve_layer(&mut any, 2, odds, &Never, &mut |_| {}).expect("no interrupt");
+    solve_layer(&mut any, 2, sticks, &Never, &mut |_| {}).expect("no interrupt");
     let mut x = 0x2545_f491_4f6c_dd1du64;
     let values = (0..n)
         .map(|_| {
@@ -362,7 +360,7 @@ fn a_stopped_layer_resumes_to_the_values_of_one_solved_unstopped() {
     solve_layer_from(
         &mut any,
         1,
-        odds,
+        sticks,
         1,
         CachePrecision::Float,
         Some(start),

@@ -312,7 +312,7 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
     ] {
         signal_hook::flag::register(signal, Arc::clone(&stop))?;
     }
-    let probs = Sticks::FAIR.odds();
+    let sticks = Sticks::FAIR;
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
@@ -406,7 +406,7 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
                 pb.set_message(format!("sweep {}", p.sweep));
             }
         };
-        let report = LayerJob::new(&mut table, e, probs)
+        let report = LayerJob::new(&mut table, e, sticks)
             .threads(threads)
             .precision(precision)
             .resume(start)

@@ -21,6 +21,7 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use crate::interrupt::{Interrupt, Interrupted};
+use crate::yut::Sticks;
 
 use std::collections::HashMap;
 
@@ -148,8 +149,8 @@ pub fn layer_states(index: &Index, e: usize, cap: u8, roles: Roles) -> u64 {
 }
 
 /// Solve layer `e` of `table` (every later layer must be solved), with
-/// throw odds `probs`, on one thread; `progress` is called as positions
-/// are done. The same table and odds give the same values, bit for bit.
+/// the throws of `sticks`, on one thread; `progress` is called as positions
+/// are done. The same table and sticks give the same values, bit for bit.
 ///
 /// # Errors
 ///
@@ -157,11 +158,11 @@ pub fn layer_states(index: &Index, e: usize, cap: u8, roles: Roles) -> u64 {
 pub fn solve_layer(
     table: &mut Table,
     e: usize,
-    probs: [f64; 5],
+    sticks: Sticks,
     stop: &dyn Interrupt,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<LayerReport, Interrupted> {
-    solve_layer_on(table, e, probs, 1, stop, progress)
+    solve_layer_on(table, e, sticks, 1, stop, progress)
 }
 
 /// A layer's positions in sweep order, cut into blocks of one side for
@@ -280,12 +281,12 @@ struct Part {
 pub fn solve_layer_on(
     table: &mut Table,
     e: usize,
-    probs: [f64; 5],
+    sticks: Sticks,
     threads: usize,
     stop: &dyn Interrupt,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<LayerReport, Interrupted> {
-    LayerJob::new(table, e, probs)
+    LayerJob::new(table, e, sticks)
         .threads(threads)
         .solve(stop, progress)
         .map_err(|_| Interrupted)
@@ -301,13 +302,13 @@ pub fn solve_layer_on(
 pub fn solve_layer_with(
     table: &mut Table,
     e: usize,
-    probs: [f64; 5],
+    sticks: Sticks,
     threads: usize,
     precision: CachePrecision,
     stop: &dyn Interrupt,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<LayerReport, Interrupted> {
-    LayerJob::new(table, e, probs)
+    LayerJob::new(table, e, sticks)
         .threads(threads)
         .precision(precision)
         .solve(stop, progress)
@@ -325,14 +326,14 @@ pub fn solve_layer_with(
 pub fn solve_layer_from(
     table: &mut Table,
     e: usize,
-    probs: [f64; 5],
+    sticks: Sticks,
     threads: usize,
     precision: CachePrecision,
     start: Option<Partial>,
     stop: &dyn Interrupt,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<LayerReport, Partial> {
-    LayerJob::new(table, e, probs)
+    LayerJob::new(table, e, sticks)
         .threads(threads)
         .precision(precision)
         .resume(start)
@@ -340,28 +341,29 @@ pub fn solve_layer_from(
 }
 
 /// One layer to solve: the table (every later layer solved), the layer,
-/// the throw odds ([`Sticks::odds`](crate::yut::Sticks::odds)), the
-/// threads, the precision of the catches' states and the values of a
-/// stopped solve to go on from. [`LayerJob::solve`] runs it in steps:
-/// full sweeps until the change is below the tolerance ([`converged`]),
-/// with sweeps of the linear forms (`linear_sweeps`) between them.
+/// the sticks whose odds the throws have, the threads, the precision of
+/// the catches' states and the values of a stopped solve to go on from.
+/// [`LayerJob::solve`] runs it in steps on a `Layer`: full sweeps
+/// (`full_sweep`) until one changes no value by the tolerance
+/// ([`converged`]), with sweeps of the linear forms (`linear_sweeps`)
+/// between them.
 pub struct LayerJob<'a> {
     table: &'a mut Table,
     layer: usize,
-    probs: [f64; 5],
+    sticks: Sticks,
     threads: usize,
     precision: CachePrecision,
     start: Option<Partial>,
 }
 
 impl<'a> LayerJob<'a> {
-    /// Layer `layer` of `table` with throw odds `probs`, on one thread,
-    /// the catches' states as floats, from a fresh start.
-    pub fn new(table: &'a mut Table, layer: usize, probs: [f64; 5]) -> LayerJob<'a> {
+    /// Layer `layer` of `table` with the throws of `sticks`, on one
+    /// thread, the catches' states as floats, from a fresh start.
+    pub fn new(table: &'a mut Table, layer: usize, sticks: Sticks) -> LayerJob<'a> {
         LayerJob {
             table,
             layer,
-            probs,
+            sticks,
             threads: 1,
             precision: CachePrecision::Float,
             start: None,
@@ -399,29 +401,355 @@ impl<'a> LayerJob<'a> {
     /// The [`Partial`] values reached when `stop` says so; the table is
     /// then unchanged.
     pub fn solve(
-        self,
+        mut self,
         stop: &dyn Interrupt,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<LayerReport, Partial> {
-        let LayerJob {
-            table,
-            layer: e,
-            probs,
-            threads,
-            precision,
-            start,
-        } = self;
-        let threads = threads.max(1);
-        let index = table.index().clone();
+        self.threads = self.threads.max(1);
+        let mut layer = Layer::new(self.table, self.layer, self.start.take());
+        let mut change = f64::INFINITY;
+        let mut nodes = 0;
+        let mut linear_sweeps = 0;
+        while !converged(change) && layer.sweeps < MAX_SWEEPS {
+            layer.sweeps += 1;
+            let swept = self
+                .full_sweep(&mut layer, change, stop, progress)
+                .map_err(|Interrupted| layer.stopped())?;
+            change = swept.change;
+            nodes += swept.nodes;
+            if converged(change) {
+                break;
+            }
+            linear_sweeps += self
+                .linear_sweeps(&layer, change, stop)
+                .map_err(|Interrupted| layer.stopped())?;
+        }
+        let report = LayerReport {
+            layer: layer.e,
+            positions: layer.positions(),
+            sweeps: layer.sweeps,
+            change,
+            nodes,
+            linear_sweeps,
+            terms: layer.forms.iter().flatten().map(Forms::len).sum(),
+        };
+        let values = layer.into_values();
+        self.table.set_layer(self.layer, values);
+        Ok(report)
+    }
+
+    /// One full sweep, `last_change` the largest change of the one
+    /// before (for the progress line): every turn of the layer searched,
+    /// its value stored, and its linear form under the best choices
+    /// recorded for the linear sweeps after it. Only a full sweep can end
+    /// the layer, since only it checks the choices.
+    ///
+    /// The last sweep's forms of best play are not read by this one:
+    /// their memory is given back before the new ones are made. The
+    /// random player's are kept: its turn is the mean over every use, so
+    /// its forms' terms are the same every sweep and only their constants
+    /// change (building them was a third of a full sweep against random).
+    fn full_sweep(
+        &self,
+        layer: &mut Layer,
+        last_change: f64,
+        stop: &dyn Interrupt,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Swept, Interrupted> {
+        let mut kept = std::mem::take(&mut layer.forms);
+        for block in &mut kept {
+            for (f, mode) in block.iter_mut().zip(&layer.modes) {
+                if *mode != Mode::Mean {
+                    *f = Forms::default();
+                }
+            }
+        }
+        let mut swept = Swept {
+            change: 0.0,
+            nodes: 0,
+            forms: (0..layer.order.blocks.len())
+                .map(|_| (0..layer.roles).map(|_| Forms::default()).collect())
+                .collect(),
+            rebased: Vec::new(),
+        };
+        let done = AtomicUsize::new(0);
+        for role in 0..layer.roles {
+            let pass = RolePass {
+                layer,
+                role,
+                kept: &kept,
+                last_change,
+                done: &done,
+            };
+            self.role_pass(&pass, &mut swept, stop, progress)?;
+        }
+        // The kept forms take this sweep's constants.
+        for (bi, role, constants) in std::mem::take(&mut swept.rebased) {
+            let kf = kept.get_mut(bi).and_then(|b| b.get_mut(role));
+            let slot = swept.forms.get_mut(bi).and_then(|b| b.get_mut(role));
+            if let (Some(kf), Some(slot)) = (kf, slot) {
+                let mut f = std::mem::take(kf);
+                f.constant = constants;
+                *slot = f;
+            }
+        }
+        drop(kept);
+        layer.forms = std::mem::take(&mut swept.forms);
+        Ok(swept)
+    }
+
+    /// One role's pass of a full sweep: a role's catches lead only to its
+    /// own throw-due states, so one role's are kept at a time (against a
+    /// random player, half the memory of the catches). The levels go in
+    /// order, since a catch leads to a block of an earlier level; the
+    /// blocks of a level are shared out to the threads.
+    fn role_pass(
+        &self,
+        pass: &RolePass,
+        swept: &mut Swept,
+        stop: &dyn Interrupt,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<(), Interrupted> {
+        let layer = pass.layer;
+        // The role's throw-due states of the blocks solved so far that a
+        // catch can lead to, by the other side's code.
+        let mut caches: HashMap<u32, Cache> = HashMap::new();
+        for level in &layer.order.levels {
+            let next = AtomicUsize::new(level.start);
+            let caches_now = &caches;
+            let work = || -> Result<Part, Interrupted> {
+                let mut part = Part::default();
+                let mut scratch = Scratch::default();
+                loop {
+                    let bi = next.fetch_add(1, Ordering::Relaxed);
+                    if bi >= level.end {
+                        break;
+                    }
+                    let Some(range) = layer.order.blocks.get(bi) else {
+                        break;
+                    };
+                    if stop.interrupted() {
+                        return Err(Interrupted);
+                    }
+                    let ats = layer.order.order.get(range.clone()).unwrap_or(&[]);
+                    if self
+                        .sweep_block(pass, bi, ats, caches_now, &mut part, &mut scratch)
+                        .is_some()
+                    {
+                        pass.done.fetch_add(ats.len(), Ordering::Relaxed);
+                    }
+                }
+                Ok(part)
+            };
+            let parts = run(self.threads, &work, pass.done, &mut |d| {
+                progress(Progress {
+                    layer: layer.e,
+                    sweep: layer.sweeps,
+                    done: d / layer.roles,
+                    total: layer.positions(),
+                    last_change: pass.last_change,
+                });
+            });
+            for part in parts {
+                let part = part?;
+                swept.change = swept.change.max(part.max);
+                swept.nodes += part.nodes;
+                for (bi, f) in part.forms {
+                    if let Some(slot) = swept.forms.get_mut(bi).and_then(|b| b.get_mut(pass.role)) {
+                        *slot = f;
+                    }
+                }
+                for (code, c) in part.caches {
+                    caches.insert(code, c);
+                }
+                swept
+                    .rebased
+                    .extend(part.rebased.into_iter().map(|(bi, c)| (bi, pass.role, c)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Block `bi` of the sweep order (its positions `ats`) searched for
+    /// the pass's role: its turns' ends and catches gathered from the
+    /// values now, every turn of the block solved densely, each value
+    /// stored and its linear form recorded (or, for a form kept from the
+    /// last sweep, its new constant), and the block's throw-due states
+    /// kept for the catches into it if it has tokens at home. `None` (and
+    /// nothing done) where the block is not one of the layer's: never.
+    fn sweep_block(
+        &self,
+        pass: &RolePass,
+        bi: usize,
+        ats: &[u32],
+        caches: &HashMap<u32, Cache>,
+        part: &mut Part,
+        scratch: &mut Scratch,
+    ) -> Option<()> {
+        let (layer, role) = (pass.layer, pass.role);
+        let op = ats
+            .first()
+            .and_then(|&at| layer.index.board(layer.e, at as usize))?
+            .op;
+        let o = op.escaped().saturating_sub(layer.spare);
+        let space = layer.e.checked_sub(o).and_then(|j| layer.spaces.get(j))?;
+        let ro = layer.index.rank_of(op)?;
+        // This role's forms of the block from the last sweep, where their
+        // terms are still the turn's.
+        let old = pass
+            .kept
+            .get(bi)
+            .and_then(|b| b.get(role))
+            .filter(|f| f.count() == ats.len());
+        let next_role = (role + 1) % layer.roles;
+        let (end, end_at) = layer.turn_ends(space, o, ro, next_role);
+        let block = Block {
+            pends: &layer.pends,
+            space,
+            op,
+            probs: self.sticks.odds(),
+            mode: layer.modes.get(role).copied().unwrap_or(Mode::Max),
+            end,
+            end_at,
+            catches: layer.catches(space, o, op, role, caches),
+        };
+        let solved = block.solve();
+        part.nodes += solved.nodes;
+        let mut bforms = Forms::default();
+        let mut constants = Vec::new();
+        for &at in ats {
+            let Some(mi) = layer
+                .index
+                .board(layer.e, at as usize)
+                .and_then(|b| layer.index.rank_of(b.me))
+            else {
+                continue;
+            };
+            let v = solved.throws.get(mi).copied().unwrap_or(0.0);
+            let now = |j: u32| layer.term(role, j);
+            if let Some(f) = old {
+                constants.push(f.rebase(constants.len(), v, now).unwrap_or(v));
+            } else {
+                scratch.terms.clear();
+                let constant = block.form(&solved, mi, &mut scratch.form, &mut scratch.terms);
+                bforms.push(constant, &mut scratch.terms, now);
+            }
+            part.max = part.max.max(layer.values.set(role, at as usize, v));
+        }
+        if op.has(HOME) {
+            part.caches
+                .push((op.code(), Cache::new(solved.throws, self.precision)));
+        }
+        if old.is_some() {
+            part.rebased.push((bi, constants));
+        } else {
+            bforms.shrink();
+            part.forms.push((bi, bforms));
+        }
+        Some(())
+    }
+
+    /// Sweeps of the linear forms between full sweeps: the choices fixed,
+    /// each turn a sparse dot product of its form, so a sweep costs far
+    /// less than a full one, until the change is far below the tolerance
+    /// or small beside the last full sweep's `change`; the next full
+    /// sweep checks the choices (it alone can end the layer). Returns how
+    /// many were made.
+    fn linear_sweeps(
+        &self,
+        layer: &Layer,
+        change: f64,
+        stop: &dyn Interrupt,
+    ) -> Result<u32, Interrupted> {
+        let mut done = 0;
+        for _ in 0..MAX_SWEEPS {
+            if stop.interrupted() {
+                return Err(Interrupted);
+            }
+            done += 1;
+            let next = AtomicUsize::new(0);
+            let work = || -> Result<Part, Interrupted> {
+                let mut part = Part::default();
+                loop {
+                    let bi = next.fetch_add(1, Ordering::Relaxed);
+                    let (Some(range), Some(bforms)) =
+                        (layer.order.blocks.get(bi), layer.forms.get(bi))
+                    else {
+                        break;
+                    };
+                    let ats = layer.order.order.get(range.clone()).unwrap_or(&[]);
+                    for (i, &at) in ats.iter().enumerate() {
+                        for role in 0..layer.roles {
+                            let Some(v) = bforms
+                                .get(role)
+                                .and_then(|f| f.value(i, |j| layer.term(role, j)))
+                            else {
+                                continue;
+                            };
+                            part.max = part.max.max(layer.values.set(role, at as usize, v));
+                        }
+                    }
+                }
+                Ok(part)
+            };
+            let idle = AtomicUsize::new(0);
+            let mut max = 0.0f64;
+            for part in run(self.threads, &work, &idle, &mut |_| {}) {
+                max = max.max(part?.max);
+            }
+            if max < LINEAR_TOLERANCE.max(change * LINEAR_RATIO) {
+                break;
+            }
+        }
+        Ok(done)
+    }
+}
+
+/// Whether a sweep whose largest change was `change` ends the layer.
+pub fn converged(change: f64) -> bool {
+    change < TOLERANCE
+}
+
+/// The layer being solved: its number (escaped tokens in all) and the
+/// table it reads later layers from, its positions in sweep order, what
+/// its turns are solved with, and what the sweeps move: the values, the
+/// linear forms of the last full sweep and the full sweeps begun.
+struct Layer<'t> {
+    e: usize,
+    /// The table: every later layer solved.
+    table: &'t Table,
+    index: &'t Index,
+    /// Roles valued: 1 (best play against itself) or 2 (the best player's
+    /// turns and the random player's).
+    roles: usize,
+    /// By role: how the team to move chooses.
+    modes: Vec<Mode>,
+    pends: Pends,
+    /// By the mover's escaped tokens: the sides a block values.
+    spaces: Vec<Space>,
+    /// Tokens a side not in this game (escaped from the start).
+    spare: usize,
+    order: Sweep,
+    /// By role, by position: the values now.
+    values: Shared,
+    /// By block, by role: the turns' linear forms at the last full sweep.
+    forms: Vec<Vec<Forms>>,
+    /// Full sweeps begun (a resumed layer's count goes on from its stop).
+    sweeps: u32,
+}
+
+impl<'t> Layer<'t> {
+    /// Layer `e` of `table`, from the values of `start` where it is this
+    /// layer's (of its roles and size), each position at 0.5 otherwise.
+    fn new(table: &'t Table, e: usize, start: Option<Partial>) -> Layer<'t> {
+        let index = table.index();
         let n = index.layer_len(e);
         let roles = table.roles().count();
-        let sweep_order = Sweep::new(&index, e);
-        let positions = sweep_order.order.len();
         let start = start.filter(|p| {
             p.layer == e && p.values.len() == roles && p.values.iter().all(|v| v.len() == n)
         });
-        let mut sweep = start.as_ref().map_or(0, |p| p.sweeps);
-        let cur = Shared(match start {
+        let sweeps = start.as_ref().map_or(0, |p| p.sweeps);
+        let values = Shared(match start {
             Some(p) => p
                 .values
                 .into_iter()
@@ -436,15 +764,142 @@ impl<'a> LayerJob<'a> {
         for (at, b) in (0..n).filter_map(|at| index.board(e, at).map(|b| (at, b))) {
             if b.clash() {
                 for role in 0..roles {
-                    cur.set(role, at, 0.5);
+                    values.set(role, at, 0.5);
                 }
             }
         }
-        // What a stop gives back: the values reached, and the sweeps begun.
-        let stopped = |cur: &Shared, sweep: u32| Partial {
-            layer: e,
-            sweeps: sweep,
-            values: cur
+        let modes = match table.roles() {
+            Roles::SelfPlay => vec![Mode::Max],
+            Roles::VsRandom => vec![Mode::Max, Mode::Mean],
+        };
+        Layer {
+            e,
+            table,
+            index,
+            roles,
+            modes,
+            pends: Pends::new(table.cap()),
+            spaces: (0..index.tokens()).map(|j| Space::new(index, j)).collect(),
+            spare: MAX_TOKENS - index.tokens(),
+            order: Sweep::new(index, e),
+            values,
+            forms: Vec::new(),
+            sweeps,
+        }
+    }
+
+    /// Its positions valued (clashing ones left out).
+    fn positions(&self) -> usize {
+        self.order.order.len()
+    }
+
+    /// The value for `role` of the turn start at `p`: this layer's as the
+    /// sweeps have it, a later layer's from the table.
+    fn value(&self, p: Place, role: usize) -> f64 {
+        if p.layer == self.e {
+            self.values.get(role, p.at)
+        } else {
+            self.table.raw(p.layer, role, p.at).map_or(0.0, unfixed)
+        }
+    }
+
+    /// `p`'s place if it is in this layer (a term of the forms).
+    fn in_layer(&self, p: Place) -> Option<u32> {
+        (p.layer == self.e).then_some(p.at as u32)
+    }
+
+    /// The value now of term `j` of a form of `role`: a turn start of the
+    /// same role where `j` is marked [`SAME_ROLE`] (a catch's), of the
+    /// other role otherwise (a turn's end).
+    fn term(&self, role: usize, j: u32) -> f64 {
+        if j & SAME_ROLE != 0 {
+            self.values.get(role, (j & !SAME_ROLE) as usize)
+        } else {
+            self.values.get((role + 1) % self.roles, j as usize)
+        }
+    }
+
+    /// By the mover's side in `space` (the other side of escaped `o` and
+    /// rank `ro`): the turn ending there, worth one less the other team's
+    /// chance at its turn start (`next_role`'s), and that start's place
+    /// if in the layer.
+    fn turn_ends(
+        &self,
+        space: &Space,
+        o: usize,
+        ro: usize,
+        next_role: usize,
+    ) -> (Vec<f64>, Vec<Option<u32>>) {
+        let mut end = Vec::with_capacity(space.len());
+        let mut end_at = Vec::with_capacity(space.len());
+        for (&j2, &r2) in space.esc.iter().zip(&space.rank) {
+            match self.index.place_ranks(o, ro, usize::from(j2), r2 as usize) {
+                Some(p) => {
+                    end.push(1.0 - self.value(p, next_role));
+                    end_at.push(self.in_layer(p));
+                }
+                None => {
+                    end.push(0.0);
+                    end_at.push(None);
+                }
+            }
+        }
+        (end, end_at)
+    }
+
+    /// The catches a move of the block can make of `op` (the other side,
+    /// `o` escaped): each station it holds, with the catcher's turn start
+    /// by side in `space` (`role`'s) for nothing pending, and the caught
+    /// side's block in `caches` for throws still pending.
+    fn catches<'c>(
+        &self,
+        space: &Space,
+        o: usize,
+        op: Side,
+        role: usize,
+        caches: &'c HashMap<u32, Cache>,
+    ) -> Vec<Catch<'c>> {
+        let mut catches = Vec::new();
+        for st in op.groups().filter(|&g| g != HOME) {
+            let caught = Side::of(op.0.map(|x| if x == st { HOME } else { x }));
+            let (Some(rc), Some(after)) = (self.index.rank_of(caught), caches.get(&caught.code()))
+            else {
+                // Never: the side after a catch has more tokens at home,
+                // so its level came first.
+                debug_assert!(false, "no block after the catch of {st}");
+                continue;
+            };
+            let mut start = Vec::with_capacity(space.len());
+            let mut start_at = Vec::with_capacity(space.len());
+            for (&j2, &r2) in space.esc.iter().zip(&space.rank) {
+                match self.index.place_ranks(usize::from(j2), r2 as usize, o, rc) {
+                    Some(p) => {
+                        start.push(self.value(p, role));
+                        start_at.push(self.in_layer(p));
+                    }
+                    None => {
+                        start.push(0.0);
+                        start_at.push(None);
+                    }
+                }
+            }
+            catches.push(Catch {
+                at: st,
+                start,
+                start_at,
+                after,
+            });
+        }
+        catches
+    }
+
+    /// What a stop gives back: the values reached, and the sweeps begun.
+    fn stopped(&self) -> Partial {
+        Partial {
+            layer: self.e,
+            sweeps: self.sweeps,
+            values: self
+                .values
                 .0
                 .iter()
                 .map(|c| {
@@ -453,254 +908,12 @@ impl<'a> LayerJob<'a> {
                         .collect()
                 })
                 .collect(),
-        };
-        let modes = match table.roles() {
-            Roles::SelfPlay => vec![Mode::Max],
-            Roles::VsRandom => vec![Mode::Max, Mode::Mean],
-        };
-        let cap = table.cap();
-        let pends = Pends::new(cap);
-        let spaces: Vec<Space> = (0..index.tokens()).map(|j| Space::new(&index, j)).collect();
-        let spare = MAX_TOKENS - index.tokens();
-        let mut forms: Vec<Vec<Forms>> = Vec::new();
-        let mut linear_sweeps_done = 0;
-        let mut nodes = 0;
-        let mut change = f64::INFINITY;
-        let t: &Table = table;
-        while !converged(change) && sweep < MAX_SWEEPS {
-            // A full sweep: every turn searched, its value stored and its
-            // linear form under the best choices recorded.
-            sweep += 1;
-            // The last sweep's forms of best play are not read by this one:
-            // give their memory back before the new ones are made. The random
-            // player's are kept: its turn is the mean over every use, so its
-            // forms' terms are the same every sweep and only their constants
-            // change (building them was a third of a full sweep against random).
-            let mut kept = std::mem::take(&mut forms);
-            for block in &mut kept {
-                for (f, mode) in block.iter_mut().zip(&modes) {
-                    if *mode != Mode::Mean {
-                        *f = Forms::default();
-                    }
-                }
-            }
-            let mut rebased: Vec<(usize, usize, Vec<f64>)> = Vec::new();
-            let done = AtomicUsize::new(0);
-            let mut max = 0.0f64;
-            let mut by_block: Vec<Vec<Forms>> = (0..sweep_order.blocks.len())
-                .map(|_| (0..roles).map(|_| Forms::default()).collect())
-                .collect();
-            // One pass a role: a role's catches lead only to its own throw-due
-            // states, so one role's are kept at a time (against a random
-            // player, half the memory of the catches).
-            for role in 0..roles {
-                // The role's throw-due states of the blocks solved so far that a
-                // catch can lead to, by the other side's code.
-                let mut caches: HashMap<u32, Cache> = HashMap::new();
-                for level in &sweep_order.levels {
-                    let next = AtomicUsize::new(level.start);
-                    let caches_now = &caches;
-                    let work = || -> Result<Part, Interrupted> {
-                        let mut part = Part::default();
-                        let mut terms: Vec<(u32, f64)> = Vec::new();
-                        let mut fwork = FormWork::default();
-                        loop {
-                            let bi = next.fetch_add(1, Ordering::Relaxed);
-                            if bi >= level.end {
-                                break;
-                            }
-                            let Some(range) = sweep_order.blocks.get(bi) else {
-                                break;
-                            };
-                            if stop.interrupted() {
-                                return Err(Interrupted);
-                            }
-                            let ats = sweep_order.order.get(range.clone()).unwrap_or(&[]);
-                            let Some(op) = ats.first().and_then(|&at| index.board(e, at as usize))
-                            else {
-                                continue;
-                            };
-                            let op = op.op;
-                            let o = op.escaped().saturating_sub(spare);
-                            let (Some(space), Some(ro)) = (
-                                e.checked_sub(o).and_then(|j| spaces.get(j)),
-                                index.rank_of(op),
-                            ) else {
-                                continue;
-                            };
-                            let mut bforms = Forms::default();
-                            // This role's forms of the block from the last
-                            // sweep, where their terms are still the turn's.
-                            let old = kept
-                                .get(bi)
-                                .and_then(|b| b.get(role))
-                                .filter(|f| f.count() == ats.len());
-                            let mut constants = Vec::new();
-                            {
-                                let next_role = (role + 1) % roles;
-                                let value = |p: Place, r: usize| -> f64 {
-                                    if p.layer == e {
-                                        cur.get(r, p.at)
-                                    } else {
-                                        t.raw(p.layer, r, p.at).map_or(0.0, unfixed)
-                                    }
-                                };
-                                let in_layer = |p: Place| (p.layer == e).then_some(p.at as u32);
-                                // The turn's end at each side: the other team's turn.
-                                let mut end = Vec::with_capacity(space.len());
-                                let mut end_at = Vec::with_capacity(space.len());
-                                for (&j2, &r2) in space.esc.iter().zip(&space.rank) {
-                                    match index.place_ranks(o, ro, usize::from(j2), r2 as usize) {
-                                        Some(p) => {
-                                            end.push(1.0 - value(p, next_role));
-                                            end_at.push(in_layer(p));
-                                        }
-                                        None => {
-                                            end.push(0.0);
-                                            end_at.push(None);
-                                        }
-                                    }
-                                }
-                                let mut catches = Vec::new();
-                                for st in op.groups().filter(|&g| g != HOME) {
-                                    let caught =
-                                        Side::of(op.0.map(|x| if x == st { HOME } else { x }));
-                                    let (Some(rc), Some(after)) =
-                                        (index.rank_of(caught), caches_now.get(&caught.code()))
-                                    else {
-                                        // Never: the side after a catch has more
-                                        // tokens at home, so its level came first.
-                                        debug_assert!(false, "no block after the catch of {st}");
-                                        continue;
-                                    };
-                                    let mut start = Vec::with_capacity(space.len());
-                                    let mut start_at = Vec::with_capacity(space.len());
-                                    for (&j2, &r2) in space.esc.iter().zip(&space.rank) {
-                                        match index.place_ranks(usize::from(j2), r2 as usize, o, rc)
-                                        {
-                                            Some(p) => {
-                                                start.push(value(p, role));
-                                                start_at.push(in_layer(p));
-                                            }
-                                            None => {
-                                                start.push(0.0);
-                                                start_at.push(None);
-                                            }
-                                        }
-                                    }
-                                    catches.push(Catch {
-                                        at: st,
-                                        start,
-                                        start_at,
-                                        after,
-                                    });
-                                }
-                                let block = Block {
-                                    pends: &pends,
-                                    space,
-                                    op,
-                                    probs,
-                                    mode: modes.get(role).copied().unwrap_or(Mode::Max),
-                                    end,
-                                    end_at,
-                                    catches,
-                                };
-                                let solved = block.solve();
-                                part.nodes += solved.nodes;
-                                for &at in ats {
-                                    let Some(mi) = index
-                                        .board(e, at as usize)
-                                        .and_then(|b| index.rank_of(b.me))
-                                    else {
-                                        continue;
-                                    };
-                                    let v = solved.throws.get(mi).copied().unwrap_or(0.0);
-                                    let now = |j: u32| {
-                                        if j & SAME_ROLE != 0 {
-                                            cur.get(role, (j & !SAME_ROLE) as usize)
-                                        } else {
-                                            cur.get(next_role, j as usize)
-                                        }
-                                    };
-                                    if let Some(f) = old {
-                                        constants
-                                            .push(f.rebase(constants.len(), v, now).unwrap_or(v));
-                                    } else {
-                                        terms.clear();
-                                        let constant =
-                                            block.form(&solved, mi, &mut fwork, &mut terms);
-                                        bforms.push(constant, &mut terms, now);
-                                    }
-                                    part.max = part.max.max(cur.set(role, at as usize, v));
-                                }
-                                if op.has(HOME) {
-                                    part.caches
-                                        .push((op.code(), Cache::new(solved.throws, precision)));
-                                }
-                            }
-                            done.fetch_add(ats.len(), Ordering::Relaxed);
-                            if old.is_some() {
-                                part.rebased.push((bi, constants));
-                            } else {
-                                bforms.shrink();
-                                part.forms.push((bi, bforms));
-                            }
-                        }
-                        Ok(part)
-                    };
-                    let parts = run(threads, &work, &done, &mut |d| {
-                        progress(Progress {
-                            layer: e,
-                            sweep,
-                            done: d / roles,
-                            total: positions,
-                            last_change: change,
-                        });
-                    });
-                    for part in parts {
-                        let Ok(part) = part else {
-                            return Err(stopped(&cur, sweep));
-                        };
-                        max = max.max(part.max);
-                        nodes += part.nodes;
-                        for (bi, f) in part.forms {
-                            if let Some(slot) = by_block.get_mut(bi).and_then(|b| b.get_mut(role)) {
-                                *slot = f;
-                            }
-                        }
-                        for (code, c) in part.caches {
-                            caches.insert(code, c);
-                        }
-                        rebased.extend(part.rebased.into_iter().map(|(bi, c)| (bi, role, c)));
-                    }
-                }
-            }
-            // The kept forms take this sweep's constants.
-            for (bi, role, constants) in rebased {
-                let kf = kept.get_mut(bi).and_then(|b| b.get_mut(role));
-                let slot = by_block.get_mut(bi).and_then(|b| b.get_mut(role));
-                if let (Some(kf), Some(slot)) = (kf, slot) {
-                    let mut f = std::mem::take(kf);
-                    f.constant = constants;
-                    *slot = f;
-                }
-            }
-            drop(kept);
-            forms = by_block;
-            change = max;
-            if converged(change) {
-                break;
-            }
-            // Sweeps of the linear forms: the choices fixed, each turn is a
-            // sparse dot product; they converge far below the tolerance, and
-            // the next full sweep checks the choices (it alone can stop).
-            match linear_sweeps(&sweep_order, &forms, &cur, roles, threads, change, stop) {
-                Ok(n) => linear_sweeps_done += n,
-                Err(Interrupted) => return Err(stopped(&cur, sweep)),
-            }
         }
-        let terms = forms.iter().flatten().map(Forms::len).sum();
-        let values = cur
+    }
+
+    /// The values in the table's fixed point, by role, by position.
+    fn into_values(self) -> Vec<Vec<u32>> {
+        self.values
             .0
             .into_iter()
             .map(|c| {
@@ -708,87 +921,38 @@ impl<'a> LayerJob<'a> {
                     .map(|x| fixed(f64::from_bits(x.into_inner())))
                     .collect()
             })
-            .collect();
-        table.set_layer(e, values);
-        Ok(LayerReport {
-            layer: e,
-            positions,
-            sweeps: sweep,
-            change,
-            nodes,
-            linear_sweeps: linear_sweeps_done,
-            terms,
-        })
+            .collect()
     }
 }
 
-/// Whether a sweep whose largest change was `change` ends the layer.
-pub fn converged(change: f64) -> bool {
-    change < TOLERANCE
+/// One role's pass of a full sweep: the layer, the role, the last
+/// sweep's forms (the random player's kept), the change of the sweep
+/// before, and the positions done so far in the sweep (for the progress
+/// line).
+struct RolePass<'p, 't> {
+    layer: &'p Layer<'t>,
+    role: usize,
+    kept: &'p [Vec<Forms>],
+    last_change: f64,
+    done: &'p AtomicUsize,
 }
 
-/// Sweeps of the linear forms between full sweeps: the choices fixed,
-/// each turn a sparse dot product of its form, until the change is far
-/// below the tolerance or small beside the last full sweep's `change`.
-/// Returns how many were made.
-fn linear_sweeps(
-    sweep_order: &Sweep,
-    forms: &[Vec<Forms>],
-    cur: &Shared,
-    roles: usize,
-    threads: usize,
+/// What a full sweep made: its largest change and the in-turn states it
+/// valued; while its passes run, also the new forms by block and role
+/// and the new constants of the kept forms (both go to the layer's forms
+/// when the passes are done).
+struct Swept {
     change: f64,
-    stop: &dyn Interrupt,
-) -> Result<u32, Interrupted> {
-    let mut done = 0;
-    for _ in 0..MAX_SWEEPS {
-        if stop.interrupted() {
-            return Err(Interrupted);
-        }
-        done += 1;
-        let next = AtomicUsize::new(0);
-        let work = || -> Result<Part, Interrupted> {
-            let mut part = Part::default();
-            loop {
-                let bi = next.fetch_add(1, Ordering::Relaxed);
-                let (Some(range), Some(bforms)) = (sweep_order.blocks.get(bi), forms.get(bi))
-                else {
-                    break;
-                };
-                let ats = sweep_order.order.get(range.clone()).unwrap_or(&[]);
-                for (i, &at) in ats.iter().enumerate() {
-                    for role in 0..roles {
-                        let next_role = (role + 1) % roles;
-                        let Some(v) = bforms.get(role).and_then(|f| {
-                            f.value(i, |j| {
-                                if j & SAME_ROLE != 0 {
-                                    cur.get(role, (j & !SAME_ROLE) as usize)
-                                } else {
-                                    cur.get(next_role, j as usize)
-                                }
-                            })
-                        }) else {
-                            continue;
-                        };
-                        part.max = part.max.max(cur.set(role, at as usize, v));
-                    }
-                }
-            }
-            Ok(part)
-        };
-        let idle = AtomicUsize::new(0);
-        let mut max = 0.0f64;
-        for part in run(threads, &work, &idle, &mut |_| {}) {
-            let Ok(part) = part else {
-                return Err(Interrupted);
-            };
-            max = max.max(part.max);
-        }
-        if max < LINEAR_TOLERANCE.max(change * LINEAR_RATIO) {
-            break;
-        }
-    }
-    Ok(done)
+    nodes: u64,
+    forms: Vec<Vec<Forms>>,
+    rebased: Vec<(usize, usize, Vec<f64>)>,
+}
+
+/// A thread's working space for the forms of a full sweep.
+#[derive(Default)]
+struct Scratch {
+    terms: Vec<(u32, f64)>,
+    form: FormWork,
 }
 
 /// Marks a thread of [`run`] finished when dropped (also on unwinding).
