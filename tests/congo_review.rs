@@ -365,7 +365,7 @@ fn hint_is_exact_where_the_tables_hold_every_move() {
     // directory of the test's own.
     let data = tempfile::tempdir().unwrap();
     let with_tables = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_boardsh"))
+        let out = crate::common::command()
             .args(args)
             .env("XDG_DATA_HOME", data.path())
             .env("HOME", data.path())

@@ -51,7 +51,27 @@ pub const UNSET: &str = "-u NO_COLOR -u CLICOLOR_FORCE -u BOARDSH_HISTORY";
 /// terminal only), no `BOARDSH_HISTORY` of the caller's, and the data
 /// directory [`NO_DATA`]. A test that wants a data directory (or colour
 /// variables, or a history file) sets its own after this.
+///
+/// The run also starts with SIGINT, SIGHUP, SIGQUIT and SIGTERM at their
+/// default dispositions, whatever the test runner had: under `nohup`, or
+/// started with `&` by a script, the runner ignores SIGINT and SIGHUP,
+/// boardsh leaves a signal it finds ignored ignored (as it should), and a
+/// test that sends one would wait on a command that never stops.
 pub fn isolate(cmd: &mut std::process::Command) -> &mut std::process::Command {
+    use std::os::unix::process::CommandExt as _;
+    // SAFETY: the closure runs in the child between fork and exec, and
+    // only calls signal(2), which is async-signal-safe and allocates
+    // nothing.
+    unsafe {
+        cmd.pre_exec(|| {
+            for s in [libc::SIGINT, libc::SIGHUP, libc::SIGQUIT, libc::SIGTERM] {
+                if libc::signal(s, libc::SIG_DFL) == libc::SIG_ERR {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
     cmd.env_remove("NO_COLOR")
         .env_remove("CLICOLOR_FORCE")
         .env_remove("BOARDSH_HISTORY")
