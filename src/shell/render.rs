@@ -404,16 +404,7 @@ pub fn help_listing(width: usize) -> String {
     for group in Group::ALL {
         text.push('\n');
         text.push_str(&wrap::paragraph(group.heading(), 0, width));
-        let rows: Vec<(String, String)> = group
-            .keywords()
-            .flat_map(|kw| {
-                let spec = kw.spec();
-                std::iter::once(spec.name)
-                    .chain(spec.aliases.iter().copied())
-                    .map(move |name| (commands::usage(spec, name), commands::summary(spec, name)))
-            })
-            .collect();
-        text.push_str(&wrap::table(&rows, width));
+        text.push_str(&wrap::table(&help_rows(group), width));
     }
     text.push('\n');
     text.push_str(&wrap::paragraph(
@@ -424,6 +415,20 @@ pub fn help_listing(width: usize) -> String {
     ));
     text.push_str(&wrap::paragraph(ERRORS_NOTE, 0, width));
     text
+}
+
+/// `help`'s rows of one group: each command's (and alias's) usage and
+/// summary.
+fn help_rows(group: commands::groups::Group) -> Vec<(String, String)> {
+    group
+        .keywords()
+        .flat_map(|kw| {
+            let spec = kw.spec();
+            std::iter::once(spec.name)
+                .chain(spec.aliases.iter().copied())
+                .map(move |name| (commands::usage(spec, name), commands::summary(spec, name)))
+        })
+        .collect()
 }
 
 /// The widest name the `set` listing's name column is sized for.
@@ -587,6 +592,59 @@ mod width_tests {
             render(&reply, false, &mut piped).unwrap();
             assert_eq!(String::from_utf8(piped).unwrap(), wide);
         }
+    }
+
+    /// Issue 38: at 60 columns help's descriptions were wrapped into a
+    /// 20-column strip beside the widest usage. Every description line now
+    /// starts where at least 30 columns are left of the window, and keeps
+    /// every word of its summary in order, at every width from 36 (the
+    /// stacked layout's indent of 6 plus 30) up.
+    #[test]
+    fn help_keeps_30_columns_for_descriptions_when_narrow() {
+        use crate::shell::commands::groups::Group;
+        use unicode_width::UnicodeWidthStr;
+        let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        for width in [36, 40, 45, 46, 50, 60, 80, 120] {
+            for group in Group::ALL {
+                let rows = help_rows(group);
+                let text = wrap::table(&rows, width);
+                let mut lines = text.lines().peekable();
+                for (usage, summary) in &rows {
+                    let first = lines.next().expect("a line for each row");
+                    let rest = first
+                        .strip_prefix(&format!("  {usage}"))
+                        .unwrap_or_else(|| panic!("{width}: {first:?} starts with {usage:?}"));
+                    // (start column, text) of each line of the description.
+                    let mut desc = Vec::new();
+                    if !rest.is_empty() {
+                        let t = rest.trim_start();
+                        assert!(rest.len() - t.len() >= 2, "{width}: {first:?}");
+                        desc.push((first.width() - t.width(), t));
+                    }
+                    // Continuation lines are indented past a row's two.
+                    while let Some(line) = lines.next_if(|l| l.starts_with("   ")) {
+                        let t = line.trim_start();
+                        desc.push((line.width() - t.width(), t));
+                    }
+                    for &(column, t) in &desc {
+                        assert!(width - column >= 30, "{width}: {t:?} at {column}");
+                        assert!(column + t.width() <= width, "{width}: {t:?} at {column}");
+                    }
+                    let joined: Vec<&str> = desc.iter().map(|&(_, t)| t).collect();
+                    assert_eq!(words(&joined.join(" ")), words(summary), "{width}");
+                }
+                assert_eq!(lines.next(), None, "{width}: nothing after the rows");
+            }
+        }
+        // At 60 the widest usages (35 columns) no longer set the column:
+        // it is 60 - 30 - 4 = 26 wide, `list` keeps its description beside
+        // it, `best`'s usage stands alone above its description.
+        let help = help_at(60);
+        assert!(help.contains(&format!("\n  list{}print", " ".repeat(26 - 4 + 2))));
+        assert!(help.contains(&format!(
+            "\n  best [depth <n>|time <s>|nodes <n>]\n{}search",
+            " ".repeat(30)
+        )));
     }
 
     #[test]
