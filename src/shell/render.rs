@@ -465,12 +465,21 @@ fn tb_answer(answer: &TbAnswer) -> String {
         TbAnswer::Missing => "no tablebase: build one with `boardsh tablebase build`".to_string(),
         TbAnswer::Verdict(v) => match v.probe.outcome {
             Outcome::Draw => "draw".to_string(),
-            Outcome::Win => format!("win in {} plies: {v}", v.probe.plies),
-            Outcome::Loss => format!("loss in {} plies: {v}", v.probe.plies),
+            Outcome::Win => format!("win in {}: {v}", plies(v.probe.plies)),
+            Outcome::Loss => format!("loss in {}: {v}", plies(v.probe.plies)),
         },
         TbAnswer::Outside { max_pieces } => format!(
             "not in the tablebase (it holds both lions in their castles and at most {max_pieces} pieces)"
         ),
+    }
+}
+
+/// `1 ply`, `9 plies`.
+fn plies(n: u32) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
     }
 }
 
