@@ -6,7 +6,7 @@ use super::board;
 use super::commands::{self, Keyword};
 use super::output::{Output, Style};
 use super::reply::{CourseEvalReport, CourseSearchReport, Reply, Sink, TbAnswer};
-use super::settings::Settings;
+use super::settings::{Change, Setting, Settings};
 use super::white_view::WhiteScore;
 use super::wrap;
 use crate::congo::Color;
@@ -162,6 +162,7 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
         Reply::Undid(cmd) => out.text(&format!("undid: {cmd}\n")),
         Reply::Help(topic) => write_help(*topic, out),
         Reply::Settings(settings) => write_settings(settings, out),
+        Reply::SettingSet(value) => write_setting_row(value.setting(), *value, name_width(), out),
     }
 }
 
@@ -435,27 +436,40 @@ fn help_rows(group: commands::groups::Group) -> Vec<(String, String)> {
 const NAME_COLUMN: usize = 10;
 
 fn write_settings<O: Output + ?Sized>(settings: &Settings, out: &mut O) -> io::Result<()> {
-    // The names' column is as wide as the longest name of the settings
-    // before the Yut house rules (`keep-going`): `catch-bonus`, one letter
-    // longer, pushes only its own line right, so every listing scripts
-    // already show stays byte for byte.
-    let width = settings
-        .iter()
-        .map(|(s, _)| s.name().len())
-        .filter(|&n| n <= NAME_COLUMN)
-        .max()
-        .unwrap_or(NAME_COLUMN);
-    let window = out.window();
+    let width = name_width();
     for (setting, value) in settings.iter() {
-        let shown = value.to_string();
-        let prefix = format!("{:width$}  {shown:5}  ", setting.name());
-        let summary = setting.spec().summary;
-        match window {
-            Some(w) => out.text(&wrap::hanging(&prefix, summary, w))?,
-            None => out.text(&format!("{prefix}{summary}\n"))?,
-        }
+        write_setting_row(setting, value, width, out)?;
     }
     Ok(())
+}
+
+/// The width of the names' column of `set`'s rows: the longest name of
+/// the settings before the Yut house rules (`keep-going`): `catch-bonus`,
+/// one letter longer, pushes only its own line right, so every listing
+/// scripts already show stays byte for byte.
+fn name_width() -> usize {
+    Setting::ALL
+        .iter()
+        .map(|s| s.name().len())
+        .filter(|&n| n <= NAME_COLUMN)
+        .max()
+        .unwrap_or(NAME_COLUMN)
+}
+
+/// One row of `set`'s listing: name, value, summary (wrapped to the
+/// window at a terminal).
+fn write_setting_row<O: Output + ?Sized>(
+    setting: Setting,
+    value: Change,
+    width: usize,
+    out: &mut O,
+) -> io::Result<()> {
+    let prefix = format!("{:width$}  {:5}  ", setting.name(), value.to_string());
+    let summary = setting.spec().summary;
+    match out.window() {
+        Some(w) => out.text(&wrap::hanging(&prefix, summary, w)),
+        None => out.text(&format!("{prefix}{summary}\n")),
+    }
 }
 
 /// `tb`'s answer, one line.
