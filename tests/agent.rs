@@ -239,3 +239,70 @@ fn a_set_position_with_trailing_moves_and_the_course_fen() {
     let (out, err, code) = agent.finish();
     assert_eq!((out.as_str(), err.as_str(), code), ("", "", Some(0)));
 }
+
+/// `--level N` (issue 38): the agent plays at the shell's `set level N`.
+/// At level 1 (near-random moves scored by the static evaluation) it
+/// answers each `go` with a legal move, and still takes a lion it is
+/// offered: the capture scores a win (1,000,000), and level 1's push of
+/// at most 127/128 of the gap to the best plus 98 leaves every other move
+/// below it. The same seed replays the same moves.
+#[test]
+fn an_agent_at_a_level_answers_go_with_legal_moves() {
+    let moves = |level: &str| {
+        let mut agent = Agent::start(&["--level", level, "--seed", "7"]);
+        let mut pos = Position::start();
+        let mut played = Vec::new();
+        for _ in 0..4 {
+            let (line, _) = agent.ask("go 1\n");
+            let mv: Move = line.trim_end().parse().expect("a move in notation");
+            pos.play(mv).expect("the agent's move is legal");
+            played.push(mv);
+            let r = reply(&pos);
+            pos.play(r).unwrap();
+            agent.send(&format!("moves {r}\n"));
+        }
+        // Facing lions on d2 and d5, d3 and d4 empty: White takes.
+        agent.send("newgame\nposition 7/7/3l3/7/7/3L3/7 w 0\n");
+        let (line, _) = agent.ask("go 1\n");
+        assert_eq!(line, "d2d5\n", "level {level}");
+        let (out, err, code) = agent.finish();
+        assert_eq!((out.as_str(), err.as_str(), code), ("", "", Some(0)));
+        played
+    };
+    assert_eq!(moves("1"), moves("1"), "the same seed, the same moves");
+    // A searching level (depth 3) and the top one answer too.
+    moves("5");
+    moves("12");
+}
+
+/// A level outside 1..=12, or one given with a budget of its own or with
+/// the random mover, is a usage error (status 2) naming `--level`, and
+/// the agent reads nothing.
+#[test]
+fn a_bad_level_is_refused() {
+    use crate::common::Test;
+    for bad in ["0", "13", "x"] {
+        Test::new()
+            .args(["agent", "--level", bad])
+            .stdin("go 1\n")
+            .status(2)
+            .stderr_contains(format!("invalid value '{bad}' for '--level <N>'"))
+            .run();
+    }
+    for budget in ["--depth", "--nodes"] {
+        Test::new()
+            .args(["agent", "--level", "3", budget, "2"])
+            .stdin("go 1\n")
+            .status(2)
+            .stderr_contains(format!(
+                "the argument '--level <N>' cannot be used with '{budget} <N>'"
+            ))
+            .run();
+    }
+    Test::new()
+        .args(["agent", "--level", "3", "--engine", "random"])
+        .stdin("go 1\n")
+        .status(2)
+        .stderr("boardsh agent: --level plays the engine at a strength: give it without `--engine random`\n")
+        .run();
+}

@@ -953,6 +953,14 @@ const SUB_EXAMPLES: &[Example] = &[
         status: 2,
         message: "--out `sub`: it is a directory",
     },
+    // A level plays the engine (`set level N`'s searches and blunders):
+    // the random mover has no strength to set.
+    sub(
+        "agent-level-random",
+        &[],
+        &["agent", "--level", "3", "--engine", "random"],
+        "--level plays the engine at a strength: give it without `--engine random`",
+    ),
     // Not a table: the file is not the solve's to resume.
     sub(
         "yut-solve-not-a-table",

@@ -518,6 +518,33 @@ fn tab_completes_a_quoted_path_that_source_reads() {
     tmux.wait_for("the sourced move", |s| s.contains("A: home -> yut (4)"));
 }
 
+/// Tab leaves a blank after a command it completes (issue 38), so the
+/// argument typed next is a word of its own: `thr`, Tab, `FFFF` runs
+/// `throw FFFF` (four fronts: a yut, 4 steps, and another throw), where
+/// `throwFFFF` would be an unknown command. The history keeps the line
+/// without the blank Tab left.
+#[test]
+fn tab_leaves_a_blank_after_a_completed_command() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let history = dir.path().join("history");
+    let status = dir.path().join("status");
+    let tmux = start("blank", &history, &status, "");
+    tmux.keys(&["thr", "Tab"]);
+    tmux.wait_for("the completion", |s| s.contains("boardsh> throw"));
+    tmux.keys(&["FFFF", "Enter"]);
+    tmux.wait_for("the throw", |s| s.contains("FFFF: yut (4)"));
+    tmux.keys(&["wh", "Tab"]);
+    tmux.wait_for("the second completion", |s| s.contains("boardsh> where"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("where's output", |s| s.contains("a: home"));
+    tmux.keys(&["C-d"]);
+    assert_eq!(exit_status(&status), "0");
+    assert_eq!(entries(&history), ["throw FFFF", "where"]);
+}
+
 /// After `play e2e3; ` Tab offers Black's replies: of the c6 pawn's
 /// moves (c6b5, c6c5, c6d5) only c6c5 starts with `c6c`.
 #[test]

@@ -195,3 +195,95 @@ fn a_saved_versus_game_replays_whatever_the_computer_setting() {
     assert_eq!(before, after);
     assert!(before.contains("e6e5: black pawn\n"), "{before}");
 }
+
+/// Issue 38: `redo` after a versus `undo` made the person's move again and
+/// left the computer idle with its side to move. What one `undo` took back
+/// together comes back together: the person's move, then the computer's
+/// reply (the same one, not a new search), and the person is to move.
+#[test]
+fn redo_brings_back_the_persons_move_and_the_reply_together() {
+    let (out, _, _) = run("set level 1; new congo white; play c2c3; undo; redo; fen");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    assert_eq!(lines[0], "c2c3: white pawn");
+    let reply = lines[1].split(':').next().expect("a move");
+    assert_eq!(
+        lines[2..4],
+        [format!("undid: play {reply}"), "undid: play c2c3".into()]
+    );
+    // Redone in the order they were first made; the computer plays no
+    // new move (no move line follows).
+    assert_eq!(
+        lines[4..6],
+        [
+            "redid: play c2c3".to_string(),
+            format!("redid: play {reply}")
+        ]
+    );
+    // The position after both plies: White to move, one full move made.
+    let pos = replay(START, &lines[..2].join("\n"));
+    assert_eq!(lines[6], pos.to_string());
+    assert!(lines[6].ends_with(" w 1"), "{out}");
+}
+
+/// A redo that leaves the computer to move with nothing more to make again
+/// (here the person's move was undone before the computer took Black)
+/// lets the computer answer at once, as after a move typed; with boards
+/// shown, the board follows its reply once.
+#[test]
+fn a_redo_that_leaves_the_computer_to_move_is_answered() {
+    let (out, _, _) = run("set level 1; play c2c3; undo; set computer black; redo; fen");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[..3],
+        ["c2c3: white pawn", "undid: play c2c3", "redid: play c2c3"]
+    );
+    assert_eq!(lines.len(), 5, "a reply and the FEN: {out}");
+    // The reply (a black move, legal after c2c3), then White to move.
+    let pos = replay(START, &format!("{}\n{}", lines[0], lines[3]));
+    assert!(lines[3].contains(": black "), "{out}");
+    assert_eq!(lines[4], pos.to_string());
+    assert!(lines[4].ends_with(" w 1"), "{out}");
+    // Shown: the board once, after the reply, with White to move.
+    let (shown, _, _) = run("set show on; set level 1; play c2c3; undo; set computer black; redo");
+    let tail: Vec<&str> = shown.lines().rev().take(12).collect();
+    assert!(
+        tail[0].starts_with("white to move, move 1, last move "),
+        "{shown}"
+    );
+    assert!(tail[11].starts_with("redid: play c2c3"), "{shown}");
+    assert!(tail[10].contains(": black "), "{shown}");
+}
+
+/// Yut: `undo` took back the computer's turn (`auto`) and the person's
+/// `move A`; `redo` makes both again, so upper (the person) is to throw,
+/// not lower (the computer) left waiting; the tokens stand where they
+/// stood before the undo.
+#[test]
+fn redo_in_yut_brings_back_the_computers_turn() {
+    let played = "set level 2; new yut upper; throw BBBF; move A";
+    let (before, _, _) = run(&format!("{played}; where"));
+    let (out, _, _) = run(&format!("{played}; undo; redo; turn; where"));
+    let tail: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("undid:"))
+        .collect();
+    assert_eq!(
+        tail[..5],
+        [
+            "undid: auto",
+            "undid: move A",
+            "redid: move A",
+            "redid: auto",
+            "upper to throw"
+        ]
+    );
+    let wheres = |text: &str| {
+        text.lines()
+            .rev()
+            .take(8)
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(wheres(&out), wheres(&before));
+}

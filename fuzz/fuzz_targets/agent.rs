@@ -33,6 +33,7 @@ fn args(engine: &str, first: u8) -> AgentArgs {
         contempt: None,
         weights: None,
         seed: u64::from(first),
+        level: None,
         verbose: first & 2 != 0,
     }
 }

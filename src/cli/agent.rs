@@ -15,6 +15,7 @@
 
 use super::args::AgentArgs;
 use crate::congo::moves::{legal_moves, parse_move, too_many_moves};
+use crate::congo::search::skill;
 use crate::congo::search::{Engine, EngineConfig, Limits, SearchInfo, parse_config};
 use crate::congo::{Game, Move, Position, Status};
 use crate::limits::MAX_LINE;
@@ -49,6 +50,13 @@ enum Brain {
     Search(Box<Engine>),
     /// A uniformly random legal move (for tests and as a weak opponent).
     Random(Rng),
+    /// The engine at a level below the top (`--level N`), as the shell's
+    /// `set level N` plays, its choices drawn from `seed`.
+    Level {
+        engine: Box<Engine>,
+        level: u8,
+        seed: u64,
+    },
 }
 
 /// One agent: its game (the board and the positions so far) and its brain.
@@ -80,7 +88,30 @@ impl Agent {
     ///
     /// An engine spec that is not understood.
     pub fn new(args: &AgentArgs) -> Result<Agent, String> {
+        // (clap refuses --level with --depth or --nodes; this is for the
+        // other callers.)
+        if args.level.is_some() && (args.depth.is_some() || args.nodes.is_some()) {
+            return Err("--level sets the budget: give it without --depth and --nodes".into());
+        }
+        let level = match args.level {
+            Some(n) if !(skill::MIN_LEVEL..=skill::TOP_LEVEL).contains(&n) => {
+                return Err(format!(
+                    "--level {n}: expected a level {}..={}",
+                    skill::MIN_LEVEL,
+                    skill::TOP_LEVEL
+                ));
+            }
+            // The top level is the engine at full strength, as without one.
+            Some(n) if n < skill::TOP_LEVEL => Some(n),
+            _ => None,
+        };
         let brain = if args.engine.trim() == "random" {
+            if args.level.is_some() {
+                return Err(
+                    "--level plays the engine at a strength: give it without `--engine random`"
+                        .into(),
+                );
+            }
             Brain::Random(Rng::new(args.seed))
         } else {
             let mut config: EngineConfig =
@@ -99,10 +130,25 @@ impl Agent {
                 config.eval = super::selfplay::read_weights(path, &config.eval)
                     .map_err(|e| format!("--weights {e}"))?;
             }
+            // A weak level searches on one thread (the same seed replays
+            // the same game) and without the endgame tables (they would
+            // play endgames perfectly), as the shell's levels do.
+            if level.is_some() {
+                config.threads = 1;
+            }
             let mut engine =
                 Engine::try_new(config).map_err(|e| format!("{e}: give a smaller --hash"))?;
-            engine.set_tablebase(super::tablebase::default_tables());
-            Brain::Search(Box::new(engine))
+            match level {
+                Some(level) => Brain::Level {
+                    engine: Box::new(engine),
+                    level,
+                    seed: args.seed,
+                },
+                None => {
+                    engine.set_tablebase(super::tablebase::default_tables());
+                    Brain::Search(Box::new(engine))
+                }
+            }
         };
         Ok(Agent {
             game: Game::default(),
@@ -167,7 +213,7 @@ impl Agent {
 
     fn new_game(&mut self) {
         self.game = Game::default();
-        if let Brain::Search(engine) = &mut self.brain {
+        if let Brain::Search(engine) | Brain::Level { engine, .. } = &mut self.brain {
             engine.new_game();
         }
     }
@@ -287,6 +333,23 @@ impl Agent {
                 );
                 let best = info.best.filter(|m| fallback.contains(m));
                 best.or_else(|| fallback.first().copied())
+            }
+            // The level's own budget (a fixed depth or node count), stopped
+            // at the deadline like a search: then the first legal move.
+            Brain::Level {
+                engine,
+                level,
+                seed,
+            } => {
+                let full = Limits {
+                    time: Some(think),
+                    ..self.limits
+                };
+                let chosen = skill::choose(engine, &self.game, *level, *seed, &full, &deadline);
+                match chosen {
+                    Ok(Some(mv)) if fallback.contains(&mv) => Some(mv),
+                    Ok(_) | Err(_) => fallback.first().copied(),
+                }
             }
         }
     }
@@ -464,6 +527,7 @@ mod tests {
             hash: None,
             threads: None,
             seed: 1,
+            level: None,
             contempt: None,
             verbose: false,
             weights: None,
@@ -515,6 +579,7 @@ mod tests {
             hash: None,
             threads: None,
             seed: 1,
+            level: None,
             contempt: None,
             verbose: false,
             weights: None,
@@ -522,6 +587,33 @@ mod tests {
         assert!(Agent::new(&args("baseline")).is_ok());
         assert!(Agent::new(&args("strongest,-qsearch")).is_ok());
         assert!(Agent::new(&args("strongest,frobnicate")).is_err());
+    }
+
+    /// `--level`: clap keeps the command line's in 1..=12 and apart from
+    /// `--depth` and `--nodes`; `Agent::new` refuses the same for its
+    /// other callers. Below 12 the level's brain plays, 12 is the engine
+    /// at full strength as without a level.
+    #[test]
+    fn levels() {
+        let args = |level: u8, depth: Option<u32>| AgentArgs {
+            engine: "strongest".to_string(),
+            depth,
+            nodes: None,
+            hash: Some(1),
+            threads: None,
+            seed: 1,
+            level: Some(level),
+            contempt: None,
+            verbose: false,
+            weights: None,
+        };
+        for bad in [args(0, None), args(13, None), args(3, Some(2))] {
+            assert!(Agent::new(&bad).is_err(), "{bad:?}");
+        }
+        let brain = |level| Agent::new(&args(level, None)).unwrap().brain;
+        assert!(matches!(brain(1), Brain::Level { level: 1, .. }));
+        assert!(matches!(brain(11), Brain::Level { level: 11, .. }));
+        assert!(matches!(brain(12), Brain::Search(_)));
     }
 
     #[test]

@@ -358,9 +358,22 @@ pub struct AgentArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
 
-    /// Seed of the random mover.
+    /// Seed of the random mover, and of a weak level's choices.
     #[arg(long, default_value_t = 1, value_name = "K")]
     pub seed: u64,
+
+    /// Play at the strength of the shell's `set level N`, 1 (weakest) to
+    /// 12 (full strength: the engine within each `go`'s time): below 12 a
+    /// fixed search on one thread that blunders at the level's rate,
+    /// without the endgame tables. A level sets the budget, so it cannot
+    /// be given with --depth or --nodes, nor with `--engine random`.
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u8).range(1..=12),
+        conflicts_with_all = ["depth", "nodes"]
+    )]
+    pub level: Option<u8>,
 
     /// Centipawns a repetition costs the engine when it stands better (and
     /// gives it when worse); default 0.

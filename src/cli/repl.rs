@@ -85,11 +85,11 @@ impl Completer for BoardHelper {
         match complete::complete_in(line, pos, self.games()) {
             Completion::Words(start, words) => Ok((
                 start,
-                words
+                complete::with_blank(line, pos, words)
                     .into_iter()
-                    .map(|w| Pair {
-                        display: w.clone(),
-                        replacement: w,
+                    .map(|(display, replacement)| Pair {
+                        display,
+                        replacement,
                     })
                     .collect(),
             )),
@@ -252,8 +252,12 @@ pub fn run<O: Output + ?Sized>(
         }
         match editor.readline(&prompt) {
             Ok(input) => {
-                if editor.add_history_entry(input.as_str()).unwrap_or(false)
-                    && let Some(warning) = history.record(&input)
+                // Trailing blanks (Tab leaves one after a completed word)
+                // mean nothing to the parser: the history keeps the line
+                // without them.
+                let entry = input.trim_end_matches([' ', '\t']);
+                if editor.add_history_entry(entry).unwrap_or(false)
+                    && let Some(warning) = history.record(entry)
                 {
                     runner.warning(out, &warning)?;
                 }

@@ -6,7 +6,7 @@ use super::board;
 use super::commands::{self, Keyword};
 use super::output::{Output, Style};
 use super::reply::{CourseEvalReport, CourseSearchReport, Reply, Sink, TbAnswer};
-use super::settings::Settings;
+use super::settings::{Change, Setting, Settings};
 use super::white_view::WhiteScore;
 use super::wrap;
 use crate::congo::Color;
@@ -162,6 +162,7 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
         Reply::Undid(cmd) => out.text(&format!("undid: {cmd}\n")),
         Reply::Help(topic) => write_help(*topic, out),
         Reply::Settings(settings) => write_settings(settings, out),
+        Reply::SettingSet(value) => write_setting_row(value.setting(), *value, name_width(), out),
     }
 }
 
@@ -404,16 +405,7 @@ pub fn help_listing(width: usize) -> String {
     for group in Group::ALL {
         text.push('\n');
         text.push_str(&wrap::paragraph(group.heading(), 0, width));
-        let rows: Vec<(String, String)> = group
-            .keywords()
-            .flat_map(|kw| {
-                let spec = kw.spec();
-                std::iter::once(spec.name)
-                    .chain(spec.aliases.iter().copied())
-                    .map(move |name| (commands::usage(spec, name), commands::summary(spec, name)))
-            })
-            .collect();
-        text.push_str(&wrap::table(&rows, width));
+        text.push_str(&wrap::table(&help_rows(group), width));
     }
     text.push('\n');
     text.push_str(&wrap::paragraph(
@@ -426,31 +418,58 @@ pub fn help_listing(width: usize) -> String {
     text
 }
 
+/// `help`'s rows of one group: each command's (and alias's) usage and
+/// summary.
+fn help_rows(group: commands::groups::Group) -> Vec<(String, String)> {
+    group
+        .keywords()
+        .flat_map(|kw| {
+            let spec = kw.spec();
+            std::iter::once(spec.name)
+                .chain(spec.aliases.iter().copied())
+                .map(move |name| (commands::usage(spec, name), commands::summary(spec, name)))
+        })
+        .collect()
+}
+
 /// The widest name the `set` listing's name column is sized for.
 const NAME_COLUMN: usize = 10;
 
 fn write_settings<O: Output + ?Sized>(settings: &Settings, out: &mut O) -> io::Result<()> {
-    // The names' column is as wide as the longest name of the settings
-    // before the Yut house rules (`keep-going`): `catch-bonus`, one letter
-    // longer, pushes only its own line right, so every listing scripts
-    // already show stays byte for byte.
-    let width = settings
-        .iter()
-        .map(|(s, _)| s.name().len())
-        .filter(|&n| n <= NAME_COLUMN)
-        .max()
-        .unwrap_or(NAME_COLUMN);
-    let window = out.window();
+    let width = name_width();
     for (setting, value) in settings.iter() {
-        let shown = value.to_string();
-        let prefix = format!("{:width$}  {shown:5}  ", setting.name());
-        let summary = setting.spec().summary;
-        match window {
-            Some(w) => out.text(&wrap::hanging(&prefix, summary, w))?,
-            None => out.text(&format!("{prefix}{summary}\n"))?,
-        }
+        write_setting_row(setting, value, width, out)?;
     }
     Ok(())
+}
+
+/// The width of the names' column of `set`'s rows: the longest name of
+/// the settings before the Yut house rules (`keep-going`): `catch-bonus`,
+/// one letter longer, pushes only its own line right, so every listing
+/// scripts already show stays byte for byte.
+fn name_width() -> usize {
+    Setting::ALL
+        .iter()
+        .map(|s| s.name().len())
+        .filter(|&n| n <= NAME_COLUMN)
+        .max()
+        .unwrap_or(NAME_COLUMN)
+}
+
+/// One row of `set`'s listing: name, value, summary (wrapped to the
+/// window at a terminal).
+fn write_setting_row<O: Output + ?Sized>(
+    setting: Setting,
+    value: Change,
+    width: usize,
+    out: &mut O,
+) -> io::Result<()> {
+    let prefix = format!("{:width$}  {:5}  ", setting.name(), value.to_string());
+    let summary = setting.spec().summary;
+    match out.window() {
+        Some(w) => out.text(&wrap::hanging(&prefix, summary, w)),
+        None => out.text(&format!("{prefix}{summary}\n")),
+    }
 }
 
 /// `tb`'s answer, one line.
@@ -460,12 +479,21 @@ fn tb_answer(answer: &TbAnswer) -> String {
         TbAnswer::Missing => "no tablebase: build one with `boardsh tablebase build`".to_string(),
         TbAnswer::Verdict(v) => match v.probe.outcome {
             Outcome::Draw => "draw".to_string(),
-            Outcome::Win => format!("win in {} plies: {v}", v.probe.plies),
-            Outcome::Loss => format!("loss in {} plies: {v}", v.probe.plies),
+            Outcome::Win => format!("win in {}: {v}", plies(v.probe.plies)),
+            Outcome::Loss => format!("loss in {}: {v}", plies(v.probe.plies)),
         },
         TbAnswer::Outside { max_pieces } => format!(
             "not in the tablebase (it holds both lions in their castles and at most {max_pieces} pieces)"
         ),
+    }
+}
+
+/// `1 ply`, `9 plies`.
+fn plies(n: u32) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
     }
 }
 
@@ -587,6 +615,59 @@ mod width_tests {
             render(&reply, false, &mut piped).unwrap();
             assert_eq!(String::from_utf8(piped).unwrap(), wide);
         }
+    }
+
+    /// Issue 38: at 60 columns help's descriptions were wrapped into a
+    /// 20-column strip beside the widest usage. Every description line now
+    /// starts where at least 30 columns are left of the window, and keeps
+    /// every word of its summary in order, at every width from 36 (the
+    /// stacked layout's indent of 6 plus 30) up.
+    #[test]
+    fn help_keeps_30_columns_for_descriptions_when_narrow() {
+        use crate::shell::commands::groups::Group;
+        use unicode_width::UnicodeWidthStr;
+        let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        for width in [36, 40, 45, 46, 50, 60, 80, 120] {
+            for group in Group::ALL {
+                let rows = help_rows(group);
+                let text = wrap::table(&rows, width);
+                let mut lines = text.lines().peekable();
+                for (usage, summary) in &rows {
+                    let first = lines.next().expect("a line for each row");
+                    let rest = first
+                        .strip_prefix(&format!("  {usage}"))
+                        .unwrap_or_else(|| panic!("{width}: {first:?} starts with {usage:?}"));
+                    // (start column, text) of each line of the description.
+                    let mut desc = Vec::new();
+                    if !rest.is_empty() {
+                        let t = rest.trim_start();
+                        assert!(rest.len() - t.len() >= 2, "{width}: {first:?}");
+                        desc.push((first.width() - t.width(), t));
+                    }
+                    // Continuation lines are indented past a row's two.
+                    while let Some(line) = lines.next_if(|l| l.starts_with("   ")) {
+                        let t = line.trim_start();
+                        desc.push((line.width() - t.width(), t));
+                    }
+                    for &(column, t) in &desc {
+                        assert!(width - column >= 30, "{width}: {t:?} at {column}");
+                        assert!(column + t.width() <= width, "{width}: {t:?} at {column}");
+                    }
+                    let joined: Vec<&str> = desc.iter().map(|&(_, t)| t).collect();
+                    assert_eq!(words(&joined.join(" ")), words(summary), "{width}");
+                }
+                assert_eq!(lines.next(), None, "{width}: nothing after the rows");
+            }
+        }
+        // At 60 the widest usages (35 columns) no longer set the column:
+        // it is 60 - 30 - 4 = 26 wide, `list` keeps its description beside
+        // it, `best`'s usage stands alone above its description.
+        let help = help_at(60);
+        assert!(help.contains(&format!("\n  list{}print", " ".repeat(26 - 4 + 2))));
+        assert!(help.contains(&format!(
+            "\n  best [depth <n>|time <s>|nodes <n>]\n{}search",
+            " ".repeat(30)
+        )));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use super::board::LastMove;
 use super::command::Command;
 use super::error::ErrorKind;
-use super::settings::Settings;
+use super::settings::{Change, Settings};
 use crate::congo::course::{Evaluation, Terms};
 use crate::congo::moves::{Move, MoveOutcome, Status};
 use crate::congo::search::SearchInfo;
@@ -126,6 +126,9 @@ pub enum Reply {
     Help(Option<&'static str>),
     /// `set`: every setting with its value.
     Settings(Box<Settings>),
+    /// `set NAME VALUE` at the prompt: the setting's row of the listing,
+    /// with the value now in force (a change summary).
+    SettingSet(Change),
     /// `quit`: end the session.
     Quit(Option<u8>),
     /// `source <file>`: the runner replays this file.
@@ -178,6 +181,7 @@ impl Reply {
                 | Reply::Threw(_)
                 | Reply::MovedBy(_)
                 | Reply::Auto(_)
+                | Reply::SettingSet(_)
         )
     }
 }

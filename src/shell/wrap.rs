@@ -6,8 +6,8 @@ use unicode_width::UnicodeWidthStr;
 /// The width help is wrapped to when the output is not a terminal.
 pub const DEFAULT_WIDTH: usize = 80;
 
-/// The narrowest column a description is wrapped into beside its usage;
-/// below it the description goes under the usage instead.
+/// The narrowest column a hanging row's text (`set`'s listing) or a long
+/// line of `history` is wrapped into; a narrower window is overrun.
 const MIN_COLUMN: usize = 20;
 
 /// `text` broken into lines of at most `width` display columns (words are
@@ -96,27 +96,48 @@ pub fn long_lines(text: &str, width: usize) -> String {
     out
 }
 
+/// The narrowest column `help`'s table wraps a description into beside
+/// its usage (the same as clap's and man's later lines of an option give
+/// at 60 columns: a 20-column strip read as a list of words).
+const MIN_DESCRIPTION: usize = 30;
+
+/// The narrowest usage column worth keeping beside the descriptions: below
+/// it too few usages fit, and every description goes under its usage.
+const MIN_USAGE: usize = 12;
+
 /// Rows of `usage  description`, the usage column as wide as the widest
 /// usage (each row indented by two spaces), descriptions wrapped in their
-/// column; when the column would be narrower than [`MIN_COLUMN`], each
-/// description goes under its usage, indented by six.
+/// column. When that would leave a description fewer than
+/// [`MIN_DESCRIPTION`] columns, the usage column shrinks to leave it
+/// exactly that many, and a usage wider than the column stands on a line
+/// of its own, its description starting under it in the column (as man
+/// sets a tag wider than its indent). When even that column would be
+/// narrower than [`MIN_USAGE`], each description goes under its usage,
+/// indented by six.
 pub fn table(rows: &[(String, String)], width: usize) -> String {
-    let usage_width = rows.iter().map(|(u, _)| u.width()).max().unwrap_or(0);
+    let widest = rows.iter().map(|(u, _)| u.width()).max().unwrap_or(0);
+    let usage_width = widest.min(width.saturating_sub(2 + 2 + MIN_DESCRIPTION));
     let column = width.saturating_sub(2 + usage_width + 2);
     let mut out = String::new();
-    for (usage, text) in rows {
-        let pad = usage_width.saturating_sub(usage.width());
-        if column >= MIN_COLUMN {
-            for (i, line) in lines(text, column).iter().enumerate() {
-                if i == 0 {
-                    out.push_str(&format!("  {usage}{}  {line}\n", " ".repeat(pad)));
-                } else {
-                    out.push_str(&format!("{}{line}\n", " ".repeat(2 + usage_width + 2)));
-                }
-            }
-        } else {
+    if usage_width < MIN_USAGE.min(widest) {
+        for (usage, text) in rows {
             out.push_str(&format!("  {usage}\n"));
             out.push_str(&paragraph(text, 6, width));
+        }
+        return out;
+    }
+    let indent = " ".repeat(2 + usage_width + 2);
+    for (usage, text) in rows {
+        let lines = lines(text, column);
+        let mut lines = lines.iter();
+        if usage.width() > usage_width {
+            out.push_str(&format!("  {usage}\n"));
+        } else if let Some(first) = lines.next() {
+            let pad = " ".repeat(usage_width - usage.width());
+            out.push_str(&format!("  {usage}{pad}  {first}\n"));
+        }
+        for line in lines {
+            out.push_str(&format!("{indent}{line}\n"));
         }
     }
     out
@@ -184,7 +205,19 @@ mod tests {
             table(&rows, 80),
             "  fen           print the FEN of the position\n  move <t> <x>  one Yut turn\n"
         );
-        // 30 columns: the column would be 14 (< 20), so descriptions stack.
+        // 46 columns: 46 - 4 - 30 = 12 columns are left for the usages, as
+        // wide as `move <t> <x>`; a usage wider than that stands alone, its
+        // description under it in the column (at 2 + 12 + 2 = 16).
+        let mut long = rows.clone();
+        long.push(("a-very-long-usage <x>".to_string(), "desc".to_string()));
+        assert_eq!(
+            table(&long, 46),
+            "  fen           print the FEN of the position\n  move <t> <x>  one Yut turn\n  a-very-long-usage <x>\n                desc\n"
+        );
+        // 45 columns: the usage column would be 11, narrower than 12 (and
+        // than `move <t> <x>`), so every description goes under its usage.
+        assert!(table(&long, 45).starts_with("  fen\n      print the FEN of the position\n"));
+        // 30 columns: no room beside the usages, so descriptions stack.
         assert_eq!(
             table(&rows, 30),
             "  fen\n      print the FEN of the\n      position\n  move <t> <x>\n      one Yut turn\n"

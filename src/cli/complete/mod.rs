@@ -268,6 +268,29 @@ pub fn complete_in(line: &str, pos: usize, games: Games<'_>) -> Completion {
     Completion::Words(start, matches)
 }
 
+/// The words Tab offers at `pos` of `line` (from [`complete_in`]) as pairs
+/// of what the list shows and what is inserted: a word completed uniquely
+/// is followed by a blank, as a shell's Tab does, so the next argument can
+/// be typed at once (unless a blank already follows the cursor). Several
+/// words insert only what they share, so they get none.
+pub fn with_blank(line: &str, pos: usize, words: Vec<String>) -> Vec<(String, String)> {
+    let blank_follows = line
+        .get(pos..)
+        .is_some_and(|rest| rest.starts_with([' ', '\t']));
+    let unique = words.len() == 1;
+    words
+        .into_iter()
+        .map(|w| {
+            let replacement = if unique && !blank_follows {
+                format!("{w} ")
+            } else {
+                w.clone()
+            };
+            (w, replacement)
+        })
+        .collect()
+}
+
 /// A greyed usage hint for the command being typed, shown after the cursor
 /// at the end of the line: the rest of a uniquely typed keyword, then its
 /// arguments; after an argument and a blank, the usage of what comes next.

@@ -311,3 +311,27 @@ fn yut_tokens_and_pending_throws() {
     };
     assert_eq!(free.len(), 16);
 }
+
+/// Issue 38: Tab added no blank after a completed command, so what was
+/// typed next ran into it (`thr`, Tab, `FFFF` read `throwFFFF`). A word
+/// completed uniquely is now followed by one; several words are inserted
+/// only as far as they agree, so they get none.
+#[test]
+fn a_unique_completion_ends_with_a_blank() {
+    let tab = |line: &str, pos: usize| match complete(line, pos, &Position::start()) {
+        Completion::Words(start, words) => (start, with_blank(line, pos, words)),
+        Completion::Path(_) => panic!("unexpected path completion"),
+    };
+    let pair = |show: &str, insert: &str| (show.to_string(), insert.to_string());
+    // `throw` is the only command starting with `thr`.
+    assert_eq!(tab("thr", 3), (0, vec![pair("throw", "throw ")]));
+    // An argument too: `level` is the only setting starting with `le`.
+    assert_eq!(tab("set le", 6), (4, vec![pair("level", "level ")]));
+    // `mo` starts `moves` and `move`: neither gets a blank.
+    assert_eq!(
+        tab("mo", 2).1,
+        [pair("moves", "moves"), pair("move", "move")]
+    );
+    // A blank already follows the cursor: none is added.
+    assert_eq!(tab("wh A", 2).1, [pair("where", "where")]);
+}

@@ -329,6 +329,9 @@ impl Session {
             Command::Undo => self.undo().map_err(fail)?,
             Command::New(game) => self.new_game(*game),
             Command::UndoMany(n) => self.undo_many(*n).map_err(fail)?,
+            Command::Redo if self.settings.computer != Computer::None => {
+                self.redo_versus().map_err(fail)?
+            }
             Command::Redo => self.redo().map_err(fail)?,
             Command::RedoMany(n) => self.redo_many(*n).map_err(fail)?,
             Command::Source(path) => Reply::Source(path.clone()),

@@ -2,8 +2,8 @@
 //! replies say more: Yut moves name the tokens they stack with, `options`
 //! after a yut or a mo says a throw comes first, `show` and the board
 //! drawn after a Yut change carry the status block, `turn` and `status`
-//! name their game, `reset` says what it reset, and `help` may go
-//! through a pager. Scripts keep their
+//! name their game, `reset` says what it reset, `set NAME VALUE` shows
+//! the setting's row of the listing, and `help` may go through a pager. Scripts keep their
 //! byte-exact output: nothing here runs unless the session is at the
 //! prompt.
 
@@ -42,6 +42,11 @@ impl Session {
             (Command::Status, reply @ (Reply::Status(_) | Reply::Drawn))
             | (Command::Turn, reply @ Reply::TurnState(_)) => Reply::Prompt(Box::new(reply)),
             (Command::Reset(ResetTarget::Both), Reply::Nothing) => Reply::ResetBoth,
+            // `set NAME VALUE` says what is now in force (issue 38: it
+            // printed nothing), as its row of the `set` listing.
+            (Command::Set(Some(change)), Reply::Nothing) => {
+                Reply::SettingSet(self.settings.get(change.setting()))
+            }
             (_, reply) => prompt_view(reply),
         }
     }
@@ -273,5 +278,37 @@ mod tests {
         render(&reply, false, &mut short).expect("renders");
         let text = String::from_utf8(short.0).expect("utf-8");
         assert_eq!(text.lines().count(), 13 + 6, "{text}");
+    }
+
+    /// Issue 38: `set NAME VALUE` printed nothing, so a person at the
+    /// prompt saw no sign of the change. At the prompt it answers with the
+    /// setting's row of the `set` listing, the value now in force; a script
+    /// stays silent (byte-exact outputs), and `quiet` hides it as it hides
+    /// the other change summaries.
+    #[test]
+    fn set_shows_the_new_value_at_the_prompt_only() {
+        let (mut script, mut prompt) = sessions();
+        assert_eq!(shown(&mut script, "set level 3"), "");
+        // The listing's layout: the name in 10 columns, two blanks, the
+        // value in 5, two blanks, the summary.
+        let row = shown(&mut prompt, "set level 3");
+        assert!(
+            row.starts_with("level       3      the computer's strength"),
+            "{row:?}"
+        );
+        // The same row as the whole listing now shows.
+        let listing = shown(&mut prompt, "set");
+        assert!(
+            listing.lines().any(|l| format!("{l}\n") == row),
+            "{listing}"
+        );
+        assert!(shown(&mut prompt, "set seed 42").starts_with("seed        42     where"));
+        // Quiet: no change summary.
+        let cmd = parse_command("set quiet on").expect("parses");
+        let reply = prompt.execute(&cmd, &mut Vec::new()).expect("runs");
+        assert!(reply.is_change_summary());
+        let mut out = Vec::<u8>::new();
+        render(&reply, true, &mut out).expect("renders");
+        assert!(out.is_empty());
     }
 }

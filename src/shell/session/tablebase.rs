@@ -158,5 +158,10 @@ mod tests {
             shown(&mut session, "tb"),
             "not in the tablebase (it holds both lions in their castles and at most 3 pieces)\n"
         );
+        // One ply is said in the singular (issue 38 read `win in 1 plies`):
+        // the zebra on c5 takes the lion on d7 (a jump of one file and two
+        // ranks), the game's last ply, so White wins in 1 move.
+        run(&mut session, "fen 3l3/7/2Z4/7/7/7/2L4 w 0");
+        assert_eq!(shown(&mut session, "tb"), "win in 1 ply: White wins in 1\n");
     }
 }

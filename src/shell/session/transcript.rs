@@ -249,15 +249,18 @@ fn team_word(team: Team) -> &'static str {
     }
 }
 
-/// `0. c2c3 e6e5 1. d2d3` from `start`, wrapped after every ten moves;
-/// `(no moves)` when there are none. Each move pair carries the number the
-/// board's footer (and the FEN) shows while it is played: the full moves
-/// already made, 0 at the start, growing after Black's move.
+/// `1. c2c3 e6e5 2. d2d3` from `start`, wrapped after every ten moves;
+/// `(no moves)` when there are none. Moves are numbered from 1, as chess
+/// move lists and `review` number them: each pair carries the number of
+/// the full move it makes, one more than the full moves already made
+/// (the FEN's number and the board footer's, 0 at the start), growing
+/// after Black's move.
 fn game_score(start: &Position, moves: &[Move]) -> String {
     if moves.is_empty() {
         return "  (no moves)\n".to_string();
     }
-    let mut number = start.move_number();
+    // (A FEN's number may be 2^64-1: the number stays there.)
+    let mut number = start.move_number().saturating_add(1);
     let mut side = start.side_to_move();
     let mut out = String::from(" ");
     let mut on_line = 0;
@@ -290,16 +293,17 @@ mod tests {
 
     #[test]
     fn a_game_score_numbers_full_moves() {
-        // From the start (White to move, the footer's move 0): White's and
-        // Black's first moves are 0., then the footer says move 1: 1.
+        // From the start (no full move made, the footer's move 0): White's
+        // and Black's first moves make the first full move, 1., then 2.
         let mv = |s: &str| s.parse::<Move>().unwrap();
         let score = game_score(&Position::start(), &[mv("c2c3"), mv("e6e5"), mv("d2d3")]);
-        assert_eq!(score, "  0. c2c3 e6e5 1. d2d3\n");
-        // Black to move at move 4: the first move is `4... x`, then 5.
+        assert_eq!(score, "  1. c2c3 e6e5 2. d2d3\n");
+        // Black to move with 4 full moves made: Black's move completes
+        // the fifth, `5... x`, then White's starts the sixth.
         let black: Position = "3l3/7/7/7/7/7/3L3 b 4".parse().unwrap();
         assert_eq!(
             game_score(&black, &[mv("d7d6"), mv("d1d2")]),
-            "  4... d7d6 5. d1d2\n"
+            "  5... d7d6 6. d1d2\n"
         );
     }
 
@@ -307,7 +311,8 @@ mod tests {
     fn the_move_number_stays_at_its_largest() {
         // A FEN may give move 2^64-1; after Black's move the position's
         // number saturates (`make` uses saturating_add), and so does the
-        // score's: the same number again, never 0.
+        // score's (one more than the FEN's is past it already): the same
+        // number throughout, never 0.
         let mv = |s: &str| s.parse::<Move>().unwrap();
         let last: Position = "3l3/7/7/7/7/7/3L3 b 18446744073709551615".parse().unwrap();
         assert_eq!(

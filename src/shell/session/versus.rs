@@ -4,7 +4,8 @@
 //! and `auto` print), so `computer both` plays a game to its end (with
 //! boards shown, the board after each of its moves); on its
 //! turn the person's moves are refused; `undo` takes back its reply and
-//! the person's move together; Ctrl-C leaves its turn pending.
+//! the person's move together, `redo` makes both again (and a redo that
+//! leaves it to move has it answer); Ctrl-C leaves its turn pending.
 
 use super::{ExecError, Session};
 use crate::congo::Color;
@@ -27,6 +28,15 @@ pub(super) use crate::shell::board::DRAWN;
 enum Which {
     Congo,
     Yut,
+}
+
+/// The game a change is a move of (`play`, `go`; `throw`, `move`, `auto`).
+fn move_of(cmd: &Command) -> Option<Which> {
+    match cmd {
+        Command::Play(_) | Command::Go(_) => Some(Which::Congo),
+        Command::Throw(_) | Command::MoveBy(..) | Command::Auto => Some(Which::Yut),
+        _ => None,
+    }
 }
 
 impl Session {
@@ -144,10 +154,24 @@ impl Session {
         if self.computer() == Computer::None {
             return Ok(reply);
         }
-        let which = match cmd {
-            Command::Play(_) | Command::Go(_) | Command::New(NewGame::Congo(_)) => Which::Congo,
-            Command::Throw(_) | Command::MoveBy(..) | Command::Auto => Which::Yut,
-            Command::New(NewGame::Yut(_)) => Which::Yut,
+        let which = match (cmd, &reply) {
+            (Command::Play(_) | Command::Go(_) | Command::New(NewGame::Congo(_)), _) => {
+                Which::Congo
+            }
+            (Command::Throw(_) | Command::MoveBy(..) | Command::Auto, _) => Which::Yut,
+            (Command::New(NewGame::Yut(_)), _) => Which::Yut,
+            // A redo that leaves the computer to move in the game it
+            // changed: the computer answers, as after the person's move.
+            (Command::Redo | Command::RedoMany(_), Reply::Redid(c)) => match move_of(&c.command) {
+                Some(which) => which,
+                None => return Ok(reply),
+            },
+            (Command::Redo | Command::RedoMany(_), Reply::RedidMany(cs)) => {
+                match cs.last().and_then(|c| move_of(&c.command)) {
+                    Some(which) => which,
+                    None => return Ok(reply),
+                }
+            }
             _ => return Ok(reply),
         };
         // Whether `reply` is the computer's move (`go`/`auto` typed, or a
@@ -236,8 +260,16 @@ impl Session {
         let which = match (cmd, &reply) {
             (Command::Undo | Command::UndoMany(_), Reply::Undid(c)) => changed(&c.command),
             (Command::Redo, Reply::Redid(c)) => changed(&c.command),
-            (Command::RedoMany(_), Reply::RedidMany(cs)) => {
+            (Command::RedoMany(_) | Command::Redo, Reply::RedidMany(cs)) => {
                 cs.last().and_then(|c| changed(&c.command))
+            }
+            // The computer answered a redo (see `answer`): its game.
+            (
+                Command::Redo | Command::RedoMany(_),
+                Reply::Played(..) | Reply::Drawn | Reply::ComputerStopped("go"),
+            ) => Some(Which::Congo),
+            (Command::Redo | Command::RedoMany(_), Reply::Auto(_) | Reply::ComputerStopped(_)) => {
+                Some(Which::Yut)
             }
             (Command::Undo | Command::UndoMany(_), Reply::UndidMany(cs)) => {
                 cs.first().and_then(|c| changed(&c.command))
@@ -271,13 +303,9 @@ impl Session {
         let mut last = self.undo()?;
         for _ in 0..MOST_REPLIES {
             let Reply::Undid(cmd) = last else { break };
-            let which = match &cmd.command {
-                Command::Play(_) | Command::Go(_) => Which::Congo,
-                Command::Throw(_) | Command::MoveBy(..) | Command::Auto => Which::Yut,
-                _ => {
-                    undone.push(cmd);
-                    break;
-                }
+            let Some(which) = move_of(&cmd.command) else {
+                undone.push(cmd);
+                break;
             };
             undone.push(cmd);
             let computers = match which {
@@ -292,6 +320,34 @@ impl Session {
         Ok(match undone.len() {
             1 => Reply::Undid(undone.remove(0)),
             _ => Reply::UndidMany(undone),
+        })
+    }
+
+    /// `redo` in versus mode: make again the last change taken back, then,
+    /// while the computer is to move in that game and a move of it is
+    /// there to make again, that one too: what one `undo` took back
+    /// together (the person's move and the computer's reply) comes back
+    /// together. If the computer is still to move, it answers (`answer`).
+    pub(super) fn redo_versus(&mut self) -> Result<Reply, ErrorKind> {
+        let mut redone = Vec::new();
+        let mut last = self.redo()?;
+        for _ in 0..MOST_REPLIES {
+            let Reply::Redid(cmd) = last else { break };
+            let which = move_of(&cmd.command);
+            redone.push(cmd);
+            let computers = match which {
+                Some(Which::Congo) => self.congo_computer_to_move().is_some(),
+                Some(Which::Yut) => self.yut_computer_to_move().is_some(),
+                None => false,
+            };
+            if !computers || self.record.redoable() == 0 {
+                break;
+            }
+            last = self.redo()?;
+        }
+        Ok(match redone.len() {
+            1 => Reply::Redid(redone.remove(0)),
+            _ => Reply::RedidMany(redone),
         })
     }
 }
