@@ -301,7 +301,7 @@ const EXAMPLES: &[Example] = &[
     command(
         "too-few-to-undo",
         "play c2c3; undo 2",
-        "only 1 changes to undo, not 2",
+        "only 1 change to undo, not 2",
     ),
     command(
         "expected-undo-count",
@@ -317,7 +317,7 @@ const EXAMPLES: &[Example] = &[
     command(
         "too-few-to-redo",
         "play c2c3; undo; redo 2",
-        "only 1 changes to redo, not 2",
+        "only 1 change to redo, not 2",
     ),
     command(
         "expected-redo-count",

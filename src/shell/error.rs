@@ -73,9 +73,9 @@ pub enum ErrorKind {
     NothingToUndo,
     #[error("nothing to redo (only right after `undo`)")]
     NothingToRedo,
-    #[error("only {have} changes to undo, not {asked}")]
+    #[error("only {have} {} to undo, not {asked}", changes(*.have))]
     TooFewToUndo { have: usize, asked: u32 },
-    #[error("only {have} changes to redo, not {asked}")]
+    #[error("only {have} {} to redo, not {asked}", changes(*.have))]
     TooFewToRedo { have: usize, asked: u32 },
     #[error("cannot read {}: {reason}", quoted_path(.path))]
     Unreadable { path: String, reason: String },
@@ -123,4 +123,9 @@ impl ShellError {
     pub fn new(span: Span, kind: ErrorKind) -> ShellError {
         ShellError { span, kind }
     }
+}
+
+/// "change" or "changes", by count (`only 1 change to undo`).
+fn changes(n: usize) -> &'static str {
+    if n == 1 { "change" } else { "changes" }
 }
