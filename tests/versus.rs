@@ -195,3 +195,62 @@ fn a_saved_versus_game_replays_whatever_the_computer_setting() {
     assert_eq!(before, after);
     assert!(before.contains("e6e5: black pawn\n"), "{before}");
 }
+
+#[test]
+fn each_game_keeps_its_own_computer() {
+    // `new yut upper` after `new congo white` leaves Black to the
+    // computer: the Congo move is still answered (two summaries: the
+    // person's c2c3 and the computer's reply, checked legal by replay).
+    let (out, err, _) = run("set level 1; new congo white; new yut upper; play c2c3; set");
+    assert_eq!(err, "");
+    let moves: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains(": white ") || l.contains(": black "))
+        .collect();
+    assert_eq!(moves.len(), 2, "{out}");
+    assert!(moves[1].contains(": black "), "{out}");
+    replay(START, &out);
+    // `set` lists both games' sides.
+    assert!(
+        out.contains("\ncomputer    congo black, yut lower "),
+        "{out}"
+    );
+    // The old form changes its own game: `set computer upper` leaves
+    // Congo's Black; `none` turns both off; `yut none` only Yut.
+    let listing = |script: &str| {
+        let (out, _, _) = run(&format!("{script}; set"));
+        out.lines()
+            .find(|l| l.starts_with("computer "))
+            .and_then(|l| l.strip_prefix("computer"))
+            .and_then(|l| l.split("  the side").next())
+            .map(|v| v.trim().to_string())
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        listing("set computer black; set computer upper"),
+        "congo black, yut upper"
+    );
+    assert_eq!(
+        listing("new congo white; new yut lower; set computer yut none"),
+        "black"
+    );
+    assert_eq!(
+        listing("set computer congo white; set computer yut both"),
+        "congo white, yut both"
+    );
+    assert_eq!(
+        listing("new congo white; new yut upper; set computer none"),
+        "none"
+    );
+    // `new congo` alone (two people) ends Congo's computer only: the
+    // Yut computer still answers the person's throw.
+    let (out, _, _) = run("set level 1; new yut upper; new congo; throw FFFB; move A; turn");
+    assert!(
+        out.contains("A: home -> geol (3); lower to throw\n"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("upper to throw\n"),
+        "the computer played lower's turn: {out}"
+    );
+}

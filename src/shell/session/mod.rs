@@ -33,7 +33,7 @@ use super::live::Live;
 use super::output::Output;
 use super::render::{Rendering, render};
 use super::reply::{Reply, Sink};
-use super::settings::{Change, Computer, Settings};
+use super::settings::{Change, Settings};
 use crate::congo::Position;
 use crate::congo::moves::{legal_moves, move_count_up_to};
 use crate::yut::{Game, Play, PlayError};
@@ -323,7 +323,7 @@ impl Session {
             Command::Stations => Reply::Stations,
             Command::Where => Reply::Where(*self.yut.game()),
             Command::Reset(target) => self.reset(*target, &cmd.command),
-            Command::Undo if self.settings.computer != Computer::None => {
+            Command::Undo if !self.settings.computer.is_off() => {
                 self.undo_versus().map_err(fail)?
             }
             Command::Undo => self.undo().map_err(fail)?,

@@ -10,7 +10,6 @@
 use super::Session;
 use crate::shell::command::{Command, ResetTarget};
 use crate::shell::reply::{Reply, Sink};
-use crate::shell::settings::Computer;
 use crate::shell::yut_status::YutStatus;
 use crate::yut::Team;
 use std::io;
@@ -22,12 +21,7 @@ impl Session {
         if !self.at_prompt {
             return Reply::YutBoard(*self.yut.game());
         }
-        let computer = Team::ALL.map(|t| match self.settings.computer {
-            Computer::Both => true,
-            Computer::Upper => t == Team::Upper,
-            Computer::Lower => t == Team::Lower,
-            Computer::None | Computer::White | Computer::Black => false,
-        });
+        let computer = Team::ALL.map(|t| self.settings.computer.plays_yut(t));
         Reply::YutStatus(Box::new(YutStatus::of(&self.yut, computer)))
     }
 

@@ -12,7 +12,9 @@ use crate::congo::moves::status;
 use crate::shell::command::{Command, NewGame, ResetTarget, SearchLimit};
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::{Reply, Sink};
-use crate::shell::settings::{Change, Computer, Draw, Show};
+use crate::shell::settings::{
+    Change, Computer, ComputerChange, CongoComputer, Draw, Show, YutComputer,
+};
 use crate::yut::{Phase, Team};
 
 /// The most moves the computer makes for one command (a `computer both`
@@ -37,22 +39,12 @@ impl Session {
 
     /// Whether the computer plays Congo's `side`.
     fn computer_plays(&self, side: Color) -> bool {
-        match self.computer() {
-            Computer::Both => true,
-            Computer::White => side == Color::White,
-            Computer::Black => side == Color::Black,
-            Computer::None | Computer::Upper | Computer::Lower => false,
-        }
+        self.computer().plays_congo(side)
     }
 
     /// Whether the computer plays the Yut `team`.
     fn computer_plays_team(&self, team: Team) -> bool {
-        match self.computer() {
-            Computer::Both => true,
-            Computer::Upper => team == Team::Upper,
-            Computer::Lower => team == Team::Lower,
-            Computer::None | Computer::White | Computer::Black => false,
-        }
+        self.computer().plays_yut(team)
     }
 
     /// Whether the Congo game is drawn by the `draw repetition` house
@@ -108,18 +100,20 @@ impl Session {
     /// named: two people), the game starts afresh, and the computer moves
     /// at once if it has the first move.
     pub(super) fn new_game(&mut self, game: NewGame) -> Reply {
-        let (computer, target) = match game {
-            NewGame::Congo(None) | NewGame::Yut(None) => (Computer::None, None),
-            NewGame::Congo(Some(Color::White)) => (Computer::Black, Some(ResetTarget::Congo)),
-            NewGame::Congo(Some(Color::Black)) => (Computer::White, Some(ResetTarget::Congo)),
-            NewGame::Yut(Some(Team::Upper)) => (Computer::Lower, Some(ResetTarget::Yut)),
-            NewGame::Yut(Some(Team::Lower)) => (Computer::Upper, Some(ResetTarget::Yut)),
+        // The game's own computer side; the other game's stays.
+        let (congo, yut) = match game {
+            NewGame::Congo(None) => (Some(CongoComputer::None), None),
+            NewGame::Yut(None) => (None, Some(YutComputer::None)),
+            NewGame::Congo(Some(Color::White)) => (Some(CongoComputer::Black), None),
+            NewGame::Congo(Some(Color::Black)) => (Some(CongoComputer::White), None),
+            NewGame::Yut(Some(Team::Upper)) => (None, Some(YutComputer::Lower)),
+            NewGame::Yut(Some(Team::Lower)) => (None, Some(YutComputer::Upper)),
         };
-        let target = target.unwrap_or(match game {
+        let target = match game {
             NewGame::Congo(_) => ResetTarget::Congo,
             NewGame::Yut(_) => ResetTarget::Yut,
-        });
-        self.apply(Change::Computer(computer));
+        };
+        self.apply(Change::Computer(ComputerChange { congo, yut }));
         if matches!(game, NewGame::Congo(Some(_))) {
             self.apply(Change::Draw(Draw::Repetition));
         }
@@ -141,7 +135,7 @@ impl Session {
             sink.reply(reply)?;
             return Ok(Reply::Drawn);
         }
-        if self.computer() == Computer::None {
+        if self.computer().is_off() {
             return Ok(reply);
         }
         let which = match cmd {
@@ -163,7 +157,11 @@ impl Session {
             if !due {
                 break;
             }
-            if computers_reply && self.computer() == Computer::Both && self.showing() {
+            let plays_both = match which {
+                Which::Congo => self.computer().congo == CongoComputer::Both,
+                Which::Yut => self.computer().yut == YutComputer::Both,
+            };
+            if computers_reply && plays_both && self.showing() {
                 let board = self.board_of(which);
                 sink.reply(std::mem::replace(&mut reply, board))?;
             }
@@ -206,7 +204,7 @@ impl Session {
     fn showing(&self) -> bool {
         match self.settings.show {
             Show::On => true,
-            Show::Auto => self.at_prompt && self.computer() != Computer::None,
+            Show::Auto => self.at_prompt && !self.computer().is_off(),
             Show::Off => false,
         }
     }

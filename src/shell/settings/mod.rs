@@ -15,7 +15,9 @@ mod change;
 mod values;
 
 pub use change::Change;
-pub use values::{Computer, Draw, Show, Theme, Threads};
+pub use values::{
+    Computer, ComputerChange, CongoComputer, Draw, Show, Theme, Threads, YutComputer,
+};
 
 use crate::congo::Rules;
 use crate::yut::{House, Sticks, Team};
@@ -257,8 +259,8 @@ impl Setting {
                 name: "computer",
                 summary: "the side the computer answers for by itself: white|black (Congo), upper|lower (Yut), both, none",
                 kind: ValueKind::Computer,
-                expects: "`none`, `white`, `black`, `upper`, `lower` or `both`",
-                default: Change::Computer(Computer::None),
+                expects: "`none`, `both`, a side (`white`, `black`, `upper`, `lower`) or a game and its side (`congo black`, `yut none`)",
+                default: Change::Computer(ComputerChange::all(Computer::NONE)),
             },
             Setting::Draw => SettingSpec {
                 name: "draw",
@@ -370,7 +372,7 @@ impl Setting {
                 .map(Change::Contempt),
             Setting::HintTime => self.number(text).map(Change::HintTime),
             Setting::Level => self.number(text).map(Change::Level),
-            Setting::Computer => word(text, Computer::ALL, Computer::name).map(Change::Computer),
+            Setting::Computer => ComputerChange::parse(text).map(Change::Computer),
             Setting::Draw => word(text, Draw::ALL, Draw::name).map(Change::Draw),
             Setting::Show => word(text, Show::ALL, Show::name).map(Change::Show),
             Setting::Theme => word(text, Theme::ALL, Theme::name).map(Change::Theme),
@@ -465,7 +467,7 @@ pub struct Settings {
     pub hint_ms: u64,
     /// The computer's strength, `LEVEL_MIN..=LEVEL_MAX`.
     pub level: u64,
-    /// The side the computer plays by itself.
+    /// The sides the computer plays by itself, each game its own.
     pub computer: Computer,
     /// The repetition house rule.
     pub draw: Draw,
@@ -494,7 +496,7 @@ impl Default for Settings {
             contempt: 0,
             hint_ms: 1000,
             level: LEVEL_MAX,
-            computer: Computer::None,
+            computer: Computer::NONE,
             draw: Draw::Off,
             show: Show::Auto,
             theme: Theme::Auto,
@@ -523,7 +525,7 @@ impl Settings {
             Setting::Contempt => Change::Contempt(self.contempt),
             Setting::HintTime => Change::HintTime(self.hint_ms),
             Setting::Level => Change::Level(self.level),
-            Setting::Computer => Change::Computer(self.computer),
+            Setting::Computer => Change::Computer(ComputerChange::shown(self.computer)),
             Setting::Draw => Change::Draw(self.draw),
             Setting::Show => Change::Show(self.show),
             Setting::Theme => Change::Theme(self.theme),
@@ -555,7 +557,7 @@ impl Settings {
             }
             Change::HintTime(n) => self.hint_ms = Setting::HintTime.clamp(n),
             Change::Level(n) => self.level = Setting::Level.clamp(n),
-            Change::Computer(c) => self.computer = c,
+            Change::Computer(c) => self.computer = c.applied_to(self.computer),
             Change::Draw(d) => self.draw = d,
             Change::Show(s) => self.show = s,
             Change::Theme(t) => self.theme = t,
