@@ -68,6 +68,18 @@ impl YutStatus {
     }
 }
 
+/// What the winner's banner says of its `n` tokens.
+fn all_escaped(n: u8) -> String {
+    match n {
+        1 => "its token escaped".to_string(),
+        2 => "both tokens escaped".to_string(),
+        3 => "all three tokens escaped".to_string(),
+        4 => "all four tokens escaped".to_string(),
+        5 => "all five tokens escaped".to_string(),
+        n => format!("all {n} tokens escaped"),
+    }
+}
+
 /// A set of tokens as `A+B`.
 pub fn joined(set: TokenSet) -> String {
     let names: Vec<String> = set.iter().map(|t| t.to_string()).collect();
@@ -89,17 +101,31 @@ impl fmt::Display for YutStatus {
     /// Once a team has won, a banner replaces the turn line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.play.phase() {
-            Phase::Over(w) => writeln!(f, "*** {w} wins: all four tokens escaped ***")?,
+            Phase::Over(w) => writeln!(
+                f,
+                "*** {w} wins: {} ***",
+                all_escaped(self.play.game().tokens_per_team())
+            )?,
             Phase::Throw(_) | Phase::Move(_) => writeln!(f, "{}", TurnView(&self.play))?,
         }
         writeln!(f, "             home  board  escaped")?;
         for ((team, c), who) in Team::ALL.iter().zip(&self.counts).zip(&self.players) {
-            let letters = match team {
-                Team::Upper => "A-D",
-                Team::Lower => "a-d",
+            // The letters the game plays (`set tokens`): `A-D`, `A-B`, `A`.
+            let names: Vec<String> = self
+                .play
+                .game()
+                .team_tokens(*team)
+                .iter()
+                .map(|t| t.to_string())
+                .collect();
+            let letters = match names.as_slice() {
+                [one] => one.clone(),
+                [first, .., last] => format!("{first}-{last}"),
+                [] => String::new(),
             };
+            let label = format!("{team} ({letters})");
             let line = format!(
-                "{team} ({letters}) {:>5}  {:>5}  {:>7}  {}",
+                "{label:<11} {:>5}  {:>5}  {:>7}  {}",
                 c.home,
                 c.board,
                 c.escaped,
@@ -300,5 +326,46 @@ mod tests {
             text.ends_with("\nnext: a new game: new yut upper (or lower)\n"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn labels_and_the_banner_follow_set_tokens() {
+        use crate::yut::House;
+        // Worked by hand: with N tokens a side the teams play A.. and
+        // a.. up to the Nth letter, and the banner counts them.
+        for (n, upper, lower, banner) in [
+            (1, "upper (A)  ", "lower (a)  ", "its token escaped"),
+            (2, "upper (A-B)", "lower (a-b)", "both tokens escaped"),
+            (3, "upper (A-C)", "lower (a-c)", "all three tokens escaped"),
+            (5, "upper (A-E)", "lower (a-e)", "all five tokens escaped"),
+        ] {
+            let mut p = Play::new(Team::Upper, 0);
+            p.set_house(House {
+                tokens: n,
+                ..House::CONTEST
+            });
+            let text = YutStatus::of(&p, [false, false]).to_string();
+            // The counts stay in their columns: 11 characters of label.
+            assert!(
+                text.contains(&format!("\n{upper} {n:>5}      0        0\n")),
+                "{text}"
+            );
+            assert!(
+                text.contains(&format!("\n{lower} {n:>5}      0        0\n")),
+                "{text}"
+            );
+            // Every upper token home+5 to mo, then out (mo, bang, ...):
+            // BBBB until it escapes.
+            for tok in p.game().team_tokens(Team::Upper).iter() {
+                while p.game().state(tok) != TokenState::Escaped {
+                    p.replay(tok, t("BBBB")).expect("moves");
+                }
+            }
+            let text = YutStatus::of(&p, [false, false]).to_string();
+            assert!(
+                text.starts_with(&format!("*** upper wins: {banner} ***\n")),
+                "{text}"
+            );
+        }
     }
 }
