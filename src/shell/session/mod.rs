@@ -238,6 +238,22 @@ impl Session {
             }
             kind => fail(kind),
         };
+        if let Command::BarePlay(mv) = &cmd.command {
+            let play = Located {
+                command: Command::Play(*mv),
+                ..cmd.clone()
+            };
+            return self.execute(&play, sink).map_err(|e| match e {
+                ExecError::Command(mut e) if e.kind != ErrorKind::Interrupted => {
+                    e.kind = ErrorKind::BareMove {
+                        error: Box::new(e.kind),
+                        mv: mv.to_string(),
+                    };
+                    ExecError::Command(e)
+                }
+                e => e,
+            });
+        }
         self.refuse_on_computers_turn(&cmd.command).map_err(fail)?;
         let reply = match &cmd.command {
             Command::ShowFen => self.congo.show_fen(),
@@ -256,7 +272,8 @@ impl Session {
                 Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
             }
             Command::Moves(filter) => self.congo.moves(*filter).map_err(fail)?,
-            Command::Play(mv) => {
+            // (A bare move was run as `play` above.)
+            Command::Play(mv) | Command::BarePlay(mv) => {
                 let rules = self.rules();
                 self.change_congo(&cmd.command, |congo| congo.play(*mv, rules))
                     .map_err(fail)?
