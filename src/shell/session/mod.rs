@@ -91,6 +91,9 @@ pub struct Session {
     /// The game the last game command touched (`hint` and `review` with
     /// no game named, outside versus mode).
     last_game: Option<super::command::GameChoice>,
+    /// The computer's Yut turn played by the command running, in one
+    /// line, for the status block drawn after it (at the prompt).
+    computer_turn: Option<String>,
 }
 
 /// A failure while executing: either the command was rejected, or output
@@ -238,6 +241,7 @@ impl Session {
             }
             kind => fail(kind),
         };
+        self.computer_turn = None;
         if let Command::BarePlay(mv) = &cmd.command {
             let play = Located {
                 command: Command::Play(*mv),
@@ -326,7 +330,16 @@ impl Session {
                 .map_err(fail)?,
             Command::Turn => Reply::TurnState(*self.yut),
             Command::Options(roll) => self.yut.options(*roll).map_err(fail)?,
-            Command::Auto => self.auto(&cmd.command).map_err(fail)?,
+            Command::Auto => {
+                // `auto` on the computer's own turn (resumed after
+                // Ctrl-C) is its turn: the status block sums it up.
+                let computers = self.yut_computer_to_move().is_some();
+                let reply = self.auto(&cmd.command).map_err(fail)?;
+                if let (true, Reply::Auto(steps)) = (computers, &reply) {
+                    self.computer_turn = super::yut_status::turn_summary(steps);
+                }
+                reply
+            }
             Command::Odds(games, upper, lower) => (self.yut)
                 .odds(&self.live, *games, *upper, *lower, sink)?
                 .map_err(fail)?,

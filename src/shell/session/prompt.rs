@@ -22,7 +22,9 @@ impl Session {
             return Reply::YutBoard(*self.yut.game());
         }
         let computer = Team::ALL.map(|t| self.settings.computer.plays_yut(t));
-        Reply::YutStatus(Box::new(YutStatus::of(&self.yut, computer)))
+        let mut status = YutStatus::of_record(&self.yut.0, computer);
+        status.computer_turn = self.computer_turn.clone();
+        Reply::YutStatus(Box::new(status))
     }
 
     /// The final reply of `cmd` as the prompt shows it (unchanged when not
@@ -267,5 +269,42 @@ mod tests {
         render(&reply, false, &mut short).expect("renders");
         let text = String::from_utf8(short.0).expect("utf-8");
         assert_eq!(text.lines().count(), 13 + 6, "{text}");
+    }
+
+    #[test]
+    fn the_computers_turn_is_summed_up_last_and_the_board_makes_room() {
+        // `new yut upper`, a geol by hand, A enters: lower (the computer)
+        // plays its turn, then the board is drawn with the block and, last,
+        // the turn in one line.
+        let (_, mut prompt) = sessions();
+        shown(&mut prompt, "new yut upper");
+        shown(&mut prompt, "throw FFFB");
+        let cmd = parse_command("move A").expect("parses");
+        let reply = prompt.execute(&cmd, &mut Vec::new()).expect("runs");
+        let draw = |w, h| {
+            let mut out = Window(Vec::new(), w, h);
+            render(&reply, false, &mut out).expect("renders");
+            String::from_utf8(out.0).expect("utf-8")
+        };
+        // 100x40: the block has 7 lines at least (the summary), so 32 + 7
+        // + the command line and the prompt is 41 > 40: compact.
+        let small = draw(100, 40);
+        assert!(small.starts_with("duet-mo             mo\n"), "{small}");
+        let last = small.lines().last().unwrap_or("");
+        assert!(last.starts_with("lower threw "), "{small}");
+        // 100x50 holds the 32-row board and the block: drawn in full, the
+        // same block under it.
+        let big = draw(100, 50);
+        assert!(big.starts_with("..----..----"), "{big}");
+        let block = |t: &str| {
+            t.lines()
+                .skip_while(|l| !l.starts_with("upper to"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(block(&big), block(&small));
+        // The next command's board says nothing of a turn it did not play.
+        let again = shown(&mut prompt, "show");
+        assert!(!again.contains("lower threw"), "{again}");
     }
 }

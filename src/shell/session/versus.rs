@@ -63,7 +63,7 @@ impl Session {
     }
 
     /// The Yut team to act, if the game goes on and the computer plays it.
-    fn yut_computer_to_move(&self) -> Option<Team> {
+    pub(super) fn yut_computer_to_move(&self) -> Option<Team> {
         match self.yut.phase() {
             Phase::Throw(t) | Phase::Move(t) if self.computer_plays_team(t) => Some(t),
             _ => None,
@@ -175,6 +175,9 @@ impl Session {
             };
             match next {
                 Ok(next) => {
+                    if let Reply::Auto(steps) = &next {
+                        self.computer_turn = crate::shell::yut_status::turn_summary(steps);
+                    }
                     sink.reply(std::mem::replace(&mut reply, next))?;
                     self.transcribe(&as_cmd, &reply);
                     if which == Which::Congo && self.congo_drawn() {
