@@ -144,6 +144,21 @@ pub enum Reply {
     ComputerCannotMove(Box<ErrorKind>),
     /// `tb`: what the endgame tables say of the position.
     Tablebase(TbAnswer),
+    /// At the prompt, after the move that ended the Congo game: who won
+    /// from the person's side in versus mode, and what to type next.
+    CongoResult(Box<CongoResult>),
+}
+
+/// How a Congo game ended, said to the person at the prompt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CongoResult {
+    /// The result.
+    pub status: Status,
+    /// The person's side in versus mode (the computer plays the other);
+    /// `None` for two people or the computer on both sides.
+    pub person: Option<Color>,
+    /// How it ended: `White captured the lion on d6`.
+    pub how: String,
 }
 
 /// What `tb` found.

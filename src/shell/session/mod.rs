@@ -387,8 +387,18 @@ impl Session {
             on: self.at_prompt,
         };
         let reply = self.answer(&cmd.command, reply, sink)?;
+        // The move that ended the Congo game (the person's or the
+        // computer's): at the prompt, who won and what next, last.
+        let result = self.congo_result(&reply);
         let reply = self.at_prompt_reply(&cmd.command, reply);
-        self.show_after(&cmd.command, reply, sink)
+        let reply = self.show_after(&cmd.command, reply, sink)?;
+        match result {
+            Some(result) => {
+                sink.reply(reply)?;
+                Ok(Reply::CongoResult(Box::new(result)))
+            }
+            None => Ok(reply),
+        }
     }
 
     /// Run one command and render what it produced to `out` (honouring

@@ -307,4 +307,51 @@ mod tests {
         let again = shown(&mut prompt, "show");
         assert!(!again.contains("lower threw"), "{again}");
     }
+
+    #[test]
+    fn a_congo_result_says_who_won_from_the_persons_side() {
+        // Lions on d1 and d7 face on the open d-file (a pawn on a3).
+        let facing = "fen 3l3/7/7/7/P6/7/3L3 w 0";
+        // The person (White) takes the lion: the board (its footer says
+        // the result), then the verdict and what next, last.
+        let (mut script, mut prompt) = sessions();
+        shown(&mut prompt, "new congo white");
+        shown(&mut prompt, facing);
+        let won = shown(&mut prompt, "play d1d7");
+        assert!(
+            won.starts_with("d1d7: white lion, captures black lion on d7; White wins\n"),
+            "{won}"
+        );
+        assert!(
+            won.ends_with(
+                "You win: White captured the lion on d7\n\
+                 next: review (the game move by move), or a new game: new congo black (or white)\n"
+            ),
+            "{won}"
+        );
+        // A pawn move instead: Black (level 1 still takes a lion, see
+        // congo::search::skill) captures on d1, and the person lost.
+        shown(&mut prompt, "set level 1");
+        shown(&mut prompt, facing);
+        let lost = shown(&mut prompt, "play a3a4");
+        assert!(
+            lost.ends_with("You lose: Black captured the lion on d1\nnext: review (the game move by move), or a new game: new congo black (or white)\n"),
+            "{lost}"
+        );
+        // Two people at the prompt: no verdict, the next line only.
+        let (_, mut two) = sessions();
+        shown(&mut two, facing);
+        assert_eq!(
+            shown(&mut two, "play d1d7"),
+            "d1d7: white lion, captures black lion on d7; White wins\n\
+             next: review (the game move by move), or a new game: new congo white (or black)\n"
+        );
+        // A script keeps the one summary line.
+        shown(&mut script, "new congo white");
+        shown(&mut script, facing);
+        assert_eq!(
+            shown(&mut script, "play d1d7"),
+            "d1d7: white lion, captures black lion on d7; White wins\n"
+        );
+    }
 }

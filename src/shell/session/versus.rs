@@ -11,7 +11,7 @@ use crate::congo::Color;
 use crate::congo::moves::status;
 use crate::shell::command::{Command, NewGame, ResetTarget, SearchLimit};
 use crate::shell::error::ErrorKind;
-use crate::shell::reply::{Reply, Sink};
+use crate::shell::reply::{CongoResult, Reply, Sink};
 use crate::shell::settings::{
     Change, Computer, ComputerChange, CongoComputer, Draw, Show, YutComputer,
 };
@@ -202,6 +202,44 @@ impl Session {
         Ok(reply)
     }
 
+    /// At the prompt, after `reply` (a move that ended the Congo game):
+    /// how it ended, from the person's side in versus mode.
+    pub(super) fn congo_result(&self, reply: &Reply) -> Option<CongoResult> {
+        let Reply::Played(outcome, st) = reply else {
+            return None;
+        };
+        if !self.at_prompt || !st.is_over() {
+            return None;
+        }
+        let person = match self.computer().congo {
+            CongoComputer::White => Some(Color::Black),
+            CongoComputer::Black => Some(Color::White),
+            CongoComputer::None | CongoComputer::Both => None,
+        };
+        let mover = outcome.piece.color;
+        let lion = |list: &[(crate::congo::Square, crate::congo::Piece)]| {
+            list.iter()
+                .find(|(_, p)| p.kind == crate::congo::PieceKind::Lion)
+                .map(|(sq, p)| (*sq, p.color))
+        };
+        let how = if let Some((sq, _)) = lion(&outcome.captured) {
+            format!("{} captured the lion on {sq}", title(mover))
+        } else if let Some((sq, c)) = lion(&outcome.drowned) {
+            format!("the {} lion drowned on {sq}", side_name(c))
+        } else {
+            // The side to move has no move (it loses).
+            format!(
+                "{} has no legal move",
+                title(self.position().side_to_move())
+            )
+        };
+        Some(CongoResult {
+            status: *st,
+            person,
+            how,
+        })
+    }
+
     /// Whether boards are drawn after changes: `show on`, or `show auto`
     /// at the prompt against the computer.
     fn showing(&self) -> bool {
@@ -294,6 +332,14 @@ impl Session {
             1 => Reply::Undid(undone.remove(0)),
             _ => Reply::UndidMany(undone),
         })
+    }
+}
+
+/// `White`, `Black`.
+fn title(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
     }
 }
 
