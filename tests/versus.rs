@@ -254,3 +254,60 @@ fn each_game_keeps_its_own_computer() {
         "the computer played lower's turn: {out}"
     );
 }
+
+#[test]
+fn the_board_is_drawn_from_the_persons_side() {
+    // `new congo black`: the computer (White) moves first; the person
+    // plays Black, so `board` is turned half a circle (`set flip auto`):
+    // rank 1 on top, files g to a. `set flip off` draws it as always.
+    let (out, _, _) = run("set level 1; new congo black; board; set flip off; board");
+    let lines: Vec<&str> = out.lines().collect();
+    // The computer's move, then two boards of 10 lines.
+    assert_eq!(lines.len(), 1 + 10 + 10, "{out}");
+    let (flipped, plain) = (&lines[1..11], &lines[11..21]);
+    assert_eq!(flipped[0], "  g f e d c b a", "{out}");
+    assert_eq!(plain[0], "  a b c d e f g", "{out}");
+    // Each flipped rank row is the plain board's row of the same rank
+    // with its squares in reverse order; the river mark stays.
+    for rank in 1..=7 {
+        let row = |board: &[&str]| -> String {
+            board
+                .iter()
+                .find(|l| l.starts_with(&format!("{rank} ")))
+                .unwrap_or_else(|| panic!("no rank {rank}: {out}"))
+                .to_string()
+        };
+        let squares = |line: &str| -> Vec<String> {
+            line.split_whitespace()
+                .skip(1)
+                .take(7)
+                .map(str::to_string)
+                .collect()
+        };
+        let mut reversed = squares(&row(plain));
+        reversed.reverse();
+        assert_eq!(squares(&row(flipped)), reversed, "rank {rank}: {out}");
+    }
+    // Ranks from 1 at the top down to 7.
+    let order: Vec<&str> = flipped[1..8].iter().map(|l| &l[..1]).collect();
+    assert_eq!(order, ["1", "2", "3", "4", "5", "6", "7"]);
+    assert!(flipped[4].ends_with(" 4 river"), "{out}");
+    // The footer is the same.
+    assert_eq!(flipped[9], plain[9]);
+    // Playing White (or two people) the board is as always; `flip on`
+    // turns it whoever plays.
+    let (out, _, _) = run("new congo white; board; new congo; board; set flip on; board");
+    let heads: Vec<&str> = out.lines().filter(|l| l.starts_with("  ")).collect();
+    assert_eq!(
+        heads,
+        [
+            "  a b c d e f g",
+            "  a b c d e f g",
+            "  a b c d e f g",
+            "  a b c d e f g",
+            "  g f e d c b a",
+            "  g f e d c b a"
+        ],
+        "{out}"
+    );
+}

@@ -102,6 +102,7 @@ impl TypedValueParser for SettingParser {
             | ValueKind::Computer
             | ValueKind::Draw
             | ValueKind::Show
+            | ValueKind::Flip
             | ValueKind::Theme => Some(Box::new(
                 self.0.completions().iter().map(|&w| PossibleValue::new(w)),
             )),

@@ -43,7 +43,7 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
             write_listing(pos, &mut buf);
             out.raw(&buf)
         }
-        Reply::Board(board) => board::draw(&board.0, board.1.as_ref(), board.2, out),
+        Reply::Board(board) => board::draw(&board.0, board.1.as_ref(), board.2, board.3, out),
         Reply::BoardLegend(board) => {
             write_reply(board, out)?;
             out.styled(Style::Label, crate::congo::guide::LEGEND)

@@ -36,8 +36,9 @@ pub enum Reply {
     /// `list`: the position, shown as the 17-line listing.
     Listing(Box<Position>),
     /// `board`: the position and the last move, shown as a grid.
-    /// The position, its last move, and whether the draw rule ended it.
-    Board(Box<(Position, Option<LastMove>, bool)>),
+    /// The position, its last move, whether the draw rule ended it, and
+    /// whether it is drawn from Black's side (`set flip`).
+    Board(Box<(Position, Option<LastMove>, bool, bool)>),
     /// `board legend`: the board, then the key to its letters.
     BoardLegend(Box<Reply>),
     /// `undo N`: each change taken back, newest first (a change summary).

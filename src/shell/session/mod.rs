@@ -160,6 +160,7 @@ impl Session {
             | Change::Computer(_)
             | Change::Draw(_)
             | Change::Show(_)
+            | Change::Flip(_)
             | Change::Theme(_) => {}
         }
     }
@@ -266,10 +267,10 @@ impl Session {
                 .map_err(fail)?,
             Command::SetFen(_) => Reply::Nothing,
             Command::List => self.congo.list(),
-            Command::Board => self.congo.board(self.congo_drawn()),
-            Command::BoardLegend => {
-                Reply::BoardLegend(Box::new(self.congo.board(self.congo_drawn())))
-            }
+            Command::Board => self.congo.board(self.congo_drawn(), self.flipped()),
+            Command::BoardLegend => Reply::BoardLegend(Box::new(
+                self.congo.board(self.congo_drawn(), self.flipped()),
+            )),
             Command::BoardSvg(file) => {
                 let last = self.congo.last_move.as_ref().map(|m| m.squares);
                 let text = crate::congo::svg::render(self.position(), last);

@@ -13,7 +13,7 @@ use crate::shell::command::{Command, NewGame, ResetTarget, SearchLimit};
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::{CongoResult, Reply, Sink};
 use crate::shell::settings::{
-    Change, Computer, ComputerChange, CongoComputer, Draw, Show, YutComputer,
+    Change, Computer, ComputerChange, CongoComputer, Draw, Flip, Show, YutComputer,
 };
 use crate::yut::{Phase, Team};
 
@@ -202,6 +202,16 @@ impl Session {
         Ok(reply)
     }
 
+    /// Whether the Congo board is drawn from Black's side: `set flip on`,
+    /// or `auto` when the person plays Black against the computer.
+    pub(super) fn flipped(&self) -> bool {
+        match self.settings.flip {
+            Flip::On => true,
+            Flip::Off => false,
+            Flip::Auto => self.computer().congo == CongoComputer::White,
+        }
+    }
+
     /// At the prompt, after `reply` (a move that ended the Congo game):
     /// how it ended, from the person's side in versus mode.
     pub(super) fn congo_result(&self, reply: &Reply) -> Option<CongoResult> {
@@ -297,7 +307,7 @@ impl Session {
     /// The board of the game `which` as it is drawn after a change.
     fn board_of(&self, which: Which) -> Reply {
         match which {
-            Which::Congo => self.congo.board(self.congo_drawn()),
+            Which::Congo => self.congo.board(self.congo_drawn(), self.flipped()),
             Which::Yut => self.yut_board(),
         }
     }

@@ -1,6 +1,6 @@
 //! [`Change`]: one setting with its new value, typed.
 
-use super::{ComputerChange, Draw, Setting, Show, Theme, Threads, team_name};
+use super::{ComputerChange, Draw, Flip, Setting, Show, Theme, Threads, team_name};
 use crate::congo::Rules;
 use crate::yut::{Sticks, Team};
 use std::fmt;
@@ -36,6 +36,7 @@ pub enum Change {
     Computer(ComputerChange),
     Draw(Draw),
     Show(Show),
+    Flip(Flip),
     Theme(Theme),
     Tokens(u8),
     BackDo(bool),
@@ -62,6 +63,7 @@ impl Change {
             Change::Computer(_) => Setting::Computer,
             Change::Draw(_) => Setting::Draw,
             Change::Show(_) => Setting::Show,
+            Change::Flip(_) => Setting::Flip,
             Change::Theme(_) => Setting::Theme,
             Change::Tokens(_) => Setting::Tokens,
             Change::BackDo(_) => Setting::BackDo,
@@ -102,6 +104,7 @@ impl fmt::Display for Change {
             Change::Computer(c) => write!(f, "{c}"),
             Change::Draw(d) => f.write_str(d.name()),
             Change::Show(s) => f.write_str(s.name()),
+            Change::Flip(s) => f.write_str(s.name()),
             Change::Theme(t) => f.write_str(t.name()),
         }
     }

@@ -16,7 +16,7 @@ mod values;
 
 pub use change::Change;
 pub use values::{
-    Computer, ComputerChange, CongoComputer, Draw, Show, Theme, Threads, YutComputer,
+    Computer, ComputerChange, CongoComputer, Draw, Flip, Show, Theme, Threads, YutComputer,
 };
 
 use crate::congo::Rules;
@@ -63,6 +63,8 @@ pub enum Setting {
     Draw,
     /// Whether the changed game's board is drawn after every change.
     Show,
+    /// Whether the Congo board is drawn from Black's side.
+    Flip,
     /// The colours at a terminal: for a light or a dark background.
     Theme,
     /// Yut tokens a side, 1 to 5 (a house rule; the contest plays 4).
@@ -94,6 +96,8 @@ pub enum ValueKind {
     Draw,
     /// When boards are drawn after changes: [`Show`].
     Show,
+    /// When the Congo board is turned: [`Flip`].
+    Flip,
     /// The colours' background: [`Theme`].
     Theme,
 }
@@ -140,6 +144,7 @@ impl Setting {
         Setting::Computer,
         Setting::Draw,
         Setting::Show,
+        Setting::Flip,
         Setting::Theme,
         Setting::Tokens,
         Setting::BackDo,
@@ -276,6 +281,13 @@ impl Setting {
                 expects: "`auto`, `on` or `off`",
                 default: Change::Show(Show::Auto),
             },
+            Setting::Flip => SettingSpec {
+                name: "flip",
+                summary: "draw the Congo board from Black's side (auto: when you play Black against the computer)",
+                kind: ValueKind::Flip,
+                expects: "`auto`, `on` or `off`",
+                default: Change::Flip(Flip::Auto),
+            },
             Setting::Theme => SettingSpec {
                 name: "theme",
                 summary: "colours for a light or dark terminal (auto: from COLORFGBG, else for either)",
@@ -375,6 +387,7 @@ impl Setting {
             Setting::Computer => ComputerChange::parse(text).map(Change::Computer),
             Setting::Draw => word(text, Draw::ALL, Draw::name).map(Change::Draw),
             Setting::Show => word(text, Show::ALL, Show::name).map(Change::Show),
+            Setting::Flip => word(text, Flip::ALL, Flip::name).map(Change::Flip),
             Setting::Theme => word(text, Theme::ALL, Theme::name).map(Change::Theme),
             Setting::Tokens => self
                 .number(text)
@@ -418,7 +431,7 @@ impl Setting {
             ValueKind::Sticks => &["0.5", "0.6"],
             ValueKind::Computer => &["none", "white", "black", "upper", "lower", "both"],
             ValueKind::Draw => &["off", "repetition"],
-            ValueKind::Show => &["auto", "on", "off"],
+            ValueKind::Show | ValueKind::Flip => &["auto", "on", "off"],
             ValueKind::Theme => &["auto", "light", "dark"],
         }
     }
@@ -473,6 +486,8 @@ pub struct Settings {
     pub draw: Draw,
     /// When boards are drawn after changes.
     pub show: Show,
+    /// When the Congo board is drawn from Black's side.
+    pub flip: Flip,
     /// The colours' background.
     pub theme: Theme,
     /// The Yut house rules: tokens a side, back-do, the catch bonus.
@@ -499,6 +514,7 @@ impl Default for Settings {
             computer: Computer::NONE,
             draw: Draw::Off,
             show: Show::Auto,
+            flip: Flip::Auto,
             theme: Theme::Auto,
             house: House::CONTEST,
         }
@@ -528,6 +544,7 @@ impl Settings {
             Setting::Computer => Change::Computer(ComputerChange::shown(self.computer)),
             Setting::Draw => Change::Draw(self.draw),
             Setting::Show => Change::Show(self.show),
+            Setting::Flip => Change::Flip(self.flip),
             Setting::Theme => Change::Theme(self.theme),
             Setting::Tokens => Change::Tokens(self.house.tokens),
             Setting::BackDo => Change::BackDo(self.house.back_do),
@@ -560,6 +577,7 @@ impl Settings {
             Change::Computer(c) => self.computer = c.applied_to(self.computer),
             Change::Draw(d) => self.draw = d,
             Change::Show(s) => self.show = s,
+            Change::Flip(f) => self.flip = f,
             Change::Theme(t) => self.theme = t,
             Change::Tokens(n) => {
                 let n = Setting::Tokens.clamp(u64::from(n));

@@ -274,6 +274,33 @@ impl Show {
     }
 }
 
+/// Whether the Congo board is drawn from Black's side (rank 1 at the
+/// top, file g on the left).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Flip {
+    /// When the person plays Black against the computer (versus mode).
+    #[default]
+    Auto,
+    /// Always.
+    On,
+    /// Never.
+    Off,
+}
+
+impl Flip {
+    /// Every value.
+    pub const ALL: [Flip; 3] = [Flip::Auto, Flip::On, Flip::Off];
+
+    /// The word `set flip` takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Flip::Auto => "auto",
+            Flip::On => "on",
+            Flip::Off => "off",
+        }
+    }
+}
+
 /// The background the colours are chosen for (only the front end colours).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Theme {
