@@ -113,10 +113,10 @@ fn catch_words(report: &MoveReport) -> String {
 /// and moves in order, consecutive throws together (`lower threw yut,
 /// do; moved b to mo, caught A (home)`). `None` for no steps.
 pub fn turn_summary(steps: &[Step]) -> Option<String> {
-    let team = steps.iter().find_map(|s| match s {
-        Step::Threw(r) => Some(r.team),
-        Step::Moved(r) => Some(r.report.token.team()),
-    })?;
+    let team = match steps.first()? {
+        Step::Threw(r) => r.team,
+        Step::Moved(r) => r.report.token.team(),
+    };
     let mut parts: Vec<String> = Vec::new();
     let mut throws: Vec<&str> = Vec::new();
     for step in steps {
