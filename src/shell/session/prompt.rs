@@ -354,4 +354,20 @@ mod tests {
             "d1d7: white lion, captures black lion on d7; White wins\n"
         );
     }
+
+    #[test]
+    fn the_status_block_follows_set_tokens() {
+        // Two tokens a side: A-B and a-b, two at home each (the issue saw
+        // `upper (A-D)` here).
+        let (_, mut prompt) = sessions();
+        shown(&mut prompt, "set tokens 2");
+        let board = shown(&mut prompt, "new yut upper");
+        assert!(
+            board.contains(
+                "\nupper (A-B)     2      0        0  you\n\
+                 lower (a-b)     2      0        0  computer\n"
+            ),
+            "{board}"
+        );
+    }
 }
