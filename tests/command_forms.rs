@@ -92,3 +92,52 @@ fn a_move_typed_as_two_words_names_the_joined_move() {
     let (_, err) = run("play e2 now", 1);
     assert!(err.contains("a move needs a second square"), "{err}");
 }
+
+#[test]
+fn a_congo_move_alone_on_a_line_is_played() {
+    // `e2e3` alone is `play e2e3`: the same summary, position and record.
+    let (bare, err) = run("e2e3; fen; history", 0);
+    assert_eq!(err, "");
+    let (play, _) = run("play e2e3; fen; history", 0);
+    assert_eq!(bare, play);
+    assert!(
+        bare.starts_with(&format!("e2e3: white pawn\n{}\n", fen_after(&["e2e3"]))),
+        "{bare}"
+    );
+    // In a script file too (stdin here), a monkey's jump path among them:
+    // the white monkey on b1 jumps the black pawns on c2 and e4 (set up
+    // below, nothing beyond them), so b1-d3-f5 is legal.
+    let pos = "3l3/7/7/4p2/7/2p4/1M1L3 w 0";
+    let out = Test::new()
+        .stdin(format!("fen {pos}\nb1-d3-f5\nfen\n"))
+        .any_stdout()
+        .run();
+    let mut expected: Position = pos.parse().expect("fen");
+    let mv = legal_moves(&expected)
+        .into_iter()
+        .find(|m| m.to_string() == "b1d3f5")
+        .expect("the double jump is legal");
+    expected.play(mv).expect("plays");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(text.ends_with(&format!("{expected}\n")), "{text}");
+    // Illegal: `play`'s error plus how the line was read, nothing moved.
+    let (out, err) = run("e2e5", 1);
+    assert_eq!(out, "");
+    assert!(
+        err.contains("error: `e2e5` is not legal: the white pawn on e2 can play e2d3 e2e3 e2f3 (the line was read as `play e2e5`"),
+        "{err}"
+    );
+    // A word that is not a move, or a move with more after it, is still
+    // an unknown command.
+    let (_, err) = run("e2e9", 1);
+    assert!(err.contains("unknown command `e2e9`"), "{err}");
+    let (_, err) = run("e2e3 now", 1);
+    assert!(err.contains("unknown command `e2e3`"), "{err}");
+    // The computer answers a bare move as it answers `play`.
+    let (out, _) = run("set level 1; set computer black; e2e3", 0);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(
+        out.lines().nth(1).is_some_and(|l| l.contains(": black ")),
+        "{out}"
+    );
+}

@@ -675,6 +675,14 @@ const EXAMPLES: &[Example] = &[
         "fen 7/7/7/7/7/7/3L3; play d1d2",
         "the game is over: White wins",
     ),
+    // A bare move (no `play`) is played as `play` would; refused, the
+    // message is `play`'s (a pawn on e2 steps to d3, e3 or f3) and says
+    // how the line was read. The caret is on the move, at byte 1.
+    command(
+        "bare-move-illegal",
+        "e2e5",
+        "`e2e5` is not legal: the white pawn on e2 can play e2d3 e2e3 e2f3 (the line was read as `play e2e5`: a Congo move alone on a line plays it)",
+    ),
     // A monkey in a lattice of enemy pawns has astronomically many jump
     // paths; the move commands refuse rather than hang.
     command(

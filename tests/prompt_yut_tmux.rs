@@ -165,3 +165,100 @@ fn help_without_a_pager_is_printed_whole() {
         assert!(line.trim_end().chars().count() <= 80, "{line:?}");
     }
 }
+
+/// The summary the computer's turn should get, worked out from the lines
+/// it printed (`FBBB: do (1)`, `a: home -> do (1), caught A; ...`): the
+/// team, then the throws' names and each move's token, station and catch.
+fn summary_of(steps: &[&str]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut throws: Vec<String> = Vec::new();
+    let mut team = "";
+    for line in steps {
+        let (head, rest) = line.split_once(": ").expect("a step line");
+        if head.len() == 4 && head.chars().all(|c| c == 'F' || c == 'B') {
+            // `FBBB: do (1)`: the throw's name before its count.
+            throws.push(rest.split(" (").next().unwrap().to_string());
+            continue;
+        }
+        team = if head.starts_with(|c: char| c.is_ascii_lowercase()) {
+            "lower"
+        } else {
+            "upper"
+        };
+        if !throws.is_empty() {
+            parts.push(format!("threw {}", throws.join(", ")));
+            throws.clear();
+        }
+        // `a: home -> do (1), caught A; lower throws again`
+        let moved = rest.split(';').next().unwrap();
+        let to = moved.split(" -> ").nth(1).unwrap();
+        let station = to.split(" (").next().unwrap();
+        let mut part = format!("moved {head} to {station}");
+        if let Some((_, caught)) = moved.split_once(", caught ") {
+            part.push_str(&format!(", caught {} (home)", caught.replace(' ', "+")));
+        }
+        parts.push(part);
+    }
+    if !throws.is_empty() {
+        parts.push(format!("threw {}", throws.join(", ")));
+    }
+    format!("{team} {}", parts.join("; "))
+}
+
+#[test]
+fn the_computers_catch_stays_on_a_100x40_screen() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let tmux = start("yutcatch", dir.path(), "");
+    tmux.run(&["resize-window", "-t", "t", "-x", "100", "-y", "40"]);
+    let mut n = 1;
+    // Seed 1, level 2: upper throws a do, A enters on do, and lower's
+    // first throw (a do too) lands its token on A (the guide's example).
+    ask(&tmux, &mut n, "set level 2");
+    ask(&tmux, &mut n, "new yut upper");
+    assert_eq!(
+        ask(&tmux, &mut n, "throw").lines().next(),
+        Some("BBBF: do (1)")
+    );
+    let shown = ask(&tmux, &mut n, "move A");
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines[0], "A: home -> do (1); lower to throw", "{shown}");
+    // The computer's steps, up to the board.
+    let steps: Vec<&str> = lines[1..]
+        .iter()
+        .take_while(|l| l.contains(": "))
+        .copied()
+        .collect();
+    assert!(
+        steps.iter().any(|l| l.contains(", caught A")),
+        "lower caught A: {shown}"
+    );
+    // What the window shows now (no scrollback): the summary of that
+    // turn is the last line above the prompt, with the catch, and the
+    // status block names it; the 32-row board would not leave room (32 +
+    // 8 lines of block + command and prompt > 40), so the compact one is
+    // drawn.
+    let screen = tmux.run(&["capture-pane", "-t", "t", "-p"]);
+    let visible: Vec<&str> = screen.lines().filter(|l| !l.trim().is_empty()).collect();
+    let last = visible.len() - 1;
+    assert_eq!(visible[last].trim_end(), "boardsh>", "{screen}");
+    assert_eq!(visible[last - 1], summary_of(&steps), "{screen}");
+    assert!(visible[last - 1].contains(", caught A (home)"), "{screen}");
+    assert_eq!(
+        visible[last - 2],
+        "next: upper throws (type throw)",
+        "{screen}"
+    );
+    assert!(
+        visible[last - 3].starts_with("last catch: a caught A on "),
+        "{screen}"
+    );
+    assert!(screen.contains("duet-mo             mo\n"), "{screen}");
+    // The person's own move is still on the screen above it all.
+    assert!(
+        screen.contains("A: home -> do (1); lower to throw\n"),
+        "{screen}"
+    );
+}

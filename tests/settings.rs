@@ -124,6 +124,7 @@ fn a_value_of_the_wrong_kind_is_refused_and_changes_nothing() {
             | ValueKind::Computer
             | ValueKind::Draw
             | ValueKind::Show
+            | ValueKind::Flip
             | ValueKind::Theme => vec!["3".into(), "lots".into()],
         };
         for bad in bad {

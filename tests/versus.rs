@@ -287,3 +287,119 @@ fn redo_in_yut_brings_back_the_computers_turn() {
     };
     assert_eq!(wheres(&out), wheres(&before));
 }
+
+#[test]
+fn each_game_keeps_its_own_computer() {
+    // `new yut upper` after `new congo white` leaves Black to the
+    // computer: the Congo move is still answered (two summaries: the
+    // person's c2c3 and the computer's reply, checked legal by replay).
+    let (out, err, _) = run("set level 1; new congo white; new yut upper; play c2c3; set");
+    assert_eq!(err, "");
+    let moves: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains(": white ") || l.contains(": black "))
+        .collect();
+    assert_eq!(moves.len(), 2, "{out}");
+    assert!(moves[1].contains(": black "), "{out}");
+    replay(START, &out);
+    // `set` lists both games' sides.
+    assert!(
+        out.contains("\ncomputer    congo black, yut lower "),
+        "{out}"
+    );
+    // The old form changes its own game: `set computer upper` leaves
+    // Congo's Black; `none` turns both off; `yut none` only Yut.
+    let listing = |script: &str| {
+        let (out, _, _) = run(&format!("{script}; set"));
+        out.lines()
+            .find(|l| l.starts_with("computer "))
+            .and_then(|l| l.strip_prefix("computer"))
+            .and_then(|l| l.split("  the side").next())
+            .map(|v| v.trim().to_string())
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        listing("set computer black; set computer upper"),
+        "congo black, yut upper"
+    );
+    assert_eq!(
+        listing("new congo white; new yut lower; set computer yut none"),
+        "black"
+    );
+    assert_eq!(
+        listing("set computer congo white; set computer yut both"),
+        "congo white, yut both"
+    );
+    assert_eq!(
+        listing("new congo white; new yut upper; set computer none"),
+        "none"
+    );
+    // `new congo` alone (two people) ends Congo's computer only: the
+    // Yut computer still answers the person's throw.
+    let (out, _, _) = run("set level 1; new yut upper; new congo; throw FFFB; move A; turn");
+    assert!(
+        out.contains("A: home -> geol (3); lower to throw\n"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("upper to throw\n"),
+        "the computer played lower's turn: {out}"
+    );
+}
+
+#[test]
+fn the_board_is_drawn_from_the_persons_side() {
+    // `new congo black`: the computer (White) moves first; the person
+    // plays Black, so `board` is turned half a circle (`set flip auto`):
+    // rank 1 on top, files g to a. `set flip off` draws it as always.
+    let (out, _, _) = run("set level 1; new congo black; board; set flip off; board");
+    let lines: Vec<&str> = out.lines().collect();
+    // The computer's move, then two boards of 10 lines.
+    assert_eq!(lines.len(), 1 + 10 + 10, "{out}");
+    let (flipped, plain) = (&lines[1..11], &lines[11..21]);
+    assert_eq!(flipped[0], "  g f e d c b a", "{out}");
+    assert_eq!(plain[0], "  a b c d e f g", "{out}");
+    // Each flipped rank row is the plain board's row of the same rank
+    // with its squares in reverse order; the river mark stays.
+    for rank in 1..=7 {
+        let row = |board: &[&str]| -> String {
+            board
+                .iter()
+                .find(|l| l.starts_with(&format!("{rank} ")))
+                .unwrap_or_else(|| panic!("no rank {rank}: {out}"))
+                .to_string()
+        };
+        let squares = |line: &str| -> Vec<String> {
+            line.split_whitespace()
+                .skip(1)
+                .take(7)
+                .map(str::to_string)
+                .collect()
+        };
+        let mut reversed = squares(&row(plain));
+        reversed.reverse();
+        assert_eq!(squares(&row(flipped)), reversed, "rank {rank}: {out}");
+    }
+    // Ranks from 1 at the top down to 7.
+    let order: Vec<&str> = flipped[1..8].iter().map(|l| &l[..1]).collect();
+    assert_eq!(order, ["1", "2", "3", "4", "5", "6", "7"]);
+    assert!(flipped[4].ends_with(" 4 river"), "{out}");
+    // The footer is the same.
+    assert_eq!(flipped[9], plain[9]);
+    // Playing White (or two people) the board is as always; `flip on`
+    // turns it whoever plays.
+    let (out, _, _) = run("new congo white; board; new congo; board; set flip on; board");
+    let heads: Vec<&str> = out.lines().filter(|l| l.starts_with("  ")).collect();
+    assert_eq!(
+        heads,
+        [
+            "  a b c d e f g",
+            "  a b c d e f g",
+            "  a b c d e f g",
+            "  a b c d e f g",
+            "  g f e d c b a",
+            "  g f e d c b a"
+        ],
+        "{out}"
+    );
+}

@@ -102,6 +102,7 @@ impl TypedValueParser for SettingParser {
             | ValueKind::Computer
             | ValueKind::Draw
             | ValueKind::Show
+            | ValueKind::Flip
             | ValueKind::Theme => Some(Box::new(
                 self.0.completions().iter().map(|&w| PossibleValue::new(w)),
             )),
@@ -117,7 +118,7 @@ impl TypedValueParser for SettingParser {
 mod tests {
     use super::*;
     use crate::cli::args::Cli;
-    use crate::shell::settings::{Computer, Threads};
+    use crate::shell::settings::{ComputerChange, Threads, YutComputer};
 
     #[test]
     fn every_settings_flag_reaches_the_session() {
@@ -154,7 +155,13 @@ mod tests {
         // The setting's own parser: words in any case, `auto` threads.
         let cli =
             Cli::parse_ordered(["boardsh", "--computer", "Lower", "--threads", "auto"]).unwrap();
-        assert_eq!(cli.run.computer, Some(Change::Computer(Computer::Lower)));
+        assert_eq!(
+            cli.run.computer,
+            Some(Change::Computer(ComputerChange {
+                congo: None,
+                yut: Some(YutComputer::Lower)
+            }))
+        );
         assert_eq!(cli.run.threads, Some(Change::Threads(Threads::Auto)));
         // Out of the setting's range (level 1..=12, threads 1..=256), or
         // not a word it takes: refused, with what `set` would say.

@@ -15,6 +15,9 @@ pub struct LastMove {
 
 const FILES: &str = "  a b c d e f g\n";
 
+/// The file labels of the board drawn from Black's side.
+const FILES_FLIPPED: &str = "  g f e d c b a\n";
+
 /// How a game ended by the draw rule (`set draw repetition`) is named, in
 /// the board's footer, `status` and the refusals after it.
 pub const DRAWN: &str = "Draw (threefold repetition)";
@@ -22,7 +25,8 @@ pub const DRAWN: &str = "Draw (threefold repetition)";
 /// Draw `pos`: ranks 7 to 1, files a to g, empty squares `.`, empty river
 /// squares `~`, the river row marked, then side to move (or the result,
 /// once the game is over: `drawn` when the session's draw rule ended it by
-/// a threefold repetition) and move number.
+/// a threefold repetition) and move number. `flipped` draws it from
+/// Black's side: ranks 1 to 7, files g to a (turned half a circle).
 ///
 /// # Errors
 ///
@@ -31,13 +35,21 @@ pub fn draw<O: Output + ?Sized>(
     pos: &Position,
     last: Option<&LastMove>,
     drawn: bool,
+    flipped: bool,
     out: &mut O,
 ) -> io::Result<()> {
-    out.styled(Style::Label, FILES)?;
-    for rank in Rank::ALL.into_iter().rev() {
+    let files = if flipped { FILES_FLIPPED } else { FILES };
+    out.styled(Style::Label, files)?;
+    let (mut ranks, mut file_order) = (Rank::ALL.to_vec(), File::ALL.to_vec());
+    if !flipped {
+        ranks.reverse();
+    } else {
+        file_order.reverse();
+    }
+    for rank in ranks {
         let label = rank.char().to_string();
         out.styled(Style::Label, &label)?;
-        for file in File::ALL {
+        for &file in &file_order {
             let sq = Square::from_coords(file, rank);
             out.text(" ")?;
             let marked = last.is_some_and(|m| m.squares.contains(sq));
@@ -58,7 +70,7 @@ pub fn draw<O: Output + ?Sized>(
         }
         out.text("\n")?;
     }
-    out.styled(Style::Label, FILES)?;
+    out.styled(Style::Label, files)?;
     // A finished game says how it ended instead of who is to move.
     let st = status(pos);
     let mut footer = if drawn {
@@ -89,7 +101,7 @@ mod tests {
         // Rank 7 holds black's back row (gmelecz), rank 1 white's; rank 4 is
         // the empty river, drawn with `~` and marked.
         let mut out = Vec::new();
-        draw(&Position::start(), None, false, &mut out).unwrap();
+        draw(&Position::start(), None, false, false, &mut out).unwrap();
         let expected = [
             "  a b c d e f g",
             "7 g m e l e c z 7",
@@ -107,11 +119,41 @@ mod tests {
     }
 
     #[test]
+    fn the_board_from_blacks_side() {
+        // Turned half a circle: rank 1 at the top, read from g to a, so
+        // Black's back row (gmelecz from a7 to g7) reads zcelemg at the
+        // bottom; the river stays in the middle, marked.
+        let mut out = Vec::new();
+        draw(&Position::start(), None, false, true, &mut out).unwrap();
+        let expected = [
+            "  g f e d c b a",
+            "1 Z C E L E M G 1",
+            "2 P P P P P P P 2",
+            "3 . . . . . . . 3",
+            "4 ~ ~ ~ ~ ~ ~ ~ 4 river",
+            "5 . . . . . . . 5",
+            "6 p p p p p p p 6",
+            "7 z c e l e m g 7",
+            "  g f e d c b a",
+            "white to move, move 0\n",
+        ]
+        .join("\n");
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
+        // A lone piece on a2 stands at the right of rank 2's row.
+        let pos: Position = "3l3/7/7/7/7/P6/3L3 w 0".parse().unwrap();
+        let mut out = Vec::new();
+        draw(&pos, None, false, true, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("\n2 . . . . . . P 2\n"), "{text}");
+        assert!(text.contains("\n7 . . . l . . . 7\n"), "{text}");
+    }
+
+    #[test]
     fn a_finished_game_shows_its_result() {
         // Black's lion is gone: White has won, whoever is "to move".
         let pos: Position = "7/7/7/7/7/7/3L3 b 5".parse().unwrap();
         let mut out = Vec::new();
-        draw(&pos, None, false, &mut out).unwrap();
+        draw(&pos, None, false, false, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(
             text.ends_with("  a b c d e f g\nWhite wins, move 5\n"),

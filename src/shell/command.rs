@@ -148,6 +148,9 @@ pub enum Command {
     Moves(MovesFilter),
     /// `play <move>`: a well-formed move (checked against the position when run).
     Play(Move),
+    /// A line that is only a Congo move (`e2e3`): run as `play` is,
+    /// its errors noting how the line was read.
+    BarePlay(Move),
     /// `status`.
     Status,
     /// `perft <depth>`.
@@ -235,7 +238,7 @@ impl Command {
             Command::List => Keyword::List,
             Command::Board | Command::BoardLegend | Command::BoardSvg(_) => Keyword::Board,
             Command::Moves(_) => Keyword::Moves,
-            Command::Play(_) => Keyword::Play,
+            Command::Play(_) | Command::BarePlay(_) => Keyword::Play,
             Command::Status => Keyword::Status,
             Command::Perft(_) => Keyword::Perft,
             Command::Divide(_) => Keyword::Divide,
@@ -286,7 +289,7 @@ impl fmt::Display for Command {
             Command::Moves(MovesFilter::All) => f.write_str("moves"),
             Command::Moves(MovesFilter::Kind(k)) => write!(f, "moves {k}"),
             Command::Moves(MovesFilter::From(s)) => write!(f, "moves {s}"),
-            Command::Play(m) => write!(f, "play {m}"),
+            Command::Play(m) | Command::BarePlay(m) => write!(f, "play {m}"),
             Command::Status => f.write_str("status"),
             Command::Perft(n) => write!(f, "perft {n}"),
             Command::Divide(n) => write!(f, "divide {n}"),

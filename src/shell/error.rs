@@ -69,6 +69,9 @@ pub enum ErrorKind {
     SplitMove(String),
     #[error("{0}")]
     Illegal(Illegal),
+    /// A line that is only a Congo move, refused as `play` refuses it.
+    #[error("{error} (the line was read as `play {mv}`: a Congo move alone on a line plays it)")]
+    BareMove { error: Box<ErrorKind>, mv: String },
     #[error("nothing to undo")]
     NothingToUndo,
     #[error("nothing to redo (only right after `undo`)")]

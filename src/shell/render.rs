@@ -43,7 +43,7 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
             write_listing(pos, &mut buf);
             out.raw(&buf)
         }
-        Reply::Board(board) => board::draw(&board.0, board.1.as_ref(), board.2, out),
+        Reply::Board(board) => board::draw(&board.0, board.1.as_ref(), board.2, board.3, out),
         Reply::BoardLegend(board) => {
             write_reply(board, out)?;
             out.styled(Style::Label, crate::congo::guide::LEGEND)
@@ -163,6 +163,7 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
         Reply::Help(topic) => write_help(*topic, out),
         Reply::Settings(settings) => write_settings(settings, out),
         Reply::SettingSet(value) => write_setting_row(value.setting(), *value, name_width(), out),
+        Reply::CongoResult(result) => congo_result(result, out),
     }
 }
 
@@ -273,6 +274,41 @@ fn piece_list(items: &[(Square, Piece)]) -> String {
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
+}
+
+/// The end of a Congo game at the prompt: `You win: White captured the
+/// lion on d6` (in versus mode), then what to type next.
+fn congo_result<O: Output + ?Sized>(
+    result: &super::reply::CongoResult,
+    out: &mut O,
+) -> io::Result<()> {
+    let name = |c: Color| match c {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    if let Some(person) = result.person {
+        let verdict = match result.status.winner() {
+            Some(w) if w == person => "You win",
+            Some(_) => "You lose",
+            None => "Game over",
+        };
+        out.styled(Style::LastMove, &format!("{verdict}: {}", result.how))?;
+        out.text("\n")?;
+    }
+    // Another game: the other side first after a versus game.
+    let (first, then) = match result.person {
+        Some(Color::White) => (Color::Black, Color::White),
+        Some(Color::Black) | None => (Color::White, Color::Black),
+    };
+    out.styled(
+        Style::Label,
+        &format!(
+            "next: review (the game move by move), or a new game: new congo {} (or {})",
+            name(first),
+            name(then)
+        ),
+    )?;
+    out.text("\n")
 }
 
 /// One summary line for a played move, e.g.

@@ -12,45 +12,42 @@ use crate::yut::{
 };
 use std::io;
 
-/// Rows the 32x32 board and its status block need, with the command
-/// line above and the prompt below: 32 + 6 + 2.
-pub const FULL_ROWS: usize = 32 + 6 + 2;
-
 /// Whether a window of `width` columns and `height` rows (unknown: as
-/// tall as needed) needs the compact board.
-pub fn needs_compact(width: usize, height: Option<usize>) -> bool {
-    width < 32 || height.is_some_and(|h| h < FULL_ROWS)
+/// tall as needed) needs the compact board under a status block of
+/// `block` lines: the 32-row board, the block, the command line and the
+/// prompt must fit, so the block's last line (the computer's turn) stays
+/// on the screen.
+pub fn needs_compact(width: usize, height: Option<usize>, block: usize) -> bool {
+    width < 32 || height.is_some_and(|h| h < 32 + block + 2)
 }
 
 /// `show` at the prompt: the board (compact when the window is small),
 /// then the status block.
 pub(super) fn yut_status<O: Output + ?Sized>(status: &YutStatus, out: &mut O) -> io::Result<()> {
     let game = status.play.game();
-    if needs_compact(out.width(), out.height()) {
+    let text = status.to_string();
+    if needs_compact(out.width(), out.height(), text.lines().count()) {
         write_styled_board(compact_board(game).as_bytes(), out)?;
     } else {
         let mut buf = Vec::with_capacity(32 * 33);
         write_board(game, &mut buf);
         write_styled_board(&buf, out)?;
     }
-    // The block's last line, the `next:` hint, is drawn as a label.
-    let text = status.to_string();
-    let text = text.strip_suffix('\n').unwrap_or(&text);
-    let (body, next) = match text.rfind('\n') {
-        Some(i) => text.split_at(i + 1),
-        None => ("", text),
-    };
-    match status.play.phase() {
-        Phase::Over(_) => {
-            let (banner, rest) = body.split_once('\n').unwrap_or((body, ""));
-            out.styled(Style::LastMove, banner)?;
-            out.text("\n")?;
-            out.text(rest)?;
+    // The winner's banner and the computer's turn stand out as a last
+    // move does; the `next:` hint is drawn as a label.
+    let over = matches!(status.play.phase(), Phase::Over(_));
+    let turn = status.computer_turn.as_deref();
+    for (i, line) in text.lines().enumerate() {
+        if (i == 0 && over) || Some(line) == turn {
+            out.styled(Style::LastMove, line)?;
+        } else if line.starts_with("next: ") {
+            out.styled(Style::Label, line)?;
+        } else {
+            out.text(line)?;
         }
-        Phase::Throw(_) | Phase::Move(_) => out.text(body)?,
+        out.text("\n")?;
     }
-    out.styled(Style::Label, next)?;
-    out.text("\n")
+    Ok(())
 }
 
 /// Where a station sits on the compact board: (row, column) in 0..=10,

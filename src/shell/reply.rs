@@ -36,8 +36,9 @@ pub enum Reply {
     /// `list`: the position, shown as the 17-line listing.
     Listing(Box<Position>),
     /// `board`: the position and the last move, shown as a grid.
-    /// The position, its last move, and whether the draw rule ended it.
-    Board(Box<(Position, Option<LastMove>, bool)>),
+    /// The position, its last move, whether the draw rule ended it, and
+    /// whether it is drawn from Black's side (`set flip`).
+    Board(Box<(Position, Option<LastMove>, bool, bool)>),
     /// `board legend`: the board, then the key to its letters.
     BoardLegend(Box<Reply>),
     /// `undo N`: each change taken back, newest first (a change summary).
@@ -147,6 +148,21 @@ pub enum Reply {
     ComputerCannotMove(Box<ErrorKind>),
     /// `tb`: what the endgame tables say of the position.
     Tablebase(TbAnswer),
+    /// At the prompt, after the move that ended the Congo game: who won
+    /// from the person's side in versus mode, and what to type next.
+    CongoResult(Box<CongoResult>),
+}
+
+/// How a Congo game ended, said to the person at the prompt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CongoResult {
+    /// The result.
+    pub status: Status,
+    /// The person's side in versus mode (the computer plays the other);
+    /// `None` for two people or the computer on both sides.
+    pub person: Option<Color>,
+    /// How it ended: `White captured the lion on d6`.
+    pub how: String,
 }
 
 /// What `tb` found.

@@ -4,7 +4,9 @@
 //! to type). Scripts and pipes never see it (their `show` is the original
 //! problem's 32x32 board).
 
-use crate::yut::{Phase, Play, Station, Team, TokenSet, TokenState, TurnView};
+use crate::yut::{
+    MoveReport, Phase, Play, Record, Station, Step, Team, TokenSet, TokenState, TurnView,
+};
 use std::fmt;
 
 /// How many of one team's tokens are where.
@@ -31,6 +33,12 @@ pub struct YutStatus {
     /// Who plays each team in versus mode (`you`, `computer`), in
     /// [`Team::ALL`] order; `None` for two people.
     pub players: [Option<&'static str>; 2],
+    /// The last catch of the game (`b caught A on mo, sent home`), if
+    /// any since the game began.
+    pub last_catch: Option<String>,
+    /// The computer's turn just played, in one line (`lower threw yut,
+    /// do; moved b to mo, caught A (home)`), drawn last.
+    pub computer_turn: Option<String>,
 }
 
 impl YutStatus {
@@ -64,7 +72,91 @@ impl YutStatus {
             counts,
             stacks,
             players,
+            last_catch: None,
+            computer_turn: None,
         }
+    }
+
+    /// The status of `record`'s game, naming its last catch.
+    pub fn of_record(record: &Record, computer: [bool; 2]) -> YutStatus {
+        let mut status = YutStatus::of(record.play(), computer);
+        status.last_catch = last_catch(record);
+        status
+    }
+}
+
+/// The last catch of the game since it began (or its board was set), as
+/// `b caught A on mo, sent home`: each decision replayed from the record.
+fn last_catch(record: &Record) -> Option<String> {
+    let decisions = record.decisions().ok()?;
+    decisions.moves.iter().rev().find_map(|(before, used)| {
+        let mut after = *before;
+        let report = after.apply(*used).ok()?.report;
+        (!report.caught.is_empty()).then(|| catch_words(&report))
+    })
+}
+
+/// `b caught A on mo, sent home` for a move that caught.
+fn catch_words(report: &MoveReport) -> String {
+    let on = match report.to {
+        TokenState::On(s) => format!(" on {}", s.name()),
+        TokenState::Home | TokenState::Escaped => String::new(),
+    };
+    format!(
+        "{} caught {}{on}, sent home",
+        joined(report.moved),
+        joined(report.caught)
+    )
+}
+
+/// A whole turn of the computer in one line: the team, then its throws
+/// and moves in order, consecutive throws together (`lower threw yut,
+/// do; moved b to mo, caught A (home)`). `None` for no steps.
+pub fn turn_summary(steps: &[Step]) -> Option<String> {
+    let team = match steps.first()? {
+        Step::Threw(r) => r.team,
+        Step::Moved(r) => r.report.token.team(),
+    };
+    let mut parts: Vec<String> = Vec::new();
+    let mut throws: Vec<&str> = Vec::new();
+    for step in steps {
+        match step {
+            Step::Threw(r) => throws.push(r.roll.name()),
+            Step::Moved(r) => {
+                if !throws.is_empty() {
+                    parts.push(format!("threw {}", throws.join(", ")));
+                    throws.clear();
+                }
+                let m = &r.report;
+                let to = match m.to {
+                    TokenState::On(s) if m.back => format!(" back to {}", s.name()),
+                    TokenState::On(s) => format!(" to {}", s.name()),
+                    TokenState::Escaped => " out".to_string(),
+                    TokenState::Home => " home".to_string(),
+                };
+                let mut part = format!("moved {}{to}", joined(m.moved));
+                if !m.caught.is_empty() {
+                    part.push_str(&format!(", caught {} (home)", joined(m.caught)));
+                }
+                parts.push(part);
+            }
+        }
+    }
+    if !throws.is_empty() {
+        parts.push(format!("threw {}", throws.join(", ")));
+    }
+    Some(format!("{team} {}", parts.join("; ")))
+}
+
+/// What the winner's banner says of its `n` tokens.
+fn all_escaped(n: u8) -> String {
+    match n {
+        1 => "its token escaped".to_string(),
+        2 => "both tokens escaped".to_string(),
+        3 => "all three tokens escaped".to_string(),
+        4 => "all four tokens escaped".to_string(),
+        5 => "all five tokens escaped".to_string(),
+        n => format!("all {n} tokens escaped"),
     }
 }
 
@@ -89,17 +181,31 @@ impl fmt::Display for YutStatus {
     /// Once a team has won, a banner replaces the turn line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.play.phase() {
-            Phase::Over(w) => writeln!(f, "*** {w} wins: all four tokens escaped ***")?,
+            Phase::Over(w) => writeln!(
+                f,
+                "*** {w} wins: {} ***",
+                all_escaped(self.play.game().tokens_per_team())
+            )?,
             Phase::Throw(_) | Phase::Move(_) => writeln!(f, "{}", TurnView(&self.play))?,
         }
         writeln!(f, "             home  board  escaped")?;
         for ((team, c), who) in Team::ALL.iter().zip(&self.counts).zip(&self.players) {
-            let letters = match team {
-                Team::Upper => "A-D",
-                Team::Lower => "a-d",
+            // The letters the game plays (`set tokens`): `A-D`, `A-B`, `A`.
+            let names: Vec<String> = self
+                .play
+                .game()
+                .team_tokens(*team)
+                .iter()
+                .map(|t| t.to_string())
+                .collect();
+            let letters = match names.as_slice() {
+                [one] => one.clone(),
+                [first, .., last] => format!("{first}-{last}"),
+                [] => String::new(),
             };
+            let label = format!("{team} ({letters})");
             let line = format!(
-                "{team} ({letters}) {:>5}  {:>5}  {:>7}  {}",
+                "{label:<11} {:>5}  {:>5}  {:>7}  {}",
                 c.home,
                 c.board,
                 c.escaped,
@@ -117,7 +223,14 @@ impl fmt::Display for YutStatus {
                 .collect();
             writeln!(f, "stacks: {}", each.join(", "))?;
         }
-        writeln!(f, "{}", self.next())
+        if let Some(catch) = &self.last_catch {
+            writeln!(f, "last catch: {catch}")?;
+        }
+        writeln!(f, "{}", self.next())?;
+        if let Some(turn) = &self.computer_turn {
+            writeln!(f, "{turn}")?;
+        }
+        Ok(())
     }
 }
 
@@ -298,6 +411,104 @@ mod tests {
         );
         assert!(
             text.ends_with("\nnext: a new game: new yut upper (or lower)\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn labels_and_the_banner_follow_set_tokens() {
+        use crate::yut::House;
+        // Worked by hand: with N tokens a side the teams play A.. and
+        // a.. up to the Nth letter, and the banner counts them.
+        for (n, upper, lower, banner) in [
+            (1, "upper (A)  ", "lower (a)  ", "its token escaped"),
+            (2, "upper (A-B)", "lower (a-b)", "both tokens escaped"),
+            (3, "upper (A-C)", "lower (a-c)", "all three tokens escaped"),
+            (5, "upper (A-E)", "lower (a-e)", "all five tokens escaped"),
+        ] {
+            let mut p = Play::new(Team::Upper, 0);
+            p.set_house(House {
+                tokens: n,
+                ..House::CONTEST
+            });
+            let text = YutStatus::of(&p, [false, false]).to_string();
+            // The counts stay in their columns: 11 characters of label.
+            assert!(
+                text.contains(&format!("\n{upper} {n:>5}      0        0\n")),
+                "{text}"
+            );
+            assert!(
+                text.contains(&format!("\n{lower} {n:>5}      0        0\n")),
+                "{text}"
+            );
+            // Every upper token home+5 to mo, then out (mo, bang, ...):
+            // BBBB until it escapes.
+            for tok in p.game().team_tokens(Team::Upper).iter() {
+                while p.game().state(tok) != TokenState::Escaped {
+                    p.replay(tok, t("BBBB")).expect("moves");
+                }
+            }
+            let text = YutStatus::of(&p, [false, false]).to_string();
+            assert!(
+                text.starts_with(&format!("*** upper wins: {banner} ***\n")),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_computers_turn_and_the_last_catch_in_words() {
+        // Worked by the rules: upper throws a geol (FFFB, 3) and enters A
+        // on geol; lower throws a geol too and enters a on geol, catching
+        // A (sent home), which earns a throw: a do (FBBB, 1) takes a on
+        // to yut (geol + 1).
+        let mut r = Record::new(Play::new(Team::Upper, 0));
+        let geol = r.throw(t("FFFB")).expect("throws").roll;
+        r.play_token(Token::A, geol).expect("moves");
+        assert_eq!(YutStatus::of_record(&r, [false, true]).last_catch, None);
+        let mut steps = Vec::new();
+        let thrown = r.throw(t("FFFB")).expect("throws");
+        steps.push(Step::Threw(thrown));
+        steps.push(Step::Moved(
+            r.play_token(Token::a, thrown.roll).expect("moves"),
+        ));
+        let thrown = r.throw(t("FBBB")).expect("throws again");
+        steps.push(Step::Threw(thrown));
+        steps.push(Step::Moved(
+            r.play_token(Token::a, thrown.roll).expect("moves"),
+        ));
+        assert_eq!(
+            turn_summary(&steps).as_deref(),
+            Some("lower threw geol; moved a to geol, caught A (home); threw do; moved a to yut")
+        );
+        // Two throws before a move go together.
+        let mut two = Record::new(Play::new(Team::Upper, 0));
+        let mut steps = vec![Step::Threw(two.throw(t("FFFF")).expect("a yut"))];
+        let thrown = two.throw(t("FBBB")).expect("throws again");
+        steps.push(Step::Threw(thrown));
+        steps.push(Step::Moved(
+            two.play_token(Token::B, thrown.roll).expect("moves"),
+        ));
+        assert_eq!(
+            turn_summary(&steps).as_deref(),
+            Some("upper threw yut, do; moved B to do")
+        );
+        assert_eq!(turn_summary(&[]), None);
+        // The block names the catch, then the turn comes last.
+        let mut status = YutStatus::of_record(&r, [false, true]);
+        assert_eq!(
+            status.last_catch.as_deref(),
+            Some("a caught A on geol, sent home")
+        );
+        status.computer_turn = Some("lower threw ...".to_string());
+        let text = status.to_string();
+        assert!(
+            text.ends_with(
+                "stacks: none\n\
+                 last catch: a caught A on geol, sent home\n\
+                 next: upper throws (type throw)\n\
+                 lower threw ...\n"
+            ),
             "{text}"
         );
     }

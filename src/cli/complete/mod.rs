@@ -386,14 +386,21 @@ fn throw_values() -> String {
 }
 
 /// Byte ranges of the keywords in `line` (first word of each command),
-/// for highlighting; `true` when the keyword is known.
+/// for highlighting; `true` when the keyword is known, or the command is
+/// a Congo move alone (`e2e3` plays it).
 pub fn keywords(line: &str) -> Vec<(usize, usize, bool)> {
     let mut out = Vec::new();
     for seg in segments(line) {
         let offset = (seg.as_ptr() as usize).saturating_sub(line.as_ptr() as usize);
         let lead = seg.len() - seg.trim_start().len();
-        if let Some(word) = seg.split_whitespace().next() {
-            out.push((offset + lead, word.len(), Keyword::find(word).is_some()));
+        let mut words = seg.split_whitespace();
+        if let Some(word) = words.next() {
+            let bare_move = words.next().is_none() && crate::congo::moves::parse_move(word).is_ok();
+            out.push((
+                offset + lead,
+                word.len(),
+                Keyword::find(word).is_some() || bare_move,
+            ));
         }
     }
     out

@@ -263,6 +263,12 @@ fn moves_completes_kinds_and_own_squares() {
 #[test]
 fn keyword_ranges() {
     assert_eq!(keywords("show; bogus x # c"), [(0, 4, true), (6, 5, false)]);
+    // A move alone is a command (it plays); with more after it, or not a
+    // move (no square e9), it is not.
+    assert_eq!(
+        keywords("e2e3; b1-d3-f5; e2e3 x; e2e9"),
+        [(0, 4, true), (6, 8, true), (16, 4, false), (24, 4, false)]
+    );
 }
 
 /// Completion in a Yut game under way: `move` offers the tokens of the

@@ -292,6 +292,12 @@ fn set_args(input: &str) -> Res<'_, Command> {
         return expected_word(name, "a setting name (`set` lists them)");
     };
     let (rest, text) = match word(rest) {
+        // `set computer` may name the game: `congo black`, `congo
+        // white, yut lower` (its value is the rest of the command).
+        Ok(_) if setting == Setting::Computer => {
+            let text = rest.trim_matches(is_space);
+            (rest.get(rest.len()..).unwrap_or_default(), text)
+        }
         Ok(ok) => ok,
         Err(_) => return expected_end(rest, setting.spec().expects),
     };

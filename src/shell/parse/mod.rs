@@ -20,6 +20,12 @@ use nom::combinator::cut;
 fn command(input: &str) -> Res<'_, (Command, &str, &str)> {
     let (rest, kw) = word(input)?;
     let Some((keyword, _)) = Keyword::find(kw) else {
+        // A Congo move alone (`e2e3`, `b1-d3-f5`) is `play` it.
+        if rest.trim_matches(is_space).is_empty()
+            && let Ok(mv) = crate::congo::moves::parse_move(kw)
+        {
+            return Ok(("", (Command::BarePlay(mv), kw, "")));
+        }
         return fail(
             kw,
             kw.len(),

@@ -39,11 +39,12 @@ impl CongoPart {
     }
 
     /// `board`; `drawn`: the game is drawn by the `draw repetition` rule.
-    pub(super) fn board(&self, drawn: bool) -> Reply {
+    pub(super) fn board(&self, drawn: bool, flipped: bool) -> Reply {
         Reply::Board(Box::new((
             self.position().clone(),
             self.last_move.clone(),
             drawn,
+            flipped,
         )))
     }
 

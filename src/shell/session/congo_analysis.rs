@@ -13,7 +13,7 @@ use crate::shell::command::{Command, GameChoice, HintArgs, ReviewArgs, SearchLim
 use crate::shell::commands::groups::Group;
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::{CongoHint, CongoReview, Reply, Sink};
-use crate::shell::settings::Computer;
+use crate::shell::settings::{CongoComputer, YutComputer};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -73,10 +73,20 @@ impl Session {
         if let Some(g) = named {
             return g;
         }
-        match self.settings.computer {
-            Computer::White | Computer::Black => GameChoice::Congo,
-            Computer::Upper | Computer::Lower => GameChoice::Yut,
-            Computer::None | Computer::Both => self.last_game.unwrap_or(GameChoice::Yut),
+        // One game against the computer (the other for two people):
+        // that game; both or neither: the last one touched.
+        let congo = matches!(
+            self.settings.computer.congo,
+            CongoComputer::White | CongoComputer::Black
+        );
+        let yut = matches!(
+            self.settings.computer.yut,
+            YutComputer::Upper | YutComputer::Lower
+        );
+        match (congo, yut) {
+            (true, false) => GameChoice::Congo,
+            (false, true) => GameChoice::Yut,
+            _ => self.last_game.unwrap_or(GameChoice::Yut),
         }
     }
 

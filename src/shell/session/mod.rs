@@ -33,7 +33,7 @@ use super::live::Live;
 use super::output::Output;
 use super::render::{Rendering, render};
 use super::reply::{Reply, Sink};
-use super::settings::{Change, Computer, Settings};
+use super::settings::{Change, Settings};
 use crate::congo::Position;
 use crate::congo::moves::{legal_moves, move_count_up_to};
 use crate::yut::{Game, Play, PlayError};
@@ -91,6 +91,9 @@ pub struct Session {
     /// The game the last game command touched (`hint` and `review` with
     /// no game named, outside versus mode).
     last_game: Option<super::command::GameChoice>,
+    /// The computer's Yut turn played by the command running, in one
+    /// line, for the status block drawn after it (at the prompt).
+    computer_turn: Option<String>,
 }
 
 /// A failure while executing: either the command was rejected, or output
@@ -157,6 +160,7 @@ impl Session {
             | Change::Computer(_)
             | Change::Draw(_)
             | Change::Show(_)
+            | Change::Flip(_)
             | Change::Theme(_) => {}
         }
     }
@@ -238,6 +242,23 @@ impl Session {
             }
             kind => fail(kind),
         };
+        self.computer_turn = None;
+        if let Command::BarePlay(mv) = &cmd.command {
+            let play = Located {
+                command: Command::Play(*mv),
+                ..cmd.clone()
+            };
+            return self.execute(&play, sink).map_err(|e| match e {
+                ExecError::Command(mut e) if e.kind != ErrorKind::Interrupted => {
+                    e.kind = ErrorKind::BareMove {
+                        error: Box::new(e.kind),
+                        mv: mv.to_string(),
+                    };
+                    ExecError::Command(e)
+                }
+                e => e,
+            });
+        }
         self.refuse_on_computers_turn(&cmd.command).map_err(fail)?;
         let reply = match &cmd.command {
             Command::ShowFen => self.congo.show_fen(),
@@ -246,17 +267,18 @@ impl Session {
                 .map_err(fail)?,
             Command::SetFen(_) => Reply::Nothing,
             Command::List => self.congo.list(),
-            Command::Board => self.congo.board(self.congo_drawn()),
-            Command::BoardLegend => {
-                Reply::BoardLegend(Box::new(self.congo.board(self.congo_drawn())))
-            }
+            Command::Board => self.congo.board(self.congo_drawn(), self.flipped()),
+            Command::BoardLegend => Reply::BoardLegend(Box::new(
+                self.congo.board(self.congo_drawn(), self.flipped()),
+            )),
             Command::BoardSvg(file) => {
                 let last = self.congo.last_move.as_ref().map(|m| m.squares);
                 let text = crate::congo::svg::render(self.position(), last);
                 Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
             }
             Command::Moves(filter) => self.congo.moves(*filter).map_err(fail)?,
-            Command::Play(mv) => {
+            // (A bare move was run as `play` above.)
+            Command::Play(mv) | Command::BarePlay(mv) => {
                 let rules = self.rules();
                 self.change_congo(&cmd.command, |congo| congo.play(*mv, rules))
                     .map_err(fail)?
@@ -309,7 +331,16 @@ impl Session {
                 .map_err(fail)?,
             Command::Turn => Reply::TurnState(*self.yut),
             Command::Options(roll) => self.yut.options(*roll).map_err(fail)?,
-            Command::Auto => self.auto(&cmd.command).map_err(fail)?,
+            Command::Auto => {
+                // `auto` on the computer's own turn (resumed after
+                // Ctrl-C) is its turn: the status block sums it up.
+                let computers = self.yut_computer_to_move().is_some();
+                let reply = self.auto(&cmd.command).map_err(fail)?;
+                if let (true, Reply::Auto(steps)) = (computers, &reply) {
+                    self.computer_turn = super::yut_status::turn_summary(steps);
+                }
+                reply
+            }
             Command::Odds(games, upper, lower) => (self.yut)
                 .odds(&self.live, *games, *upper, *lower, sink)?
                 .map_err(fail)?,
@@ -323,13 +354,13 @@ impl Session {
             Command::Stations => Reply::Stations,
             Command::Where => Reply::Where(*self.yut.game()),
             Command::Reset(target) => self.reset(*target, &cmd.command),
-            Command::Undo if self.settings.computer != Computer::None => {
+            Command::Undo if !self.settings.computer.is_off() => {
                 self.undo_versus().map_err(fail)?
             }
             Command::Undo => self.undo().map_err(fail)?,
             Command::New(game) => self.new_game(*game),
             Command::UndoMany(n) => self.undo_many(*n).map_err(fail)?,
-            Command::Redo if self.settings.computer != Computer::None => {
+            Command::Redo if !self.settings.computer.is_off() => {
                 self.redo_versus().map_err(fail)?
             }
             Command::Redo => self.redo().map_err(fail)?,
@@ -360,8 +391,18 @@ impl Session {
             on: self.at_prompt,
         };
         let reply = self.answer(&cmd.command, reply, sink)?;
+        // The move that ended the Congo game (the person's or the
+        // computer's): at the prompt, who won and what next, last.
+        let result = self.congo_result(&reply);
         let reply = self.at_prompt_reply(&cmd.command, reply);
-        self.show_after(&cmd.command, reply, sink)
+        let reply = self.show_after(&cmd.command, reply, sink)?;
+        match result {
+            Some(result) => {
+                sink.reply(reply)?;
+                Ok(Reply::CongoResult(Box::new(result)))
+            }
+            None => Ok(reply),
+        }
     }
 
     /// Run one command and render what it produced to `out` (honouring

@@ -10,7 +10,6 @@
 use super::Session;
 use crate::shell::command::{Command, ResetTarget};
 use crate::shell::reply::{Reply, Sink};
-use crate::shell::settings::Computer;
 use crate::shell::yut_status::YutStatus;
 use crate::yut::Team;
 use std::io;
@@ -22,13 +21,10 @@ impl Session {
         if !self.at_prompt {
             return Reply::YutBoard(*self.yut.game());
         }
-        let computer = Team::ALL.map(|t| match self.settings.computer {
-            Computer::Both => true,
-            Computer::Upper => t == Team::Upper,
-            Computer::Lower => t == Team::Lower,
-            Computer::None | Computer::White | Computer::Black => false,
-        });
-        Reply::YutStatus(Box::new(YutStatus::of(&self.yut, computer)))
+        let computer = Team::ALL.map(|t| self.settings.computer.plays_yut(t));
+        let mut status = YutStatus::of_record(&self.yut.0, computer);
+        status.computer_turn = self.computer_turn.clone();
+        Reply::YutStatus(Box::new(status))
     }
 
     /// The final reply of `cmd` as the prompt shows it (unchanged when not
@@ -310,5 +306,105 @@ mod tests {
         let mut out = Vec::<u8>::new();
         render(&reply, true, &mut out).expect("renders");
         assert!(out.is_empty());
+    }
+
+    #[test]
+    fn the_computers_turn_is_summed_up_last_and_the_board_makes_room() {
+        // `new yut upper`, a geol by hand, A enters: lower (the computer)
+        // plays its turn, then the board is drawn with the block and, last,
+        // the turn in one line.
+        let (_, mut prompt) = sessions();
+        shown(&mut prompt, "new yut upper");
+        shown(&mut prompt, "throw FFFB");
+        let cmd = parse_command("move A").expect("parses");
+        let reply = prompt.execute(&cmd, &mut Vec::new()).expect("runs");
+        let draw = |w, h| {
+            let mut out = Window(Vec::new(), w, h);
+            render(&reply, false, &mut out).expect("renders");
+            String::from_utf8(out.0).expect("utf-8")
+        };
+        // 100x40: the block has 7 lines at least (the summary), so 32 + 7
+        // + the command line and the prompt is 41 > 40: compact.
+        let small = draw(100, 40);
+        assert!(small.starts_with("duet-mo             mo\n"), "{small}");
+        let last = small.lines().last().unwrap_or("");
+        assert!(last.starts_with("lower threw "), "{small}");
+        // 100x50 holds the 32-row board and the block: drawn in full, the
+        // same block under it.
+        let big = draw(100, 50);
+        assert!(big.starts_with("..----..----"), "{big}");
+        let block = |t: &str| {
+            t.lines()
+                .skip_while(|l| !l.starts_with("upper to"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(block(&big), block(&small));
+        // The next command's board says nothing of a turn it did not play.
+        let again = shown(&mut prompt, "show");
+        assert!(!again.contains("lower threw"), "{again}");
+    }
+
+    #[test]
+    fn a_congo_result_says_who_won_from_the_persons_side() {
+        // Lions on d1 and d7 face on the open d-file (a pawn on a3).
+        let facing = "fen 3l3/7/7/7/P6/7/3L3 w 0";
+        // The person (White) takes the lion: the board (its footer says
+        // the result), then the verdict and what next, last.
+        let (mut script, mut prompt) = sessions();
+        shown(&mut prompt, "new congo white");
+        shown(&mut prompt, facing);
+        let won = shown(&mut prompt, "play d1d7");
+        assert!(
+            won.starts_with("d1d7: white lion, captures black lion on d7; White wins\n"),
+            "{won}"
+        );
+        assert!(
+            won.ends_with(
+                "You win: White captured the lion on d7\n\
+                 next: review (the game move by move), or a new game: new congo black (or white)\n"
+            ),
+            "{won}"
+        );
+        // A pawn move instead: Black (level 1 still takes a lion, see
+        // congo::search::skill) captures on d1, and the person lost.
+        shown(&mut prompt, "set level 1");
+        shown(&mut prompt, facing);
+        let lost = shown(&mut prompt, "play a3a4");
+        assert!(
+            lost.ends_with("You lose: Black captured the lion on d1\nnext: review (the game move by move), or a new game: new congo black (or white)\n"),
+            "{lost}"
+        );
+        // Two people at the prompt: no verdict, the next line only.
+        let (_, mut two) = sessions();
+        shown(&mut two, facing);
+        assert_eq!(
+            shown(&mut two, "play d1d7"),
+            "d1d7: white lion, captures black lion on d7; White wins\n\
+             next: review (the game move by move), or a new game: new congo white (or black)\n"
+        );
+        // A script keeps the one summary line.
+        shown(&mut script, "new congo white");
+        shown(&mut script, facing);
+        assert_eq!(
+            shown(&mut script, "play d1d7"),
+            "d1d7: white lion, captures black lion on d7; White wins\n"
+        );
+    }
+
+    #[test]
+    fn the_status_block_follows_set_tokens() {
+        // Two tokens a side: A-B and a-b, two at home each (the issue saw
+        // `upper (A-D)` here).
+        let (_, mut prompt) = sessions();
+        shown(&mut prompt, "set tokens 2");
+        let board = shown(&mut prompt, "new yut upper");
+        assert!(
+            board.contains(
+                "\nupper (A-B)     2      0        0  you\n\
+                 lower (a-b)     2      0        0  computer\n"
+            ),
+            "{board}"
+        );
     }
 }

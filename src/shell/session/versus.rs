@@ -12,8 +12,10 @@ use crate::congo::Color;
 use crate::congo::moves::status;
 use crate::shell::command::{Command, NewGame, ResetTarget, SearchLimit};
 use crate::shell::error::ErrorKind;
-use crate::shell::reply::{Reply, Sink};
-use crate::shell::settings::{Change, Computer, Draw, Show};
+use crate::shell::reply::{CongoResult, Reply, Sink};
+use crate::shell::settings::{
+    Change, Computer, ComputerChange, CongoComputer, Draw, Flip, Show, YutComputer,
+};
 use crate::yut::{Phase, Team};
 
 /// The most moves the computer makes for one command (a `computer both`
@@ -47,22 +49,12 @@ impl Session {
 
     /// Whether the computer plays Congo's `side`.
     fn computer_plays(&self, side: Color) -> bool {
-        match self.computer() {
-            Computer::Both => true,
-            Computer::White => side == Color::White,
-            Computer::Black => side == Color::Black,
-            Computer::None | Computer::Upper | Computer::Lower => false,
-        }
+        self.computer().plays_congo(side)
     }
 
     /// Whether the computer plays the Yut `team`.
     fn computer_plays_team(&self, team: Team) -> bool {
-        match self.computer() {
-            Computer::Both => true,
-            Computer::Upper => team == Team::Upper,
-            Computer::Lower => team == Team::Lower,
-            Computer::None | Computer::White | Computer::Black => false,
-        }
+        self.computer().plays_yut(team)
     }
 
     /// Whether the Congo game is drawn by the `draw repetition` house
@@ -81,7 +73,7 @@ impl Session {
     }
 
     /// The Yut team to act, if the game goes on and the computer plays it.
-    fn yut_computer_to_move(&self) -> Option<Team> {
+    pub(super) fn yut_computer_to_move(&self) -> Option<Team> {
         match self.yut.phase() {
             Phase::Throw(t) | Phase::Move(t) if self.computer_plays_team(t) => Some(t),
             _ => None,
@@ -118,18 +110,20 @@ impl Session {
     /// named: two people), the game starts afresh, and the computer moves
     /// at once if it has the first move.
     pub(super) fn new_game(&mut self, game: NewGame) -> Reply {
-        let (computer, target) = match game {
-            NewGame::Congo(None) | NewGame::Yut(None) => (Computer::None, None),
-            NewGame::Congo(Some(Color::White)) => (Computer::Black, Some(ResetTarget::Congo)),
-            NewGame::Congo(Some(Color::Black)) => (Computer::White, Some(ResetTarget::Congo)),
-            NewGame::Yut(Some(Team::Upper)) => (Computer::Lower, Some(ResetTarget::Yut)),
-            NewGame::Yut(Some(Team::Lower)) => (Computer::Upper, Some(ResetTarget::Yut)),
+        // The game's own computer side; the other game's stays.
+        let (congo, yut) = match game {
+            NewGame::Congo(None) => (Some(CongoComputer::None), None),
+            NewGame::Yut(None) => (None, Some(YutComputer::None)),
+            NewGame::Congo(Some(Color::White)) => (Some(CongoComputer::Black), None),
+            NewGame::Congo(Some(Color::Black)) => (Some(CongoComputer::White), None),
+            NewGame::Yut(Some(Team::Upper)) => (None, Some(YutComputer::Lower)),
+            NewGame::Yut(Some(Team::Lower)) => (None, Some(YutComputer::Upper)),
         };
-        let target = target.unwrap_or(match game {
+        let target = match game {
             NewGame::Congo(_) => ResetTarget::Congo,
             NewGame::Yut(_) => ResetTarget::Yut,
-        });
-        self.apply(Change::Computer(computer));
+        };
+        self.apply(Change::Computer(ComputerChange { congo, yut }));
         if matches!(game, NewGame::Congo(Some(_))) {
             self.apply(Change::Draw(Draw::Repetition));
         }
@@ -151,7 +145,7 @@ impl Session {
             sink.reply(reply)?;
             return Ok(Reply::Drawn);
         }
-        if self.computer() == Computer::None {
+        if self.computer().is_off() {
             return Ok(reply);
         }
         let which = match (cmd, &reply) {
@@ -187,7 +181,11 @@ impl Session {
             if !due {
                 break;
             }
-            if computers_reply && self.computer() == Computer::Both && self.showing() {
+            let plays_both = match which {
+                Which::Congo => self.computer().congo == CongoComputer::Both,
+                Which::Yut => self.computer().yut == YutComputer::Both,
+            };
+            if computers_reply && plays_both && self.showing() {
                 let board = self.board_of(which);
                 sink.reply(std::mem::replace(&mut reply, board))?;
             }
@@ -201,6 +199,9 @@ impl Session {
             };
             match next {
                 Ok(next) => {
+                    if let Reply::Auto(steps) = &next {
+                        self.computer_turn = crate::shell::yut_status::turn_summary(steps);
+                    }
                     sink.reply(std::mem::replace(&mut reply, next))?;
                     self.transcribe(&as_cmd, &reply);
                     if which == Which::Congo && self.congo_drawn() {
@@ -225,12 +226,60 @@ impl Session {
         Ok(reply)
     }
 
+    /// Whether the Congo board is drawn from Black's side: `set flip on`,
+    /// or `auto` when the person plays Black against the computer.
+    pub(super) fn flipped(&self) -> bool {
+        match self.settings.flip {
+            Flip::On => true,
+            Flip::Off => false,
+            Flip::Auto => self.computer().congo == CongoComputer::White,
+        }
+    }
+
+    /// At the prompt, after `reply` (a move that ended the Congo game):
+    /// how it ended, from the person's side in versus mode.
+    pub(super) fn congo_result(&self, reply: &Reply) -> Option<CongoResult> {
+        let Reply::Played(outcome, st) = reply else {
+            return None;
+        };
+        if !self.at_prompt || !st.is_over() {
+            return None;
+        }
+        let person = match self.computer().congo {
+            CongoComputer::White => Some(Color::Black),
+            CongoComputer::Black => Some(Color::White),
+            CongoComputer::None | CongoComputer::Both => None,
+        };
+        let mover = outcome.piece.color;
+        let lion = |list: &[(crate::congo::Square, crate::congo::Piece)]| {
+            list.iter()
+                .find(|(_, p)| p.kind == crate::congo::PieceKind::Lion)
+                .map(|(sq, p)| (*sq, p.color))
+        };
+        let how = if let Some((sq, _)) = lion(&outcome.captured) {
+            format!("{} captured the lion on {sq}", title(mover))
+        } else if let Some((sq, c)) = lion(&outcome.drowned) {
+            format!("the {} lion drowned on {sq}", side_name(c))
+        } else {
+            // The side to move has no move (it loses).
+            format!(
+                "{} has no legal move",
+                title(self.position().side_to_move())
+            )
+        };
+        Some(CongoResult {
+            status: *st,
+            person,
+            how,
+        })
+    }
+
     /// Whether boards are drawn after changes: `show on`, or `show auto`
     /// at the prompt against the computer.
     fn showing(&self) -> bool {
         match self.settings.show {
             Show::On => true,
-            Show::Auto => self.at_prompt && self.computer() != Computer::None,
+            Show::Auto => self.at_prompt && !self.computer().is_off(),
             Show::Off => false,
         }
     }
@@ -290,7 +339,7 @@ impl Session {
     /// The board of the game `which` as it is drawn after a change.
     fn board_of(&self, which: Which) -> Reply {
         match which {
-            Which::Congo => self.congo.board(self.congo_drawn()),
+            Which::Congo => self.congo.board(self.congo_drawn(), self.flipped()),
             Which::Yut => self.yut_board(),
         }
     }
@@ -349,6 +398,14 @@ impl Session {
             1 => Reply::Redid(redone.remove(0)),
             _ => Reply::RedidMany(redone),
         })
+    }
+}
+
+/// `White`, `Black`.
+fn title(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
     }
 }
 

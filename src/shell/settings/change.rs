@@ -1,6 +1,6 @@
 //! [`Change`]: one setting with its new value, typed.
 
-use super::{Computer, Draw, Setting, Show, Theme, Threads, team_name};
+use super::{ComputerChange, Draw, Flip, Setting, Show, Theme, Threads, team_name};
 use crate::congo::Rules;
 use crate::yut::{Sticks, Team};
 use std::fmt;
@@ -32,9 +32,11 @@ pub enum Change {
     /// Milliseconds.
     HintTime(u64),
     Level(u64),
-    Computer(Computer),
+    /// Each game's new computer side, or its own kept.
+    Computer(ComputerChange),
     Draw(Draw),
     Show(Show),
+    Flip(Flip),
     Theme(Theme),
     Tokens(u8),
     BackDo(bool),
@@ -61,6 +63,7 @@ impl Change {
             Change::Computer(_) => Setting::Computer,
             Change::Draw(_) => Setting::Draw,
             Change::Show(_) => Setting::Show,
+            Change::Flip(_) => Setting::Flip,
             Change::Theme(_) => Setting::Theme,
             Change::Tokens(_) => Setting::Tokens,
             Change::BackDo(_) => Setting::BackDo,
@@ -98,9 +101,10 @@ impl fmt::Display for Change {
             } => write!(f, "{seed}+{draws}"),
             Change::Sticks(s) => write!(f, "{s}"),
             Change::First(t) => f.write_str(team_name(t)),
-            Change::Computer(c) => f.write_str(c.name()),
+            Change::Computer(c) => write!(f, "{c}"),
             Change::Draw(d) => f.write_str(d.name()),
             Change::Show(s) => f.write_str(s.name()),
+            Change::Flip(s) => f.write_str(s.name()),
             Change::Theme(t) => f.write_str(t.name()),
         }
     }

@@ -15,7 +15,9 @@ mod change;
 mod values;
 
 pub use change::Change;
-pub use values::{Computer, Draw, Show, Theme, Threads};
+pub use values::{
+    Computer, ComputerChange, CongoComputer, Draw, Flip, Show, Theme, Threads, YutComputer,
+};
 
 use crate::congo::Rules;
 use crate::yut::{House, Sticks, Team};
@@ -61,6 +63,8 @@ pub enum Setting {
     Draw,
     /// Whether the changed game's board is drawn after every change.
     Show,
+    /// Whether the Congo board is drawn from Black's side.
+    Flip,
     /// The colours at a terminal: for a light or a dark background.
     Theme,
     /// Yut tokens a side, 1 to 5 (a house rule; the contest plays 4).
@@ -92,6 +96,8 @@ pub enum ValueKind {
     Draw,
     /// When boards are drawn after changes: [`Show`].
     Show,
+    /// When the Congo board is turned: [`Flip`].
+    Flip,
     /// The colours' background: [`Theme`].
     Theme,
 }
@@ -138,6 +144,7 @@ impl Setting {
         Setting::Computer,
         Setting::Draw,
         Setting::Show,
+        Setting::Flip,
         Setting::Theme,
         Setting::Tokens,
         Setting::BackDo,
@@ -257,8 +264,8 @@ impl Setting {
                 name: "computer",
                 summary: "the side the computer answers for by itself: white|black (Congo), upper|lower (Yut), both, none",
                 kind: ValueKind::Computer,
-                expects: "`none`, `white`, `black`, `upper`, `lower` or `both`",
-                default: Change::Computer(Computer::None),
+                expects: "`none`, `both`, a side (`white`, `black`, `upper`, `lower`) or a game and its side (`congo black`, `yut none`)",
+                default: Change::Computer(ComputerChange::all(Computer::NONE)),
             },
             Setting::Draw => SettingSpec {
                 name: "draw",
@@ -273,6 +280,13 @@ impl Setting {
                 kind: ValueKind::Show,
                 expects: "`auto`, `on` or `off`",
                 default: Change::Show(Show::Auto),
+            },
+            Setting::Flip => SettingSpec {
+                name: "flip",
+                summary: "draw the Congo board from Black's side (auto: when you play Black against the computer)",
+                kind: ValueKind::Flip,
+                expects: "`auto`, `on` or `off`",
+                default: Change::Flip(Flip::Auto),
             },
             Setting::Theme => SettingSpec {
                 name: "theme",
@@ -370,9 +384,10 @@ impl Setting {
                 .map(Change::Contempt),
             Setting::HintTime => self.number(text).map(Change::HintTime),
             Setting::Level => self.number(text).map(Change::Level),
-            Setting::Computer => word(text, Computer::ALL, Computer::name).map(Change::Computer),
+            Setting::Computer => ComputerChange::parse(text).map(Change::Computer),
             Setting::Draw => word(text, Draw::ALL, Draw::name).map(Change::Draw),
             Setting::Show => word(text, Show::ALL, Show::name).map(Change::Show),
+            Setting::Flip => word(text, Flip::ALL, Flip::name).map(Change::Flip),
             Setting::Theme => word(text, Theme::ALL, Theme::name).map(Change::Theme),
             Setting::Tokens => self
                 .number(text)
@@ -416,7 +431,7 @@ impl Setting {
             ValueKind::Sticks => &["0.5", "0.6"],
             ValueKind::Computer => &["none", "white", "black", "upper", "lower", "both"],
             ValueKind::Draw => &["off", "repetition"],
-            ValueKind::Show => &["auto", "on", "off"],
+            ValueKind::Show | ValueKind::Flip => &["auto", "on", "off"],
             ValueKind::Theme => &["auto", "light", "dark"],
         }
     }
@@ -465,12 +480,14 @@ pub struct Settings {
     pub hint_ms: u64,
     /// The computer's strength, `LEVEL_MIN..=LEVEL_MAX`.
     pub level: u64,
-    /// The side the computer plays by itself.
+    /// The sides the computer plays by itself, each game its own.
     pub computer: Computer,
     /// The repetition house rule.
     pub draw: Draw,
     /// When boards are drawn after changes.
     pub show: Show,
+    /// When the Congo board is drawn from Black's side.
+    pub flip: Flip,
     /// The colours' background.
     pub theme: Theme,
     /// The Yut house rules: tokens a side, back-do, the catch bonus.
@@ -494,9 +511,10 @@ impl Default for Settings {
             contempt: 0,
             hint_ms: 1000,
             level: LEVEL_MAX,
-            computer: Computer::None,
+            computer: Computer::NONE,
             draw: Draw::Off,
             show: Show::Auto,
+            flip: Flip::Auto,
             theme: Theme::Auto,
             house: House::CONTEST,
         }
@@ -523,9 +541,10 @@ impl Settings {
             Setting::Contempt => Change::Contempt(self.contempt),
             Setting::HintTime => Change::HintTime(self.hint_ms),
             Setting::Level => Change::Level(self.level),
-            Setting::Computer => Change::Computer(self.computer),
+            Setting::Computer => Change::Computer(ComputerChange::shown(self.computer)),
             Setting::Draw => Change::Draw(self.draw),
             Setting::Show => Change::Show(self.show),
+            Setting::Flip => Change::Flip(self.flip),
             Setting::Theme => Change::Theme(self.theme),
             Setting::Tokens => Change::Tokens(self.house.tokens),
             Setting::BackDo => Change::BackDo(self.house.back_do),
@@ -555,9 +574,10 @@ impl Settings {
             }
             Change::HintTime(n) => self.hint_ms = Setting::HintTime.clamp(n),
             Change::Level(n) => self.level = Setting::Level.clamp(n),
-            Change::Computer(c) => self.computer = c,
+            Change::Computer(c) => self.computer = c.applied_to(self.computer),
             Change::Draw(d) => self.draw = d,
             Change::Show(s) => self.show = s,
+            Change::Flip(f) => self.flip = f,
             Change::Theme(t) => self.theme = t,
             Change::Tokens(n) => {
                 let n = Setting::Tokens.clamp(u64::from(n));

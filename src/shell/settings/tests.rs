@@ -165,13 +165,21 @@ fn versus_settings_are_typed() {
     }
     settings.apply(Change::Level(3));
     assert_eq!(settings.level, 3);
+    // A side's own word changes its game alone.
     assert_eq!(
         Setting::Computer.parse("Black"),
-        Ok(Change::Computer(Computer::Black))
+        Ok(Change::Computer(ComputerChange {
+            congo: Some(CongoComputer::Black),
+            yut: None
+        }))
     );
     assert!(Setting::Computer.parse("red").is_err());
-    settings.apply(Change::Computer(Computer::Both));
-    assert_eq!(settings.computer, Computer::Both);
+    settings.apply(Change::Computer(ComputerChange::all(Computer {
+        congo: CongoComputer::Both,
+        yut: YutComputer::Both,
+    })));
+    assert_eq!(settings.computer.congo, CongoComputer::Both);
+    assert_eq!(settings.computer.yut, YutComputer::Both);
     assert_eq!(
         Setting::Draw.parse("repetition"),
         Ok(Change::Draw(Draw::Repetition))
@@ -195,7 +203,7 @@ fn versus_settings_are_typed() {
     for (setting, words) in [
         (
             Setting::Computer,
-            Computer::ALL.map(Computer::name).to_vec(),
+            vec!["none", "white", "black", "upper", "lower", "both"],
         ),
         (Setting::Draw, Draw::ALL.map(Draw::name).to_vec()),
         (Setting::Show, Show::ALL.map(Show::name).to_vec()),
@@ -204,5 +212,54 @@ fn versus_settings_are_typed() {
         (Setting::First, Team::ALL.map(team_name).to_vec()),
     ] {
         assert_eq!(setting.completions(), words.as_slice());
+    }
+}
+
+#[test]
+fn each_game_has_its_own_computer() {
+    // Worked by hand: each change keeps the other game's side unless it
+    // names both games (`none`, `both`, or the two-game form).
+    let mut settings = Settings::default();
+    let set = |settings: &mut Settings, text: &str| {
+        settings.apply(Setting::Computer.parse(text).unwrap());
+        settings.get(Setting::Computer).to_string()
+    };
+    assert_eq!(set(&mut settings, "white"), "white");
+    assert_eq!(set(&mut settings, "upper"), "congo white, yut upper");
+    assert_eq!(set(&mut settings, "CONGO black"), "congo black, yut upper");
+    assert_eq!(set(&mut settings, "yut none"), "black");
+    assert_eq!(set(&mut settings, "congo both"), "congo both");
+    assert_eq!(set(&mut settings, "yut both"), "both");
+    assert_eq!(set(&mut settings, "congo none"), "yut both");
+    assert_eq!(
+        set(&mut settings, "congo white, yut lower"),
+        "congo white, yut lower"
+    );
+    assert_eq!(set(&mut settings, "off"), "none");
+    assert_eq!(settings.computer, Computer::NONE);
+    // What `set` shows reads back to the same setting, applied after
+    // `set computer none` (as `save` writes it).
+    for congo in CongoComputer::ALL {
+        for yut in YutComputer::ALL {
+            let c = Computer { congo, yut };
+            let mut s = Settings::default();
+            s.apply(Change::Computer(ComputerChange::all(c)));
+            let shown = s.get(Setting::Computer).to_string();
+            let mut back = Settings::default();
+            back.apply(Setting::Computer.parse(&shown).unwrap());
+            assert_eq!(back.computer, c, "{shown}");
+        }
+    }
+    // Not a side of the game named, a game twice, a game alone: refused.
+    for bad in [
+        "congo upper",
+        "yut white",
+        "congo white congo black",
+        "congo",
+        "yut",
+        "white black",
+        "",
+    ] {
+        assert!(Setting::Computer.parse(bad).is_err(), "{bad:?}");
     }
 }

@@ -2,44 +2,225 @@
 //! repetition rule, when boards are drawn, the colours' background, and
 //! the perft threads.
 
-/// Which side the computer answers for by itself (versus mode).
+/// Which sides of Congo the computer plays by itself (versus mode).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Computer {
+pub enum CongoComputer {
     /// Nobody: people move both sides.
     #[default]
     None,
-    /// Congo's White.
+    /// White.
     White,
-    /// Congo's Black.
+    /// Black.
     Black,
-    /// Yut's upper team.
-    Upper,
-    /// Yut's lower team.
-    Lower,
-    /// Every side of both games.
+    /// Both sides.
     Both,
 }
 
-impl Computer {
-    /// Every value, in the order `set` offers them.
-    pub const ALL: [Computer; 6] = [
-        Computer::None,
-        Computer::White,
-        Computer::Black,
-        Computer::Upper,
-        Computer::Lower,
-        Computer::Both,
+/// Which Yut teams the computer plays by itself (versus mode).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum YutComputer {
+    /// Nobody: people play both teams.
+    #[default]
+    None,
+    /// The upper team.
+    Upper,
+    /// The lower team.
+    Lower,
+    /// Both teams.
+    Both,
+}
+
+impl CongoComputer {
+    /// Every value.
+    pub const ALL: [CongoComputer; 4] = [
+        CongoComputer::None,
+        CongoComputer::White,
+        CongoComputer::Black,
+        CongoComputer::Both,
     ];
 
-    /// The word `set computer` takes.
+    /// The word `set computer congo` takes.
     pub const fn name(self) -> &'static str {
         match self {
-            Computer::None => "none",
-            Computer::White => "white",
-            Computer::Black => "black",
-            Computer::Upper => "upper",
-            Computer::Lower => "lower",
-            Computer::Both => "both",
+            CongoComputer::None => "none",
+            CongoComputer::White => "white",
+            CongoComputer::Black => "black",
+            CongoComputer::Both => "both",
+        }
+    }
+}
+
+impl YutComputer {
+    /// Every value.
+    pub const ALL: [YutComputer; 4] = [
+        YutComputer::None,
+        YutComputer::Upper,
+        YutComputer::Lower,
+        YutComputer::Both,
+    ];
+
+    /// The word `set computer yut` takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            YutComputer::None => "none",
+            YutComputer::Upper => "upper",
+            YutComputer::Lower => "lower",
+            YutComputer::Both => "both",
+        }
+    }
+}
+
+/// Which sides the computer answers for by itself, each game its own
+/// (versus mode): `new congo white` makes it Congo's Black and leaves
+/// the Yut opponent as it was.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Computer {
+    pub congo: CongoComputer,
+    pub yut: YutComputer,
+}
+
+impl Computer {
+    /// The computer plays nothing.
+    pub const NONE: Computer = Computer {
+        congo: CongoComputer::None,
+        yut: YutComputer::None,
+    };
+
+    /// Whether the computer plays no side of either game.
+    pub fn is_off(self) -> bool {
+        self == Computer::NONE
+    }
+
+    /// Whether the computer plays Congo's `side`.
+    pub fn plays_congo(self, side: crate::congo::Color) -> bool {
+        use crate::congo::Color;
+        match self.congo {
+            CongoComputer::Both => true,
+            CongoComputer::White => side == Color::White,
+            CongoComputer::Black => side == Color::Black,
+            CongoComputer::None => false,
+        }
+    }
+
+    /// Whether the computer plays the Yut `team`.
+    pub fn plays_yut(self, team: crate::yut::Team) -> bool {
+        use crate::yut::Team;
+        match self.yut {
+            YutComputer::Both => true,
+            YutComputer::Upper => team == Team::Upper,
+            YutComputer::Lower => team == Team::Lower,
+            YutComputer::None => false,
+        }
+    }
+}
+
+/// A change of the `computer` setting: each game's new value, or `None`
+/// where the game keeps its own (`set computer white` changes Congo's
+/// alone; `none` and `both` change both games).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ComputerChange {
+    pub congo: Option<CongoComputer>,
+    pub yut: Option<YutComputer>,
+}
+
+impl ComputerChange {
+    /// Both games set to `c`.
+    pub const fn all(c: Computer) -> ComputerChange {
+        ComputerChange {
+            congo: Some(c.congo),
+            yut: Some(c.yut),
+        }
+    }
+
+    /// `c` in the shortest words that say it, when applied after
+    /// `set computer none` (as `save` writes it): `none`, `both`, one
+    /// side's word when the other game has no computer (`white`,
+    /// `upper`, `congo both`), else both games (`congo black, yut upper`).
+    pub fn shown(c: Computer) -> ComputerChange {
+        match (c.congo, c.yut) {
+            (CongoComputer::None, YutComputer::None) | (CongoComputer::Both, YutComputer::Both) => {
+                ComputerChange::all(c)
+            }
+            (congo, YutComputer::None) => ComputerChange {
+                congo: Some(congo),
+                yut: None,
+            },
+            (CongoComputer::None, yut) => ComputerChange {
+                congo: None,
+                yut: Some(yut),
+            },
+            _ => ComputerChange::all(c),
+        }
+    }
+
+    /// `c` with this change made.
+    pub fn applied_to(self, c: Computer) -> Computer {
+        Computer {
+            congo: self.congo.unwrap_or(c.congo),
+            yut: self.yut.unwrap_or(c.yut),
+        }
+    }
+
+    /// The words `set computer` takes (any case; a comma may separate
+    /// the games): `none` (or `off`) and `both` for both games; a side's
+    /// own word (`white`, `black`, `upper`, `lower`) for its game alone;
+    /// `congo X` or `yut X` for one game (X a side, `both` or `none`);
+    /// `congo X yut Y` for both.
+    pub fn parse(text: &str) -> Option<ComputerChange> {
+        let words: Vec<&str> = text
+            .split(|c: char| c == ',' || c.is_ascii_whitespace())
+            .filter(|w| !w.is_empty())
+            .collect();
+        let is = |w: &str, name: &str| w.eq_ignore_ascii_case(name);
+        let congo = |w: &str| CongoComputer::ALL.into_iter().find(|c| is(w, c.name()));
+        let yut = |w: &str| YutComputer::ALL.into_iter().find(|c| is(w, c.name()));
+        let mut change = ComputerChange::default();
+        match words.as_slice() {
+            [w] if is(w, "none") || is(w, "off") => {
+                return Some(ComputerChange::all(Computer::NONE));
+            }
+            [w] if is(w, "both") => {
+                return Some(ComputerChange::all(Computer {
+                    congo: CongoComputer::Both,
+                    yut: YutComputer::Both,
+                }));
+            }
+            [w] => {
+                change.congo = congo(w).filter(|c| *c != CongoComputer::None);
+                change.yut = yut(w).filter(|c| *c != YutComputer::None);
+            }
+            pairs if pairs.len() == 2 || pairs.len() == 4 => {
+                for pair in pairs.chunks(2) {
+                    let [game, value] = pair else { return None };
+                    if is(game, "congo") && change.congo.is_none() {
+                        change.congo = Some(congo(value)?);
+                    } else if is(game, "yut") && change.yut.is_none() {
+                        change.yut = Some(yut(value)?);
+                    } else {
+                        return None;
+                    }
+                }
+            }
+            _ => return None,
+        }
+        (change.congo.is_some() || change.yut.is_some()).then_some(change)
+    }
+}
+
+impl std::fmt::Display for ComputerChange {
+    /// The words [`ComputerChange::parse`] reads back.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.congo, self.yut) {
+            (Some(CongoComputer::None), Some(YutComputer::None)) => f.write_str("none"),
+            (Some(CongoComputer::Both), Some(YutComputer::Both)) => f.write_str("both"),
+            (Some(c), Some(y)) => write!(f, "congo {}, yut {}", c.name(), y.name()),
+            (Some(c @ (CongoComputer::White | CongoComputer::Black)), None) => {
+                f.write_str(c.name())
+            }
+            (Some(c), None) => write!(f, "congo {}", c.name()),
+            (None, Some(y @ (YutComputer::Upper | YutComputer::Lower))) => f.write_str(y.name()),
+            (None, Some(y)) => write!(f, "yut {}", y.name()),
+            (None, None) => f.write_str("unchanged"),
         }
     }
 }
@@ -89,6 +270,33 @@ impl Show {
             Show::Auto => "auto",
             Show::On => "on",
             Show::Off => "off",
+        }
+    }
+}
+
+/// Whether the Congo board is drawn from Black's side (rank 1 at the
+/// top, file g on the left).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Flip {
+    /// When the person plays Black against the computer (versus mode).
+    #[default]
+    Auto,
+    /// Always.
+    On,
+    /// Never.
+    Off,
+}
+
+impl Flip {
+    /// Every value.
+    pub const ALL: [Flip; 3] = [Flip::Auto, Flip::On, Flip::Off];
+
+    /// The word `set flip` takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Flip::Auto => "auto",
+            Flip::On => "on",
+            Flip::Off => "off",
         }
     }
 }
