@@ -19,6 +19,7 @@ mod command_forms;
 mod congo_analysis;
 mod congo_moves;
 mod congo_perft;
+mod congo_retry;
 mod congo_review;
 mod congo_search;
 mod course;

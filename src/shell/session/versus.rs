@@ -36,7 +36,7 @@ impl Session {
     }
 
     /// Whether the computer plays Congo's `side`.
-    fn computer_plays(&self, side: Color) -> bool {
+    pub(super) fn computer_plays(&self, side: Color) -> bool {
         match self.computer() {
             Computer::Both => true,
             Computer::White => side == Color::White,
