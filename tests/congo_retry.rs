@@ -12,11 +12,12 @@ use crate::common::{Test, boardsh};
 /// pawn on a6. Whoever moves can take the other lion along the file (the
 /// rules' "facing lions"); a pawn move keeps the file open. So each pawn
 /// move below throws away a win in one and hands the opponent one:
-/// - 1. White a2a3: before it White won in 1 (100%), after it Black wins
-///   in 1 (0%): 100 points lost, a blunder (`??`, 15 or more); best d1d7;
-/// - 2. Black a6a5: the same for Black (best d7d1);
-/// - 3. White b2b3: the same again (best d1d7);
-/// - 4. Black d7d1 takes the lion: the best move, unmarked.
+/// - move 1, White a2a3: before it White won in 1 (100%), after it Black
+///   wins in 1 (0%): 100 points lost, a blunder (`??`, 15 or more); best
+///   d1d7;
+/// - move 2, Black a6a5: the same for Black (best d7d1);
+/// - move 3, White b2b3: the same again (best d1d7);
+/// - move 4, Black d7d1 takes the lion: the best move, unmarked.
 const GAME: &str = "set quiet on; fen 3l3/p6/7/7/7/PP5/3L3 w 0; \
                     play a2a3; play a6a5; play b2b3; play d7d1";
 
@@ -137,12 +138,12 @@ fn retry_walks_both_sides_blunders_in_game_order() {
         "d1d7: found, the best move (White's chance 100%)\n".to_string(),
         before_2(),
         puzzle(2, 3, 2, "Black", "a6a5"),
-        "a6a5: the move played, Black's chance 0%, 100.0 points lost; \
+        "a6a5: the move played, Black's chance 0%, 100.0 points lost\n\
          the better move: d7d1, Black's chance 100% (line d7d1)\n"
             .to_string(),
         before_3(),
         puzzle(3, 3, 3, "White", "b2b3"),
-        "b2c3: White's chance 0%, 100.0 points below the best (line b2c3 d7d1); \
+        "b2c3: White's chance 0%, 100.0 points below the best (line b2c3 d7d1)\n\
          the better move: d1d7, White's chance 100% (line d1d7)\n"
             .to_string(),
         "no more mistakes to retry: 1 found, 2 shown, 0 skipped of 3\n".to_string(),
@@ -185,7 +186,7 @@ fn retry_skips_and_stop_ends_it() {
     let expected = [
         before_1(),
         puzzle(1, 3, 1, "White", "a2a3"),
-        "skipped move 1; the better move: d1d7, White's chance 100% (line d1d7)\n".to_string(),
+        "skipped move 1\nthe better move: d1d7, White's chance 100% (line d1d7)\n".to_string(),
         before_2(),
         puzzle(2, 3, 2, "Black", "a6a5"),
         "retry stopped: 0 found, 0 shown, 1 skipped of 3, 2 left (`retry` starts again)\n"
@@ -249,7 +250,7 @@ fn against_the_computer_only_the_persons_moves_are_retried() {
     let expected = [
         before_1(),
         puzzle(1, 2, 1, "White", "a2a3"),
-        "skipped move 1; the better move: d1d7, White's chance 100% (line d1d7)\n".to_string(),
+        "skipped move 1\nthe better move: d1d7, White's chance 100% (line d1d7)\n".to_string(),
         before_3(),
         puzzle(2, 2, 3, "White", "b2b3"),
     ]

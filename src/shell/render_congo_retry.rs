@@ -124,7 +124,7 @@ pub fn retry_text(reply: &RetryReply) -> String {
                 }
                 Verdict::Played => writeln!(
                     s,
-                    "{}: the move played, {}, {:.1} points lost; {}",
+                    "{}: the move played, {}, {:.1} points lost\n{}",
                     a.mv,
                     chance(side, a.value),
                     a.loss * 100.0,
@@ -132,7 +132,7 @@ pub fn retry_text(reply: &RetryReply) -> String {
                 ),
                 Verdict::Missed => writeln!(
                     s,
-                    "{}: {}, {:.1} points below the best (line {}); {}",
+                    "{}: {}, {:.1} points below the best (line {})\n{}",
                     a.mv,
                     chance(side, a.value),
                     a.loss * 100.0,
@@ -142,7 +142,7 @@ pub fn retry_text(reply: &RetryReply) -> String {
             };
         }
         RetryReply::Skipped(p) => {
-            let _ = writeln!(s, "skipped move {}; {}", p.index + 1, better(p));
+            let _ = writeln!(s, "skipped move {}\n{}", p.index + 1, better(p));
         }
         RetryReply::Done(t) => {
             let _ = writeln!(s, "no more mistakes to retry: {}", counts(t));
@@ -165,4 +165,90 @@ pub fn retry_text(reply: &RetryReply) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::congo::analysis::Mark;
+    use crate::congo::moves::parse_move;
+    use crate::congo::search::Score;
+
+    fn value(cp: i32, chance: f64) -> Value {
+        Value {
+            score: Score::Cp(cp),
+            chance,
+            exact: false,
+        }
+    }
+
+    /// A puzzle for Black (the start position after White's c2c3), the
+    /// review's best e6e5 at 55%.
+    fn puzzle() -> Puzzle {
+        let mv = |t| parse_move(t).unwrap();
+        let start = crate::congo::Position::start();
+        Puzzle {
+            index: 1,
+            before: start.after(mv("c2c3")).unwrap(),
+            history: vec![start.zobrist()],
+            previous: Some(mv("c2c3")),
+            played: mv("a6a5"),
+            mark: Mark::Mistake,
+            loss: 0.12,
+            played_value: value(-60, 0.43),
+            best: Some(mv("e6e5")),
+            best_value: value(40, 0.55),
+            line: vec![mv("e6e5"), mv("c3c4")],
+        }
+    }
+
+    fn judged(mv: &str, v: Value, loss: f64, verdict: Verdict) -> String {
+        let mv = parse_move(mv).unwrap();
+        let answer = Answer {
+            mv,
+            value: v,
+            line: vec![mv],
+            loss,
+            verdict,
+        };
+        retry_text(&RetryReply::Judged(Box::new((answer, puzzle()))))
+    }
+
+    #[test]
+    fn a_move_found_says_how_near_the_best_it_is() {
+        // 2 points below the best: found (under the 5 of an inaccuracy),
+        // the chances the mover's (Black's), in whole percent.
+        assert_eq!(
+            judged("d6d5", value(30, 0.53), 0.02, Verdict::Found),
+            "d6d5: found, Black's chance 53%, 2.0 points below the review's best, e6e5 (55%)\n"
+        );
+        // As good or better: no points below.
+        assert_eq!(
+            judged("d6d5", value(50, 0.57), 0.0, Verdict::Found),
+            "d6d5: found, Black's chance 57%, as good as the review's best, e6e5 (55%)\n"
+        );
+    }
+
+    #[test]
+    fn the_puzzle_names_its_move_mark_and_loss() {
+        let text = retry_text(&RetryReply::Puzzle {
+            number: 1,
+            of: 4,
+            puzzle: Box::new(puzzle()),
+        });
+        // The review's row 2 (index 1), Black's `?` with 12 points lost.
+        assert_eq!(
+            text,
+            "retry 1 of 4: move 2, Black played a6a5 ? here (12.0 points lost)\n\
+             find a better move for Black: `retry <move>` (`retry` skips it, `retry stop` ends)\n"
+        );
+        let text = retry_text(&RetryReply::Nothing {
+            sides: vec![Color::Black],
+            moves: 7,
+        });
+        assert_eq!(
+            text,
+            "no mistakes or blunders by Black to retry: the review of 7 moves marks none\n"
+        );
+    }
 }
