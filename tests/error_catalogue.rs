@@ -519,6 +519,24 @@ const EXAMPLES: &[Example] = &[
         status: 1,
         message: "cannot read `game.bsh`: not a Congo game: line 2: `d1d5` is not a legal move here",
     },
+    // `retry` walks the last Congo review's mistakes: a fresh session has
+    // none kept (the caret on the keyword: `retry` has no argument).
+    command(
+        "retry-no-review",
+        "retry",
+        "no review to retry: `review` a Congo game first, then `retry`",
+    ),
+    // An answer or `stop` needs a retry under way (`retry` starts one).
+    command(
+        "retry-not-started",
+        "retry stop",
+        "no retry under way: `retry` shows the first position (after `review`)",
+    ),
+    command(
+        "extra-argument-retry",
+        "retry e2e3 now",
+        "unexpected argument `now`: `retry` takes one move or `stop`",
+    ),
     // ---- YutError ----
     // BBBB takes A home -> mo (5); from mo, FFFB (3) takes the shortcut to
     // bang; FFFB (3) again reaches cham-meoki; FBBB (1) escapes. A sixth

@@ -19,6 +19,8 @@ mod command_forms;
 mod congo_analysis;
 mod congo_moves;
 mod congo_perft;
+mod congo_retry;
+mod congo_retry_tmux;
 mod congo_review;
 mod congo_search;
 mod course;

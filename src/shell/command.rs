@@ -129,6 +129,26 @@ impl fmt::Display for ReviewArgs {
     }
 }
 
+/// `retry`'s argument: none (the next position of the review's
+/// mistakes, or the first), `stop`, or a move answering the position shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RetryArgs {
+    Next,
+    Stop,
+    Answer(Move),
+}
+
+impl fmt::Display for RetryArgs {
+    /// What follows `retry`, with its leading blank.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RetryArgs::Next => Ok(()),
+            RetryArgs::Stop => f.write_str(" stop"),
+            RetryArgs::Answer(mv) => write!(f, " {mv}"),
+        }
+    }
+}
+
 /// One command of the shell language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -195,6 +215,9 @@ pub enum Command {
     /// `review [congo|yut] [<limit>] [svg[!] <file>]`: every move of the
     /// Congo game marked, or the Yut game's decisions.
     Review(Box<ReviewArgs>),
+    /// `retry [<move>|stop]`: the positions before the last Congo
+    /// review's mistakes, to find a better move (the game untouched).
+    Retry(RetryArgs),
     /// `show`: the Yut board.
     Show,
     /// `show svg[!] FILE`: write the Yut board as an SVG diagram.
@@ -258,6 +281,7 @@ impl Command {
             Command::Odds(..) => Keyword::Odds,
             Command::Hint(_) => Keyword::Hint,
             Command::Review(_) => Keyword::Review,
+            Command::Retry(_) => Keyword::Retry,
             Command::Show | Command::ShowSvg(_) => Keyword::Show,
             Command::Where => Keyword::Where,
             Command::Stations => Keyword::Stations,
@@ -313,6 +337,7 @@ impl fmt::Display for Command {
             Command::Auto => f.write_str("auto"),
             Command::Hint(args) => write!(f, "hint{args}"),
             Command::Review(args) => write!(f, "review{args}"),
+            Command::Retry(args) => write!(f, "retry{args}"),
             Command::Odds(n, upper, lower) => write!(f, "odds {n} {upper} {lower}"),
             Command::Show => f.write_str("show"),
             Command::ShowSvg(file) => write!(f, "show {file}"),

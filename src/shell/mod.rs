@@ -21,6 +21,7 @@ pub(crate) mod parse;
 mod problem;
 pub(crate) mod render;
 mod render_congo_analysis;
+pub(crate) mod render_congo_retry;
 mod render_prompt;
 mod render_yut_solve;
 pub(crate) mod replay;

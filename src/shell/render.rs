@@ -137,6 +137,7 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
         )),
         Reply::Review(report) => out.text(&super::render_yut_solve::review_text(report)),
         Reply::CongoHint(h) => out.text(&super::render_congo_analysis::hint_text(h)),
+        Reply::Retry(r) => out.text(&super::render_congo_retry::retry_text(r)),
         Reply::CongoReview(r) => {
             // Block characters only at a UTF-8 terminal: scripts and pipes
             // get the same ASCII chart whatever the locale.

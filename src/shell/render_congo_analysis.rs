@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 const CHART_ROWS: usize = 3;
 
 /// A colour's name, capitalised.
-fn side_name(c: Color) -> &'static str {
+pub(super) fn side_name(c: Color) -> &'static str {
     match c {
         Color::White => "White",
         Color::Black => "Black",
@@ -28,7 +28,7 @@ fn white_score(score: Score, to_move: Color) -> String {
 
 /// A chance in whole percent: 100% and 0% only when certain (an
 /// estimate is shown as 1% to 99%).
-fn percent(chance: f64, exact: bool) -> String {
+pub(super) fn percent(chance: f64, exact: bool) -> String {
     let p = (chance.clamp(0.0, 1.0) * 100.0).round();
     let p = if exact || chance <= 0.0 || chance >= 1.0 {
         p
@@ -39,7 +39,7 @@ fn percent(chance: f64, exact: bool) -> String {
 }
 
 /// Moves in notation, separated by blanks.
-fn line_text(line: &[crate::congo::Move]) -> String {
+pub(super) fn line_text(line: &[crate::congo::Move]) -> String {
     let names: Vec<String> = line.iter().map(ToString::to_string).collect();
     names.join(" ")
 }

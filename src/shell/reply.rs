@@ -104,6 +104,9 @@ pub enum Reply {
     /// `review FILE`: the runner reads the game file through its loader
     /// and has the session review it ([`super::Session::review_game`]).
     ReviewFile(Box<super::command::ReviewArgs>),
+    /// `retry`: a position before a reviewed mistake, an answer judged,
+    /// or where the retry stands.
+    Retry(Box<super::render_congo_retry::RetryReply>),
     /// `odds`: the games won by each team under the two players.
     Odds(Tally, Kind, Kind),
     /// `show`: the Yut game, shown as the 32x32 board.

@@ -14,13 +14,14 @@ fn words(line: &str) -> (usize, Vec<String>) {
 fn command_names() {
     assert_eq!(words("sh"), (0, vec!["show".to_string()]));
     // Every keyword starting with `re`, in registry order (`review`
-    // comes with the Yut commands, before the session's).
+    // comes with the Yut commands, then `retry`, before the session's).
     assert_eq!(
         words("RE"),
         (
             0,
             vec![
                 "review".to_string(),
+                "retry".to_string(),
                 "reset".to_string(),
                 "redo".to_string()
             ]

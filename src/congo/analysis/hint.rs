@@ -49,7 +49,7 @@ fn half(limits: &Limits) -> Limits {
 }
 
 /// The value of playing `mv` in `pos` (`history`: the keys before `pos`).
-fn value_of(
+pub(super) fn value_of(
     engine: &mut Engine,
     pos: &Position,
     history: &[u64],

@@ -59,7 +59,8 @@ impl Keyword {
             | Keyword::Analyze
             | Keyword::Tb
             | Keyword::Hint
-            | Keyword::Review => Group::Congo,
+            | Keyword::Review
+            | Keyword::Retry => Group::Congo,
             Keyword::Move
             | Keyword::Throw
             | Keyword::Turn

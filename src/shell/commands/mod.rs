@@ -16,6 +16,7 @@ pub mod course;
 pub mod engine;
 pub mod groups;
 mod other_game;
+pub mod retry;
 pub mod session;
 pub mod svg;
 pub mod versus;
@@ -168,6 +169,8 @@ registry! {
     Hint => yut::HINT,
     /// `review`
     Review => yut::REVIEW,
+    /// `retry [<move>|stop]`
+    Retry => retry::RETRY,
     /// `show`
     Show => yut::SHOW,
     /// `where`

@@ -159,14 +159,15 @@ impl Session {
 
     /// Review `game` (the game in play, or one read from a file) within
     /// `args`' budget: stopped by Ctrl-C, the moves done; its chart
-    /// written when `args` asks (the runner writes the file).
+    /// written when `args` asks (the runner writes the file). The review
+    /// is kept for `retry`.
     ///
     /// # Errors
     ///
     /// A game without moves, an engine table the memory cannot hold, or
     /// `sink`'s I/O error.
     pub fn review_game(
-        &self,
+        &mut self,
         game: &Game,
         args: &ReviewArgs,
         sink: &mut dyn Sink,
@@ -199,6 +200,8 @@ impl Session {
                 )
             })
             .map_err(|e| ReviewError::Command(no_table(e)))?;
+        // Kept for `retry` (a stopped review's moves too).
+        self.retry.reviewed(report.clone(), limits);
         let reply = CongoReview {
             review: report,
             total: game.moves().len(),

@@ -20,6 +20,7 @@ mod engine_cache;
 mod history;
 mod prompt;
 mod record;
+mod retry;
 mod tablebase;
 mod transcript;
 mod versus;
@@ -94,6 +95,8 @@ pub struct Session {
     /// The computer's Yut turn played by the command running, in one
     /// line, for the status block drawn after it (at the prompt).
     computer_turn: Option<String>,
+    /// The last Congo review, and the `retry` through its mistakes.
+    retry: retry::RetryPart,
 }
 
 /// A failure while executing: either the command was rejected, or output
@@ -346,6 +349,7 @@ impl Session {
                 .map_err(fail)?,
             Command::Hint(args) => self.hint_for(args).map_err(fail)?,
             Command::Review(args) => self.review_for(args, sink, &fail)?,
+            Command::Retry(args) => self.retry(*args, sink, &fail)?,
             Command::Show => self.yut_board(),
             Command::ShowSvg(file) => {
                 let text = crate::yut::text::svg::render(self.yut.game());

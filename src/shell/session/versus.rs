@@ -48,7 +48,7 @@ impl Session {
     }
 
     /// Whether the computer plays Congo's `side`.
-    fn computer_plays(&self, side: Color) -> bool {
+    pub(super) fn computer_plays(&self, side: Color) -> bool {
         self.computer().plays_congo(side)
     }
 
