@@ -256,8 +256,15 @@ fn against_the_computer_only_the_persons_moves_are_retried() {
     ]
     .concat();
     assert_eq!(out, expected);
-    let (out, _, _) = retry("set computer white; retry", false);
+    let (out, _, _) = retry("set computer white; set flip off; retry", false);
     assert_eq!(out, [before_2(), puzzle(1, 1, 2, "Black", "a6a5")].concat());
+    // Under `set flip auto` (the default) the person playing Black sees
+    // the puzzle's board from Black's side, as `board` draws it: files g
+    // to a, rank 1 on top; the lines under the board are the same.
+    let (flipped, _, _) = retry("set computer white; retry", false);
+    assert!(flipped.starts_with("  g f e d c b a\n1 "), "{flipped}");
+    let tail = |t: &str| t.lines().skip(9).collect::<Vec<_>>().join("\n");
+    assert_eq!(tail(&flipped), tail(&out));
 }
 
 #[test]
