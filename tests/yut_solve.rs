@@ -112,31 +112,140 @@ fn one_token_games() -> Vec<Game> {
     games
 }
 
+/// A state of one turn in [`brute_values`]'s tree of it, built once
+/// through `Play` as [`brute_by`] plays it: the tree is the same each
+/// sweep, only the values of the turn ends change.
+enum Node {
+    /// The game is over: 1 if the team to move won, else 0.
+    Over(f64),
+    /// The other team's turn starts in the game at this place of the
+    /// values: 1 minus its value.
+    Leaf(usize),
+    /// A throw is due: each roll's node, weighted by its chance.
+    Throw(Vec<(f64, usize)>),
+    /// A use is due: each use's node, the best (or, for the random
+    /// player, the mean) of them.
+    Move(Vec<usize>, bool),
+}
+
+/// Builds the nodes of the turn under way in `play` after the ones in
+/// `nodes` (each after those it reads), as [`brute_by`] recurses: the
+/// index of its own.
+fn brute_tree(
+    play: Play,
+    me: Team,
+    cap: u8,
+    places: &FastMap<(Game, Team), usize>,
+    nodes: &mut Vec<Node>,
+    memo: &mut FastMap<Play, usize>,
+    random: Option<Team>,
+) -> usize {
+    if let Some(&at) = memo.get(&play) {
+        return at;
+    }
+    let odds = Sticks::FAIR.odds();
+    let node = match play.phase() {
+        Phase::Over(w) => Node::Over(f64::from(u8::from(w == me))),
+        Phase::Throw(t) if t != me => match places.get(&(*play.game(), t)) {
+            Some(&at) => Node::Leaf(at),
+            // Never valued: as `brute_by` reads it, 1 - 0.5.
+            None => Node::Over(0.5),
+        },
+        Phase::Throw(_) => {
+            let p = play.pending();
+            let capped = p.count(Roll::Yut) + p.count(Roll::Mo) >= cap;
+            let smalls: f64 = odds.iter().take(3).sum();
+            let mut next_nodes = Vec::new();
+            for (r, pr) in Roll::ALL.into_iter().zip(odds) {
+                if capped && r.again() {
+                    continue;
+                }
+                let w = if capped { pr / smalls } else { pr };
+                let mut next = play;
+                next.throw(r.throw()).expect("a throw is due");
+                next_nodes.push((w, brute_tree(next, me, cap, places, nodes, memo, random)));
+            }
+            Node::Throw(next_nodes)
+        }
+        Phase::Move(_) => {
+            let next_nodes = play
+                .uses()
+                .as_slice()
+                .iter()
+                .map(|&u| {
+                    let mut next = play;
+                    next.apply(u).expect("a legal use");
+                    brute_tree(next, me, cap, places, nodes, memo, random)
+                })
+                .collect();
+            Node::Move(next_nodes, random == Some(play.to_move()))
+        }
+    };
+    nodes.push(node);
+    memo.insert(play, nodes.len() - 1);
+    nodes.len() - 1
+}
+
 /// Plain value iteration of [`brute_by`] over `games`, both teams to
-/// move, at most `sweeps` sweeps or until no value moves by 1e-12.
+/// move, at most `sweeps` sweeps or until no value moves by 1e-12. Each
+/// turn's tree is built once through `Play` ([`brute_tree`]) and valued
+/// each sweep by the same sums, maxima and means `brute_by` takes, in the
+/// same order (the values are `brute_by`'s to the bit): the game layer is
+/// walked once, not once a sweep.
 fn brute_values(
     games: &[Game],
     cap: u8,
     sweeps: usize,
     random: Option<Team>,
 ) -> FastMap<(Game, Team), f64> {
-    let mut v: FastMap<(Game, Team), f64> = FastMap::default();
+    let keys: Vec<(Game, Team)> = games
+        .iter()
+        .flat_map(|&g| Team::ALL.map(|team| (g, team)))
+        .collect();
+    let places: FastMap<(Game, Team), usize> =
+        keys.iter().enumerate().map(|(at, &k)| (k, at)).collect();
+    // Each turn's nodes follow the previous turn's: (first, root).
+    let mut nodes = Vec::new();
+    let turns: Vec<(usize, usize)> = keys
+        .iter()
+        .map(|&(g, team)| {
+            let first = nodes.len();
+            let mut play = Play::new(team, 0);
+            play.set_board(g);
+            let memo = &mut FastMap::default();
+            let root = brute_tree(play, team, cap, &places, &mut nodes, memo, random);
+            (first, root)
+        })
+        .collect();
+    // Every value starts at 0.5, as `brute_by` reads one not yet set.
+    let mut v = vec![0.5; keys.len()];
+    let mut x = vec![0.0; nodes.len()];
     for _ in 0..sweeps {
         let mut change = 0.0f64;
-        for &g in games {
-            for team in Team::ALL {
-                let mut play = Play::new(team, 0);
-                play.set_board(g);
-                let x = brute_by(play, team, cap, &v, &mut FastMap::default(), random);
-                let old = v.insert((g, team), x).unwrap_or(0.5);
-                change = change.max((x - old).abs());
+        for (at, &(first, root)) in turns.iter().enumerate() {
+            for i in first..=root {
+                x[i] = match &nodes[i] {
+                    Node::Over(y) => *y,
+                    Node::Leaf(place) => 1.0 - v[*place],
+                    Node::Throw(next) => {
+                        next.iter().map(|&(w, j)| w * x[j]).fold(0.0, |s, y| s + y)
+                    }
+                    Node::Move(next, true) => {
+                        next.iter().map(|&j| x[j]).sum::<f64>() / next.len() as f64
+                    }
+                    Node::Move(next, false) => {
+                        next.iter().map(|&j| x[j]).fold(f64::NEG_INFINITY, f64::max)
+                    }
+                };
             }
+            change = change.max((x[root] - v[at]).abs());
+            v[at] = x[root];
         }
         if change < 1e-12 {
             break;
         }
     }
-    v
+    keys.into_iter().zip(v).collect()
 }
 
 fn states() -> Vec<TokenState> {
