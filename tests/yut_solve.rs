@@ -320,8 +320,8 @@ fn one_token_against_random_matches_the_brute_force_everywhere() {
 }
 
 /// The two-token game's layers 2 and 1 at cap 1, solved once for the
-/// tests that read them.
-fn two_token_last_layers() -> Arc<Table> {
+/// tests that read them (`yut_solve_cli`'s too).
+pub(crate) fn two_token_last_layers() -> Arc<Table> {
     static TABLE: std::sync::OnceLock<Arc<Table>> = std::sync::OnceLock::new();
     Arc::clone(TABLE.get_or_init(|| {
         let mut table = Table::new(2, 1, Roles::SelfPlay);
