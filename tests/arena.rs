@@ -153,23 +153,35 @@ fn illegal_silent_and_dead_agents_lose() {
     // on (the agent is killed and restarted). An agent silent from the
     // start is an error, not a loss (tests/match_referee.rs).
     let silent = "sh -c 'n=0; while read l; do case \"$l\" in go*) [ $n = 0 ] && echo a1a7; n=1;; esac; done'";
+    // Only the silent agent is waited for on time: A answers once in
+    // game 1 (a first answer, given 5 s), and in game 2 the silent agent
+    // is White after the opening, so the game ends on its time.
     let (out, _, code) = run_match(&[
         "--games",
         "2",
         "--time",
-        "1",
+        "0.2",
         "--grace",
-        "0.5",
+        "0.2",
         "boardsh agent --engine random",
         silent,
     ]);
     assert_eq!(code, Some(0));
     assert!(out.contains("A: 2 wins, 0 draws, 0 losses"), "{out}");
-    assert!(out.contains("did not answer within 1.500 s"), "{out}");
+    assert!(out.contains("did not answer within 0.400 s"), "{out}");
 
     // Dead after its first answer: answers a1a7, then exits.
     let dead = "sh -c 'while read l; do case \"$l\" in go*) echo a1a7; exit 0;; esac; done'";
-    let (out, _, code) = run_match(&["--games", "2", "--time", "5", dead, "boardsh agent"]);
+    // B only has to move (its moves do not matter): the random mover
+    // answers at once where the engine thinks for a second.
+    let (out, _, code) = run_match(&[
+        "--games",
+        "2",
+        "--time",
+        "5",
+        dead,
+        "boardsh agent --engine random",
+    ]);
     assert_eq!(code, Some(0));
     assert!(out.contains("A: 0 wins, 0 draws, 2 losses"), "{out}");
     assert!(
@@ -177,8 +189,10 @@ fn illegal_silent_and_dead_agents_lose() {
         "{out}"
     );
 
-    // Late: answers a legal first move, but long after the limit and grace.
-    let late = script_agent("sleep 2; echo c2c3");
+    // Late: answers a legal first move, but long after the limit and grace
+    // (0.6 s for 0.1 + 0.1: a sleep is never shorter; a first answer is
+    // waited for 5 s, so it comes and is judged late).
+    let late = script_agent("sleep 0.6; echo c2c3");
     let (out, _, _) = run_match(&[
         "--games",
         "1",
@@ -190,6 +204,7 @@ fn illegal_silent_and_dead_agents_lose() {
         "boardsh agent",
     ]);
     assert!(out.contains("A: 0 wins, 0 draws, 1 losses"), "{out}");
+    assert!(out.contains("white answered late: "), "{out}");
 }
 
 #[test]

@@ -431,8 +431,9 @@ fn the_timer_reports_each_command_on_stderr_only() {
     assert!(out.stderr.is_empty());
 }
 
-/// Start `args` with `stdin` piped in, send `signal` after a second, and
-/// return (status, stdout, stderr).
+/// Start `args` with `stdin` piped in, send `signal` once it has used
+/// 0.2 s of CPU time (deep in the long command: starting and `fen` take a
+/// few ms), and return (status, stdout, stderr).
 fn signalled(args: &[&str], stdin: &str, signal: i32) -> (Option<i32>, String, String) {
     use std::io::Write as _;
     use std::process::Stdio;
@@ -446,7 +447,7 @@ fn signalled(args: &[&str], stdin: &str, signal: i32) -> (Option<i32>, String, S
     let mut input = child.stdin.take().unwrap();
     input.write_all(stdin.as_bytes()).unwrap();
     drop(input);
-    std::thread::sleep(std::time::Duration::from_secs(1));
+    crate::common::cpu::wait_for_cpu(child.id(), std::time::Duration::from_millis(200));
     let pid = i32::try_from(child.id()).unwrap();
     // SAFETY: kill(2) on our own child.
     assert_eq!(unsafe { libc::kill(pid, signal) }, 0);

@@ -44,8 +44,9 @@ fn stopped_by(signal: &str) -> (Option<i32>, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Long enough for the first case, far too short for the second.
-    std::thread::sleep(Duration::from_secs(3));
+    // Signalled once it has thought for 0.2 s of CPU time: the first case
+    // (and the start before it) takes under 10 ms, the second hours.
+    crate::common::cpu::wait_for_cpu(child.id(), Duration::from_millis(200));
     let sent = Command::new("kill")
         .args([signal, &child.id().to_string()])
         .status()

@@ -77,8 +77,11 @@ fn a_case_printing_without_end_fails_alone() {
     // `help yut` (3 KB of fixed text) rather than the issue's `help`: the
     // same endless output, but it reaches the limit in a fraction of a
     // second instead of formatting the command list 10,000 times (9 s CPU
-    // in a test build).
-    write(d, "lib/l40.bsh", "help yut\n");
+    // in a test build). Sixteen of them a leaf (52 KB): the same doubling
+    // without end, reaching the limit through about 1,300 leaves' chains
+    // of `source` instead of 20,000 (whose file opens and reads took most
+    // of a second of system time).
+    write(d, "lib/l40.bsh", "help yut\n".repeat(16));
     let last = passing(d, "3-last");
     let (status, out, err) = run(&[d.to_path_buf()], false);
     assert_eq!(status, 1);

@@ -112,31 +112,140 @@ fn one_token_games() -> Vec<Game> {
     games
 }
 
+/// A state of one turn in [`brute_values`]'s tree of it, built once
+/// through `Play` as [`brute_by`] plays it: the tree is the same each
+/// sweep, only the values of the turn ends change.
+enum Node {
+    /// The game is over: 1 if the team to move won, else 0.
+    Over(f64),
+    /// The other team's turn starts in the game at this place of the
+    /// values: 1 minus its value.
+    Leaf(usize),
+    /// A throw is due: each roll's node, weighted by its chance.
+    Throw(Vec<(f64, usize)>),
+    /// A use is due: each use's node, the best (or, for the random
+    /// player, the mean) of them.
+    Move(Vec<usize>, bool),
+}
+
+/// Builds the nodes of the turn under way in `play` after the ones in
+/// `nodes` (each after those it reads), as [`brute_by`] recurses: the
+/// index of its own.
+fn brute_tree(
+    play: Play,
+    me: Team,
+    cap: u8,
+    places: &FastMap<(Game, Team), usize>,
+    nodes: &mut Vec<Node>,
+    memo: &mut FastMap<Play, usize>,
+    random: Option<Team>,
+) -> usize {
+    if let Some(&at) = memo.get(&play) {
+        return at;
+    }
+    let odds = Sticks::FAIR.odds();
+    let node = match play.phase() {
+        Phase::Over(w) => Node::Over(f64::from(u8::from(w == me))),
+        Phase::Throw(t) if t != me => match places.get(&(*play.game(), t)) {
+            Some(&at) => Node::Leaf(at),
+            // Never valued: as `brute_by` reads it, 1 - 0.5.
+            None => Node::Over(0.5),
+        },
+        Phase::Throw(_) => {
+            let p = play.pending();
+            let capped = p.count(Roll::Yut) + p.count(Roll::Mo) >= cap;
+            let smalls: f64 = odds.iter().take(3).sum();
+            let mut next_nodes = Vec::new();
+            for (r, pr) in Roll::ALL.into_iter().zip(odds) {
+                if capped && r.again() {
+                    continue;
+                }
+                let w = if capped { pr / smalls } else { pr };
+                let mut next = play;
+                next.throw(r.throw()).expect("a throw is due");
+                next_nodes.push((w, brute_tree(next, me, cap, places, nodes, memo, random)));
+            }
+            Node::Throw(next_nodes)
+        }
+        Phase::Move(_) => {
+            let next_nodes = play
+                .uses()
+                .as_slice()
+                .iter()
+                .map(|&u| {
+                    let mut next = play;
+                    next.apply(u).expect("a legal use");
+                    brute_tree(next, me, cap, places, nodes, memo, random)
+                })
+                .collect();
+            Node::Move(next_nodes, random == Some(play.to_move()))
+        }
+    };
+    nodes.push(node);
+    memo.insert(play, nodes.len() - 1);
+    nodes.len() - 1
+}
+
 /// Plain value iteration of [`brute_by`] over `games`, both teams to
-/// move, at most `sweeps` sweeps or until no value moves by 1e-12.
+/// move, at most `sweeps` sweeps or until no value moves by 1e-12. Each
+/// turn's tree is built once through `Play` ([`brute_tree`]) and valued
+/// each sweep by the same sums, maxima and means `brute_by` takes, in the
+/// same order (the values are `brute_by`'s to the bit): the game layer is
+/// walked once, not once a sweep.
 fn brute_values(
     games: &[Game],
     cap: u8,
     sweeps: usize,
     random: Option<Team>,
 ) -> FastMap<(Game, Team), f64> {
-    let mut v: FastMap<(Game, Team), f64> = FastMap::default();
+    let keys: Vec<(Game, Team)> = games
+        .iter()
+        .flat_map(|&g| Team::ALL.map(|team| (g, team)))
+        .collect();
+    let places: FastMap<(Game, Team), usize> =
+        keys.iter().enumerate().map(|(at, &k)| (k, at)).collect();
+    // Each turn's nodes follow the previous turn's: (first, root).
+    let mut nodes = Vec::new();
+    let turns: Vec<(usize, usize)> = keys
+        .iter()
+        .map(|&(g, team)| {
+            let first = nodes.len();
+            let mut play = Play::new(team, 0);
+            play.set_board(g);
+            let memo = &mut FastMap::default();
+            let root = brute_tree(play, team, cap, &places, &mut nodes, memo, random);
+            (first, root)
+        })
+        .collect();
+    // Every value starts at 0.5, as `brute_by` reads one not yet set.
+    let mut v = vec![0.5; keys.len()];
+    let mut x = vec![0.0; nodes.len()];
     for _ in 0..sweeps {
         let mut change = 0.0f64;
-        for &g in games {
-            for team in Team::ALL {
-                let mut play = Play::new(team, 0);
-                play.set_board(g);
-                let x = brute_by(play, team, cap, &v, &mut FastMap::default(), random);
-                let old = v.insert((g, team), x).unwrap_or(0.5);
-                change = change.max((x - old).abs());
+        for (at, &(first, root)) in turns.iter().enumerate() {
+            for i in first..=root {
+                x[i] = match &nodes[i] {
+                    Node::Over(y) => *y,
+                    Node::Leaf(place) => 1.0 - v[*place],
+                    Node::Throw(next) => {
+                        next.iter().map(|&(w, j)| w * x[j]).fold(0.0, |s, y| s + y)
+                    }
+                    Node::Move(next, true) => {
+                        next.iter().map(|&j| x[j]).sum::<f64>() / next.len() as f64
+                    }
+                    Node::Move(next, false) => {
+                        next.iter().map(|&j| x[j]).fold(f64::NEG_INFINITY, f64::max)
+                    }
+                };
             }
+            change = change.max((x[root] - v[at]).abs());
+            v[at] = x[root];
         }
         if change < 1e-12 {
             break;
         }
     }
-    v
+    keys.into_iter().zip(v).collect()
 }
 
 fn states() -> Vec<TokenState> {
@@ -211,8 +320,8 @@ fn one_token_against_random_matches_the_brute_force_everywhere() {
 }
 
 /// The two-token game's layers 2 and 1 at cap 1, solved once for the
-/// tests that read them.
-fn two_token_last_layers() -> Arc<Table> {
+/// tests that read them (`yut_solve_cli`'s too).
+pub(crate) fn two_token_last_layers() -> Arc<Table> {
     static TABLE: std::sync::OnceLock<Arc<Table>> = std::sync::OnceLock::new();
     Arc::clone(TABLE.get_or_init(|| {
         let mut table = Table::new(2, 1, Roles::SelfPlay);
@@ -226,9 +335,15 @@ fn two_token_last_layers() -> Arc<Table> {
 /// The largest difference of two two-token tables over layers 2 and 1
 /// (both must value every position there).
 fn largest_difference_in_layers_2_and_1(a: &Table, b: &Table) -> f64 {
+    largest_difference_in(a, b, &[2, 1])
+}
+
+/// The largest difference of two two-token tables over `layers` (both
+/// must value every position there).
+fn largest_difference_in(a: &Table, b: &Table, layers: &[usize]) -> f64 {
     let index = a.index().clone();
     let mut worst = 0.0f64;
-    for e in [2, 1] {
+    for &e in layers {
         for at in 0..index.layer_len(e) {
             let board = index.board(e, at).expect("in range");
             if board.clash() {
@@ -241,6 +356,24 @@ fn largest_difference_in_layers_2_and_1(a: &Table, b: &Table) -> f64 {
         }
     }
     worst
+}
+
+/// A two-token table at cap 1 with only layer 2 solved: the shared
+/// solve's values copied (a solve of layer 2 alone gives the same, one
+/// thread sweeping in one order), for a test that solves layer 1 on it.
+fn layer_2_only() -> Table {
+    let solved = two_token_last_layers();
+    let mut table = Table::new(2, 1, Roles::SelfPlay);
+    let n = table.index().layer_len(2);
+    let values = (0..Roles::SelfPlay.count())
+        .map(|role| {
+            (0..n)
+                .map(|at| solved.raw(2, role, at).expect("layer 2 is solved"))
+                .collect()
+        })
+        .collect();
+    table.set_layer(2, values);
+    table
 }
 
 #[test]
@@ -294,8 +427,7 @@ fn a_stopped_layer_resumes_to_the_values_of_one_solved_unstopped() {
     // would be off by per cents or take the sweeps again).
     let unstopped = two_token_last_layers();
     let sticks = Sticks::FAIR;
-    let mut table = Table::new(2, 1, Roles::SelfPlay);
-    solve_layer(&mut table, 2, sticks, &Never, &mut |_| {}).expect("no interrupt");
+    let mut table = layer_2_only();
     // Stop layer 1 as its third full sweep begins.
     let stop = std::sync::atomic::AtomicBool::new(false);
     let stopped = solve_layer_from(
@@ -340,9 +472,12 @@ fn a_stopped_layer_resumes_to_the_values_of_one_solved_unstopped() {
     assert!(resumed.sweeps > 3, "{} sweeps", resumed.sweeps);
     let worst = largest_difference_in_layers_2_and_1(&unstopped, &table);
     assert!(worst < 1e-8, "resumed: largest difference {worst:e}");
-    // From arbitrary values (each a pseudo-random chance), the same end.
+    // From arbitrary values (each a pseudo-random chance), the same end:
+    // on layer 2 (the last, which reads no other), a full solve from them
+    // in about a twentieth of layer 1's time (the path is the same: a
+    // start's values placed by index, then sweeps to convergence).
     let mut any = Table::new(2, 1, Roles::SelfPlay);
-    solve_layer(&mut any, 2, sticks, &Never, &mut |_| {}).expect("no interrupt");
+    let n = any.index().layer_len(2);
     let mut x = 0x2545_f491_4f6c_dd1du64;
     let values = (0..n)
         .map(|_| {
@@ -353,13 +488,13 @@ fn a_stopped_layer_resumes_to_the_values_of_one_solved_unstopped() {
         })
         .collect();
     let start = Partial {
-        layer: 1,
+        layer: 2,
         sweeps: 0,
         values: vec![values],
     };
     solve_layer_from(
         &mut any,
-        1,
+        2,
         sticks,
         1,
         CachePrecision::Float,
@@ -368,7 +503,8 @@ fn a_stopped_layer_resumes_to_the_values_of_one_solved_unstopped() {
         &mut |_| {},
     )
     .expect("no interrupt");
-    let worst = largest_difference_in_layers_2_and_1(&unstopped, &any);
+    assert!(!any.has_layer(1));
+    let worst = largest_difference_in(&unstopped, &any, &[2]);
     assert!(worst < 1e-8, "from any start: largest difference {worst:e}");
 }
 

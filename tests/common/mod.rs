@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod cpu;
 pub mod fast_hash;
 pub mod matches;
 pub mod prover;
