@@ -64,3 +64,4 @@ mod yut_props;
 mod yut_record;
 mod yut_solve;
 mod yut_solve_cli;
+mod yut_whole_turn;

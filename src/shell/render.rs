@@ -132,9 +132,7 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
                 tally.games
             ))
         }
-        Reply::Hint(team, lines, outside, cut) => out.text(&super::render_yut_solve::hint_text(
-            *team, lines, *outside, *cut,
-        )),
+        Reply::Hint(hint) => out.text(&super::render_yut_solve::hint_text(hint)),
         Reply::Review(report) => out.text(&super::render_yut_solve::review_text(report)),
         Reply::CongoHint(h) => out.text(&super::render_congo_analysis::hint_text(h)),
         Reply::CongoReview(r) => {

@@ -2,11 +2,11 @@
 //! decimals, estimated ones as `odds` shows them (with the 95% interval).
 
 use super::commands::yut::{HINT_BUDGET, HINT_GAMES, ODDS_PLAYER};
-use super::reply::{HintCut, ReviewReport};
+use super::reply::{ReviewReport, YutHint};
 use crate::stats::Share;
-use crate::yut::Team;
-use crate::yut::player::solve::HintLine;
 use crate::yut::player::solve::review::{BLUNDER, INACCURACY, MISTAKE};
+use crate::yut::player::solve::{Ending, HintLine, Plan, TurnLine, landing};
+use crate::yut::{Play, Team, Use};
 use std::fmt::Write as _;
 
 /// A chance: `61.25%` when exact, `61.3% (58.2-64.3%)` when estimated.
@@ -27,40 +27,109 @@ fn use_text(line: &HintLine) -> String {
     format!("move {} {}", line.choice.token, line.choice.roll.name())
 }
 
-/// `hint`: a heading saying whose chances and how they were found, then
-/// one line a use, best first; `outside` says why the solved tables do
-/// not cover the game's house rules, when they do not.
-pub(crate) fn hint_text(
-    team: Team,
-    lines: &[HintLine],
-    outside: Option<&str>,
-    cut: Option<HintCut>,
-) -> String {
-    let mut how = match (lines.first().map(|l| l.interval), cut) {
+/// A plan's chance: `61.25%` when exact, `61.3% (58.2-64.3%)` when
+/// estimated.
+fn turn_chance(line: &TurnLine) -> String {
+    chance(&HintLine {
+        choice: Use {
+            token: crate::yut::Token::A,
+            roll: crate::yut::Roll::Do,
+        },
+        chance: line.chance,
+        interval: line.interval,
+    })
+}
+
+/// `move B do, then move A yut`.
+fn plan_text(plan: &Plan) -> String {
+    let moves: Vec<String> = (plan.uses.iter())
+        .map(|u| format!("move {} {}", u.token, u.roll.name()))
+        .collect();
+    moves.join(", then ")
+}
+
+/// What a plan does: `A home -> mo, stacks with B, catches a; throws
+/// again, then uses yut (4)`.
+fn outcome_text(start: &Play, team: Team, plan: &Plan) -> String {
+    let landing = landing(start, &plan.end, team);
+    let mut parts: Vec<String> = Vec::new();
+    for m in &landing.moved {
+        let names: Vec<String> = m.tokens.iter().map(ToString::to_string).collect();
+        let mut part = format!("{} {} -> {}", names.join("+"), m.from, m.to);
+        if !m.stacks_with.is_empty() {
+            let with: Vec<String> = m.stacks_with.iter().map(ToString::to_string).collect();
+            let _ = write!(part, ", stacks with {}", with.join("+"));
+        }
+        parts.push(part);
+    }
+    let mut out = parts.join(", ");
+    if !landing.caught.is_empty() {
+        let caught: Vec<String> = landing.caught.iter().map(ToString::to_string).collect();
+        let _ = write!(out, ", catches {}", caught.join(" "));
+    }
+    match plan.ending(team) {
+        Ending::Passed => {}
+        Ending::Won => out.push_str("; wins"),
+        Ending::Caught if plan.end.pending().is_empty() => out.push_str("; throws again"),
+        Ending::Caught => {
+            let _ = write!(out, "; throws again, then uses {}", plan.end.pending());
+        }
+        Ending::Pending => {
+            let _ = write!(out, "; {} left", plan.end.pending());
+        }
+    }
+    out
+}
+
+/// `hint`: a heading saying whose chances, what is pending and how the
+/// chances were found, then one line a plan (each order of using the
+/// pending throws, collapsed to the games they lead to), best first:
+/// the uses, what they do, the chance; `=` before a plan that cannot be
+/// told apart from the best.
+pub(crate) fn hint_text(hint: &YutHint) -> String {
+    let team = hint.team;
+    let turns = &hint.turns;
+    let what = if turns.whole { "plan" } else { "use" };
+    let mut how = match (turns.lines.first().map(|l| l.interval), turns.cut) {
         (None, _) => return format!("{team} to move: no use of the pending throws\n"),
-        (Some(None), _) => "exact, from the solved table".to_string(),
-        (Some(Some(_)), None) => format!(
-            "estimated by {HINT_GAMES} games a use, {ODDS_PLAYER} vs {ODDS_PLAYER}, with 95% intervals"
+        (Some(None), _) => {
+            format!("exact, from the solved table; = marks a {what} within 1e-9 of the best")
+        }
+        (Some(Some(_)), false) => format!(
+            "estimated by {HINT_GAMES} games a {what}, {ODDS_PLAYER} vs {ODDS_PLAYER}, with 95% intervals; = marks a {what} whose interval meets the best's"
         ),
         // The budget ran out: fewer games, wider intervals, and the
         // count that stopped them.
-        (Some(Some(_)), Some(c)) => format!(
-            "estimated by {} game{} a use, not {HINT_GAMES}: the games searched {} positions, past the budget of {HINT_BUDGET}; {ODDS_PLAYER} vs {ODDS_PLAYER}, with 95% intervals",
-            c.games,
-            if c.games == 1 { "" } else { "s" },
-            c.positions
+        (Some(Some(_)), true) => format!(
+            "estimated by {} game{} a {what}, not {HINT_GAMES}: the games searched {} positions, past the budget of {HINT_BUDGET}; {ODDS_PLAYER} vs {ODDS_PLAYER}, with 95% intervals; = marks a {what} whose interval meets the best's",
+            turns.games,
+            if turns.games == 1 { "" } else { "s" },
+            turns.positions
         ),
     };
-    if let Some(why) = outside {
+    if let Some(why) = hint.outside {
         let _ = write!(
             how,
             "; the solved tables are for the contest's rules, and {why}"
         );
     }
+    let pending = hint.start.pending();
+    let heading = if turns.whole {
+        "every way to use them (orders that end alike as one), best first"
+    } else {
+        "too many orders to list: each use, the rest of the turn played on, best first"
+    };
     let mut out =
-        format!("{team} to move: the chance to win after each use, best first ({how}):\n");
-    for line in lines {
-        let _ = writeln!(out, "  {}: {}", use_text(line), chance(line));
+        format!("{team} to move, {pending} pending: the chance to win after {heading} ({how}):\n");
+    for line in &turns.lines {
+        let _ = writeln!(
+            out,
+            "{} {}: {}: {}",
+            if line.equal { "=" } else { " " },
+            plan_text(&line.plan),
+            outcome_text(&hint.start, team, &line.plan),
+            turn_chance(line)
+        );
     }
     out
 }

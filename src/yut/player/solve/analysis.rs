@@ -8,10 +8,11 @@
 
 use std::sync::Arc;
 
-use super::hint::{HintReport, Players, hint_within};
+use super::hint::Players;
 use super::player::{board_of, covers};
 use super::review::{Reviewed, review};
 use super::table::Table;
+use super::whole::{TurnHint, hint_turns};
 use crate::interrupt::Interrupt;
 use crate::yut::player::policy::{Kind, Policy};
 use crate::yut::rules::play::{Phase, Play, PlayError};
@@ -81,8 +82,11 @@ pub enum AnalysisError {
 pub struct GameHint {
     /// The team to move.
     pub team: Team,
-    /// Every use with its chance, best first, and what the estimate cost.
-    pub report: HintReport,
+    /// The game hinted at.
+    pub start: Play,
+    /// Every plan of the pending throws with its chance, best first, and
+    /// what the estimate cost.
+    pub turns: TurnHint,
     /// Why the tables cannot answer under the game's house rules, when
     /// there are tables and they cannot.
     pub outside: Option<&'static str>,
@@ -118,10 +122,11 @@ pub fn hint_team(play: &Play) -> Result<Team, PlayError> {
     }
 }
 
-/// `hint`: every use of the pending throws at `play` with the chance the
-/// team to move wins after it, best first (exact where a table covers
-/// the position, else estimated by the analysis's games, within its
-/// budget).
+/// `hint`: every plan of the pending throws at `play` (each order of
+/// using them, collapsed to the distinct games they lead to) with the
+/// chance the team to move wins after it, best first (exact where a
+/// table covers the position, else estimated by the analysis's games,
+/// within its budget).
 ///
 /// # Errors
 ///
@@ -135,7 +140,7 @@ pub fn hint_game(play: &Play, analysis: &Analysis<'_>) -> Result<GameHint, Analy
         upper: &mut *up,
         lower: &mut *low,
     };
-    let report = hint_within(
+    let turns = hint_turns(
         play,
         table,
         players,
@@ -153,7 +158,8 @@ pub fn hint_game(play: &Play, analysis: &Analysis<'_>) -> Result<GameHint, Analy
         .filter(|_| !analysis.tables.is_empty());
     Ok(GameHint {
         team,
-        report,
+        start: *play,
+        turns,
         outside,
     })
 }
