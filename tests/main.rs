@@ -59,6 +59,7 @@ mod versus;
 mod versus_redraw;
 mod yut_hint_cli;
 mod yut_house;
+mod yut_luck;
 mod yut_play;
 mod yut_props;
 mod yut_record;

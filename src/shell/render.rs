@@ -133,7 +133,14 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
             ))
         }
         Reply::Hint(hint) => out.text(&super::render_yut_solve::hint_text(hint)),
-        Reply::Review(report) => out.text(&super::render_yut_solve::review_text(report)),
+        Reply::Review(report) => {
+            let utf8 = out.window().is_some() && utf8_locale();
+            out.text(&super::render_yut_solve::review_text(
+                report,
+                out.width(),
+                utf8,
+            ))
+        }
         Reply::CongoHint(h) => out.text(&super::render_congo_analysis::hint_text(h)),
         Reply::CongoReview(r) => {
             // Block characters only at a UTF-8 terminal: scripts and pipes

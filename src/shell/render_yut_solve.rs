@@ -4,7 +4,8 @@
 use super::commands::yut::{HINT_BUDGET, HINT_GAMES, ODDS_PLAYER};
 use super::reply::{ReviewReport, YutHint};
 use crate::stats::Share;
-use crate::yut::player::solve::review::{BLUNDER, INACCURACY, MISTAKE};
+use crate::stats::chart::{ChartMark, svg_chart, terminal_chart};
+use crate::yut::player::solve::review::{BLUNDER, INACCURACY, MISTAKE, Mark};
 use crate::yut::player::solve::{Ending, HintLine, Plan, TurnLine, landing};
 use crate::yut::{Play, Team, Use};
 use std::fmt::Write as _;
@@ -134,9 +135,11 @@ pub(crate) fn hint_text(hint: &YutHint) -> String {
     out
 }
 
-/// `review`: a heading with the thresholds, one line a decision, and what
-/// each team lost in all.
-pub(crate) fn review_text(report: &ReviewReport) -> String {
+/// `review`: a heading with the thresholds, one line a decision (a mark
+/// only where the chance played and the best's can be told apart), each
+/// throw's luck, each team's luck and loss in all, and upper's chance as
+/// a chart (block characters when `utf8`, `#` else).
+pub(crate) fn review_text(report: &ReviewReport, width: usize, utf8: bool) -> String {
     let mut out = format!(
         "review of {} decision{} (exact where a solved table covers the position, else estimated by {} games a use; inaccuracy from {:.0}%, mistake from {:.0}%, blunder from {:.0}% lost):\n",
         report.decisions.len(),
@@ -150,7 +153,7 @@ pub(crate) fn review_text(report: &ReviewReport) -> String {
         let played = HintLine {
             choice: r.played,
             chance: r.chance,
-            interval: r.best.interval.map(|_| (r.chance, r.chance)),
+            interval: r.interval,
         };
         let _ = write!(out, "  {}. {team} {}: ", i + 1, use_text(&played));
         if r.loss <= 0.0 {
@@ -186,6 +189,46 @@ pub(crate) fn review_text(report: &ReviewReport) -> String {
             if report.skipped == 1 { "" } else { "s" }
         );
     }
+    let luck = &report.luck;
+    if !luck.throws.is_empty() {
+        let _ = writeln!(
+            out,
+            "luck of each throw (the thrower's chance after it minus before it{}):",
+            match (luck.estimated, luck.cut) {
+                (false, _) => ", exact".to_string(),
+                (true, false) => format!(
+                    "; estimated by {} games where no table covers, with the 95% interval",
+                    luck.games
+                ),
+                (true, true) => format!(
+                    "; estimated by {} game{} where no table covers (the budget of {HINT_BUDGET} positions stopped them), with the 95% interval",
+                    luck.games,
+                    if luck.games == 1 { "" } else { "s" }
+                ),
+            }
+        );
+        for (i, t) in luck.throws.iter().enumerate() {
+            let _ = write!(
+                out,
+                "  {}. {} {}: {}",
+                i + 1,
+                t.team,
+                t.roll.name(),
+                signed(t.luck)
+            );
+            if let Some((low, high)) = t.interval {
+                let _ = write!(out, " ({} to {})", signed(low), signed(high));
+            }
+            out.push('\n');
+        }
+        let [upper, lower] = luck.total;
+        let _ = writeln!(
+            out,
+            "luck in all: upper {}, lower {}",
+            signed(upper),
+            signed(lower)
+        );
+    }
     let [upper, lower] = report.total;
     let _ = writeln!(
         out,
@@ -193,5 +236,51 @@ pub(crate) fn review_text(report: &ReviewReport) -> String {
         upper * 100.0,
         lower * 100.0
     );
+    if luck.points.len() > 1 {
+        let _ = writeln!(
+            out,
+            "upper's chance, a column a throw or move (top 100%, bottom 0%):"
+        );
+        let chances: Vec<f64> = luck.points.iter().map(|p| p.upper).collect();
+        let columns = width.saturating_sub(2).clamp(10, 200);
+        for line in terminal_chart(&chances, columns, CHART_ROWS, utf8) {
+            let _ = writeln!(out, "|{line}");
+        }
+    }
     out
+}
+
+/// The chart's height in lines, as Congo's.
+const CHART_ROWS: usize = 3;
+
+/// A change of chance in points, signed: `+4.10%`, `-0.25%`.
+fn signed(x: f64) -> String {
+    let x = if x.abs() < 5e-5 { 0.0 } else { x };
+    format!("{:+.2}%", x * 100.0)
+}
+
+/// `review yut svg FILE`: upper's chance along the game, a point a throw
+/// or move, the marked decisions as dots.
+pub(crate) fn review_svg(report: &ReviewReport) -> String {
+    let chances: Vec<f64> = report.luck.points.iter().map(|p| p.upper).collect();
+    let moves = report.luck.move_points();
+    let marks: Vec<ChartMark> = (report.marks.iter())
+        .map(|&(point, mark)| ChartMark {
+            point,
+            colour: match mark {
+                Mark::Blunder => "#c00000",
+                Mark::Mistake => "#e07000",
+                _ => "#d4a017",
+            },
+            label: format!(
+                "move {}: {mark}",
+                moves.iter().position(|&p| p == point).map_or(0, |i| i + 1)
+            ),
+        })
+        .collect();
+    svg_chart(
+        &chances,
+        "Upper's win chance after each throw and move",
+        &marks,
+    )
 }

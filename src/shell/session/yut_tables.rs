@@ -87,7 +87,7 @@ impl Session {
     pub(super) fn review(&mut self) -> Result<Reply, ErrorKind> {
         self.live.reset_counters();
         let tables = self.yut_tables();
-        let setup = self.analysis(&tables, REVIEW_GAMES, None, u64::MAX);
+        let setup = self.analysis(&tables, REVIEW_GAMES, None, HINT_BUDGET);
         let report = review_game(&self.yut.0, &setup).map_err(analysis_error)?;
         Ok(Reply::Review(Box::new(report)))
     }
@@ -384,10 +384,24 @@ mod tests {
         assert_eq!(third.best.choice.token, Token::A, "{third:?}");
         assert!(third.loss > 0.0, "{third:?}");
         assert_eq!(report.total, [third.loss, 0.0]);
-        let text = crate::shell::render_yut_solve::review_text(&report);
+        let text = crate::shell::render_yut_solve::review_text(&report, 80, false);
         assert!(text.contains("\n  1. upper move B gae: lost "), "{text}");
         assert!(text.contains("(best move A gae "), "{text}");
         assert!(text.contains("2 forced moves"), "{text}");
+        // Three throws (do, geol, gae), each with its luck, estimated (no
+        // table): an interval each; lower's luck in all is its one
+        // throw's. The chart has a point at the start and after each of
+        // the three throws and three moves.
+        let luck = &report.luck;
+        assert_eq!(luck.throws.len(), 3);
+        assert!(luck.estimated);
+        assert!(luck.throws.iter().all(|t| t.interval.is_some()));
+        let teams: Vec<Team> = luck.throws.iter().map(|t| t.team).collect();
+        assert_eq!(teams, [Team::Upper, Team::Lower, Team::Upper]);
+        assert_eq!(luck.total[1], luck.throws[1].luck);
+        assert_eq!(luck.points.len(), 7);
+        assert!(text.contains("\n  2. lower geol: "), "{text}");
+        assert!(text.contains("\nluck in all: upper "), "{text}");
         // After `reset yut` there is nothing to review.
         run(&mut s, "reset yut").expect("resets");
         let Ok(Reply::Review(report)) = run(&mut s, "review") else {

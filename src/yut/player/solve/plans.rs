@@ -170,7 +170,8 @@ pub struct Moved {
     pub from: TokenState,
     /// Where they are.
     pub to: TokenState,
-    /// The team's other tokens there: a stack.
+    /// The team's other tokens there, a stack (but for those of a group
+    /// listed after this one, which name this one).
     pub stacks_with: Vec<Token>,
 }
 
@@ -193,10 +194,17 @@ pub fn landing(start: &Play, end: &Play, team: Team) -> Landing {
             }),
         }
     }
-    for m in &mut moved {
-        if let TokenState::On(_) = m.to {
+    // A group stacks with the team mates where it ended, but those of a
+    // group listed after it (they say they stack with it).
+    for j in 0..moved.len() {
+        let later: Vec<Token> = (moved.iter().skip(j + 1))
+            .flat_map(|m| m.tokens.iter().copied())
+            .collect();
+        if let Some(m) = moved.get_mut(j)
+            && let TokenState::On(_) = m.to
+        {
             m.stacks_with = (b.team_tokens(team).iter())
-                .filter(|&t| b.state(t) == m.to && !m.tokens.contains(&t))
+                .filter(|&t| b.state(t) == m.to && !m.tokens.contains(&t) && !later.contains(&t))
                 .collect();
         }
     }
