@@ -1,8 +1,9 @@
 //! The solved Yut tables in the session, and the commands that read them:
-//! `hint` (the win chance of every use of the pending throws) and
-//! `review` (each decision of the game so far against the best). The
-//! front end gives a loader, as the session reads no files; the tables
-//! are loaded when first asked.
+//! `hint` (the win chance after every way to use the pending throws) and
+//! `review` (each decision of the game so far against the best, and each
+//! throw's luck). The front end gives a loader, as the session reads no
+//! files; it is asked at every `hint`, `review` and `auto`, and looks at
+//! the data directory again each time (a table solved meanwhile is used).
 
 use super::Session;
 use crate::shell::commands::yut::{
@@ -16,8 +17,9 @@ use crate::yut::player::solve::{
 use std::fmt;
 use std::sync::Arc;
 
-/// Gives the solved tables when first asked (the front end reads them
-/// from the data directory once); empty when there are none.
+/// Gives the solved tables (the front end looks at the data directory
+/// each time, reading a table file only when it is new or changed);
+/// empty when there are none.
 pub type YutTableLoader = Arc<dyn Fn() -> Vec<Arc<Table>> + Send + Sync>;
 
 /// The session's source of solved Yut tables: none, or a loader.
@@ -70,9 +72,9 @@ impl Session {
         }
     }
 
-    /// `hint`: every use of the pending throws with the chance the team
-    /// to move wins after it, best first (the solved tables are loaded
-    /// once the game is found to have throws to use).
+    /// `hint`: every way to use the pending throws with the chance the
+    /// team to move wins after it, best first (the solved tables are
+    /// asked for once the game is found to have throws to use).
     pub(super) fn hint(&mut self) -> Result<Reply, ErrorKind> {
         hint_team(&self.yut).map_err(ErrorKind::Play)?;
         self.live.reset_counters();

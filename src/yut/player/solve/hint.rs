@@ -1,4 +1,6 @@
-//! The win chance of every use of the pending throws, best first: exact
+//! The win chance after each single use of the pending throws (the rest
+//! of the turn played on), best first, as `review` weighs a decision
+//! (`hint` ranks whole turns: [`super::whole`]): exact
 //! where a table covers the position, else estimated by games played out
 //! from each choice, with a 95% interval.
 
