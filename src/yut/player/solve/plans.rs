@@ -289,6 +289,27 @@ mod tests {
     }
 
     #[test]
+    fn too_many_plans_give_each_single_use() {
+        // Seven yuts and mos then a gae, every token home: four tokens
+        // shared among eight throws in any order lead to far more than
+        // MAX_PLANS games, so the list is each single use: every token
+        // home is one group, by mo, yut or gae.
+        let mut p = Play::new(Team::Upper, 0);
+        for i in 0..7 {
+            let sticks = if i % 2 == 0 { "BBBB" } else { "FFFF" };
+            p.throw(sticks.parse().unwrap()).unwrap();
+        }
+        p.throw("FFBB".parse().unwrap()).unwrap();
+        let (list, whole) = plans(&p);
+        assert!(!whole);
+        assert_eq!(list.len(), 3, "{list:?}");
+        for plan in &list {
+            assert_eq!(plan.uses.len(), 1);
+            assert_eq!(plan.ending(Team::Upper), Ending::Pending);
+        }
+    }
+
+    #[test]
     fn a_catch_ends_the_plan_with_the_rest_pending() {
         // Lower's a on do; upper throws a yut and a do: the do from home
         // catches a (a plan of one use, a throw due, the yut still
