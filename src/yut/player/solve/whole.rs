@@ -140,3 +140,37 @@ pub fn hint_turns(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chances_are_told_apart_only_beyond_their_noise() {
+        // Exact: equal within 1e-9 only.
+        assert!(indistinct(0.5, None, 0.5 + 5e-10, None));
+        assert!(!indistinct(0.5, None, 0.5 + 2e-9, None));
+        // Estimates: intervals that meet (touching counts) are equal.
+        assert!(indistinct(
+            0.60,
+            Some((0.55, 0.65)),
+            0.52,
+            Some((0.47, 0.57))
+        ));
+        assert!(indistinct(
+            0.60,
+            Some((0.55, 0.65)),
+            0.50,
+            Some((0.45, 0.55))
+        ));
+        assert!(!indistinct(
+            0.60,
+            Some((0.55, 0.65)),
+            0.49,
+            Some((0.44, 0.54))
+        ));
+        // An estimate against an exact value: the value inside or not.
+        assert!(indistinct(0.60, Some((0.55, 0.65)), 0.56, None));
+        assert!(!indistinct(0.60, Some((0.55, 0.65)), 0.50, None));
+    }
+}
