@@ -34,20 +34,61 @@ fn review_of_a_game_not_begun() {
 fn review_skips_forced_moves_and_free_turns() {
     // `move a FFBB` is a free turn (throw and move at once, the team to
     // move unchanged): not reviewed; then upper throws a do with every
-    // token home, one use only: forced.
+    // token home, one use only: forced. The one throw, upper's do, has
+    // its luck (estimated: no table here), lower threw nothing (0 luck),
+    // and the chart follows the totals.
     let a = Test::new()
         .args(["-c", "move a FFBB\nthrow FBBB\nmove A\nreview"])
         .any_stdout()
         .run();
     let out = String::from_utf8_lossy(&a.stdout).to_string();
+    let review = &out[out.find("review of ").expect("a review")..];
     assert!(
-        out.ends_with(
+        review.starts_with(
             "review of 0 decisions (exact where a solved table covers the position, \
              else estimated by 200 games a use; inaccuracy from 2%, mistake from 5%, \
              blunder from 10% lost):\n  (1 forced move not reviewed: one use only)\n  \
              (1 free turn not reviewed: `move TOKEN FBFB` throws and moves at once)\n\
-             lost in all: upper 0.00%, lower 0.00%\n"
+             luck of each throw (the thrower's chance after it minus before it; estimated by 200 games where no table covers, with the 95% interval):\n  \
+             1. upper do: "
         ),
-        "{out}"
+        "{review}"
     );
+    let lines: Vec<&str> = review.lines().collect();
+    assert!(lines[5].starts_with("luck in all: upper "), "{review}");
+    assert!(lines[5].ends_with(", lower +0.00%"), "{review}");
+    assert_eq!(lines[6], "lost in all: upper 0.00%, lower 0.00%");
+    // The chart: a heading and three rows of `#` (not a terminal).
+    assert_eq!(
+        lines[7],
+        "upper's chance, a column a throw or move (top 100%, bottom 0%):"
+    );
+    assert_eq!(lines.len(), 11, "{review}");
+    assert!(lines[8..].iter().all(|l| l.starts_with('|')), "{review}");
+}
+
+#[test]
+fn review_yut_svg_writes_upper_s_chance() {
+    // `review yut svg FILE`: the review as ever, then the chart as SVG:
+    // a point at the start and after each of the two throws and two
+    // moves (five), titled as upper's chance.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("r.svg");
+    let script = format!(
+        "throw FBBB\nmove A\nthrow FFBB\nmove a\nreview yut svg {}",
+        file.display()
+    );
+    Test::new()
+        .args(["-c", &script])
+        .stdout_contains("luck in all: ")
+        .stdout_contains("wrote `")
+        .run();
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        svg.contains("<title>Upper's win chance after each throw and move</title>"),
+        "{svg}"
+    );
+    let points = svg.split("points=\"").nth(1).unwrap();
+    let points = points.split('"').next().unwrap();
+    assert_eq!(points.split(' ').count(), 5, "{svg}");
 }

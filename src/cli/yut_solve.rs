@@ -22,7 +22,7 @@ use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// The default table file for these options, in the user's data directory.
@@ -138,36 +138,97 @@ pub fn load(path: &Path, k: usize, cap: u8, roles: Roles) -> Result<Option<Table
 }
 
 /// The solved tables of the data directory (K = 1 to 4, the default cap,
-/// best play on both sides), loaded once per process on first use; a
-/// table that cannot be read is left out with a warning on stderr, once.
+/// best play on both sides). Each call looks at the files again (one
+/// `stat` each) and reads only a file that is new or changed since it
+/// was last read, so a table solved while the session runs is used from
+/// the next `hint`, `review` or `auto` on; a table that cannot be read is
+/// left out with a warning on stderr, once for each version of the file.
 pub fn default_tables() -> Vec<Arc<Table>> {
-    static TABLES: OnceLock<Vec<Arc<Table>>> = OnceLock::new();
-    TABLES
-        .get_or_init(|| {
-            let mut out = Vec::new();
-            for k in 1..=4 {
-                let Some(path) =
-                    default_path(k, crate::yut::player::solve::DEFAULT_CAP, Roles::SelfPlay)
-                else {
-                    return out;
-                };
-                match load(
-                    &path,
-                    k,
-                    crate::yut::player::solve::DEFAULT_CAP,
-                    Roles::SelfPlay,
-                ) {
-                    Ok(Some(t)) => out.push(Arc::new(t)),
-                    Ok(None) => {}
-                    Err(Unread::Bad(e)) => eprintln!(
-                        "boardsh: Yut table not loaded: {e} (remove it; `boardsh yut solve --tokens {k}` makes it again)"
-                    ),
-                    Err(Unread::Memory(e)) => eprintln!("boardsh: Yut table not loaded: {e}"),
+    static CACHE: Mutex<TableCache> = Mutex::new(TableCache::new());
+    let paths: Vec<Option<PathBuf>> = (1..=4)
+        .map(|k| default_path(k, crate::yut::player::solve::DEFAULT_CAP, Roles::SelfPlay))
+        .collect();
+    // A panic elsewhere while the lock was held leaves a cache that is
+    // still consistent (each entry is replaced whole).
+    let mut cache = CACHE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    cache.tables(&paths, &mut io::stderr())
+}
+
+/// What identifies a version of a table file without reading it: its
+/// size and modification time (a solve replaces the file whole, by a
+/// rename, so a new table has a new time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+}
+
+/// The tables read so far, by K, with the stamp of the file they were
+/// read from (`None`: the file was there but not read, warned once).
+pub(crate) struct TableCache {
+    entries: [Option<(Stamp, Option<Arc<Table>>)>; 4],
+}
+
+impl TableCache {
+    /// Nothing read yet.
+    pub(crate) const fn new() -> TableCache {
+        TableCache {
+            entries: [None, None, None, None],
+        }
+    }
+
+    /// The tables at `paths` (K = 1, 2, ... in order; `None`: no data
+    /// directory), reading again only the files whose stamp changed;
+    /// warnings go to `err`.
+    pub(crate) fn tables(
+        &mut self,
+        paths: &[Option<PathBuf>],
+        err: &mut dyn Write,
+    ) -> Vec<Arc<Table>> {
+        let cap = crate::yut::player::solve::DEFAULT_CAP;
+        let mut out = Vec::new();
+        for ((k, entry), path) in (1..).zip(self.entries.iter_mut()).zip(paths) {
+            let Some(path) = path else {
+                *entry = None;
+                continue;
+            };
+            let stamp = match fs::metadata(path) {
+                Ok(m) => Stamp {
+                    len: m.len(),
+                    modified: m.modified().ok(),
+                },
+                // No file (or none to look at): nothing, and a file
+                // made later is read then.
+                Err(_) => {
+                    *entry = None;
+                    continue;
                 }
+            };
+            if entry.as_ref().is_none_or(|(s, _)| *s != stamp) {
+                let table = match load(path, k, cap, Roles::SelfPlay) {
+                    Ok(t) => t.map(Arc::new),
+                    Err(Unread::Bad(e)) => {
+                        let _ = writeln!(
+                            err,
+                            "boardsh: Yut table not loaded: {e} (remove it; `boardsh yut solve --tokens {k}` makes it again)"
+                        );
+                        None
+                    }
+                    Err(Unread::Memory(e)) => {
+                        let _ = writeln!(err, "boardsh: Yut table not loaded: {e}");
+                        None
+                    }
+                };
+                *entry = Some((stamp, table));
             }
-            out
-        })
-        .clone()
+            if let Some((_, Some(t))) = entry {
+                out.push(Arc::clone(t));
+            }
+        }
+        out
+    }
 }
 
 /// `boardsh yut solve`: the exit status.
@@ -486,4 +547,57 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
         }
     }
     Ok(EXIT_OK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interrupt::Never;
+    use crate::yut::player::solve::{DEFAULT_CAP, solve_layer};
+
+    /// The one-token table at the default cap (no state of one token a
+    /// side reaches a cap of 6, so it solves at once).
+    fn one_token_bytes() -> Vec<u8> {
+        let mut table = Table::new(1, DEFAULT_CAP, Roles::SelfPlay);
+        for e in (0..table.index().layers()).rev() {
+            solve_layer(&mut table, e, Sticks::FAIR.odds(), &Never, &mut |_| {})
+                .expect("no interrupt");
+        }
+        table.to_bytes()
+    }
+
+    #[test]
+    fn a_table_written_later_is_read_at_the_next_call_and_only_then() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("yut-solve-k1-cap10.bin");
+        let paths = [Some(path.clone()), None, None, None];
+        let mut cache = TableCache::new();
+        let mut err = Vec::new();
+        // No file yet: no table, nothing said.
+        assert!(cache.tables(&paths, &mut err).is_empty());
+        // Solved since (written by another process, as a solve does):
+        // the next call reads it.
+        std::fs::write(&path, one_token_bytes()).unwrap();
+        let first = cache.tables(&paths, &mut err);
+        assert_eq!(first.len(), 1);
+        assert_eq!(first[0].tokens(), 1);
+        // Unchanged: the same table, not read again.
+        let again = cache.tables(&paths, &mut err);
+        assert!(Arc::ptr_eq(&first[0], &again[0]));
+        assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
+        // Replaced by bytes that are no table (a different size, so a
+        // different stamp whatever the clock's grain): left out, with
+        // one warning for this version of the file, not one a call.
+        std::fs::write(&path, b"not a table").unwrap();
+        assert!(cache.tables(&paths, &mut err).is_empty());
+        assert!(cache.tables(&paths, &mut err).is_empty());
+        let said = String::from_utf8_lossy(&err);
+        assert_eq!(said.matches("Yut table not loaded").count(), 1, "{said}");
+        assert!(said.contains("yut-solve-k1-cap10.bin"), "{said}");
+        // Gone: nothing; back: read again.
+        std::fs::remove_file(&path).unwrap();
+        assert!(cache.tables(&paths, &mut err).is_empty());
+        std::fs::write(&path, one_token_bytes()).unwrap();
+        assert_eq!(cache.tables(&paths, &mut err).len(), 1);
+    }
 }

@@ -210,7 +210,7 @@ pub enum Command {
     /// `odds [<games> [<upper> <lower>]]`: simulated chances to win.
     Odds(u64, Kind, Kind),
     /// `hint [congo|yut] [<n>] [<limit>]`: the best moves of the game in
-    /// play (Congo), or every use of the pending throws (Yut).
+    /// play (Congo), or every way to use the pending throws (Yut).
     Hint(HintArgs),
     /// `review [congo|yut] [<limit>] [svg[!] <file>]`: every move of the
     /// Congo game marked, or the Yut game's decisions.

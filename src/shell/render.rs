@@ -132,10 +132,15 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
                 tally.games
             ))
         }
-        Reply::Hint(team, lines, outside, cut) => out.text(&super::render_yut_solve::hint_text(
-            *team, lines, *outside, *cut,
-        )),
-        Reply::Review(report) => out.text(&super::render_yut_solve::review_text(report)),
+        Reply::Hint(hint) => out.text(&super::render_yut_solve::hint_text(hint)),
+        Reply::Review(report) => {
+            let utf8 = out.window().is_some() && utf8_locale();
+            out.text(&super::render_yut_solve::review_text(
+                report,
+                out.width(),
+                utf8,
+            ))
+        }
         Reply::CongoHint(h) => out.text(&super::render_congo_analysis::hint_text(h)),
         Reply::Retry(r) => out.text(&super::render_congo_retry::retry_text(r)),
         Reply::CongoReview(r) => {

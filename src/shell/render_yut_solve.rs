@@ -2,11 +2,12 @@
 //! decimals, estimated ones as `odds` shows them (with the 95% interval).
 
 use super::commands::yut::{HINT_BUDGET, HINT_GAMES, ODDS_PLAYER};
-use super::reply::{HintCut, ReviewReport};
+use super::reply::{ReviewReport, YutHint};
 use crate::stats::Share;
-use crate::yut::Team;
-use crate::yut::player::solve::HintLine;
-use crate::yut::player::solve::review::{BLUNDER, INACCURACY, MISTAKE};
+use crate::stats::chart::{ChartMark, svg_chart, terminal_chart};
+use crate::yut::player::solve::review::{BLUNDER, INACCURACY, MISTAKE, Mark};
+use crate::yut::player::solve::{Ending, HintLine, Plan, TurnLine, landing};
+use crate::yut::{Play, Team, Use};
 use std::fmt::Write as _;
 
 /// A chance: `61.25%` when exact, `61.3% (58.2-64.3%)` when estimated.
@@ -27,47 +28,118 @@ fn use_text(line: &HintLine) -> String {
     format!("move {} {}", line.choice.token, line.choice.roll.name())
 }
 
-/// `hint`: a heading saying whose chances and how they were found, then
-/// one line a use, best first; `outside` says why the solved tables do
-/// not cover the game's house rules, when they do not.
-pub(crate) fn hint_text(
-    team: Team,
-    lines: &[HintLine],
-    outside: Option<&str>,
-    cut: Option<HintCut>,
-) -> String {
-    let mut how = match (lines.first().map(|l| l.interval), cut) {
+/// A plan's chance: `61.25%` when exact, `61.3% (58.2-64.3%)` when
+/// estimated.
+fn turn_chance(line: &TurnLine) -> String {
+    chance(&HintLine {
+        choice: Use {
+            token: crate::yut::Token::A,
+            roll: crate::yut::Roll::Do,
+        },
+        chance: line.chance,
+        interval: line.interval,
+    })
+}
+
+/// `move B do, then move A yut`.
+fn plan_text(plan: &Plan) -> String {
+    let moves: Vec<String> = (plan.uses.iter())
+        .map(|u| format!("move {} {}", u.token, u.roll.name()))
+        .collect();
+    moves.join(", then ")
+}
+
+/// What a plan does: `A home -> mo, stacks with B, catches a; throws
+/// again, then uses yut (4)`.
+fn outcome_text(start: &Play, team: Team, plan: &Plan) -> String {
+    let landing = landing(start, &plan.end, team);
+    let mut parts: Vec<String> = Vec::new();
+    for m in &landing.moved {
+        let names: Vec<String> = m.tokens.iter().map(ToString::to_string).collect();
+        let mut part = format!("{} {} -> {}", names.join("+"), m.from, m.to);
+        if !m.stacks_with.is_empty() {
+            let with: Vec<String> = m.stacks_with.iter().map(ToString::to_string).collect();
+            let _ = write!(part, ", stacks with {}", with.join("+"));
+        }
+        parts.push(part);
+    }
+    let mut out = parts.join(", ");
+    if !landing.caught.is_empty() {
+        let caught: Vec<String> = landing.caught.iter().map(ToString::to_string).collect();
+        let _ = write!(out, ", catches {}", caught.join(" "));
+    }
+    match plan.ending(team) {
+        Ending::Passed => {}
+        Ending::Won => out.push_str("; wins"),
+        Ending::Caught if plan.end.pending().is_empty() => out.push_str("; throws again"),
+        Ending::Caught => {
+            let _ = write!(out, "; throws again, then uses {}", plan.end.pending());
+        }
+        Ending::Pending => {
+            let _ = write!(out, "; {} left", plan.end.pending());
+        }
+    }
+    out
+}
+
+/// `hint`: a heading saying whose chances, what is pending and how the
+/// chances were found, then one line a plan (each order of using the
+/// pending throws, collapsed to the games they lead to), best first:
+/// the uses, what they do, the chance; `=` before a plan that cannot be
+/// told apart from the best.
+pub(crate) fn hint_text(hint: &YutHint) -> String {
+    let team = hint.team;
+    let turns = &hint.turns;
+    let what = if turns.whole { "plan" } else { "use" };
+    let mut how = match (turns.lines.first().map(|l| l.interval), turns.cut) {
         (None, _) => return format!("{team} to move: no use of the pending throws\n"),
-        (Some(None), _) => "exact, from the solved table".to_string(),
-        (Some(Some(_)), None) => format!(
-            "estimated by {HINT_GAMES} games a use, {ODDS_PLAYER} vs {ODDS_PLAYER}, with 95% intervals"
+        (Some(None), _) => {
+            format!("exact, from the solved table; = marks a {what} within 1e-9 of the best")
+        }
+        (Some(Some(_)), false) => format!(
+            "estimated by {HINT_GAMES} games a {what}, {ODDS_PLAYER} vs {ODDS_PLAYER}, with 95% intervals; = marks a {what} whose interval meets the best's"
         ),
         // The budget ran out: fewer games, wider intervals, and the
         // count that stopped them.
-        (Some(Some(_)), Some(c)) => format!(
-            "estimated by {} game{} a use, not {HINT_GAMES}: the games searched {} positions, past the budget of {HINT_BUDGET}; {ODDS_PLAYER} vs {ODDS_PLAYER}, with 95% intervals",
-            c.games,
-            if c.games == 1 { "" } else { "s" },
-            c.positions
+        (Some(Some(_)), true) => format!(
+            "estimated by {} game{} a {what}, not {HINT_GAMES}: the games searched {} positions, past the budget of {HINT_BUDGET}; {ODDS_PLAYER} vs {ODDS_PLAYER}, with 95% intervals; = marks a {what} whose interval meets the best's",
+            turns.games,
+            if turns.games == 1 { "" } else { "s" },
+            turns.positions
         ),
     };
-    if let Some(why) = outside {
+    if let Some(why) = hint.outside {
         let _ = write!(
             how,
             "; the solved tables are for the contest's rules, and {why}"
         );
     }
+    let pending = hint.start.pending();
+    let heading = if turns.whole {
+        "every way to use them (orders that end alike as one), best first"
+    } else {
+        "too many orders to list: each use, the rest of the turn played on, best first"
+    };
     let mut out =
-        format!("{team} to move: the chance to win after each use, best first ({how}):\n");
-    for line in lines {
-        let _ = writeln!(out, "  {}: {}", use_text(line), chance(line));
+        format!("{team} to move, {pending} pending: the chance to win after {heading} ({how}):\n");
+    for line in &turns.lines {
+        let _ = writeln!(
+            out,
+            "{} {}: {}: {}",
+            if line.equal { "=" } else { " " },
+            plan_text(&line.plan),
+            outcome_text(&hint.start, team, &line.plan),
+            turn_chance(line)
+        );
     }
     out
 }
 
-/// `review`: a heading with the thresholds, one line a decision, and what
-/// each team lost in all.
-pub(crate) fn review_text(report: &ReviewReport) -> String {
+/// `review`: a heading with the thresholds, one line a decision (a mark
+/// only where the chance played and the best's can be told apart), each
+/// throw's luck, each team's luck and loss in all, and upper's chance as
+/// a chart (block characters when `utf8`, `#` else).
+pub(crate) fn review_text(report: &ReviewReport, width: usize, utf8: bool) -> String {
     let mut out = format!(
         "review of {} decision{} (exact where a solved table covers the position, else estimated by {} games a use; inaccuracy from {:.0}%, mistake from {:.0}%, blunder from {:.0}% lost):\n",
         report.decisions.len(),
@@ -81,7 +153,7 @@ pub(crate) fn review_text(report: &ReviewReport) -> String {
         let played = HintLine {
             choice: r.played,
             chance: r.chance,
-            interval: r.best.interval.map(|_| (r.chance, r.chance)),
+            interval: r.interval,
         };
         let _ = write!(out, "  {}. {team} {}: ", i + 1, use_text(&played));
         if r.loss <= 0.0 {
@@ -117,6 +189,46 @@ pub(crate) fn review_text(report: &ReviewReport) -> String {
             if report.skipped == 1 { "" } else { "s" }
         );
     }
+    let luck = &report.luck;
+    if !luck.throws.is_empty() {
+        let _ = writeln!(
+            out,
+            "luck of each throw (the thrower's chance after it minus before it{}):",
+            match (luck.estimated, luck.cut) {
+                (false, _) => ", exact".to_string(),
+                (true, false) => format!(
+                    "; estimated by {} games where no table covers, with the 95% interval",
+                    luck.games
+                ),
+                (true, true) => format!(
+                    "; estimated by {} game{} where no table covers (the budget of {HINT_BUDGET} positions stopped them), with the 95% interval",
+                    luck.games,
+                    if luck.games == 1 { "" } else { "s" }
+                ),
+            }
+        );
+        for (i, t) in luck.throws.iter().enumerate() {
+            let _ = write!(
+                out,
+                "  {}. {} {}: {}",
+                i + 1,
+                t.team,
+                t.roll.name(),
+                signed(t.luck)
+            );
+            if let Some((low, high)) = t.interval {
+                let _ = write!(out, " ({} to {})", signed(low), signed(high));
+            }
+            out.push('\n');
+        }
+        let [upper, lower] = luck.total;
+        let _ = writeln!(
+            out,
+            "luck in all: upper {}, lower {}",
+            signed(upper),
+            signed(lower)
+        );
+    }
     let [upper, lower] = report.total;
     let _ = writeln!(
         out,
@@ -124,5 +236,51 @@ pub(crate) fn review_text(report: &ReviewReport) -> String {
         upper * 100.0,
         lower * 100.0
     );
+    if luck.points.len() > 1 {
+        let _ = writeln!(
+            out,
+            "upper's chance, a column a throw or move (top 100%, bottom 0%):"
+        );
+        let chances: Vec<f64> = luck.points.iter().map(|p| p.upper).collect();
+        let columns = width.saturating_sub(2).clamp(10, 200);
+        for line in terminal_chart(&chances, columns, CHART_ROWS, utf8) {
+            let _ = writeln!(out, "|{line}");
+        }
+    }
     out
+}
+
+/// The chart's height in lines, as Congo's.
+const CHART_ROWS: usize = 3;
+
+/// A change of chance in points, signed: `+4.10%`, `-0.25%`.
+fn signed(x: f64) -> String {
+    let x = if x.abs() < 5e-5 { 0.0 } else { x };
+    format!("{:+.2}%", x * 100.0)
+}
+
+/// `review yut svg FILE`: upper's chance along the game, a point a throw
+/// or move, the marked decisions as dots.
+pub(crate) fn review_svg(report: &ReviewReport) -> String {
+    let chances: Vec<f64> = report.luck.points.iter().map(|p| p.upper).collect();
+    let moves = report.luck.move_points();
+    let marks: Vec<ChartMark> = (report.marks.iter())
+        .map(|&(point, mark)| ChartMark {
+            point,
+            colour: match mark {
+                Mark::Blunder => "#c00000",
+                Mark::Mistake => "#e07000",
+                _ => "#d4a017",
+            },
+            label: format!(
+                "move {}: {mark}",
+                moves.iter().position(|&p| p == point).map_or(0, |i| i + 1)
+            ),
+        })
+        .collect();
+    svg_chart(
+        &chances,
+        "Upper's win chance after each throw and move",
+        &marks,
+    )
 }

@@ -13,17 +13,13 @@ use crate::congo::search::SearchInfo;
 use crate::congo::tablebase::Verdict;
 use crate::congo::{Color, Position};
 use crate::yut::player::sim::Tally;
-use crate::yut::player::solve::HintLine;
-use crate::yut::{Game, Kind, MoveReport, Play, PlayReport, Roll, Step, Team, ThrowReport};
+use crate::yut::{Game, Kind, MoveReport, Play, PlayReport, Roll, Step, ThrowReport};
 use std::io;
 
-/// A `hint` whose games the budget cut short: the games played out from
-/// each use, and the positions the players searched in all.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HintCut {
-    pub games: u64,
-    pub positions: u64,
-}
+/// Yut's `hint`: the team to move, the game, every plan of its pending
+/// throws with its chance (and what the estimate cost), and why the
+/// solved tables do not cover the house rules, if so.
+pub use crate::yut::solve::GameHint as YutHint;
 
 /// One result of a command. (Not `Eq`: `hint` and `review` carry
 /// chances.)
@@ -89,10 +85,9 @@ pub enum Reply {
     TurnState(Play),
     /// `options`: the game and the results to preview.
     Options(Box<Play>, Vec<Roll>),
-    /// `hint`: the team to move and each use with its win chance, best
-    /// first; why the solved tables do not cover the house rules, if so;
-    /// and what the budget cut short, if it did.
-    Hint(Team, Vec<HintLine>, Option<&'static str>, Option<HintCut>),
+    /// `hint`: every plan of the pending throws with the team to move's
+    /// win chance after it, best first.
+    Hint(Box<YutHint>),
     /// `review`: each decision reviewed (with the team that made it) and
     /// the chance each team lost in all.
     Review(Box<ReviewReport>),

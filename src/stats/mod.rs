@@ -2,8 +2,10 @@
 //! game; the games say from whose side a result counts): the Elo of a
 //! win-draw-loss tally ([`elo`]), a proportion's Wilson interval
 //! ([`wilson`]), and game pairs with the SPRT ([`pentanomial`]), what a
-//! referee needs to judge a match.
+//! referee needs to judge a match; and the chart of a chance over a game
+//! ([`chart`]) that the reviews draw.
 
+pub mod chart;
 pub mod elo;
 pub mod pentanomial;
 pub mod wilson;

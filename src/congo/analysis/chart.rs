@@ -1,54 +1,13 @@
 //! The advantage chart of a review: White's win chance over the game, as a
 //! few lines of text for the terminal (block characters, or plain ASCII
 //! where the terminal is not UTF-8) and as an SVG picture with the marked
-//! moves on it.
+//! moves on it (drawn by [`crate::stats::chart`], which Yut's review
+//! shares).
 
 use super::review::Mark;
-use std::fmt::Write as _;
+use crate::stats::chart::ChartMark;
 
-/// The eighths of a cell, from empty to full.
-const BLOCKS: [char; 9] = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
-
-/// `white` (White's chance at each position, 0 to 1) as `rows` lines of
-/// at most `width` columns: a bar a column, as high as White's chance
-/// (the bottom line is 0%, the top 100%). With more positions than
-/// columns, a column shows the last position of its share. `utf8`: block
-/// characters in eighths of a line; else `#` for a cell at least half
-/// filled. Lines are not padded on the right.
-pub fn terminal_chart(white: &[f64], width: usize, rows: usize, utf8: bool) -> Vec<String> {
-    let (width, rows) = (width.max(1), rows.max(1));
-    let columns: Vec<f64> = if white.len() <= width {
-        white.to_vec()
-    } else {
-        (1..=width)
-            .filter_map(|c| white.get(c * white.len() / width - 1).copied())
-            .collect()
-    };
-    let steps = rows * 8;
-    let heights: Vec<usize> = columns
-        .iter()
-        .map(|w| (w.clamp(0.0, 1.0) * steps as f64).round() as usize)
-        .collect();
-    (0..rows)
-        .rev()
-        .map(|row| {
-            let line: String = heights
-                .iter()
-                .map(|&h| {
-                    let fill = h.saturating_sub(row * 8).min(8);
-                    if utf8 {
-                        BLOCKS.get(fill).copied().unwrap_or(' ')
-                    } else if fill >= 4 {
-                        '#'
-                    } else {
-                        ' '
-                    }
-                })
-                .collect();
-            line.trim_end().to_string()
-        })
-        .collect()
-}
+pub use crate::stats::chart::terminal_chart;
 
 /// The colour of a mark on the chart.
 fn colour(mark: Mark) -> &'static str {
@@ -64,63 +23,15 @@ fn colour(mark: Mark) -> &'static str {
 /// marked move (`marks`: the move's index and its mark; move i leads to
 /// point i + 1), with a title saying which.
 pub fn svg_chart(white: &[f64], marks: &[(usize, Mark)]) -> String {
-    let step = 8.0;
-    let (left, top, height) = (40.0, 20.0, 200.0);
-    let width = (step * white.len().saturating_sub(1) as f64).max(400.0);
-    let x = |i: usize| left + step * i as f64;
-    let y = |w: f64| top + (1.0 - w.clamp(0.0, 1.0)) * height;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#,
-        w = left * 2.0 + width,
-        h = top * 2.0 + height + 20.0
-    );
-    let _ = writeln!(s, "<title>White's win chance after each move</title>");
-    let _ = writeln!(
-        s,
-        r##"<rect x="{left}" y="{top}" width="{width}" height="{height}" fill="#f4f4f4" stroke="#888"/>"##
-    );
-    let _ = writeln!(
-        s,
-        r##"<line x1="{left}" y1="{m}" x2="{r}" y2="{m}" stroke="#888" stroke-dasharray="4 4"/>"##,
-        m = y(0.5),
-        r = left + width
-    );
-    for (label, w) in [("100%", 1.0), ("50%", 0.5), ("0%", 0.0)] {
-        let _ = writeln!(
-            s,
-            r#"<text x="{}" y="{}" font-size="10" text-anchor="end">{label}</text>"#,
-            left - 4.0,
-            y(w) + 3.0
-        );
-    }
-    let points: Vec<String> = white
+    let marks: Vec<ChartMark> = marks
         .iter()
-        .enumerate()
-        .map(|(i, &w)| format!("{:.1},{:.1}", x(i), y(w)))
+        .map(|&(i, mark)| ChartMark {
+            point: i + 1,
+            colour: colour(mark),
+            label: format!("move {}: {}", i + 1, mark.symbol()),
+        })
         .collect();
-    let _ = writeln!(
-        s,
-        r##"<polyline fill="none" stroke="#000" stroke-width="1.5" points="{}"/>"##,
-        points.join(" ")
-    );
-    for &(i, mark) in marks {
-        let Some(&w) = white.get(i + 1) else {
-            continue;
-        };
-        let _ = writeln!(
-            s,
-            r#"<circle cx="{:.1}" cy="{:.1}" r="4" fill="{}"><title>move {}: {}</title></circle>"#,
-            x(i + 1),
-            y(w),
-            colour(mark),
-            i + 1,
-            mark.symbol()
-        );
-    }
-    s.push_str("</svg>\n");
-    s
+    crate::stats::chart::svg_chart(white, "White's win chance after each move", &marks)
 }
 
 #[cfg(test)]
@@ -128,36 +39,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bars_rise_with_whites_chance() {
-        // 0%, 50%, 100% on two lines (16 eighths): empty, half, full.
-        let lines = terminal_chart(&[0.0, 0.5, 1.0], 80, 2, true);
-        assert_eq!(lines, ["  █", " ██"]);
-        let ascii = terminal_chart(&[0.0, 0.5, 1.0, 0.75], 80, 2, false);
-        assert_eq!(ascii, ["  ##", " ###"]);
-        // A quarter on one line: two eighths.
-        assert_eq!(terminal_chart(&[0.25], 80, 1, true), ["▂"]);
-    }
-
-    #[test]
-    fn more_positions_than_columns_are_shared_out() {
-        // 10 positions on 5 columns: each column the last of its two.
-        let white: Vec<f64> = (0..10)
-            .map(|i| if i % 2 == 1 { 1.0 } else { 0.0 })
-            .collect();
-        assert_eq!(terminal_chart(&white, 5, 1, true), ["█████"]);
-    }
-
-    #[test]
-    fn the_svg_has_a_point_a_position_and_a_dot_a_mark() {
+    fn a_marked_move_is_a_dot_on_the_point_after_it() {
         let white = [0.5, 0.6, 0.2, 0.25];
         let svg = svg_chart(&white, &[(1, Mark::Blunder)]);
-        let elements = crate::svg_check::elements(&svg).unwrap();
-        let (_, attrs, _) = elements.iter().find(|(n, _, _)| n == "polyline").unwrap();
-        let points = attrs.split("points=\"").nth(1).unwrap();
-        let points = points.split('"').next().unwrap();
-        assert_eq!(points.split(' ').count(), white.len());
-        let dots: Vec<_> = elements.iter().filter(|(n, _, _)| n == "circle").collect();
-        assert_eq!(dots.len(), 1);
-        assert!(svg.contains("<title>move 2: ??</title>"), "{svg}");
+        assert!(
+            svg.contains("<title>White's win chance after each move</title>"),
+            "{svg}"
+        );
+        // Move 2 (index 1) leads to point 2, at x = 40 + 8 * 2.
+        assert!(
+            svg.contains(r##"<circle cx="56.0" cy="180.0" r="4" fill="#c00000"><title>move 2: ??</title></circle>"##),
+            "{svg}"
+        );
     }
 }

@@ -148,7 +148,7 @@ pub const HINT: Spec = Spec {
     name: "hint",
     aliases: &[],
     usage: "[<game>] [<n>] [<limit>]",
-    summary: "the best moves of the game in play or <game> (congo, yut): Congo's best n (3) with score, win chance and line (<limit>: depth N, time S or nodes N); Yut's every use of the pending throws with the mover's chance to win",
+    summary: "the best moves of the game in play or <game> (congo, yut): Congo's best n (3) with score, win chance and line (<limit>: depth N, time S or nodes N); Yut's every way to use the pending throws (orders that end alike as one) with where tokens land, what they catch or stack with, and the mover's chance to win",
     example: "hint congo 3 nodes 20000",
     args: &[
         ArgSpec {
@@ -177,7 +177,7 @@ pub const REVIEW: Spec = Spec {
     name: "review",
     aliases: &[],
     usage: "[<game>] [<limit>] [<file>]",
-    summary: "every move of the game in play or <game> (or a game <file>: `save`, `match --pgn`) against the engine: Congo's marked ?! ? ?? with each side's accuracy and a chart (`svg <file>` writes it); Yut's decisions since `reset yut`",
+    summary: "every move of the game in play or <game> (or a game <file>: `save`, `match --pgn`) against the engine: Congo's marked ?! ? ?? with each side's accuracy and a chart (`svg <file>` writes it); Yut's decisions since `reset yut`, each throw's luck and a chart (`review yut svg <file>`)",
     example: "review congo nodes 20000",
     args: &[
         ArgSpec {

@@ -137,15 +137,23 @@ impl Session {
         sink: &mut dyn Sink,
         fail: &dyn Fn(ErrorKind) -> ExecError,
     ) -> Result<Reply, ExecError> {
-        // A budget, a chart or a game file is Congo's: it names the game.
-        let congo_only =
-            args.limit != SearchLimit::Default || args.svg.is_some() || args.file.is_some();
-        let named = args.game.or(congo_only.then_some(GameChoice::Congo));
+        // A budget or a game file is Congo's: it names the game; so does
+        // a chart when no game is named (as before Yut's review drew one).
+        let congo_only = args.limit != SearchLimit::Default || args.file.is_some();
+        let implies_congo = congo_only || (args.svg.is_some() && args.game.is_none());
+        let named = args.game.or(implies_congo.then_some(GameChoice::Congo));
         if self.game_for(named) == GameChoice::Yut {
             if congo_only {
                 return Err(fail(yut_takes_nothing("review")));
             }
-            return self.review().map_err(fail);
+            let reply = self.review().map_err(fail)?;
+            let (Some(svg), Reply::Review(report)) = (&args.svg, &reply) else {
+                return Ok(reply);
+            };
+            let text = crate::shell::render_yut_solve::review_svg(report);
+            let path = svg.path.clone();
+            sink.reply(reply).map_err(ExecError::Io)?;
+            return Ok(Reply::WriteFile(Box::new((path, text, svg.force))));
         }
         if args.file.is_some() {
             return Ok(Reply::ReviewFile(Box::new(args.clone())));

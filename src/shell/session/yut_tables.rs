@@ -1,23 +1,25 @@
 //! The solved Yut tables in the session, and the commands that read them:
-//! `hint` (the win chance of every use of the pending throws) and
-//! `review` (each decision of the game so far against the best). The
-//! front end gives a loader, as the session reads no files; the tables
-//! are loaded when first asked.
+//! `hint` (the win chance after every way to use the pending throws) and
+//! `review` (each decision of the game so far against the best, and each
+//! throw's luck). The front end gives a loader, as the session reads no
+//! files; it is asked at every `hint`, `review` and `auto`, and looks at
+//! the data directory again each time (a table solved meanwhile is used).
 
 use super::Session;
 use crate::shell::commands::yut::{
     HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES, ODDS_PLAYER, REVIEW_GAMES,
 };
 use crate::shell::error::ErrorKind;
-use crate::shell::reply::{HintCut, Reply};
+use crate::shell::reply::Reply;
 use crate::yut::player::solve::{
     Analysis, AnalysisError, Table, hint_game, hint_team, review_game,
 };
 use std::fmt;
 use std::sync::Arc;
 
-/// Gives the solved tables when first asked (the front end reads them
-/// from the data directory once); empty when there are none.
+/// Gives the solved tables (the front end looks at the data directory
+/// each time, reading a table file only when it is new or changed);
+/// empty when there are none.
 pub type YutTableLoader = Arc<dyn Fn() -> Vec<Arc<Table>> + Send + Sync>;
 
 /// The session's source of solved Yut tables: none, or a loader.
@@ -70,21 +72,16 @@ impl Session {
         }
     }
 
-    /// `hint`: every use of the pending throws with the chance the team
-    /// to move wins after it, best first (the solved tables are loaded
-    /// once the game is found to have throws to use).
+    /// `hint`: every way to use the pending throws with the chance the
+    /// team to move wins after it, best first (the solved tables are
+    /// asked for once the game is found to have throws to use).
     pub(super) fn hint(&mut self) -> Result<Reply, ErrorKind> {
         hint_team(&self.yut).map_err(ErrorKind::Play)?;
         self.live.reset_counters();
         let tables = self.yut_tables();
         let setup = self.analysis(&tables, HINT_GAMES, Some(HINT_DECISION_BUDGET), HINT_BUDGET);
         let hint = hint_game(&self.yut, &setup).map_err(analysis_error)?;
-        let report = hint.report;
-        let cut = report.cut.then_some(HintCut {
-            games: report.games,
-            positions: report.positions,
-        });
-        Ok(Reply::Hint(hint.team, report.lines, hint.outside, cut))
+        Ok(Reply::Hint(Box::new(hint)))
     }
 
     /// `review`: the Yut game since the last `reset yut`, read from its
@@ -92,7 +89,7 @@ impl Session {
     pub(super) fn review(&mut self) -> Result<Reply, ErrorKind> {
         self.live.reset_counters();
         let tables = self.yut_tables();
-        let setup = self.analysis(&tables, REVIEW_GAMES, None, u64::MAX);
+        let setup = self.analysis(&tables, REVIEW_GAMES, None, HINT_BUDGET);
         let report = review_game(&self.yut.0, &setup).map_err(analysis_error)?;
         Ok(Reply::Review(Box::new(report)))
     }
@@ -113,6 +110,7 @@ mod tests {
     use super::*;
     use crate::interrupt::Never;
     use crate::shell::parse::parse_command;
+    use crate::shell::reply::YutHint;
     use crate::yut::player::solve::{Roles, solve_layer};
     use crate::yut::{Game, Play, Record, Roll, Station, Sticks, Team, Token, TokenState, Use};
 
@@ -155,32 +153,72 @@ mod tests {
     #[derive(Debug)]
     struct ExecErrorText(String);
 
+    /// The hint `run` gives, or a panic.
+    fn hint_of(s: &mut Session) -> YutHint {
+        match run(s, "hint") {
+            Ok(Reply::Hint(h)) => *h,
+            other => panic!("a hint: {other:?}"),
+        }
+    }
+
     #[test]
     fn hint_ranks_the_catch_first_from_the_table() {
-        // Using the do first catches a on do: a goes home and upper
-        // throws again, then the yut takes A on to mo. Using the yut first
-        // takes A to yut, the do then to mo, and nothing is caught: A
-        // ends no further, a is a step further, and upper has one throw
-        // less. So the catch is worth more, and the table's values (exact:
-        // no interval) say so.
+        // Upper's only token A is home, a yut and a do pending. Two
+        // plans: the do first catches a on do (a goes home, upper throws
+        // again, the yut still to use); the yut first takes A to yut and
+        // the do then to mo, catching nothing and ending the turn. The
+        // catch is worth more: A ends no further, a is a step further,
+        // and upper has one throw less. The table's values are exact (no
+        // interval), and the best plan's value is the best use's value
+        // of the per-use ranking (the same solver under the same table).
         let mut s = Session::new();
         let table = one_token_table();
-        s.set_yut_table_loader(Arc::new(move || vec![Arc::clone(&table)]));
+        let t = Arc::clone(&table);
+        s.set_yut_table_loader(Arc::new(move || vec![Arc::clone(&t)]));
         s.yut = YutPart(Record::new(catch_or_run()));
-        let Ok(Reply::Hint(team, lines, _, _)) = run(&mut s, "hint") else {
-            panic!("a hint");
+        let hint = hint_of(&mut s);
+        assert_eq!(hint.team, Team::Upper);
+        let lines = &hint.turns.lines;
+        let do_ = Use {
+            token: Token::A,
+            roll: Roll::Do,
         };
-        assert_eq!(team, Team::Upper);
-        let rolls: Vec<Roll> = lines.iter().map(|l| l.choice.roll).collect();
-        assert_eq!(rolls, [Roll::Do, Roll::Yut], "{lines:?}");
+        let yut = Use {
+            token: Token::A,
+            roll: Roll::Yut,
+        };
+        let orders: Vec<&[Use]> = lines.iter().map(|l| l.plan.uses.as_slice()).collect();
+        assert_eq!(orders, [&[do_][..], &[yut, do_][..]], "{lines:?}");
         assert!(lines.iter().all(|l| l.interval.is_none()), "{lines:?}");
-        assert!(lines[0].chance > lines[1].chance, "{lines:?}");
-        // The game is unchanged; the text says the values are exact.
+        assert!(lines[0].chance > lines[1].chance + 1e-9, "{lines:?}");
+        assert!(!lines[1].equal);
+        use crate::yut::solve::{Mode, Turn, exact_choices};
+        let mut turn =
+            Turn::new(Sticks::FAIR.odds(), table.cap(), Mode::Max).reading_catch_starts();
+        let uses = exact_choices(&table, &mut turn, &catch_or_run()).expect("covered");
+        assert!(
+            (uses[0].1 - lines[0].chance).abs() < 1e-12,
+            "{uses:?} {lines:?}"
+        );
+        // The game is unchanged; the text says the values are exact, and
+        // what each plan does.
         assert_eq!(*s.yut, catch_or_run());
-        let text = crate::shell::render_yut_solve::hint_text(team, &lines, None, None);
-        assert!(text.starts_with("upper to move: "), "{text}");
-        assert!(text.contains("(exact, from the solved table)"), "{text}");
-        assert!(text.contains("\n  move A do: "), "{text}");
+        let text = crate::shell::render_yut_solve::hint_text(&hint);
+        assert!(
+            text.starts_with("upper to move, yut (4), do (1) pending: "),
+            "{text}"
+        );
+        assert!(text.contains("(exact, from the solved table; "), "{text}");
+        assert!(
+            text.contains(
+                "\n  move A do: A home -> do, catches a; throws again, then uses yut (4): "
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("\n  move A yut, then move A do: A home -> mo: "),
+            "{text}"
+        );
     }
 
     #[test]
@@ -190,7 +228,7 @@ mod tests {
         // (a back-do changes the odds, no bonus changes the turn), and
         // `hint` says so in its heading.
         use crate::yut::House;
-        use crate::yut::solve::{HintLine, Mode, Turn, exact_choices};
+        use crate::yut::solve::{Mode, Turn, TurnHint, TurnLine, exact_choices, plans};
         let table = one_token_table();
         let mut turn = Turn::new(Sticks::FAIR.odds(), table.cap(), Mode::Max);
         let play = catch_or_run();
@@ -210,20 +248,25 @@ mod tests {
             assert!(exact_choices(&table, &mut turn, &p).is_none(), "{house:?}");
             assert!(p.rules().outside_tables().is_some());
         }
-        let line = HintLine {
-            choice: Use {
-                token: Token::A,
-                roll: Roll::Do,
+        let plan = plans(&play).0.remove(0);
+        let hint = YutHint {
+            team: Team::Upper,
+            start: play,
+            turns: TurnHint {
+                lines: vec![TurnLine {
+                    plan,
+                    chance: 0.5,
+                    interval: Some((0.4, 0.6)),
+                    equal: false,
+                }],
+                whole: true,
+                games: 1000,
+                positions: 0,
+                cut: false,
             },
-            chance: 0.5,
-            interval: Some((0.4, 0.6)),
+            outside: Some("back-do is on"),
         };
-        let text = crate::shell::render_yut_solve::hint_text(
-            Team::Upper,
-            &[line],
-            Some("back-do is on"),
-            None,
-        );
+        let text = crate::shell::render_yut_solve::hint_text(&hint);
         assert!(
             text.contains("; the solved tables are for the contest's rules, and back-do is on):\n"),
             "{text}"
@@ -232,35 +275,49 @@ mod tests {
 
     #[test]
     fn a_hint_cut_by_its_budget_says_so() {
-        // The heading names the games played instead of 1000, and the
-        // positions that passed the budget; the lines are as ever.
-        use crate::shell::reply::HintCut;
-        use crate::yut::solve::HintLine;
-        let line = HintLine {
-            choice: Use {
-                token: Token::a,
-                roll: Roll::Mo,
-            },
+        // Lower with every token home has thrown a gae: one plan, a home
+        // to gae. The heading names the games played instead of 1000,
+        // and the positions that passed the budget; the line is as ever.
+        use crate::yut::solve::{TurnHint, TurnLine, plans};
+        let mut play = Play::new(Team::Lower, 0);
+        play.throw("FFBB".parse().expect("gae")).expect("due");
+        let (list, whole) = plans(&play);
+        assert!(whole);
+        let line = |plan| TurnLine {
+            plan,
             chance: 1.0,
             interval: Some((0.962, 1.0)),
+            equal: false,
         };
-        let cut = HintCut {
-            games: 98,
-            positions: 10_004_321,
+        let cut = |games, positions, lines| YutHint {
+            team: Team::Lower,
+            start: play,
+            turns: TurnHint {
+                lines,
+                whole: true,
+                games,
+                positions,
+                cut: true,
+            },
+            outside: None,
         };
-        let text = crate::shell::render_yut_solve::hint_text(Team::Lower, &[line], None, Some(cut));
+        let text = crate::shell::render_yut_solve::hint_text(&cut(
+            98,
+            10_004_321,
+            list.iter().cloned().map(line).collect(),
+        ));
         assert_eq!(
             text,
-            "lower to move: the chance to win after each use, best first (estimated by 98 games a use, not 1000: the games searched 10004321 positions, past the budget of 10000000; ai1 vs ai1, with 95% intervals):\n  move a mo: 100.0% (96.2-100.0%)\n"
+            "lower to move, gae (2) pending: the chance to win after every way to use them (orders that end alike as one), best first (estimated by 98 games a plan, not 1000: the games searched 10004321 positions, past the budget of 10000000; ai1 vs ai1, with 95% intervals; = marks a plan whose interval meets the best's):\n  move a gae: a home -> gae: 100.0% (96.2-100.0%)\n"
         );
         // One game is one game.
-        let one = HintCut {
-            games: 1,
-            positions: 10_000_000,
-        };
-        let text = crate::shell::render_yut_solve::hint_text(Team::Lower, &[line], None, Some(one));
+        let text = crate::shell::render_yut_solve::hint_text(&cut(
+            1,
+            10_000_000,
+            list.into_iter().map(line).collect(),
+        ));
         assert!(
-            text.contains("(estimated by 1 game a use, not 1000: "),
+            text.contains("(estimated by 1 game a plan, not 1000: "),
             "{text}"
         );
     }
@@ -328,10 +385,24 @@ mod tests {
         assert_eq!(third.best.choice.token, Token::A, "{third:?}");
         assert!(third.loss > 0.0, "{third:?}");
         assert_eq!(report.total, [third.loss, 0.0]);
-        let text = crate::shell::render_yut_solve::review_text(&report);
+        let text = crate::shell::render_yut_solve::review_text(&report, 80, false);
         assert!(text.contains("\n  1. upper move B gae: lost "), "{text}");
         assert!(text.contains("(best move A gae "), "{text}");
         assert!(text.contains("2 forced moves"), "{text}");
+        // Three throws (do, geol, gae), each with its luck, estimated (no
+        // table): an interval each; lower's luck in all is its one
+        // throw's. The chart has a point at the start and after each of
+        // the three throws and three moves.
+        let luck = &report.luck;
+        assert_eq!(luck.throws.len(), 3);
+        assert!(luck.estimated);
+        assert!(luck.throws.iter().all(|t| t.interval.is_some()));
+        let teams: Vec<Team> = luck.throws.iter().map(|t| t.team).collect();
+        assert_eq!(teams, [Team::Upper, Team::Lower, Team::Upper]);
+        assert_eq!(luck.total[1], luck.throws[1].luck);
+        assert_eq!(luck.points.len(), 7);
+        assert!(text.contains("\n  2. lower geol: "), "{text}");
+        assert!(text.contains("\nluck in all: upper "), "{text}");
         // After `reset yut` there is nothing to review.
         run(&mut s, "reset yut").expect("resets");
         let Ok(Reply::Review(report)) = run(&mut s, "review") else {

@@ -318,7 +318,7 @@ impl Record {
 }
 
 /// Replay one event on `play`.
-fn step(play: &mut Play, event: Event) -> Result<(), ()> {
+pub(crate) fn step(play: &mut Play, event: Event) -> Result<(), ()> {
     match event {
         Event::Threw {
             throw,

@@ -8,10 +8,12 @@
 
 use std::sync::Arc;
 
-use super::hint::{HintReport, Players, hint_within};
+use super::hint::Players;
+use super::luck::{Luck, LuckError, luck};
 use super::player::{board_of, covers};
-use super::review::{Reviewed, review};
+use super::review::{Mark, Reviewed, review};
 use super::table::Table;
+use super::whole::{TurnHint, hint_turns};
 use crate::interrupt::Interrupt;
 use crate::yut::player::policy::{Kind, Policy};
 use crate::yut::rules::play::{Phase, Play, PlayError};
@@ -30,8 +32,9 @@ pub struct Analysis<'a> {
     /// Positions a player may search for one decision of those games
     /// (`None`: no bound).
     pub decision_budget: Option<u64>,
-    /// Positions the games of one hint may search in all (`u64::MAX`:
-    /// no bound; see [`hint_within`]).
+    /// Positions the games of one hint, or of a review's chances along
+    /// the game (its luck), may search in all (`u64::MAX`: no bound; see
+    /// [`hint_within`](super::hint::hint_within)).
     pub budget: u64,
     /// The seed of the games (the same games for every use).
     pub seed: u64,
@@ -81,8 +84,11 @@ pub enum AnalysisError {
 pub struct GameHint {
     /// The team to move.
     pub team: Team,
-    /// Every use with its chance, best first, and what the estimate cost.
-    pub report: HintReport,
+    /// The game hinted at.
+    pub start: Play,
+    /// Every plan of the pending throws with its chance, best first, and
+    /// what the estimate cost.
+    pub turns: TurnHint,
     /// Why the tables cannot answer under the game's house rules, when
     /// there are tables and they cannot.
     pub outside: Option<&'static str>,
@@ -103,6 +109,11 @@ pub struct GameReview {
     pub forced: usize,
     /// Games a use when the chances are estimated.
     pub games: u64,
+    /// Upper's chance along the game and each throw's luck.
+    pub luck: Luck,
+    /// The marked decisions: the point of the chart after each, and
+    /// its mark.
+    pub marks: Vec<(usize, Mark)>,
 }
 
 /// The team a hint is for: the team to move, when it has throws to use.
@@ -118,10 +129,11 @@ pub fn hint_team(play: &Play) -> Result<Team, PlayError> {
     }
 }
 
-/// `hint`: every use of the pending throws at `play` with the chance the
-/// team to move wins after it, best first (exact where a table covers
-/// the position, else estimated by the analysis's games, within its
-/// budget).
+/// `hint`: every plan of the pending throws at `play` (each order of
+/// using them, collapsed to the distinct games they lead to) with the
+/// chance the team to move wins after it, best first (exact where a
+/// table covers the position, else estimated by the analysis's games,
+/// within its budget).
 ///
 /// # Errors
 ///
@@ -135,7 +147,7 @@ pub fn hint_game(play: &Play, analysis: &Analysis<'_>) -> Result<GameHint, Analy
         upper: &mut *up,
         lower: &mut *low,
     };
-    let report = hint_within(
+    let turns = hint_turns(
         play,
         table,
         players,
@@ -153,7 +165,8 @@ pub fn hint_game(play: &Play, analysis: &Analysis<'_>) -> Result<GameHint, Analy
         .filter(|_| !analysis.tables.is_empty());
     Ok(GameHint {
         team,
-        report,
+        start: *play,
+        turns,
         outside,
     })
 }
@@ -174,7 +187,26 @@ pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameRevie
     let mut out = Vec::new();
     let mut total = [0.0; 2];
     let mut forced = 0;
-    for (mut play, used) in decisions.moves {
+    let mut marks = Vec::new();
+    let luck = luck(
+        record,
+        sticks,
+        analysis.tables,
+        Players {
+            upper: &mut *up,
+            lower: &mut *low,
+        },
+        analysis.games,
+        analysis.seed,
+        analysis.budget,
+        analysis.stop,
+    )
+    .map_err(|e| match e {
+        LuckError::Replay(e) => AnalysisError::Replay(e),
+        LuckError::Interrupted => AnalysisError::Interrupted,
+    })?;
+    let move_points = luck.move_points();
+    for (k, (mut play, used)) in decisions.moves.into_iter().enumerate() {
         // One use only (say every token at home): no choice, no loss.
         if play.uses().len() <= 1 {
             forced += 1;
@@ -197,6 +229,11 @@ pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameRevie
             if let Some(t) = total.get_mut(team as usize) {
                 *t += r.loss;
             }
+            if r.mark != Mark::Fine
+                && let Some(&p) = move_points.get(k)
+            {
+                marks.push((p, r.mark));
+            }
             out.push((team, r));
         }
     }
@@ -206,5 +243,7 @@ pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameRevie
         skipped: decisions.free_turns,
         forced,
         games: analysis.games,
+        luck,
+        marks,
     })
 }

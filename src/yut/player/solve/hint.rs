@@ -1,4 +1,6 @@
-//! The win chance of every use of the pending throws, best first: exact
+//! The win chance after each single use of the pending throws (the rest
+//! of the turn played on), best first, as `review` weighs a decision
+//! (`hint` ranks whole turns: [`super::whole`]): exact
 //! where a table covers the position, else estimated by games played out
 //! from each choice, with a 95% interval.
 
@@ -11,6 +13,7 @@ use crate::yut::player::policy::Policy;
 use crate::yut::player::sim::{Tally, play_out_within};
 use crate::yut::rules::play::{Phase, Play, Use};
 use crate::yut::rules::rng::Rng;
+use crate::yut::rules::token::Team;
 
 /// One use and the chance the team to move wins after it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -126,8 +129,6 @@ pub fn hint_within(
             return Ok(report);
         }
     }
-    #[cfg(fuzzing)]
-    let games = games.min(FUZZ_GAMES);
     let starts: Vec<(Use, Play)> = play
         .uses()
         .as_slice()
@@ -137,6 +138,62 @@ pub fn hint_within(
             next.apply(u).ok().map(|_| (u, next))
         })
         .collect();
+    let games_from: Vec<Play> = starts.iter().map(|(_, p)| *p).collect();
+    let found = estimate(&games_from, team, players, games, seed, budget, stop)?;
+    report.games = found.games;
+    report.positions = found.positions;
+    report.cut = found.cut;
+    report.lines = starts
+        .iter()
+        .zip(&found.shares)
+        .map(|((u, _), s)| HintLine {
+            choice: *u,
+            chance: s.p,
+            interval: Some((s.low, s.high)),
+        })
+        .collect();
+    report.lines.sort_by(|a, b| b.chance.total_cmp(&a.chance));
+    Ok(report)
+}
+
+/// What [`estimate`] found: each game's chance for the team, with its
+/// 95% interval, and what that cost.
+pub(super) struct Estimates {
+    /// The chance of each game, in the order given.
+    pub shares: Vec<Share>,
+    /// Games played out from each.
+    pub games: u64,
+    /// Positions the players searched.
+    pub positions: u64,
+    /// Whether the budget stopped the games before the number asked.
+    pub cut: bool,
+}
+
+/// The chance `team` wins from each of `starts`, by `games` games played
+/// out from each between `players` (game `i` of every start from the
+/// same `i`-th seed drawn from `seed`, so comparisons are paired), in
+/// rounds stopped by `budget` as [`hint_within`] says.
+///
+/// # Errors
+///
+/// [`Interrupted`] when `stop` says so.
+pub(super) fn estimate(
+    starts: &[Play],
+    team: Team,
+    players: Players<'_>,
+    games: u64,
+    seed: u64,
+    budget: u64,
+    stop: &dyn Interrupt,
+) -> Result<Estimates, Interrupted> {
+    #[cfg(fuzzing)]
+    let games = games.min(FUZZ_GAMES);
+    let mut found = Estimates {
+        shares: Vec::new(),
+        games: 0,
+        positions: 0,
+        cut: false,
+    };
     let mut tallies = vec![Tally::default(); starts.len()];
     let before = players.positions();
     let spent = |p: &Players<'_>| p.positions().saturating_sub(before);
@@ -145,7 +202,7 @@ pub fn hint_within(
     for _ in 0..games {
         let s = seeds.next_u64();
         round.clear();
-        for (_, next) in &starts {
+        for next in starts {
             let mut game = *next;
             game.set_seed(s);
             round.push(play_out_within(
@@ -156,39 +213,32 @@ pub fn hint_within(
             )?);
             // Past the budget the round is dropped, unless it is the
             // first (a hint always rests on one game a use at least).
-            if report.games > 0 && spent(&players) >= budget {
+            if found.games > 0 && spent(&players) >= budget {
                 break;
             }
         }
         if round.len() < starts.len() {
-            report.cut = true;
+            found.cut = true;
             break;
         }
         for (tally, winner) in tallies.iter_mut().zip(&round) {
             tally.add(*winner);
         }
-        report.games += 1;
-        if spent(&players) >= budget && report.games < games {
-            report.cut = true;
+        found.games += 1;
+        if spent(&players) >= budget && found.games < games {
+            found.cut = true;
             break;
         }
     }
-    report.positions = spent(&players);
-    report.lines = starts
+    found.positions = spent(&players);
+    found.shares = tallies
         .iter()
-        .zip(&tallies)
-        .map(|((u, _), tally)| {
+        .map(|tally| {
             let won = tally.wins.get(team as usize).copied().unwrap_or(0);
-            let s = Share::new(won, tally.games.max(1));
-            HintLine {
-                choice: *u,
-                chance: s.p,
-                interval: Some((s.low, s.high)),
-            }
+            Share::new(won, tally.games.max(1))
         })
         .collect();
-    report.lines.sort_by(|a, b| b.chance.total_cmp(&a.chance));
-    Ok(report)
+    Ok(found)
 }
 
 #[cfg(test)]

@@ -17,12 +17,15 @@ pub(crate) mod bounded;
 pub(crate) mod dense;
 pub(crate) mod hint;
 pub(crate) mod index;
+pub(crate) mod luck;
 pub(crate) mod partial;
+pub(crate) mod plans;
 pub(crate) mod player;
 pub(crate) mod review;
 pub(crate) mod solver;
 pub(crate) mod table;
 pub(crate) mod turn;
+pub(crate) mod whole;
 
 pub use analysis::{
     Analysis, AnalysisError, GameHint, GameReview, hint_game, hint_team, review_game,
@@ -32,7 +35,9 @@ pub use bounded::Bounded;
 pub use dense::CachePrecision;
 pub use hint::{HintLine, HintReport, Players, hint, hint_within};
 pub use index::{Index, Place};
+pub use luck::{Happened, Luck, LuckError, Point, ThrowLuck, luck};
 pub use partial::Partial;
+pub use plans::{Ending, Landing, MAX_PLANS, Moved, Plan, exact_chance, landing, plans};
 pub use player::{Exact, board_of, covers, exact_choices};
 pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, review};
 pub use solver::{
@@ -41,6 +46,7 @@ pub use solver::{
 };
 pub use table::{Roles, Table, TableError};
 pub use turn::{Mode, Pend, Turn};
+pub use whole::{EXACT_TIE, TurnHint, TurnLine, hint_turns, indistinct};
 
 /// The default cap on yuts and mos pending in a turn: a run that long
 /// has probability (1/8)^10, below 1e-9.

@@ -4,13 +4,15 @@
 //! The thresholds, in win chance lost (as backgammon reviews mark
 //! equity): an inaccuracy from 0.02, a mistake from 0.05, a blunder from
 //! 0.10. The chances are [`hint`]'s: exact where a table covers the
-//! position, else estimated by games played out (then a loss below the
-//! estimate's noise means little).
+//! position, else estimated by games played out, and then a decision is
+//! marked only when its interval and the best's do not meet (a loss
+//! within the estimate's noise is not told apart from none).
 
 use std::fmt;
 
 use super::hint::{HintLine, hint};
 use super::table::Table;
+use super::whole::indistinct;
 use crate::interrupt::{Interrupt, Interrupted};
 use crate::yut::player::policy::Policy;
 use crate::yut::rules::play::{Play, Use};
@@ -68,6 +70,8 @@ pub struct Reviewed {
     pub played: Use,
     /// Its chance for the team that played it.
     pub chance: f64,
+    /// The 95% interval of that chance when estimated.
+    pub interval: Option<(f64, f64)>,
     /// The best use and its chance.
     pub best: HintLine,
     /// The win chance lost (0 for the best use).
@@ -110,12 +114,20 @@ pub fn review(
         };
         let loss = (best.chance - line.chance).max(0.0);
         total += loss;
+        // Marked only when the two can be told apart: exact chances
+        // by the thresholds, estimates when the intervals do not meet.
+        let mark = if indistinct(line.chance, line.interval, best.chance, best.interval) {
+            Mark::Fine
+        } else {
+            Mark::of(loss)
+        };
         out.push(Reviewed {
             played: *used,
             chance: line.chance,
+            interval: line.interval,
             best,
             loss,
-            mark: Mark::of(loss),
+            mark,
         });
     }
     Ok((out, total))
