@@ -308,6 +308,33 @@ mod tests {
         assert!(out.is_empty());
     }
 
+    /// A value wider than the listing's 5-column value column (`congo
+    /// black, yut lower`, 22 letters) used to push its summary 17 columns
+    /// right of every other row's. It now stands alone on the row and the
+    /// summary starts the next line at column 19 (10 + 2 + 5 + 2), where
+    /// every other summary starts.
+    #[test]
+    fn a_long_value_puts_its_summary_on_the_next_line_in_its_column() {
+        let (_, mut prompt) = sessions();
+        let row = shown(&mut prompt, "set computer congo black, yut lower");
+        let mut lines = row.lines();
+        assert_eq!(lines.next(), Some("computer    congo black, yut lower"));
+        let summary = lines.next().unwrap_or("");
+        assert!(
+            summary.starts_with(&format!("{}the side the computer", " ".repeat(19))),
+            "{row:?}"
+        );
+        // In the listing, the rows around it keep their layout.
+        let listing = shown(&mut prompt, "set");
+        assert!(listing.contains(&format!(
+            "\ncomputer    congo black, yut lower\n{}the side",
+            " ".repeat(19)
+        )));
+        assert!(listing.contains("\ndraw        "), "{listing}");
+        // A value of 5 letters still shares its row with the summary.
+        assert!(shown(&mut prompt, "set first lower").starts_with("first       lower  which"));
+    }
+
     #[test]
     fn the_computers_turn_is_summed_up_last_and_the_board_makes_room() {
         // `new yut upper`, a geol by hand, A enters: lower (the computer)
