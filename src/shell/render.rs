@@ -278,7 +278,8 @@ fn piece_list(items: &[(Square, Piece)]) -> String {
 }
 
 /// The end of a Congo game at the prompt: `You win: White captured the
-/// lion on d6` (in versus mode), then what to type next.
+/// lion on d6` (or `You lose: ...`, `Draw: ...`, in versus mode), then
+/// what to type next.
 fn congo_result<O: Output + ?Sized>(
     result: &super::reply::CongoResult,
     out: &mut O,
@@ -289,6 +290,7 @@ fn congo_result<O: Output + ?Sized>(
     };
     if let Some(person) = result.person {
         let verdict = match result.status.winner() {
+            _ if result.drawn => "Draw",
             Some(w) if w == person => "You win",
             Some(_) => "You lose",
             None => "Game over",

@@ -177,9 +177,14 @@ mod tests {
             shown(&mut script, "play f5g7"),
             format!("f5g7: black zebra\n{drawn}")
         );
+        // At the prompt, two people get what next (no verdict: neither
+        // side is the person's), as after a win.
         assert_eq!(
             shown(&mut prompt, "play f5g7"),
-            format!("f5g7: black zebra\n{drawn}")
+            format!(
+                "f5g7: black zebra\n{drawn}\
+                 next: review (the game move by move), or a new game: new congo white (or black)\n"
+            )
         );
         assert_eq!(shown(&mut script, "status"), drawn);
         assert_eq!(shown(&mut prompt, "status"), format!("Congo: {drawn}"));
@@ -416,6 +421,49 @@ mod tests {
         assert_eq!(
             shown(&mut script, "play d1d7"),
             "d1d7: white lion, captures black lion on d7; White wins\n"
+        );
+    }
+
+    /// A game drawn by repetition ends as a won or lost one does: after
+    /// the board, `Draw: ...` naming who repeated the position, then the
+    /// `next:` line (it had none).
+    #[test]
+    fn a_congo_draw_by_repetition_says_so_and_what_next() {
+        // The zebras out and back (as in the drawn status test above): the
+        // start position stands after plies 0, 4 and 8, so Black's f5g7 at
+        // ply 8 draws. Seven plies for two people, then the computer takes
+        // White: the person is Black and plays the drawing move (a `set`
+        // does not make the computer move; Black is to move anyway).
+        let (mut script, mut prompt) = sessions();
+        for s in [&mut script, &mut prompt] {
+            shown(s, "set draw repetition");
+            for mv in ["g1f3", "g7f5", "f3g1", "f5g7", "g1f3", "g7f5", "f3g1"] {
+                shown(s, &format!("play {mv}"));
+            }
+            shown(s, "set computer congo white");
+        }
+        let drawn = shown(&mut prompt, "play f5g7");
+        assert!(
+            drawn.starts_with("f5g7: black zebra\nDraw (threefold repetition)\n"),
+            "{drawn}"
+        );
+        // The person played Black, so the next game offers White first.
+        assert!(
+            drawn.ends_with(
+                "Draw: Black repeated a position for the third time (threefold repetition)\n\
+                 next: review (the game move by move), or a new game: new congo white (or black)\n"
+            ),
+            "{drawn}"
+        );
+        // `status` of the drawn game only reports it, with no `next:`.
+        assert_eq!(
+            shown(&mut prompt, "status"),
+            "Congo: Draw (threefold repetition)\n"
+        );
+        // A script keeps its two lines (the move, the draw).
+        assert_eq!(
+            shown(&mut script, "play f5g7"),
+            "f5g7: black zebra\nDraw (threefold repetition)\n"
         );
     }
 
