@@ -415,3 +415,66 @@ fn hint_is_exact_where_the_tables_hold_every_move() {
     let fastest = tb.split(": ").nth(1).unwrap().trim();
     assert!(rows[0].contains(fastest), "{} vs {tb}", rows[0]);
 }
+
+/// A position where White has exactly one legal move (Congo has no check,
+/// so every move that the pieces allow counts), found by hand from the
+/// rules (congo-rules.md):
+///
+/// ```text
+/// 7 . . . . . . .      White: lion c1, monkeys d1, c2, d2.
+/// 6 . . . . l . .      Black: lion e6, giraffes g, crocodiles c
+/// 5 . . . . . . .      (in the river, where they never drown).
+/// 4 c c c c c c ~
+/// 3 . g g g g g .
+/// 2 g g M M g g .
+/// 1 . . L M g g .
+///   a b c d e f g
+/// ```
+///
+/// - The lion steps only inside its castle (c1-e3): its castle neighbours
+///   d1, c2 and d2 are its own monkeys; no file or diagonal from c1 is
+///   open to the black lion (c2 and d2 stand in the way). No move.
+/// - A monkey steps to an empty neighbour only, and captures only by
+///   jumping an adjacent enemy to the empty square beyond it. d1's
+///   neighbours are c1, c2, d2 (own) and e1, e2 (black), beyond them f1
+///   and f3 (taken). d2's are c1, d1, c2 (own) and e1, e2, c3, d3, e3
+///   (black), beyond them off the board, f2, b4, d4 and f4 (taken). c2's
+///   are c1, d1, d2 (own), b2, b3, c3, d3 (black, beyond them a2, a4, c4
+///   and e4, taken) and b1, empty: the one move, the step c2b1.
+///
+/// After it Black wins at once: the giraffe on c3 jumps two squares onto
+/// c1 (over c2, now empty) and takes the lion.
+const FORCED: &str = "7/4l2/7/cccccc1/1ggggg1/ggMMgg1/2LMgg1 w 0";
+
+/// The issue's "a forced move is unmarked": c2b1 walks into a lost
+/// position (White's chance 0%), but it was the only legal move, so it
+/// gets no mark and the row says `forced`; its loss is 0 (the only move is
+/// the best there is), so White's accuracy is 100%. Black's c3c1 takes
+/// the lion, its best: no mark either. The chart: White's chance 0% at all
+/// three positions (lost before the forced move too), so its rows are
+/// empty.
+#[test]
+fn a_forced_move_is_unmarked() {
+    // Exactly one legal move, and the game goes on.
+    assert_eq!(
+        run(&format!("fen {FORCED}; moves; status")),
+        "c2b1\nContinue\n"
+    );
+    let out = run(&format!(
+        "set quiet on; fen {FORCED}; play c2b1; play c3c1; review nodes 20000"
+    ));
+    assert_eq!(
+        out,
+        "\
+Congo review, 20000 nodes a position: score and chance after each move from White's side, loss in points of the mover's chance
+  1. White c2b1     Black wins in 1    0%  loss   0.0  forced
+  2. Black c3c1     Black has won      0%  loss   0.0
+White: accuracy 100.0%, 0 ?!, 0 ?, 0 ??; biggest swing: none
+Black: accuracy 100.0%, 0 ?!, 0 ?, 0 ??; biggest swing: none
+White's chance, a column a position (top 100%, bottom 0%):
+|
+|
+|
+"
+    );
+}

@@ -50,6 +50,8 @@ pub struct BoardHelper {
     pub position: Position,
     /// The session's Yut game: `move` completes its tokens and throws.
     pub yut: Play,
+    /// The position of the `retry` under way: `retry` completes its moves.
+    pub retry: Option<Position>,
 }
 
 impl BoardHelper {
@@ -59,6 +61,7 @@ impl BoardHelper {
             color,
             position: Position::start(),
             yut: Play::default(),
+            retry: None,
         }
     }
 }
@@ -69,6 +72,7 @@ impl BoardHelper {
         complete::Games {
             position: &self.position,
             yut: &self.yut,
+            retry: self.retry.as_ref(),
         }
     }
 }
@@ -249,6 +253,7 @@ pub fn run<O: Output + ?Sized>(
         if let Some(helper) = editor.helper_mut() {
             helper.position.clone_from(runner.session.position());
             helper.yut = *runner.session.yut();
+            helper.retry = runner.session.retry_position().cloned();
         }
         match editor.readline(&prompt) {
             Ok(input) => {

@@ -112,6 +112,71 @@ fn window(line: &str, start: usize, len: usize) -> (String, usize, usize, usize)
 
 /// Format one diagnostic (without colour codes when `color` is false).
 pub fn format(d: &Diagnostic<'_>, color: bool) -> String {
+    format_within(d, color, None)
+}
+
+/// Closing punctuation a line never starts with (a break before it would
+/// leave `, found ...` hanging at the start of a line).
+fn closes(c: char) -> bool {
+    matches!(
+        c,
+        ',' | '.' | ';' | ':' | ')' | ']' | '}' | '!' | '?' | '\''
+    )
+}
+
+/// `message` broken at spaces into lines that fit `width` columns: the
+/// first after a label `first` columns wide, later ones indented by
+/// `indent` spaces (under the message's first word). A break is made only
+/// at a space followed by a word that does not start with closing
+/// punctuation, and a word wider than its line overruns it rather than be
+/// cut. At least 20 columns are kept for the message, so a very narrow
+/// window is overrun.
+pub fn wrap_message(message: &str, first: usize, indent: usize, width: usize) -> String {
+    const MIN: usize = 20;
+    let mut out = String::with_capacity(message.len() + 16);
+    let mut rest = message;
+    let mut avail = width.saturating_sub(first).max(MIN);
+    loop {
+        if rest.width() <= avail {
+            out.push_str(rest);
+            return out;
+        }
+        // The spaces a line may end at: followed by a word that does not
+        // start with closing punctuation.
+        let breaks = rest.char_indices().filter(|&(i, c)| {
+            c == ' '
+                && i > 0
+                && rest
+                    .get(i + 1..)
+                    .and_then(|after| after.chars().next())
+                    .is_some_and(|n| n != ' ' && !closes(n))
+        });
+        let mut fit = None;
+        let mut over = None;
+        for (i, _) in breaks {
+            if rest.get(..i).map_or(usize::MAX, |l| l.trim_end().width()) <= avail {
+                fit = Some(i);
+            } else {
+                over = Some(i);
+                break;
+            }
+        }
+        let Some(at) = fit.or(over) else {
+            out.push_str(rest);
+            return out;
+        };
+        out.push_str(rest.get(..at).unwrap_or("").trim_end());
+        out.push('\n');
+        out.push_str(&" ".repeat(indent));
+        rest = rest.get(at + 1..).unwrap_or("");
+        avail = width.saturating_sub(indent).max(MIN);
+    }
+}
+
+/// [`format`], the message wrapped to `width` columns when one is given
+/// (at the prompt, the terminal's width: the terminal's own wrap would cut
+/// a word, or start a line with `, found ...`).
+pub fn format_within(d: &Diagnostic<'_>, color: bool, width: Option<usize>) -> String {
     let (line, start, len, cut) = window(d.line, d.error.span.start, d.error.span.len);
     let (shown, marks, col) = caret(&line, start, len);
     // The column counts characters of the whole line, not of the window.
@@ -129,6 +194,11 @@ pub fn format(d: &Diagnostic<'_>, color: bool) -> String {
     };
     let message = shown_message(&d.error.to_string());
     let head = if d.origin == PROMPT {
+        // `error: ` is 7 columns; later lines stand under the message.
+        let message = match width {
+            Some(w) => wrap_message(&message, 7, 7, w),
+            None => message,
+        };
         format!("{label} {message}")
     } else {
         format!(
@@ -154,7 +224,14 @@ pub struct StreamReporter<W: Write> {
 impl<W: Write> Reporter for StreamReporter<W> {
     fn report(&mut self, d: &Diagnostic<'_>) {
         // A failing stderr leaves nothing better to do than carry on.
-        let _ = self.out.write_all(format(d, self.color).as_bytes());
+        // At the prompt the message is wrapped to the terminal (stderr's).
+        let width = (d.origin == PROMPT)
+            .then(super::stderr_term::size)
+            .flatten()
+            .map(|(cols, _)| usize::from(cols));
+        let _ = self
+            .out
+            .write_all(format_within(d, self.color, width).as_bytes());
         let _ = self.out.flush();
     }
 
@@ -264,6 +341,68 @@ mod tests {
         assert_eq!(
             carets,
             format!("{}{}", " ".repeat(4 + 7), "^".repeat(ECHO_WIDTH / 2))
+        );
+    }
+
+    /// `set level` with no value at the prompt: the terminal broke the
+    /// 76-letter message at column 60, leaving `, found end of command` at
+    /// the start of the next line. It is now broken at a space, later
+    /// lines under the message's first word (column 8).
+    #[test]
+    fn prompt_errors_wrap_at_spaces_to_the_window() {
+        let e = crate::shell::parse::parse_command("set level").expect_err("no value");
+        let d = Diagnostic {
+            origin: PROMPT,
+            line_no: 1,
+            line: "set level",
+            error: &e,
+        };
+        let message = e.to_string();
+        assert_eq!(
+            message,
+            "expected a level 1..=12 (1 weakest, 12 full strength), found end of command"
+        );
+        // 60 columns: 53 after `error: `. Up to `full` is 43 letters;
+        // with ` strength),` it would be 54, one too many.
+        assert_eq!(
+            format_within(&d, false, Some(60)),
+            "error: expected a level 1..=12 (1 weakest, 12 full\n\
+             \x20      strength), found end of command\n    set level\n             ^\n"
+        );
+        // 40 columns: 33 a line. `expected a level 1..=12 (1` is 26, and
+        // ` weakest,` would make 35; then `weakest, ... found` is 33.
+        assert_eq!(
+            format_within(&d, false, Some(40)),
+            "error: expected a level 1..=12 (1\n\
+             \x20      weakest, 12 full strength), found\n\
+             \x20      end of command\n    set level\n             ^\n"
+        );
+        // Wide enough, or no window (a pipe): one line, as before.
+        assert_eq!(format_within(&d, false, Some(120)), format(&d, false));
+        assert!(format(&d, false).starts_with(&format!("error: {message}\n")));
+    }
+
+    #[test]
+    fn wrapped_messages_keep_every_word_and_never_start_with_punctuation() {
+        let text = "expected `none`, `both`, a side (`white`, `black`) , or a game and its side (`congo black`, `yut none`)";
+        for width in 30..100 {
+            let wrapped = wrap_message(text, 7, 7, width);
+            // Every word survives in order (a break eats one space).
+            assert_eq!(wrapped.replace("\n       ", " "), text, "width {width}");
+            for (i, line) in wrapped.lines().enumerate() {
+                let used = if i == 0 { 7 } else { 0 };
+                assert!(line.width() + used <= width, "{line:?} at {width}");
+                let start = line.trim_start().chars().next().unwrap_or('x');
+                assert!(
+                    !closes(start),
+                    "{line:?} starts with punctuation at {width}"
+                );
+            }
+        }
+        // A word wider than the line overruns it rather than be cut.
+        assert_eq!(
+            wrap_message("see aaaaaaaaaaaaaaaaaaaaaaaaa b", 0, 2, 20),
+            "see\n  aaaaaaaaaaaaaaaaaaaaaaaaa\n  b"
         );
     }
 

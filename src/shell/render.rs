@@ -283,7 +283,8 @@ fn piece_list(items: &[(Square, Piece)]) -> String {
 }
 
 /// The end of a Congo game at the prompt: `You win: White captured the
-/// lion on d6` (in versus mode), then what to type next.
+/// lion on d6` (or `You lose: ...`, `Draw: ...`, in versus mode), then
+/// what to type next.
 fn congo_result<O: Output + ?Sized>(
     result: &super::reply::CongoResult,
     out: &mut O,
@@ -294,6 +295,7 @@ fn congo_result<O: Output + ?Sized>(
     };
     if let Some(person) = result.person {
         let verdict = match result.status.winner() {
+            _ if result.drawn => "Draw",
             Some(w) if w == person => "You win",
             Some(_) => "You lose",
             None => "Game over",
@@ -477,6 +479,10 @@ fn help_rows(group: commands::groups::Group) -> Vec<(String, String)> {
 /// The widest name the `set` listing's name column is sized for.
 const NAME_COLUMN: usize = 10;
 
+/// The width of the `set` listing's value column: a wider value has its
+/// summary on the next line.
+const VALUE_COLUMN: usize = 5;
+
 fn write_settings<O: Output + ?Sized>(settings: &Settings, out: &mut O) -> io::Result<()> {
     let width = name_width();
     for (setting, value) in settings.iter() {
@@ -506,8 +512,18 @@ fn write_setting_row<O: Output + ?Sized>(
     width: usize,
     out: &mut O,
 ) -> io::Result<()> {
-    let prefix = format!("{:width$}  {:5}  ", setting.name(), value.to_string());
+    let value = value.to_string();
     let summary = setting.spec().summary;
+    let prefix = if value.len() > VALUE_COLUMN {
+        // A value wider than its column (`congo black, yut lower`, the
+        // clock's seed at the prompt) stands alone on the row, and the
+        // summary starts the next line in its own column, so it never
+        // shifts right of the other rows' summaries.
+        out.text(&format!("{:width$}  {value}\n", setting.name()))?;
+        " ".repeat(width + 2 + VALUE_COLUMN + 2)
+    } else {
+        format!("{:width$}  {value:VALUE_COLUMN$}  ", setting.name())
+    };
     match out.window() {
         Some(w) => out.text(&wrap::hanging(&prefix, summary, w)),
         None => out.text(&format!("{prefix}{summary}\n")),

@@ -156,6 +156,9 @@ pub enum Reply {
 pub struct CongoResult {
     /// The result.
     pub status: Status,
+    /// Drawn by the `draw repetition` house rule (`status` is then
+    /// `Continue`: the position itself is not over).
+    pub drawn: bool,
     /// The person's side in versus mode (the computer plays the other);
     /// `None` for two people or the computer on both sides.
     pub person: Option<Color>,

@@ -117,6 +117,7 @@ struct At<'a> {
     partial: &'a str,
     position: &'a Position,
     yut: &'a Play,
+    retry: Option<&'a Position>,
 }
 
 /// The session's two games, as the prompt completes from them.
@@ -126,6 +127,9 @@ pub struct Games<'a> {
     pub position: &'a Position,
     /// The Yut game: `move` completes its tokens and pending throws.
     pub yut: &'a Play,
+    /// The position of the `retry` under way, if one is: `retry`
+    /// completes its legal moves.
+    pub retry: Option<&'a Position>,
 }
 
 /// The tokens `move` offers (those the game plays: `set tokens`): the
@@ -172,6 +176,13 @@ fn offered(complete: Complete, at: &At<'_>) -> Vec<String> {
             out
         }
         Complete::LegalMoves => move_names(at.position, at.partial.contains('-')),
+        Complete::RetryMoves => {
+            let mut out = vec!["stop".to_string()];
+            if let Some(p) = at.retry {
+                out.extend(move_names(p, at.partial.contains('-')));
+            }
+            out
+        }
         Complete::Keywords => commands::names().map(str::to_string).collect(),
         Complete::HelpTopics => [HELP_CONGO, HELP_YUT]
             .into_iter()
@@ -209,6 +220,7 @@ pub fn complete(line: &str, pos: usize, position: &Position) -> Completion {
         Games {
             position,
             yut: &Play::default(),
+            retry: None,
         },
     )
 }
@@ -246,6 +258,7 @@ pub fn complete_in(line: &str, pos: usize, games: Games<'_>) -> Completion {
                         partial,
                         position: &position_at(line, seg_start, position),
                         yut: games.yut,
+                        retry: games.retry,
                     },
                 ),
                 !matches!(c, Complete::ExactWords(_) | Complete::TokensToMove),
@@ -304,6 +317,7 @@ pub fn hint(line: &str, pos: usize, position: &Position) -> Option<String> {
         Games {
             position,
             yut: &Play::default(),
+            retry: None,
         },
     )
 }

@@ -286,6 +286,7 @@ fn yut_tokens_and_pending_throws() {
     let games = Games {
         position: &start,
         yut: &yut,
+        retry: None,
     };
     let words_in = |line: &str| match complete_in(line, line.len(), games) {
         Completion::Words(_, w) => w,
@@ -305,6 +306,7 @@ fn yut_tokens_and_pending_throws() {
     let games = Games {
         position: &start,
         yut: &yut,
+        retry: None,
     };
     let offered = match complete_in("move ", 5, games) {
         Completion::Words(_, w) => w,
@@ -341,4 +343,71 @@ fn a_unique_completion_ends_with_a_blank() {
     );
     // A blank already follows the cursor: none is added.
     assert_eq!(tab("wh A", 2).1, [pair("where", "where")]);
+}
+
+/// Tab after `retry ` offered only `stop`; while a retry is under way it
+/// offers the legal moves of the position shown, as `play ` does for the
+/// game's position.
+#[test]
+fn retry_completes_the_puzzles_moves() {
+    use crate::shell::Session;
+    use crate::shell::parse::parse_command;
+    // The guide's game: 1. a2a3?? (d1d7 took the lion), a6a5??, b2b3,
+    // d7d1. Its first retry position is the start: White's pawns a2 and
+    // b2, lions d1 and d7 on the open d-file, Black's pawn a6.
+    let fen = "3l3/p6/7/7/7/PP5/3L3 w 0";
+    let mut session = Session::new();
+    let mut run = |line: &str| {
+        let cmd = parse_command(line).expect("parses");
+        session.execute(&cmd, &mut Vec::new()).expect("runs");
+    };
+    run(&format!("fen {fen}"));
+    for mv in ["a2a3", "a6a5", "b2b3", "d7d1"] {
+        run(&format!("play {mv}"));
+    }
+    run("review nodes 20000");
+    assert!(session.retry_position().is_none(), "no retry yet");
+    let cmd = parse_command("retry").expect("parses");
+    session.execute(&cmd, &mut Vec::new()).expect("runs");
+    let puzzle = session
+        .retry_position()
+        .cloned()
+        .expect("a retry under way");
+    assert_eq!(puzzle, crate::congo::fen::parse(fen).expect("fen"));
+    // The game's position (after d7d1, White to move with no lion) is
+    // not what `retry` answers in.
+    let game = session.position().clone();
+    let offered = |line: &str, retry: Option<&Position>| {
+        let games = Games {
+            position: &game,
+            yut: &Play::default(),
+            retry,
+        };
+        match complete_in(line, line.len(), games) {
+            Completion::Words(_, w) => w,
+            Completion::Path(_) => panic!("path"),
+        }
+    };
+    // By hand: the pawns step straight or diagonally forward (a2: a3, b3;
+    // b2: a3, b3, c3); the lion steps inside its castle (c1, e1, c2, d2,
+    // e2) and takes the lion on d7 up the empty d-file.
+    let mut moves = offered("retry ", Some(&puzzle));
+    assert_eq!(moves.first().map(String::as_str), Some("stop"));
+    moves.sort();
+    assert_eq!(
+        moves,
+        [
+            "a2a3", "a2b3", "b2a3", "b2b3", "b2c3", "d1c1", "d1c2", "d1d2", "d1d7", "d1e1", "d1e2",
+            "stop"
+        ]
+    );
+    assert_eq!(offered("retry d1", Some(&puzzle)).len(), 6);
+    assert_eq!(offered("retry d1-d", Some(&puzzle)), ["d1-d2", "d1-d7"]);
+    assert_eq!(offered("retry s", Some(&puzzle)), ["stop"]);
+    // No retry under way: `stop` alone, as before.
+    assert_eq!(offered("retry ", None), ["stop"]);
+    // After `retry stop` the session has no retry position to offer.
+    let cmd = parse_command("retry stop").expect("parses");
+    session.execute(&cmd, &mut Vec::new()).expect("runs");
+    assert!(session.retry_position().is_none());
 }

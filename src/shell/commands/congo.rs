@@ -136,7 +136,7 @@ pub const PLAY: Spec = Spec {
     name: "play",
     aliases: &[],
     usage: "<move>",
-    summary: "make a Congo move, e.g. e2e3, b1-d3-f5 or e1xd3",
+    summary: "make a Congo move, e.g. e2e3, b1-d3-f5 or e1xd3; a line that is only a move (`e2e3`) plays it too",
     example: "play c2c3",
     args: &[ArgSpec {
         hint: "<move>",

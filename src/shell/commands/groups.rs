@@ -87,7 +87,7 @@ impl Keyword {
 
 /// The quick start at the top of `help`: three lines, real commands.
 pub const QUICK_START: &str = "\
-play the computer: `new congo white`, then your moves (`play e2e3`, `moves`);
+play the computer: `new congo white`, moves (`e2e3`), then `review`, `retry`;
 or Yut: `new yut upper`, then `throw` and `move A` (the computer is lower);
 `set level 1` is the weakest computer, 12 the strongest; `help yut` the rules.
 ";

@@ -42,6 +42,9 @@ pub enum Complete {
     KindsAndSquares,
     /// The legal Congo moves of the session.
     LegalMoves,
+    /// `stop`, then the legal moves of the position of the `retry`
+    /// under way (`stop` alone when none is).
+    RetryMoves,
     /// Command names.
     Keywords,
     /// What `help` takes: the games' rule topics `congo` and `yut`, then

@@ -16,7 +16,7 @@ pub const RETRY: Spec = Spec {
     example: "retry d1d7",
     args: &[ArgSpec {
         hint: "[<move>|stop]",
-        complete: Complete::Words(&["stop"]),
+        complete: Complete::RetryMoves,
     }],
     errors: &[
         "retry-no-review",

@@ -13,7 +13,7 @@ pub const NEW: Spec = Spec {
     name: "new",
     aliases: &[],
     usage: "congo|yut [<side>]",
-    summary: "a fresh game against the computer, you on the side named (congo white|black, yut upper|lower), or for two people",
+    summary: "a fresh game against the computer, you on the side named (congo white|black, yut upper|lower), or for two people; as Black the board is drawn from your side (`set flip`)",
     example: "new congo white",
     args: &[
         ArgSpec {

@@ -397,7 +397,7 @@ impl Session {
         let reply = self.answer(&cmd.command, reply, sink)?;
         // The move that ended the Congo game (the person's or the
         // computer's): at the prompt, who won and what next, last.
-        let result = self.congo_result(&reply);
+        let result = self.congo_result(&cmd.command, &reply);
         let reply = self.at_prompt_reply(&cmd.command, reply);
         let reply = self.show_after(&cmd.command, reply, sink)?;
         match result {

@@ -177,9 +177,14 @@ mod tests {
             shown(&mut script, "play f5g7"),
             format!("f5g7: black zebra\n{drawn}")
         );
+        // At the prompt, two people get what next (no verdict: neither
+        // side is the person's), as after a win.
         assert_eq!(
             shown(&mut prompt, "play f5g7"),
-            format!("f5g7: black zebra\n{drawn}")
+            format!(
+                "f5g7: black zebra\n{drawn}\
+                 next: review (the game move by move), or a new game: new congo white (or black)\n"
+            )
         );
         assert_eq!(shown(&mut script, "status"), drawn);
         assert_eq!(shown(&mut prompt, "status"), format!("Congo: {drawn}"));
@@ -308,6 +313,33 @@ mod tests {
         assert!(out.is_empty());
     }
 
+    /// A value wider than the listing's 5-column value column (`congo
+    /// black, yut lower`, 22 letters) used to push its summary 17 columns
+    /// right of every other row's. It now stands alone on the row and the
+    /// summary starts the next line at column 19 (10 + 2 + 5 + 2), where
+    /// every other summary starts.
+    #[test]
+    fn a_long_value_puts_its_summary_on_the_next_line_in_its_column() {
+        let (_, mut prompt) = sessions();
+        let row = shown(&mut prompt, "set computer congo black, yut lower");
+        let mut lines = row.lines();
+        assert_eq!(lines.next(), Some("computer    congo black, yut lower"));
+        let summary = lines.next().unwrap_or("");
+        assert!(
+            summary.starts_with(&format!("{}the side the computer", " ".repeat(19))),
+            "{row:?}"
+        );
+        // In the listing, the rows around it keep their layout.
+        let listing = shown(&mut prompt, "set");
+        assert!(listing.contains(&format!(
+            "\ncomputer    congo black, yut lower\n{}the side",
+            " ".repeat(19)
+        )));
+        assert!(listing.contains("\ndraw        "), "{listing}");
+        // A value of 5 letters still shares its row with the summary.
+        assert!(shown(&mut prompt, "set first lower").starts_with("first       lower  which"));
+    }
+
     #[test]
     fn the_computers_turn_is_summed_up_last_and_the_board_makes_room() {
         // `new yut upper`, a geol by hand, A enters: lower (the computer)
@@ -389,6 +421,49 @@ mod tests {
         assert_eq!(
             shown(&mut script, "play d1d7"),
             "d1d7: white lion, captures black lion on d7; White wins\n"
+        );
+    }
+
+    /// A game drawn by repetition ends as a won or lost one does: after
+    /// the board, `Draw: ...` naming who repeated the position, then the
+    /// `next:` line (it had none).
+    #[test]
+    fn a_congo_draw_by_repetition_says_so_and_what_next() {
+        // The zebras out and back (as in the drawn status test above): the
+        // start position stands after plies 0, 4 and 8, so Black's f5g7 at
+        // ply 8 draws. Seven plies for two people, then the computer takes
+        // White: the person is Black and plays the drawing move (a `set`
+        // does not make the computer move; Black is to move anyway).
+        let (mut script, mut prompt) = sessions();
+        for s in [&mut script, &mut prompt] {
+            shown(s, "set draw repetition");
+            for mv in ["g1f3", "g7f5", "f3g1", "f5g7", "g1f3", "g7f5", "f3g1"] {
+                shown(s, &format!("play {mv}"));
+            }
+            shown(s, "set computer congo white");
+        }
+        let drawn = shown(&mut prompt, "play f5g7");
+        assert!(
+            drawn.starts_with("f5g7: black zebra\nDraw (threefold repetition)\n"),
+            "{drawn}"
+        );
+        // The person played Black, so the next game offers White first.
+        assert!(
+            drawn.ends_with(
+                "Draw: Black repeated a position for the third time (threefold repetition)\n\
+                 next: review (the game move by move), or a new game: new congo white (or black)\n"
+            ),
+            "{drawn}"
+        );
+        // `status` of the drawn game only reports it, with no `next:`.
+        assert_eq!(
+            shown(&mut prompt, "status"),
+            "Congo: Draw (threefold repetition)\n"
+        );
+        // A script keeps its two lines (the move, the draw).
+        assert_eq!(
+            shown(&mut script, "play f5g7"),
+            "f5g7: black zebra\nDraw (threefold repetition)\n"
         );
     }
 

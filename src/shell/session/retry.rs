@@ -63,6 +63,14 @@ fn board(p: &Puzzle, flipped: bool) -> Reply {
 }
 
 impl Session {
+    /// The position of the retry's puzzle shown now (what `retry <move>`
+    /// answers in), while a retry is under way: Tab after `retry ` offers
+    /// its legal moves.
+    pub fn retry_position(&self) -> Option<&crate::congo::Position> {
+        let q = self.retry.queue.as_ref()?;
+        q.puzzles.get(q.at).map(|p| &p.before)
+    }
+
     /// The sides whose mistakes are retried: the person's (the sides the
     /// computer does not play), or both when no side or every side is
     /// the computer's.

@@ -236,13 +236,11 @@ impl Session {
         }
     }
 
-    /// At the prompt, after `reply` (a move that ended the Congo game):
-    /// how it ended, from the person's side in versus mode.
-    pub(super) fn congo_result(&self, reply: &Reply) -> Option<CongoResult> {
-        let Reply::Played(outcome, st) = reply else {
-            return None;
-        };
-        if !self.at_prompt || !st.is_over() {
+    /// At the prompt, after `cmd` gave `reply` (a move that ended the
+    /// Congo game, or drew it by repetition): how it ended, from the
+    /// person's side in versus mode.
+    pub(super) fn congo_result(&self, cmd: &Command, reply: &Reply) -> Option<CongoResult> {
+        if !self.at_prompt {
             return None;
         }
         let person = match self.computer().congo {
@@ -250,6 +248,26 @@ impl Session {
             CongoComputer::Black => Some(Color::White),
             CongoComputer::None | CongoComputer::Both => None,
         };
+        // A move (the person's, or the computer's reply) drew the game;
+        // `status` of a drawn game only reports it.
+        if matches!(reply, Reply::Drawn) && !matches!(cmd, Command::Status) {
+            let mover = !self.position().side_to_move();
+            return Some(CongoResult {
+                status: status(self.position()),
+                drawn: true,
+                person,
+                how: format!(
+                    "{} repeated a position for the third time (threefold repetition)",
+                    title(mover)
+                ),
+            });
+        }
+        let Reply::Played(outcome, st) = reply else {
+            return None;
+        };
+        if !st.is_over() {
+            return None;
+        }
         let mover = outcome.piece.color;
         let lion = |list: &[(crate::congo::Square, crate::congo::Piece)]| {
             list.iter()
@@ -269,6 +287,7 @@ impl Session {
         };
         Some(CongoResult {
             status: *st,
+            drawn: false,
             person,
             how,
         })

@@ -262,7 +262,7 @@ impl Setting {
             },
             Setting::Computer => SettingSpec {
                 name: "computer",
-                summary: "the side the computer answers for by itself: white|black (Congo), upper|lower (Yut), both, none",
+                summary: "the side the computer answers for, each game its own: white|black (Congo), upper|lower (Yut), `congo X`, `yut X`, `congo X, yut Y`, both, none",
                 kind: ValueKind::Computer,
                 expects: "`none`, `both`, a side (`white`, `black`, `upper`, `lower`) or a game and its side (`congo black`, `yut none`)",
                 default: Change::Computer(ComputerChange::all(Computer::NONE)),
