@@ -67,13 +67,16 @@ fn yut_command(pick: (u8, u8)) -> String {
 }
 
 proptest! {
-    // Each `review` plays 200 games a use of every decision (about half
-    // a second a decision in a debug build): few cases, short sessions
-    // (10 cases took 31 s of the suite's wall time).
-    #![proptest_config(ProptestConfig::with_cases(4))]
+    // Each `review` plays 200 games a use of every decision and 200 a
+    // point for each throw's luck (about a second a decision in a test
+    // build): few cases, short sessions (10 cases of up to 16 commands
+    // took 31 s of the suite's wall time before the luck; 4 such cases
+    // 29 s after it). The hand-played game below keeps an undo and a
+    // free turn in every run.
+    #![proptest_config(ProptestConfig::with_cases(3))]
 
     #[test]
-    fn review_of_a_saved_session_equals_review_in_the_session(picks in proptest::collection::vec((any::<u8>(), any::<u8>()), 0..16)) {
+    fn review_of_a_saved_session_equals_review_in_the_session(picks in proptest::collection::vec((any::<u8>(), any::<u8>()), 0..12)) {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("saved.bsh");
         let file = file.to_str().unwrap();

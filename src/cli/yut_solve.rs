@@ -560,8 +560,7 @@ mod tests {
     fn one_token_bytes() -> Vec<u8> {
         let mut table = Table::new(1, DEFAULT_CAP, Roles::SelfPlay);
         for e in (0..table.index().layers()).rev() {
-            solve_layer(&mut table, e, Sticks::FAIR, &Never, &mut |_| {})
-                .expect("no interrupt");
+            solve_layer(&mut table, e, Sticks::FAIR, &Never, &mut |_| {}).expect("no interrupt");
         }
         table.to_bytes()
     }
