@@ -2,10 +2,11 @@
 //! the moves.
 //!
 //! What outside users (integration tests, benchmarks, fuzz targets,
-//! examples) may touch is the list of `pub use` below, plus four
+//! examples) may touch is the list of `pub use` below, plus five
 //! subsystems that keep their own curated list: [`fen`] (reading and
 //! writing positions), [`search`] (the engine), [`course`] (the course's
-//! own rules and searches) and [`tablebase`] (endgame tables). Every other
+//! own rules and searches), [`tablebase`] (endgame tables) and [`nnue`]
+//! (the network evaluation under way, not yet used). Every other
 //! module is private to the crate: the shell reaches deeper, nobody else.
 
 pub mod analysis;
@@ -16,6 +17,7 @@ pub(crate) mod game;
 pub(crate) mod guide;
 pub(crate) mod listing;
 pub(crate) mod moves;
+pub mod nnue;
 pub(crate) mod openings;
 pub(crate) mod piece;
 pub(crate) mod position;

@@ -1,0 +1,28 @@
+//! An efficiently updatable neural network (NNUE) evaluation for Congo:
+//! the first building block of issue 40. Not used by the engine yet: no
+//! trained network exists and the search still evaluates by hand
+//! ([`search`](super::search)).
+//!
+//! - features ([`feature_index`]): one input for each (piece kind, own or
+//!   the opponent's, square) in each side's view, Black's turned over;
+//! - [`Network`]: the shape `N_FEATURES → H → 1` and its quantized weights
+//!   (`i16` hidden layer, clipped ReLU to `[0, QA]`, output scaled by
+//!   `SCALE / (QA × QB)` to centipawns); [`Network::random`] gives a
+//!   seeded one for tests;
+//! - [`Accumulators`]: the hidden layer of both views, built from scratch
+//!   or updated from the positions before and after a move;
+//! - [`Network::evaluate`]: the score for the side to move.
+//!
+//! Scalar code only, in plain slice loops the compiler vectorises; SIMD
+//! kernels can come later behind the same functions.
+
+mod accumulator;
+mod eval;
+mod features;
+mod network;
+#[cfg(test)]
+mod tests;
+
+pub use accumulator::Accumulators;
+pub use features::{N_FEATURES, feature_index, oriented};
+pub use network::{MAX_HIDDEN, Network, QA, QB, SCALE};

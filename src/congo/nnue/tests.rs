@@ -1,0 +1,226 @@
+//! The accumulators against a fresh build over random play, the network's
+//! colour symmetry and a hand-worked tiny network.
+
+use super::*;
+use crate::congo::piece::{Color, Piece, PieceKind};
+use crate::congo::position::Position;
+use crate::congo::square::{SQUARES, Square};
+use crate::congo::{legal_moves, status};
+use crate::rng::Rng;
+use std::collections::HashSet;
+
+fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}
+
+/// A random position: a lion of each colour somewhere in its castle, then
+/// `4..=24` other pieces of random kinds and colours on empty squares (no
+/// pawn on its own far rank, where it would have promoted), a random side
+/// to move.
+fn random_position(rng: &mut Rng) -> Position {
+    let mut pos = Position::empty();
+    let castle = |rank0: usize, rng: &mut Rng| {
+        let file = 2 + rng.below(3);
+        Square::new((file * 7 + rank0 + rng.below(3)) as u8).unwrap()
+    };
+    pos.set(
+        castle(0, rng),
+        Some(Piece::new(Color::White, PieceKind::Lion)),
+    );
+    pos.set(
+        castle(4, rng),
+        Some(Piece::new(Color::Black, PieceKind::Lion)),
+    );
+    let others = [
+        PieceKind::Pawn,
+        PieceKind::Superpawn,
+        PieceKind::Giraffe,
+        PieceKind::Monkey,
+        PieceKind::Elephant,
+        PieceKind::Crocodile,
+        PieceKind::Zebra,
+    ];
+    let n = 4 + rng.below(21);
+    let mut placed = 0;
+    while placed < n {
+        let s = Square::new(rng.below(SQUARES) as u8).unwrap();
+        let color = Color::ALL[rng.below(2)];
+        let kind = others[rng.below(others.len())];
+        let far = match color {
+            Color::White => 6,
+            Color::Black => 0,
+        };
+        if pos.occupied().contains(s) || (kind == PieceKind::Pawn && s.index() % 7 == far) {
+            continue;
+        }
+        pos.set(s, Some(Piece::new(color, kind)));
+        placed += 1;
+    }
+    pos.set_side_to_move(Color::ALL[rng.below(2)]);
+    pos
+}
+
+/// `pos` turned over rank by rank with the colours and the side to move
+/// swapped: the same game for the other side.
+fn mirrored(pos: &Position) -> Position {
+    let mut m = Position::empty();
+    for s in pos.occupied() {
+        let p = pos.piece_at(s).unwrap();
+        let to = Square::new(oriented(Color::Black, s) as u8).unwrap();
+        m.set(to, Some(Piece::new(!p.color, p.kind)));
+    }
+    m.set_side_to_move(!pos.side_to_move());
+    m
+}
+
+/// What happened over the playouts: each must occur for the test to mean
+/// anything.
+#[derive(Default, Debug)]
+struct Seen {
+    moves: usize,
+    captures: usize,
+    promotions: usize,
+    drownings: usize,
+    multi_jumps: usize,
+    lion_captures: usize,
+}
+
+#[test]
+fn incremental_updates_equal_a_refresh_over_random_play() {
+    let net = Network::random(64, 40);
+    let mut rng = Rng::new(2026);
+    let mut seen = Seen::default();
+    // Games alternately from the start and from random positions, each
+    // up to 150 plies or the game's end.
+    for game in 0..120 {
+        let mut pos = if game % 2 == 0 {
+            Position::start()
+        } else {
+            random_position(&mut rng)
+        };
+        let mut acc = Accumulators::refresh(&net, &pos);
+        for _ in 0..150 {
+            if status(&pos).is_over() {
+                break;
+            }
+            let moves = legal_moves(&pos);
+            let Some(&mv) = moves.get(rng.below(moves.len())) else {
+                break;
+            };
+            let before = pos.clone();
+            let outcome = pos.play(mv).unwrap();
+            acc.update(&net, &before, &pos);
+            assert_eq!(
+                acc,
+                Accumulators::refresh(&net, &pos),
+                "after {mv} from {before}"
+            );
+            seen.moves += 1;
+            seen.captures += usize::from(!outcome.captured.is_empty());
+            seen.promotions += usize::from(outcome.promoted);
+            seen.drownings += usize::from(!outcome.drowned.is_empty());
+            seen.multi_jumps += usize::from(mv.is_multi_jump() && outcome.captured.len() > 1);
+            seen.lion_captures += usize::from(outcome.lion_captured);
+        }
+    }
+    assert!(seen.moves >= 3000, "{seen:?}");
+    assert!(seen.captures > 0, "{seen:?}");
+    assert!(seen.promotions > 0, "{seen:?}");
+    assert!(seen.drownings > 0, "{seen:?}");
+    assert!(seen.multi_jumps > 0, "{seen:?}");
+    assert!(seen.lion_captures > 0, "{seen:?}");
+}
+
+#[test]
+fn an_update_between_unrelated_positions_equals_a_refresh() {
+    // The diff does not assume a move: any two placements will do.
+    let net = Network::random(32, 7);
+    let mut rng = Rng::new(3);
+    let mut a = random_position(&mut rng);
+    for _ in 0..200 {
+        let b = random_position(&mut rng);
+        let mut acc = Accumulators::refresh(&net, &a);
+        acc.update(&net, &a, &b);
+        assert_eq!(acc, Accumulators::refresh(&net, &b));
+        a = b;
+    }
+}
+
+#[test]
+fn a_mirrored_position_scores_the_same_for_its_side_to_move() {
+    // Black's view of the mirror is White's view of the original and the
+    // other way round, and the mirror's side to move is the other colour:
+    // the same two accumulators meet the same output weights.
+    let net = Network::random(128, 12);
+    let mut rng = Rng::new(99);
+    let mut scores = HashSet::new();
+    let mut side_matters = 0;
+    for _ in 0..300 {
+        let pos = random_position(&mut rng);
+        let m = mirrored(&pos);
+        let acc = Accumulators::refresh(&net, &pos);
+        let score = net.evaluate(&acc, pos.side_to_move());
+        let mirror = net.evaluate(&Accumulators::refresh(&net, &m), m.side_to_move());
+        assert_eq!(score, mirror, "{pos}");
+        scores.insert(score);
+        side_matters += usize::from(net.evaluate(&acc, !pos.side_to_move()) != score);
+    }
+    // The scores depend on the position and on the side to move (so the
+    // equality is not that of a constant).
+    assert!(scores.len() > 100, "{}", scores.len());
+    assert!(side_matters > 100, "{side_matters}");
+}
+
+/// The hand-worked network of one hidden unit: hidden bias `bias`, every
+/// own lion +100, every enemy lion -20, an own pawn on c2 +210, an enemy
+/// pawn seen on c6 +30; output weights +64 (1.0) for the side to move,
+/// -32 (-0.5) for the other, output bias 1000.
+fn tiny(bias: i16) -> Network {
+    let mut w = vec![0i16; N_FEATURES];
+    // Feature = (kind × 2 + theirs) × 49 + square (file × 7 + rank):
+    // the lion is kind 5, the pawn kind 0, c2 = 2×7+1 = 15, c6 = 19.
+    for s in 0..49 {
+        w[10 * 49 + s] = 100;
+        w[11 * 49 + s] = -20;
+    }
+    w[15] = 210;
+    w[49 + 19] = 30;
+    Network::new(w, vec![bias], vec![64, -32], 1000).unwrap()
+}
+
+#[test]
+fn a_one_unit_network_gives_the_hand_worked_score() {
+    // White lion d1, black lion d7, white pawn c2.
+    let mut pos = Position::empty();
+    pos.set(sq("d1"), Some(Piece::new(Color::White, PieceKind::Lion)));
+    pos.set(sq("d7"), Some(Piece::new(Color::Black, PieceKind::Lion)));
+    pos.set(sq("c2"), Some(Piece::new(Color::White, PieceKind::Pawn)));
+    // The features the weights were set on, by the formula.
+    let pawn = Piece::new(Color::White, PieceKind::Pawn);
+    assert_eq!(feature_index(Color::White, pawn, sq("c2")), 15);
+    assert_eq!(feature_index(Color::Black, pawn, sq("c2")), 49 + 19);
+
+    // Hidden bias 10. White's view: 10 + 100 (own lion) - 20 (enemy lion)
+    // + 210 (own pawn c2) = 300, clipped to QA = 255. Black's view:
+    // 10 + 100 - 20 + 30 (enemy pawn, seen on c6) = 120.
+    let net = tiny(10);
+    let acc = Accumulators::refresh(&net, &pos);
+    assert_eq!(acc.view(Color::White), [300]);
+    assert_eq!(acc.view(Color::Black), [120]);
+    // White to move: 255×64 - 120×32 + 1000 = 13480; ×400/16320 = 330.4.
+    assert_eq!(net.evaluate(&acc, Color::White), 330);
+    // Black to move: 120×64 - 255×32 + 1000 = 520; ×400/16320 = 12.7.
+    assert_eq!(net.evaluate(&acc, Color::Black), 12);
+
+    // Hidden bias -150: White's view -150 + 290 = 140, Black's -150 + 110
+    // = -40, clipped to 0.
+    let net = tiny(-150);
+    let acc = Accumulators::refresh(&net, &pos);
+    assert_eq!(acc.view(Color::White), [140]);
+    assert_eq!(acc.view(Color::Black), [-40]);
+    // White to move: 140×64 + 0×(-32) + 1000 = 9960; ×400/16320 = 244.1.
+    assert_eq!(net.evaluate(&acc, Color::White), 244);
+    // Black to move: 0×64 - 140×32 + 1000 = -3480; ×400/16320 = -85.3,
+    // rounded toward zero.
+    assert_eq!(net.evaluate(&acc, Color::Black), -85);
+}
