@@ -32,15 +32,7 @@ const GONE: Duration = Duration::from_secs(3);
 /// takes milliseconds; the bound only keeps a broken build from hanging).
 const PATIENCE: Duration = Duration::from_secs(30);
 
-fn mkfifo(path: &Path) {
-    assert!(
-        Command::new("mkfifo")
-            .arg(path)
-            .status()
-            .expect("mkfifo runs")
-            .success()
-    );
-}
+use crate::common::mkfifo;
 
 /// The binary, in `dir`, with `data` as its data directory.
 fn boardsh(dir: &Path, data: &Path) -> Command {

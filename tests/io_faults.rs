@@ -166,13 +166,7 @@ fn a_fifo_that_sources_itself_is_a_cycle_not_a_hang() {
     // cycle check. Now its identity is checked first.
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("loop.bsh");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    crate::common::mkfifo(&fifo);
     let child = boardsh()
         .arg(&fifo)
         .stdout(Stdio::piped())

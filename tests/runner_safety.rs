@@ -52,10 +52,7 @@ fn passing(dir: &Path, name: &str) -> PathBuf {
     write(dir, &format!("{name}.bsh"), "fen\n")
 }
 
-fn mkfifo(path: &Path) {
-    let ok = Command::new("mkfifo").arg(path).status().unwrap();
-    assert!(ok.success());
-}
+use crate::common::mkfifo;
 
 // ---- 16.3: a case cannot take the run down ----
 

@@ -4,20 +4,11 @@
 
 use crate::common::command;
 use std::io::{Read, Write};
-use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::Duration;
 
-fn mkfifo(path: &Path) {
-    assert!(
-        Command::new("mkfifo")
-            .arg(path)
-            .status()
-            .expect("mkfifo runs")
-            .success()
-    );
-}
+use crate::common::mkfifo;
 
 #[test]
 fn a_table_solved_during_a_session_answers_the_next_hint() {

@@ -26,3 +26,12 @@ pub fn required_missing(program: &str) {
         );
     }
 }
+
+/// Make a FIFO at `path` (mkfifo(1)); the test fails if it cannot.
+pub fn mkfifo(path: &std::path::Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
