@@ -51,6 +51,7 @@ mod runner;
 mod runner_safety;
 mod save_replay;
 mod scripts;
+mod selfplay_shards;
 mod session;
 mod settings;
 mod svg;

@@ -52,9 +52,14 @@ fn selfplay_then_tune_then_an_agent_reads_the_weights() {
         "{summary}"
     );
     for line in lines.lines() {
-        let (fen, r) = line.split_once(';').unwrap();
-        fen.parse::<Position>().unwrap();
-        assert!(["1", "0.5", "0"].contains(&r), "{line}");
+        let mut parts = line.split(';');
+        parts.next().unwrap().parse::<Position>().unwrap();
+        assert!(["1", "0.5", "0"].contains(&parts.next().unwrap()), "{line}");
+        // The search's score for White: a whole number of centipawns, not
+        // a win score (those positions are not kept).
+        let score: i32 = parts.next().unwrap().parse().unwrap();
+        assert!(score.abs() < 20_000, "{line}");
+        assert_eq!(parts.next(), None, "{line}");
     }
     // Nothing else left beside it (the temporary file was renamed).
     assert_eq!(

@@ -17,6 +17,7 @@ pub mod progress;
 pub mod repl;
 pub mod report;
 pub mod selfplay;
+pub mod selfplay_shards;
 pub mod signals;
 pub mod stderr_term;
 pub mod streams;

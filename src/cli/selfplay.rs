@@ -27,8 +27,27 @@ pub struct SelfplayArgs {
     /// data directory, $XDG_DATA_HOME/boardsh or ~/.local/share/boardsh).
     /// An existing file is refused unless --force; the --weights file, a
     /// link or a device always.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "out_dir")]
     pub out: Option<PathBuf>,
+
+    /// Play a resumable job of shards into DIR (for the network's
+    /// trainer, e.g. a directory in the data directory): shard K is
+    /// shard-K.txt, written whole when its games are done; a run again
+    /// with the same settings plays only the missing shards.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+
+    /// Games in each shard of --out-dir, 1 to 100,000 (--games is
+    /// rounded up to whole shards).
+    #[arg(long, default_value_t = 200, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub shard_games: u64,
+
+    /// Shards played at once with --out-dir, each by its own one-thread
+    /// engine, 1 to 64.
+    #[arg(long, default_value_t = 1, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub jobs: u16,
 
     /// Replace an existing --out file.
     #[arg(long)]
@@ -177,6 +196,17 @@ pub fn run(args: &SelfplayArgs) -> i32 {
         Ok(c) => c,
         Err(e) => return fail(format!("--engine: {e}"), EXIT_USAGE),
     };
+    if let Some(dir) = &args.out_dir {
+        if let Some(path) = &args.weights {
+            match read_weights(path, &config.eval) {
+                Ok(w) => config.eval = w,
+                Err(e) => return fail(format!("--weights {e}"), EXIT_USAGE),
+            }
+        }
+        return super::selfplay_shards::run(args, dir, "off", &|| {
+            super::selfplay_shards::engine_of(config)
+        });
+    }
     let Some(path) = args.out.clone().or_else(default_out) else {
         return fail(
             "no data directory (HOME is not set): give --out FILE".into(),
@@ -246,8 +276,8 @@ pub fn run(args: &SelfplayArgs) -> i32 {
             }
         };
         let mut text = String::new();
-        for pos in &rec.positions {
-            text.push_str(&data_line(pos, rec.outcome));
+        for (pos, &score) in rec.positions.iter().zip(&rec.scores) {
+            text.push_str(&data_line(pos, score, rec.outcome));
             text.push('\n');
         }
         if let Err(e) = staged.out.write_all(text.as_bytes()) {

@@ -9,7 +9,10 @@
 //! evaluation alone should predict the result, which is what the tuner
 //! fits.
 //!
-//! A data line is `FEN;R` with `R` the result for White: `1`, `0.5`, `0`.
+//! A data line is `FEN;R;S` with `R` the result for White (`1`, `0.5`,
+//! `0`) and `S` the search's score of the position in centipawns, from
+//! White's point of view: the tuner fits `R`, the network's trainer a
+//! blend of both.
 
 use super::threat::lion_attacked;
 use super::{Engine, Limits, Score, evaluate_with};
@@ -21,6 +24,8 @@ use crate::interrupt::{Interrupt, Interrupted};
 #[derive(Clone, Debug)]
 pub struct Record {
     pub positions: Vec<Position>,
+    /// The search's score of each kept position, in centipawns for White.
+    pub scores: Vec<i32>,
     pub outcome: Outcome,
     /// The moves played, the opening's included.
     pub moves: Vec<Move>,
@@ -35,9 +40,10 @@ pub fn result_text(outcome: Outcome) -> &'static str {
     }
 }
 
-/// The data line of `pos` in a game that ended in `outcome`.
-pub fn data_line(pos: &Position, outcome: Outcome) -> String {
-    format!("{pos};{}", result_text(outcome))
+/// The data line of `pos`, scored `score` centipawns for White by the
+/// search, in a game that ended in `outcome`.
+pub fn data_line(pos: &Position, score: i32, outcome: Outcome) -> String {
+    format!("{pos};{};{score}", result_text(outcome))
 }
 
 /// Whether `mv` takes an enemy piece in `pos`.
@@ -72,6 +78,7 @@ pub fn play(
     }
     let weights = engine.config().eval;
     let mut positions = Vec::new();
+    let mut scores = Vec::new();
     let outcome = loop {
         if let Some(outcome) = game.outcome(Repetition::ThreefoldDraw) {
             break outcome;
@@ -95,7 +102,8 @@ pub fn play(
             && !lion_attacked(&pos, pos.side_to_move())
             && !captures(&pos, &mv)
             && engine.quiescence(&pos) == evaluate_with(&pos, &weights);
-        if quiet {
+        if let (true, Score::Cp(cp)) = (quiet, info.score) {
+            scores.push(for_white(cp, pos.side_to_move()));
             positions.push(pos);
         }
         if game.play(mv).is_err() {
@@ -104,9 +112,19 @@ pub fn play(
     };
     Ok(Record {
         positions,
+        scores,
         outcome,
         moves: game.moves().collect(),
     })
+}
+
+/// A score for `side` (the search's, for the side to move) seen from
+/// White's side.
+pub fn for_white(cp: i32, side: Color) -> i32 {
+    match side {
+        Color::White => cp,
+        Color::Black => cp.saturating_neg(),
+    }
 }
 
 /// The result of a data line for the side to move of its position: 1 a
@@ -156,13 +174,16 @@ mod tests {
             assert!(legal_moves(game.position()).contains(&mv));
             game.play(mv).unwrap();
         }
-        for pos in &rec.positions {
+        assert_eq!(rec.scores.len(), rec.positions.len());
+        for (pos, &score) in rec.positions.iter().zip(&rec.scores) {
             assert!(seen.contains(pos));
             assert!(!lion_attacked(pos, pos.side_to_move()));
-            let line = data_line(pos, rec.outcome);
-            let (fen, r) = line.split_once(';').unwrap();
-            assert_eq!(fen.parse::<Position>().unwrap(), *pos);
-            assert_eq!(r, result_text(rec.outcome));
+            let line = data_line(pos, score, rec.outcome);
+            let mut parts = line.split(';');
+            assert_eq!(parts.next().unwrap().parse::<Position>().unwrap(), *pos);
+            assert_eq!(parts.next(), Some(result_text(rec.outcome)));
+            assert_eq!(parts.next(), Some(score.to_string().as_str()));
+            assert_eq!(parts.next(), None);
         }
         // The result is the replayed game's: its ending, or a draw at the
         // ply limit.
@@ -174,6 +195,13 @@ mod tests {
         let again = play(&mut engine, &opening, &limits, 40, &Never).unwrap();
         assert_eq!(again.positions, rec.positions);
         assert_eq!(again.outcome, rec.outcome);
+    }
+
+    #[test]
+    fn scores_are_written_for_white() {
+        assert_eq!(for_white(120, Color::White), 120);
+        assert_eq!(for_white(120, Color::Black), -120);
+        assert_eq!(for_white(i32::MIN, Color::Black), i32::MAX);
     }
 
     #[test]

@@ -42,15 +42,24 @@ impl Sample {
     }
 }
 
-/// Read a data line `FEN;R` (`R` the result for White: 1, 0.5 or 0).
+/// Read a data line `FEN;R` or `FEN;R;S` (`R` the result for White: 1,
+/// 0.5 or 0; `S` the search's score, which the tuner does not use).
 ///
 /// # Errors
 ///
 /// What is wrong with the line.
 pub fn parse_line(line: &str) -> Result<(Position, f64), String> {
-    let (fen, r) = line
-        .rsplit_once(';')
-        .ok_or_else(|| "expected `FEN;RESULT`".to_string())?;
+    let mut parts = line.split(';');
+    let (Some(fen), Some(r), score, None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err("expected `FEN;RESULT` or `FEN;RESULT;SCORE`".to_string());
+    };
+    if let Some(s) = score
+        && s.trim().parse::<i32>().is_err()
+    {
+        return Err(format!("score `{}` is not a whole number", s.trim()));
+    }
     let result = match r.trim() {
         "1" => 1.0,
         "0.5" => 0.5,
@@ -453,5 +462,16 @@ mod tests {
         );
         assert!(parse_line("nonsense;1").unwrap_err().contains("bad FEN"));
         assert!(parse_line(&start).unwrap_err().contains("FEN;RESULT"));
+        // The score is read past (selfplay writes it for the trainer).
+        assert_eq!(
+            parse_line(&format!("{start};1;-35")),
+            Ok((Position::start(), 1.0))
+        );
+        assert!(
+            parse_line(&format!("{start};1;x"))
+                .unwrap_err()
+                .contains("score")
+        );
+        assert!(parse_line(&format!("{start};1;2;3")).is_err());
     }
 }

@@ -1,0 +1,128 @@
+//! `boardsh selfplay --out-dir`: the sharded, resumable data job of the
+//! network's trainer. A shard is whole or absent, the same shard is the
+//! same bytes whichever run plays it, a second run plays only what is
+//! missing, and another job's directory is refused. Tiny runs only.
+
+use crate::common::Test;
+use boardsh::congo::Position;
+use std::fs;
+use std::path::Path;
+
+const ARGS: [&str; 9] = [
+    "selfplay",
+    "--games",
+    "4",
+    "--shard-games",
+    "2",
+    "--nodes",
+    "200",
+    "--max-plies",
+    "30",
+];
+
+fn run(dir: &Path, extra: &[&str]) -> std::process::Output {
+    Test::new()
+        .args(ARGS)
+        .arg("--out-dir")
+        .arg(dir)
+        .args(extra)
+        .fresh_data()
+        .output()
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn shards_are_whole_repeatable_and_resumed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("gen");
+    let out = run(&dir, &["--jobs", "2"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary = String::from_utf8_lossy(&out.stdout).into_owned();
+    // 4 games in shards of 2: two shards, nothing else but the job file.
+    assert!(
+        summary.starts_with("2/2 shards this run (2 in all), 4 games"),
+        "{summary}"
+    );
+    assert_eq!(
+        names(&dir),
+        ["job.txt", "shard-000000.txt", "shard-000001.txt"]
+    );
+    let first = fs::read(dir.join("shard-000000.txt")).unwrap();
+    let second = fs::read(dir.join("shard-000001.txt")).unwrap();
+    let mut lines = 0;
+    for line in String::from_utf8(first.clone()).unwrap().lines() {
+        let mut parts = line.split(';');
+        parts.next().unwrap().parse::<Position>().unwrap();
+        assert!(["1", "0.5", "0"].contains(&parts.next().unwrap()), "{line}");
+        parts.next().unwrap().parse::<i32>().unwrap();
+        assert_eq!(parts.next(), None);
+        lines += 1;
+    }
+    assert!(lines > 0);
+    // The two shards play different openings (their own seeds).
+    assert_ne!(first, second);
+
+    // Again: nothing to play, nothing changed.
+    let out = run(&dir, &[]);
+    assert!(out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("2 of 2 shards already in"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("0/0 shards this run"));
+    // A lost shard is played again, one thread this time, to the same
+    // bytes: a shard depends on its number and the job, not on the run.
+    fs::remove_file(dir.join("shard-000001.txt")).unwrap();
+    let out = run(&dir, &["--jobs", "1"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("1/1 shards this run (2 in all)"));
+    assert_eq!(fs::read(dir.join("shard-000001.txt")).unwrap(), second);
+    assert_eq!(fs::read(dir.join("shard-000000.txt")).unwrap(), first);
+}
+
+#[test]
+fn another_jobs_directory_is_refused_untouched() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("gen");
+    assert!(run(&dir, &[]).status.success());
+    let before: Vec<Vec<u8>> = names(&dir)
+        .iter()
+        .map(|n| fs::read(dir.join(n)).unwrap())
+        .collect();
+    // Other nodes a move: other data, so not the same job.
+    let out = Test::new()
+        .args([
+            "selfplay",
+            "--games",
+            "6",
+            "--shard-games",
+            "2",
+            "--nodes",
+            "300",
+        ])
+        .arg("--out-dir")
+        .arg(&dir)
+        .fresh_data()
+        .output();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("job.txt is another job's"), "{err}");
+    let after: Vec<Vec<u8>> = names(&dir)
+        .iter()
+        .map(|n| fs::read(dir.join(n)).unwrap())
+        .collect();
+    assert_eq!(before, after);
+}
