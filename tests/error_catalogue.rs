@@ -979,6 +979,19 @@ const SUB_EXAMPLES: &[Example] = &[
         status: 2,
         message: "--out `sub`: it is a directory",
     },
+    // A data directory of another selfplay job (here one of 1 node a
+    // move): its shards would be mixed with these, so it is refused.
+    Example {
+        id: "selfplay-other-job",
+        input: Input::Sub {
+            files: &[("gen/job.txt", b"boardsh selfplay job\nnodes 1\n")],
+            dirs: &["gen"],
+            links: &[],
+            args: &["selfplay", "--out-dir", "gen"],
+        },
+        status: 2,
+        message: "--out-dir `gen`: its job.txt is another job's (other settings); give another directory, or the same settings to go on with it",
+    },
     // A level plays the engine (`set level N`'s searches and blunders):
     // the random mover has no strength to set.
     sub(

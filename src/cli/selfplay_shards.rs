@@ -199,7 +199,7 @@ pub fn run(
         Ok(old) if old != job => {
             return fail(
                 format!(
-                    "--out-dir {}: its job.txt is another job's (different settings); give another directory, or the same settings to go on with it",
+                    "--out-dir `{}`: its job.txt is another job's (other settings); give another directory, or the same settings to go on with it",
                     dir.display()
                 ),
                 EXIT_USAGE,
