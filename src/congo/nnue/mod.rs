@@ -11,7 +11,9 @@
 //!   seeded one for tests;
 //! - [`Accumulators`]: the hidden layer of both views, built from scratch
 //!   or updated from the positions before and after a move;
-//! - [`Network::evaluate`]: the score for the side to move.
+//! - [`Network::evaluate`]: the score for the side to move;
+//! - the network file ([`Network::to_bytes`], [`Network::from_bytes`],
+//!   [`NetFileError`]): the weights and their provenance, checksummed.
 //!
 //! Scalar code only, in plain slice loops the compiler vectorises; SIMD
 //! kernels can come later behind the same functions.
@@ -19,10 +21,12 @@
 mod accumulator;
 mod eval;
 mod features;
+mod file;
 mod network;
 #[cfg(test)]
 mod tests;
 
 pub use accumulator::Accumulators;
 pub use features::{N_FEATURES, feature_index, oriented};
+pub use file::{FEATURE_SET, MAGIC, MAX_DESCRIPTION, MAX_FILE_BYTES, NetFileError, VERSION};
 pub use network::{MAX_HIDDEN, Network, QA, QB, SCALE};
