@@ -327,12 +327,14 @@ mod tests {
         assert_eq!(l.result, 0.5);
         assert_eq!(l.score, -35);
         assert_eq!(l.pos.side_to_move(), Color::Black);
-        // 13 black pieces, 14 white (count the FEN's letters).
+        // Black: gme_lcz 6 + ppp__pp 5 + pep 3 = 14; White: PPPZP 5 +
+        // PP_P 3 + GMELEC 6 = 14 (the FEN's letters).
         let (us, them) = features(&l.pos);
-        assert_eq!((us.len(), them.len()), (27, 27));
-        // Black's own pieces are "own" (odd kind*2+1 blocks are the opponent's).
-        let own = us.iter().filter(|&&f| (f as usize / 49) % 2 == 0).count();
-        assert_eq!(own, 13);
+        assert_eq!((us.len(), them.len()), (28, 28));
+        // Black moves, so its 14 pieces are "own" in the first view (the
+        // blocks (kind × 2 + 0) × 49) and the opponent's in the second.
+        let own = |v: &[u16]| v.iter().filter(|&&f| (f as usize / 49) % 2 == 0).count();
+        assert_eq!((own(&us), own(&them)), (14, 14));
     }
 
     #[test]

@@ -18,4 +18,6 @@
 pub mod data;
 pub mod model;
 pub mod output;
+#[cfg(test)]
+mod tests;
 pub mod train;
