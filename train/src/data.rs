@@ -256,9 +256,11 @@ fn prepare(line: &[u8]) -> Result<Ready, String> {
 /// Read `files` in order (lines parsed in parallel on the current rayon
 /// pool; the outcome does not depend on the threads).
 pub fn load(files: &[PathBuf], max_score: i32, val_frac: f64) -> Result<Loaded, String> {
-    let mut out = Loaded::default();
-    out.train = Dataset::new();
-    out.val = Dataset::new();
+    let mut out = Loaded {
+        train: Dataset::new(),
+        val: Dataset::new(),
+        ..Loaded::default()
+    };
     let mut seen = HashSet::new();
     for file in files {
         load_file(file, max_score, val_frac, &mut seen, &mut out)?;
@@ -333,7 +335,11 @@ mod tests {
         assert_eq!((us.len(), them.len()), (28, 28));
         // Black moves, so its 14 pieces are "own" in the first view (the
         // blocks (kind × 2 + 0) × 49) and the opponent's in the second.
-        let own = |v: &[u16]| v.iter().filter(|&&f| (f as usize / 49) % 2 == 0).count();
+        let own = |v: &[u16]| {
+            v.iter()
+                .filter(|&&f| (f as usize / 49).is_multiple_of(2))
+                .count()
+        };
         assert_eq!((own(&us), own(&them)), (14, 14));
     }
 

@@ -29,7 +29,7 @@ fn random_positions(n: usize, seed: u64) -> Vec<Position> {
     (0..n)
         .map(|_| {
             let mut pos = fen::parse("7/7/7/7/7/7/7 w").unwrap();
-            let mut place = |pos: &mut Position, rng: &mut Rng, piece| loop {
+            let place = |pos: &mut Position, rng: &mut Rng, piece| loop {
                 let sq = Square::new(rng.below(49) as u8).unwrap();
                 if pos.piece_at(sq).is_none() {
                     pos.set(sq, Some(piece));
