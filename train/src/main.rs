@@ -137,12 +137,12 @@ fn run(args: &Args) -> Result<ExitCode, String> {
         seed: args.seed,
     };
     println!(
-        "lambda {}; hidden {hidden}; epochs {}; batch {}; lr {} (cosine to {}), weight decay {}; seed {}; threads {} (chunks of {CHUNK})",
+        "lambda {}; hidden {hidden}; epochs {}; batch {}; lr {} (half cosine down to {}% of it), weight decay {}; seed {}; threads {} (chunks of {CHUNK})",
         args.lambda,
         args.epochs,
         args.batch,
         args.lr,
-        args.lr * LR_FLOOR,
+        LR_FLOOR * 100.0,
         args.weight_decay,
         args.seed,
         args.threads
@@ -152,8 +152,11 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     let mut trainer = Trainer::new(Model::init(hidden, args.seed), settings, train.len());
 
     let stop = Arc::new(AtomicBool::new(false));
+    // The first Ctrl-C (or SIGTERM) raises `stop`; a second one, with
+    // `stop` already raised, ends the process at once (status 1).
     for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
-        signal_hook::flag::register(signal, Arc::clone(&stop))
+        signal_hook::flag::register_conditional_shutdown(signal, 1, Arc::clone(&stop))
+            .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&stop)))
             .map_err(|e| format!("cannot catch signals: {e}"))?;
     }
 
@@ -228,6 +231,9 @@ fn run(args: &Args) -> Result<ExitCode, String> {
         if !save_failed {
             println!("wrote {}", args.out.display());
         }
+    }
+    if best.is_none() {
+        println!("no epoch run: nothing written");
     }
     Ok(if save_failed {
         ExitCode::FAILURE
