@@ -201,7 +201,8 @@ pub struct Loaded {
 }
 
 /// The files to read: each input that is a file, and the `*.txt` files
-/// of each input that is a directory (sorted by name).
+/// of each input that is a directory (sorted by name), but `job.txt`: a
+/// `boardsh selfplay --out-dir` job's settings, beside its shards.
 pub fn input_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for input in inputs {
@@ -213,7 +214,8 @@ pub fn input_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
                 let path = entry
                     .map_err(|e| format!("cannot read directory {}: {e}", input.display()))?
                     .path();
-                if path.extension().is_some_and(|x| x == "txt") && path.is_file() {
+                let job = path.file_name().is_some_and(|n| n == "job.txt");
+                if path.extension().is_some_and(|x| x == "txt") && !job && path.is_file() {
                     txt.push(path);
                 }
             }

@@ -229,7 +229,7 @@ fn the_quantized_network_follows_the_float_model() {
 /// (e) The loader: blank lines skipped, bad lines counted and located,
 /// duplicates (same board and side, any move number) dropped after the
 /// first, |S| over the limit dropped, values turned to the side to move;
-/// a directory gives its `*.txt` files in name order.
+/// a directory gives its `*.txt` files in name order, `job.txt` left out.
 #[test]
 fn the_loader_counts_deduplicates_and_locates() {
     let dir = tempfile::tempdir().unwrap();
@@ -249,6 +249,8 @@ fn the_loader_counts_deduplicates_and_locates() {
     // a.txt comes first: its copy of the last position wins.
     std::fs::write(dir.path().join("a.txt"), format!("{b} b 9;1;-40\n")).unwrap();
     std::fs::write(dir.path().join("c.dat"), "not read\n").unwrap();
+    // A selfplay job's settings file: not data.
+    std::fs::write(dir.path().join("job.txt"), "boardsh selfplay job\n").unwrap();
     let files = data::input_files(&[dir.path().to_path_buf()]).unwrap();
     assert_eq!(files.len(), 2);
     assert!(files[0].ends_with("a.txt"));
