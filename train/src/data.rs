@@ -1,0 +1,385 @@
+//! The training data: `FEN;R;S` lines read, checked, deduplicated, split
+//! and turned into feature lists.
+//!
+//! - `FEN` is a Congo FEN as boardsh reads it (`boardsh::congo::fen`);
+//! - `R` the game's result for White: `1`, `0.5` or `0`;
+//! - `S` the search score in centipawns, White's point of view (an integer).
+//!
+//! Blank lines are skipped (not counted); any other line that does not
+//! read is counted as bad and the first few are reported as `file:line`.
+//! Positions are deduplicated by board and side to move (the move number
+//! does not count): the first line of a position is kept. Then `|S|` above
+//! `max_score` is dropped. Each kept position goes to the validation set
+//! when a hash of its board and side falls in the first `val_frac` of the
+//! hash range, so the split does not depend on file order.
+//!
+//! Everything is stored for the side to move: its view's features, the
+//! other view's, `R` and `S` turned to its point of view.
+
+use boardsh::congo::nnue::feature_index;
+use boardsh::congo::{Color, Position, fen};
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// How many bad lines are reported by place (the rest are only counted).
+pub const REPORTED_BAD: usize = 5;
+
+/// Lines parsed at once (bounds the memory of one step to a few hundred MB).
+const BLOCK: usize = 1 << 18;
+
+/// Positions as the trainer reads them: for position `i`, its features are
+/// `feats[starts[i]..starts[i + 1]]`, the side to move's view in the first
+/// half and the other side's in the second (both views have one feature a
+/// piece, so the halves are equal).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Dataset {
+    pub feats: Vec<u16>,
+    pub starts: Vec<usize>,
+    /// The game's result for the side to move: 1, 0.5 or 0.
+    pub result: Vec<f32>,
+    /// The search score in centipawns for the side to move.
+    pub score: Vec<f32>,
+}
+
+impl Dataset {
+    pub fn new() -> Dataset {
+        Dataset {
+            starts: vec![0],
+            ..Dataset::default()
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.result.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.result.is_empty()
+    }
+
+    /// Position `i`'s features: (side to move's view, the other's).
+    pub fn views(&self, i: usize) -> (&[u16], &[u16]) {
+        let all = &self.feats[self.starts[i]..self.starts[i + 1]];
+        all.split_at(all.len() / 2)
+    }
+
+    /// Add a position (its views as `views` gives them).
+    pub fn push(&mut self, us: &[u16], them: &[u16], result: f32, score: f32) {
+        self.feats.extend_from_slice(us);
+        self.feats.extend_from_slice(them);
+        self.starts.push(self.feats.len());
+        self.result.push(result);
+        self.score.push(score);
+    }
+
+    /// The training targets: `lambda × sigmoid(S) + (1 − lambda) × R`,
+    /// with `sigmoid(S) = 1 / (1 + 10^(−S/400))`.
+    pub fn targets(&self, lambda: f32) -> Vec<f32> {
+        self.score
+            .iter()
+            .zip(&self.result)
+            .map(|(&s, &r)| lambda * crate::model::win_chance(s / 400.0) + (1.0 - lambda) * r)
+            .collect()
+    }
+}
+
+/// A position's features from the side to move's view and the other's,
+/// square by square (a1, a2, ...).
+pub fn features(pos: &Position) -> (Vec<u16>, Vec<u16>) {
+    let stm = pos.side_to_move();
+    let mut us = Vec::with_capacity(32);
+    let mut them = Vec::with_capacity(32);
+    for sq in pos.occupied() {
+        if let Some(piece) = pos.piece_at(sq) {
+            // N_FEATURES = 784 < 2^16.
+            us.push(feature_index(stm, piece, sq) as u16);
+            them.push(feature_index(!stm, piece, sq) as u16);
+        }
+    }
+    (us, them)
+}
+
+/// A 128-bit key of the board and side to move: White's view of the
+/// pieces (which names every piece and square) and the side. Two
+/// different positions share a key with probability ~2^-128 a pair.
+pub fn key(pos: &Position) -> u128 {
+    let mut bytes = Vec::with_capacity(100);
+    bytes.push(pos.side_to_move().index() as u8);
+    for sq in pos.occupied() {
+        if let Some(piece) = pos.piece_at(sq) {
+            let f = feature_index(Color::White, piece, sq) as u16;
+            bytes.extend_from_slice(&f.to_le_bytes());
+        }
+    }
+    xxhash_rust::xxh3::xxh3_128(&bytes)
+}
+
+/// Whether a position of this key is in the validation set: the key's
+/// top 64 bits, as a fraction of 2^64, below `val_frac`.
+pub fn is_validation(key: u128, val_frac: f64) -> bool {
+    ((key >> 64) as u64 as f64) < val_frac * 18_446_744_073_709_551_616.0
+}
+
+/// One line read.
+#[derive(Clone, Debug)]
+pub struct Line {
+    pub pos: Position,
+    /// For White.
+    pub result: f32,
+    /// For White, centipawns.
+    pub score: i32,
+}
+
+/// Read one `FEN;R;S` line (trailing `\r` and blanks around fields allowed).
+pub fn parse_line(line: &str) -> Result<Line, String> {
+    let line = line.trim_end_matches(['\r', '\n']);
+    let mut fields = line.rsplitn(3, ';');
+    let (Some(s), Some(r), Some(f)) = (fields.next(), fields.next(), fields.next()) else {
+        return Err("expected FEN;result;score".to_string());
+    };
+    let pos = fen::parse(f).map_err(|e| format!("bad FEN at byte {}: {e}", e.offset + 1))?;
+    let result = match r.trim() {
+        "1" => 1.0,
+        "0.5" => 0.5,
+        "0" => 0.0,
+        other => return Err(format!("expected the result 1, 0.5 or 0, found {other:?}")),
+    };
+    let score = s
+        .trim()
+        .parse::<i32>()
+        .map_err(|_| format!("expected the score in centipawns, found {:?}", s.trim()))?;
+    Ok(Line { pos, result, score })
+}
+
+/// What the loader counted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Lines read (not blank).
+    pub read: usize,
+    pub bad: usize,
+    pub duplicates: usize,
+    /// Dropped for `|S| > max_score`.
+    pub filtered: usize,
+    pub train: usize,
+    pub val: usize,
+}
+
+impl Counts {
+    pub fn kept(&self) -> usize {
+        self.train + self.val
+    }
+}
+
+impl fmt::Display for Counts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "read {}, bad {}, duplicates {}, |score| too big {}, kept {} (train {}, validation {})",
+            self.read,
+            self.bad,
+            self.duplicates,
+            self.filtered,
+            self.kept(),
+            self.train,
+            self.val
+        )
+    }
+}
+
+/// Everything loaded.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    pub train: Dataset,
+    pub val: Dataset,
+    /// The validation positions themselves, for the quantized check.
+    pub val_positions: Vec<Position>,
+    pub counts: Counts,
+    /// The first bad lines: `file:line: message`.
+    pub bad_lines: Vec<String>,
+}
+
+/// The files to read: each input that is a file, and the `*.txt` files
+/// of each input that is a directory (sorted by name), but `job.txt`: a
+/// `boardsh selfplay --out-dir` job's settings, beside its shards.
+pub fn input_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for input in inputs {
+        if input.is_dir() {
+            let entries = std::fs::read_dir(input)
+                .map_err(|e| format!("cannot read directory {}: {e}", input.display()))?;
+            let mut txt = Vec::new();
+            for entry in entries {
+                let path = entry
+                    .map_err(|e| format!("cannot read directory {}: {e}", input.display()))?
+                    .path();
+                let job = path.file_name().is_some_and(|n| n == "job.txt");
+                if path.extension().is_some_and(|x| x == "txt") && !job && path.is_file() {
+                    txt.push(path);
+                }
+            }
+            txt.sort();
+            files.extend(txt);
+        } else if input.is_file() {
+            files.push(input.clone());
+        } else {
+            return Err(format!("no such file or directory: {}", input.display()));
+        }
+    }
+    Ok(files)
+}
+
+/// What one line becomes before deduplication.
+struct Ready {
+    key: u128,
+    us: Vec<u16>,
+    them: Vec<u16>,
+    result: f32,
+    score: i32,
+    pos: Position,
+}
+
+fn prepare(line: &[u8]) -> Result<Ready, String> {
+    let text = std::str::from_utf8(line).map_err(|_| "not UTF-8".to_string())?;
+    let Line { pos, result, score } = parse_line(text)?;
+    let (us, them) = features(&pos);
+    let white = pos.side_to_move() == Color::White;
+    Ok(Ready {
+        key: key(&pos),
+        us,
+        them,
+        result: if white { result } else { 1.0 - result },
+        score: if white { score } else { -score },
+        pos,
+    })
+}
+
+/// Read `files` in order (lines parsed in parallel on the current rayon
+/// pool; the outcome does not depend on the threads).
+pub fn load(files: &[PathBuf], max_score: i32, val_frac: f64) -> Result<Loaded, String> {
+    let mut out = Loaded {
+        train: Dataset::new(),
+        val: Dataset::new(),
+        ..Loaded::default()
+    };
+    let mut seen = HashSet::new();
+    for file in files {
+        load_file(file, max_score, val_frac, &mut seen, &mut out)?;
+    }
+    Ok(out)
+}
+
+fn load_file(
+    file: &Path,
+    max_score: i32,
+    val_frac: f64,
+    seen: &mut HashSet<u128>,
+    out: &mut Loaded,
+) -> Result<(), String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    // (line number, text) of every line that is not blank.
+    let lines: Vec<(usize, &[u8])> = bytes
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .filter(|(_, l)| !l.iter().all(|b| b.is_ascii_whitespace()))
+        .map(|(i, l)| (i + 1, l))
+        .collect();
+    for block in lines.chunks(BLOCK) {
+        let ready: Vec<Result<Ready, String>> = block.par_iter().map(|(_, l)| prepare(l)).collect();
+        for ((number, _), r) in block.iter().zip(ready) {
+            out.counts.read += 1;
+            let r = match r {
+                Ok(r) => r,
+                Err(message) => {
+                    out.counts.bad += 1;
+                    if out.bad_lines.len() < REPORTED_BAD {
+                        out.bad_lines
+                            .push(format!("{}:{number}: {message}", file.display()));
+                    }
+                    continue;
+                }
+            };
+            if !seen.insert(r.key) {
+                out.counts.duplicates += 1;
+                continue;
+            }
+            if r.score.unsigned_abs() > max_score.unsigned_abs() {
+                out.counts.filtered += 1;
+                continue;
+            }
+            if is_validation(r.key, val_frac) {
+                out.counts.val += 1;
+                out.val.push(&r.us, &r.them, r.result, r.score as f32);
+                out.val_positions.push(r.pos);
+            } else {
+                out.counts.train += 1;
+                out.train.push(&r.us, &r.them, r.result, r.score as f32);
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_reads_for_white_and_the_views_follow_the_side_to_move() {
+        let l = parse_line("gme1lcz/ppp2pp/3pep1/7/2PPPZP/PP3P1/GMELEC1 b 4;0.5;-35\r").unwrap();
+        assert_eq!(l.result, 0.5);
+        assert_eq!(l.score, -35);
+        assert_eq!(l.pos.side_to_move(), Color::Black);
+        // Black: gme_lcz 6 + ppp__pp 5 + pep 3 = 14; White: PPPZP 5 +
+        // PP_P 3 + GMELEC 6 = 14 (the FEN's letters).
+        let (us, them) = features(&l.pos);
+        assert_eq!((us.len(), them.len()), (28, 28));
+        // Black moves, so its 14 pieces are "own" in the first view (the
+        // blocks (kind × 2 + 0) × 49) and the opponent's in the second.
+        let own = |v: &[u16]| {
+            v.iter()
+                .filter(|&&f| (f as usize / 49).is_multiple_of(2))
+                .count()
+        };
+        assert_eq!((own(&us), own(&them)), (14, 14));
+    }
+
+    #[test]
+    fn bad_lines_say_why() {
+        assert!(parse_line("7/7/7/7/7/7/7 w;1").is_err());
+        assert!(
+            parse_line("7/7/7/7/7/7/7 w;2;0")
+                .unwrap_err()
+                .contains("result")
+        );
+        assert!(
+            parse_line("7/7/7/7/7/7/7 w;1;x")
+                .unwrap_err()
+                .contains("score")
+        );
+        assert!(
+            parse_line("7/7/7/7/7/7/8 w;1;0")
+                .unwrap_err()
+                .contains("FEN")
+        );
+        assert!(parse_line("7/7/7/7/7/7/7 w 3;1;12").is_ok());
+    }
+
+    #[test]
+    fn the_split_takes_about_val_frac() {
+        // Keys of distinct boards: a lion on each square, both sides.
+        let mut n = 0;
+        let mut keys = HashSet::new();
+        for fen_text in ["l6/7/7/7/7/7/7", "7/7/7/7/7/7/6L"] {
+            for side in ["w", "b"] {
+                let p = fen::parse(&format!("{fen_text} {side}")).unwrap();
+                keys.insert(key(&p));
+                n += 1;
+            }
+        }
+        assert_eq!(keys.len(), n);
+        assert!(keys.iter().all(|&k| !is_validation(k, 0.0)));
+        assert!(keys.iter().all(|&k| is_validation(k, 1.0)));
+    }
+}

@@ -1,0 +1,283 @@
+//! The float model, its gradient and its quantization.
+//!
+//! ```text
+//! acc_v = b1 + Σ W1[f]            (f: the features of view v; W1 shared)
+//! h_v   = clamp(acc_v, 0, 1)
+//! out   = w2_us · h_us + w2_them · h_them + b2      (cp = 400 × out)
+//! p     = 1 / (1 + 10^(−out))                       (= 1/(1+10^(−cp/400)))
+//! loss  = (p − t)^2
+//! ```
+//!
+//! The parameters live in one vector, `[W1 (N_FEATURES × H, row by row) |
+//! b1 (H) | w2 (2H, side to move's first) | b2]`, so the optimiser and the
+//! gradient reduction are single loops.
+
+use boardsh::congo::nnue::{N_FEATURES, Network, QA, QB};
+use boardsh::rng::Rng;
+use std::f32::consts::LN_10;
+
+/// The bound of W1 and b1 after each step. Quantized, a weight is at most
+/// round(1.98 × 255) = 505; an accumulator is b1 plus one row per piece,
+/// and a Congo board holds at most 49 pieces (a legal game at most 28),
+/// so |acc| ≤ 50 × 505 = 25,250 < 32,767: no i16 overflow on any board.
+pub const W1_CLIP: f32 = 1.98;
+
+/// The bound of the output weights: round(8 × 64) = 512 fits an i16 and
+/// 255 × 512 × 256 units < 2^31 (the library's i32 sum).
+pub const W2_CLIP: f32 = 8.0;
+
+/// The bound of the output bias (32 × 255 × 64 = 522,240 fits an i32;
+/// 32 is 12,800 cp).
+pub const B2_CLIP: f32 = 32.0;
+
+/// The chance of winning of a score of `x` = cp / 400: 1 / (1 + 10^(−x)).
+pub fn win_chance(x: f32) -> f32 {
+    1.0 / (1.0 + 10f32.powf(-x))
+}
+
+/// The network's float parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    pub hidden: usize,
+    pub params: Vec<f32>,
+}
+
+impl Model {
+    /// Where each part starts in `params`.
+    pub fn b1_at(&self) -> usize {
+        N_FEATURES * self.hidden
+    }
+    pub fn w2_at(&self) -> usize {
+        self.b1_at() + self.hidden
+    }
+    pub fn b2_at(&self) -> usize {
+        self.w2_at() + 2 * self.hidden
+    }
+
+    /// A model of all zeros.
+    pub fn zeros(hidden: usize) -> Model {
+        Model {
+            hidden,
+            params: vec![0.0; (N_FEATURES + 3) * hidden + 1],
+        }
+    }
+
+    /// A seeded start: W1 uniform in ±0.1 (about 28 pieces give an
+    /// accumulator spread of ±0.3 around b1), b1 = 0.5 (most units start
+    /// inside the clipped ReLU's slope), w2 uniform in ±1/√(2H), b2 = 0.
+    pub fn init(hidden: usize, seed: u64) -> Model {
+        let mut m = Model::zeros(hidden);
+        let mut rng = Rng::new(seed);
+        let mut uniform = |r: f32| {
+            // 24 random bits → [−r, r).
+            let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+            (2.0 * u - 1.0) * r
+        };
+        let (b1, w2, b2) = (m.b1_at(), m.w2_at(), m.b2_at());
+        for p in &mut m.params[..b1] {
+            *p = uniform(0.1);
+        }
+        for p in &mut m.params[b1..w2] {
+            *p = 0.5;
+        }
+        let r = 1.0 / ((2 * hidden) as f32).sqrt();
+        for p in &mut m.params[w2..b2] {
+            *p = uniform(r);
+        }
+        m
+    }
+
+    /// Keep every parameter inside what quantizes safely.
+    pub fn clip(&mut self) {
+        let (w2, b2) = (self.w2_at(), self.b2_at());
+        for p in &mut self.params[..w2] {
+            *p = p.clamp(-W1_CLIP, W1_CLIP);
+        }
+        for p in &mut self.params[w2..b2] {
+            *p = p.clamp(-W2_CLIP, W2_CLIP);
+        }
+        self.params[b2] = self.params[b2].clamp(-B2_CLIP, B2_CLIP);
+    }
+
+    /// The accumulator of one view into `acc`.
+    fn accumulate(&self, feats: &[u16], acc: &mut [f32]) {
+        let h = self.hidden;
+        acc.copy_from_slice(&self.params[self.b1_at()..self.w2_at()]);
+        for &f in feats {
+            let row = &self.params[f as usize * h..(f as usize + 1) * h];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+    }
+
+    /// The output (cp / 400) of a position's two views; `scratch` holds
+    /// 2H floats and keeps both accumulators afterwards.
+    pub fn forward(&self, us: &[u16], them: &[u16], scratch: &mut [f32]) -> f32 {
+        let h = self.hidden;
+        let (acc_us, acc_them) = scratch.split_at_mut(h);
+        self.accumulate(us, acc_us);
+        self.accumulate(them, acc_them);
+        let w2 = &self.params[self.w2_at()..self.b2_at()];
+        let (w_us, w_them) = w2.split_at(h);
+        let dot = |acc: &[f32], w: &[f32]| -> f32 {
+            acc.iter().zip(w).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum()
+        };
+        dot(acc_us, w_us) + dot(acc_them, w_them) + self.params[self.b2_at()]
+    }
+
+    /// One sample's loss `(p − t)^2`, its gradient times `weight` added
+    /// into `grad` (the shape of `params`). `scratch` holds 2H floats.
+    pub fn backward(
+        &self,
+        us: &[u16],
+        them: &[u16],
+        target: f32,
+        weight: f32,
+        grad: &mut [f32],
+        scratch: &mut [f32],
+    ) -> f32 {
+        let h = self.hidden;
+        let out = self.forward(us, them, scratch);
+        let p = win_chance(out);
+        let diff = p - target;
+        // d loss / d out = 2 (p − t) × ln 10 × p (1 − p).
+        let g = weight * 2.0 * diff * LN_10 * p * (1.0 - p);
+        let (b1, w2, b2) = (self.b1_at(), self.w2_at(), self.b2_at());
+        grad[b2] += g;
+        let (w_us, w_them) = self.params[w2..b2].split_at(h);
+        // The output weights' gradient is h_v × g; then scratch becomes
+        // d loss / d acc_v (g × w2 where the ReLU is on its slope).
+        for (view, w) in [(0, w_us), (1, w_them)] {
+            let acc = &mut scratch[view * h..(view + 1) * h];
+            let gw2 = &mut grad[w2 + view * h..w2 + (view + 1) * h];
+            for ((a, gw), &w) in acc.iter_mut().zip(gw2).zip(w) {
+                *gw += g * a.clamp(0.0, 1.0);
+                *a = if *a > 0.0 && *a < 1.0 { g * w } else { 0.0 };
+            }
+        }
+        let (d_us, d_them) = scratch.split_at(h);
+        for ((gb, du), dt) in grad[b1..w2].iter_mut().zip(d_us).zip(d_them) {
+            *gb += du + dt;
+        }
+        for (feats, d) in [(us, d_us), (them, d_them)] {
+            for &f in feats {
+                let row = &mut grad[f as usize * h..(f as usize + 1) * h];
+                for (gw, dv) in row.iter_mut().zip(d) {
+                    *gw += dv;
+                }
+            }
+        }
+        diff * diff
+    }
+
+    /// The quantized network: W1 and b1 × QA, w2 × QB, b2 × QA × QB, each
+    /// rounded (safe after [`Model::clip`]).
+    pub fn quantize(&self) -> Network {
+        let (b1, w2, b2) = (self.b1_at(), self.w2_at(), self.b2_at());
+        let qa = f32::from(QA);
+        let q16 = |x: f32, s: f32| (x * s).round().clamp(-32767.0, 32767.0) as i16;
+        let fw = self.params[..b1].iter().map(|&x| q16(x, qa)).collect();
+        let fb = self.params[b1..w2].iter().map(|&x| q16(x, qa)).collect();
+        let ow = self.params[w2..b2]
+            .iter()
+            .map(|&x| q16(x, QB as f32))
+            .collect();
+        let ob = (f64::from(self.params[b2]) * f64::from(QA) * f64::from(QB)).round() as i32;
+        // The lengths are those of N_FEATURES → hidden → 1, hidden in
+        // 1..=MAX_HIDDEN (checked by the command line).
+        Network::new(fw, fb, ow, ob).expect("the model has the network's shape")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn win_chance_is_the_logistic_in_base_10() {
+        // 10^0 = 1 → 1/2; 10^-1 → 1/1.1; 10^1 → 1/11.
+        assert!((win_chance(0.0) - 0.5).abs() < 1e-7);
+        assert!((win_chance(1.0) - 1.0 / 1.1).abs() < 1e-6);
+        assert!((win_chance(-1.0) - 1.0 / 11.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn clip_bounds_every_part() {
+        let mut m = Model::zeros(2);
+        m.params.iter_mut().for_each(|p| *p = 100.0);
+        m.clip();
+        assert!(m.params[..m.w2_at()].iter().all(|&p| p == W1_CLIP));
+        assert!(m.params[m.w2_at()..m.b2_at()].iter().all(|&p| p == W2_CLIP));
+        assert_eq!(m.params[m.b2_at()], B2_CLIP);
+        // The quantized weights are the bounds times the scales, rounded:
+        // 1.98 × 255 = 504.9 → 505, 8 × 64 = 512.
+        let q = m.quantize();
+        assert_eq!(q.hidden(), 2);
+    }
+
+    /// (a) The analytic gradient of one sample against central finite
+    /// differences, for W1 entries of active features (both views), b1,
+    /// w2 of both views and b2. The sample is chosen so no accumulator sits
+    /// near the ReLU's corners (checked), where the difference would jump.
+    #[test]
+    fn the_gradient_matches_finite_differences() {
+        let h = 4;
+        let mut m = Model::init(h, 7);
+        // Larger output weights so every gradient is well above rounding.
+        let (w2, b2) = (m.w2_at(), m.b2_at());
+        for (i, p) in m.params[w2..b2].iter_mut().enumerate() {
+            *p = 0.3 + 0.1 * i as f32 * if i % 2 == 0 { 1.0 } else { -1.0 };
+        }
+        m.params[b2] = 0.1;
+        let us = [3u16, 100, 400];
+        let them = [52u16, 100, 783];
+        let t = 0.8;
+        let mut scratch = vec![0.0; 2 * h];
+        m.forward(&us, &them, &mut scratch);
+        assert!(
+            scratch.iter().all(|&a| (0.05..0.95).contains(&a)),
+            "accumulators {scratch:?} too near a corner"
+        );
+        let mut grad = vec![0.0; m.params.len()];
+        m.backward(&us, &them, t, 1.0, &mut grad, &mut scratch);
+        let loss = |m: &Model| {
+            let mut s = vec![0.0; 2 * h];
+            let p = win_chance(m.forward(&us, &them, &mut s));
+            f64::from((p - t) * (p - t))
+        };
+        // W1 of feature 3 (us only), 100 (both views), 783 (them only);
+        // b1; w2 us and them; b2. Feature 5 is absent: gradient 0.
+        let entries = [
+            3 * h,
+            3 * h + 2,
+            100 * h + 1,
+            783 * h + 3,
+            5 * h,
+            m.b1_at(),
+            m.b1_at() + 3,
+            m.w2_at() + 1,
+            m.w2_at() + h + 2,
+            m.b2_at(),
+        ];
+        let eps = 1e-3;
+        for i in entries {
+            let mut plus = m.clone();
+            plus.params[i] += eps;
+            let mut minus = m.clone();
+            minus.params[i] -= eps;
+            let numeric = (loss(&plus) - loss(&minus)) / (2.0 * f64::from(eps));
+            let analytic = f64::from(grad[i]);
+            // f32 forward passes: differences good to ~1e-4 relative to
+            // the loss's scale; the gradients here are ~1e-2.
+            assert!(
+                (numeric - analytic).abs() <= 2e-4 + 0.02 * analytic.abs(),
+                "param {i}: analytic {analytic}, numeric {numeric}"
+            );
+        }
+        assert_eq!(grad[5 * h], 0.0);
+        // The shared feature 100 collects both views' gradients, so it is
+        // not zero while the others are checked above.
+        assert!(grad[100 * h + 1] != 0.0);
+    }
+}
