@@ -9,13 +9,7 @@ use std::path::Path;
 /// The net file's bytes: the library's format (header, description,
 /// checksum), `Network::to_bytes`.
 fn net_bytes(net: &Network, description: &str) -> Result<Vec<u8>, String> {
-    // MERGE(to_bytes): `Network::to_bytes` (src/congo/nnue/file.rs) is not
-    // on main yet. Once it is, this body becomes
-    //     Ok(net.to_bytes(description))
-    // Until then the trainer trains but refuses to write (no format of
-    // its own is invented here).
-    let _ = (net, description);
-    Err("cannot write the net: Network::to_bytes is not merged yet (MERGE(to_bytes) in train/src/output.rs)".to_string())
+    Ok(net.to_bytes(description))
 }
 
 /// Write `net` with its `description` to `path`, atomically.
