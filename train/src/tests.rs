@@ -161,14 +161,14 @@ fn training_is_deterministic() {
 /// the float model.
 ///
 /// With weights that are exact multiples of the scales (W1, b1 = k/255,
-/// w2 = k/64, b2 = k/(255×64)) quantizing loses nothing; only the
+/// w2 = k/QB, b2 = k/(255×QB)) quantizing loses nothing; only the
 /// library's final division truncates toward zero (< 1 cp) and the f32
 /// sums round (far below 0.01 cp here): |diff| ≤ 1 cp.
 ///
 /// With any weights, each rounded weight is off by at most half a step:
 /// an accumulator of n pieces by (n + 1) × 0.5/255, so each h too (clamp
-/// moves nothing apart); the output by Σ|w2| × that + 2H × 0.5/64 (the
-/// output weights, times h ≤ 1) + 0.5/(255×64) (the bias); then × 400,
+/// moves nothing apart); the output by Σ|w2| × that + 2H × 0.5/QB (the
+/// output weights, times h ≤ 1) + 0.5/(255×QB) (the bias); then × 400,
 /// plus 1 cp for the truncation.
 #[test]
 fn the_quantized_network_follows_the_float_model() {

@@ -11,7 +11,7 @@
 //!     16  4  u32      number of features (784)
 //!     20  4  u32      hidden units H     (1..=256)
 //!     24  4  u32      QA                 (255)
-//!     28  4  u32      QB                 (64)
+//!     28  4  u32      QB                 (1024)
 //!     32  4  u32      SCALE              (400)
 //!     36  4  u32      description length D (<= 4096)
 //!     40  D           description, UTF-8 (the provenance: data command,
@@ -368,7 +368,7 @@ mod tests {
         let u = |at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap());
         assert_eq!(
             [u(8), u(12), u(16), u(20), u(24), u(28), u(32), u(36)],
-            [1, 1, 784, 2, 255, 64, 400, 2]
+            [1, 1, 784, 2, 255, 1024, 400, 2]
         );
         assert_eq!(&b[40..42], "é".as_bytes());
         let i = |at: usize| i16::from_le_bytes([b[at], b[at + 1]]);

@@ -23,8 +23,12 @@ use crate::rng::Rng;
 /// clipped ReLU clamps to `[0, QA]`.
 pub const QA: i16 = 255;
 
-/// The output weights' scale: a weight of `QB` is 1.0.
-pub const QB: i32 = 64;
+/// The output weights' scale: a weight of `QB` is 1.0. At 1024 (not the
+/// usual 64) a weight's rounding costs little: on a first trained net of
+/// 128 units the integer score strayed from the float one by 1.5 cp on
+/// average (7.6 at most) where 64 gave 6.9 (29.6 at most). The sums stay
+/// within an `i32` whatever the `i16` weights (see [`MAX_HIDDEN`]).
+pub const QB: i32 = 1024;
 
 /// Centipawns per unit of the network's output (1.0 after both scales).
 pub const SCALE: i32 = 400;

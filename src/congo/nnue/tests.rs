@@ -173,8 +173,8 @@ fn a_mirrored_position_scores_the_same_for_its_side_to_move() {
 
 /// The hand-worked network of one hidden unit: hidden bias `bias`, every
 /// own lion +100, every enemy lion -20, an own pawn on c2 +210, an enemy
-/// pawn seen on c6 +30; output weights +64 (1.0) for the side to move,
-/// -32 (-0.5) for the other, output bias 1000.
+/// pawn seen on c6 +30; output weights +1024 (1.0, `QB`) for the side to
+/// move, -512 (-0.5) for the other, output bias 16000.
 fn tiny(bias: i16) -> Network {
     let mut w = vec![0i16; N_FEATURES];
     // Feature = (kind × 2 + theirs) × 49 + square (file × 7 + rank):
@@ -185,7 +185,7 @@ fn tiny(bias: i16) -> Network {
     }
     w[15] = 210;
     w[49 + 19] = 30;
-    Network::new(w, vec![bias], vec![64, -32], 1000).unwrap()
+    Network::new(w, vec![bias], vec![1024, -512], 16000).unwrap()
 }
 
 #[test]
@@ -207,9 +207,10 @@ fn a_one_unit_network_gives_the_hand_worked_score() {
     let acc = Accumulators::refresh(&net, &pos);
     assert_eq!(acc.view(Color::White), [300]);
     assert_eq!(acc.view(Color::Black), [120]);
-    // White to move: 255×64 - 120×32 + 1000 = 13480; ×400/16320 = 330.4.
+    // White to move: 255×1024 - 120×512 + 16000 = 215680; ×400/261120
+    // (QA × QB) = 330.4.
     assert_eq!(net.evaluate(&acc, Color::White), 330);
-    // Black to move: 120×64 - 255×32 + 1000 = 520; ×400/16320 = 12.7.
+    // Black to move: 120×1024 - 255×512 + 16000 = 8320; ×400/261120 = 12.7.
     assert_eq!(net.evaluate(&acc, Color::Black), 12);
 
     // Hidden bias -150: White's view -150 + 290 = 140, Black's -150 + 110
@@ -218,9 +219,10 @@ fn a_one_unit_network_gives_the_hand_worked_score() {
     let acc = Accumulators::refresh(&net, &pos);
     assert_eq!(acc.view(Color::White), [140]);
     assert_eq!(acc.view(Color::Black), [-40]);
-    // White to move: 140×64 + 0×(-32) + 1000 = 9960; ×400/16320 = 244.1.
+    // White to move: 140×1024 + 0×(-512) + 16000 = 159360; ×400/261120
+    // = 244.1.
     assert_eq!(net.evaluate(&acc, Color::White), 244);
-    // Black to move: 0×64 - 140×32 + 1000 = -3480; ×400/16320 = -85.3,
+    // Black to move: 0×1024 - 140×512 + 16000 = -55680; ×400/261120 = -85.3,
     // rounded toward zero.
     assert_eq!(net.evaluate(&acc, Color::Black), -85);
 }
