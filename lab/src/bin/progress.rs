@@ -21,6 +21,8 @@ struct Lead {
     plies: usize,
     score: f64,
     file: PathBuf,
+    /// Why the game ended, as its `# result` line says.
+    reason: String,
 }
 
 /// How fast a material lead becomes a win, over game records.
@@ -80,8 +82,25 @@ fn main() {
             q(1.0)
         );
         if score == 0.5 {
-            for l in leads.iter().filter(|l| l.score == 0.5) {
-                println!("         drawn after a lead: {}", l.file.display());
+            let drawn: Vec<&Lead> = leads.iter().filter(|l| l.score == 0.5).collect();
+            let limit = drawn
+                .iter()
+                .filter(|l| l.reason.starts_with("ply limit"))
+                .count();
+            let repetition = drawn
+                .iter()
+                .filter(|l| l.reason.contains("repetition"))
+                .count();
+            println!(
+                "         by repetition: {repetition}, at the ply limit: {limit}, else: {}",
+                drawn.len() - limit - repetition
+            );
+            for l in drawn {
+                println!(
+                    "         drawn after a lead ({}): {}",
+                    l.reason,
+                    l.file.display()
+                );
             }
         }
     }
@@ -104,6 +123,7 @@ fn replay(file: &Path, lead_cp: i32) -> Result<(f64, Option<Lead>), String> {
     let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
     let mut game: Option<Game> = None;
     let mut result = None;
+    let mut reason = String::new();
     for (n, line) in text.lines().enumerate() {
         if let Some(fen) = line.strip_prefix("fen ") {
             let pos: Position = fen.parse().map_err(|e| format!("line {}: {e}", n + 1))?;
@@ -113,6 +133,10 @@ fn replay(file: &Path, lead_cp: i32) -> Result<(f64, Option<Lead>), String> {
             let mv = parse_move(mv).map_err(|e| format!("line {}: {e}", n + 1))?;
             g.play(mv).map_err(|e| format!("line {}: {e}", n + 1))?;
         } else if let Some(r) = line.strip_prefix("# result ") {
+            reason = r
+                .split_once(" (")
+                .map_or("", |(_, why)| why.trim_end_matches(')'))
+                .to_string();
             result = match r.split(' ').next() {
                 Some("1-0") => Some(1.0),
                 Some("0-1") => Some(0.0),
@@ -148,6 +172,7 @@ fn replay(file: &Path, lead_cp: i32) -> Result<(f64, Option<Lead>), String> {
                 1.0 - white
             },
             file: file.to_path_buf(),
+            reason: reason.clone(),
         }
     });
     Ok((white, lead))
