@@ -203,6 +203,14 @@ pub fn kind_name(kind: FileType) -> &'static str {
     }
 }
 
+/// The bytes of the network file `path` (`set net FILE`, `--net FILE`),
+/// or why it cannot be read: a regular file of at most
+/// [`MAX_FILE_BYTES`](crate::congo::nnue::MAX_FILE_BYTES).
+pub fn read_net(path: &str) -> Result<Vec<u8>, String> {
+    let limit = crate::congo::nnue::MAX_FILE_BYTES as u64;
+    read_regular(Path::new(path), limit, "a network file").map_err(|e| reason(&e))
+}
+
 /// An I/O error as a short lower-case reason.
 fn reason(e: &std::io::Error) -> String {
     match e.kind() {
