@@ -133,7 +133,7 @@ pub const SET: Spec = Spec {
     name: "set",
     aliases: &[],
     usage: "[<name> <value>]",
-    summary: "list the session settings, or change one (e.g. `set quiet on`, `set computer congo black`, `set flip off`)",
+    summary: "list the session settings, or change one (e.g. `set quiet on`, `set computer congo black`, `set flip off`, `set net FILE` for a network file)",
     example: "set timer on",
     args: &[
         ArgSpec {

@@ -385,7 +385,9 @@ impl Session {
             Command::Source(path) => Reply::Source(path.clone()),
             Command::Set(None) => Reply::Settings(Box::new(self.settings.clone())),
             Command::Set(Some(Change::Net(choice))) => {
-                self.set_net(choice.clone()).map_err(fail)?;
+                // The caret stands on the file's name.
+                self.set_net(choice.clone())
+                    .map_err(|kind| ExecError::from(ShellError::new(cmd.last, kind)))?;
                 Reply::Nothing
             }
             Command::Set(Some(change)) => {
