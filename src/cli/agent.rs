@@ -105,6 +105,8 @@ impl Agent {
             Some(n) if n < skill::TOP_LEVEL => Some(n),
             _ => None,
         };
+        // Read first: a bad file is refused whatever the mover.
+        let net = super::files::net_option(args.net.as_deref())?;
         let brain = if args.engine.trim() == "random" {
             if args.level.is_some() {
                 return Err(
@@ -138,6 +140,7 @@ impl Agent {
             }
             let mut engine =
                 Engine::try_new(config).map_err(|e| format!("{e}: give a smaller --hash"))?;
+            engine.set_net(net);
             match level {
                 Some(level) => Brain::Level {
                     engine: Box::new(engine),
