@@ -534,6 +534,7 @@ mod tests {
             contempt: None,
             verbose: false,
             weights: None,
+            net: None,
         })
         .unwrap()
     }
@@ -586,6 +587,7 @@ mod tests {
             contempt: None,
             verbose: false,
             weights: None,
+            net: None,
         };
         assert!(Agent::new(&args("baseline")).is_ok());
         assert!(Agent::new(&args("strongest,-qsearch")).is_ok());
@@ -609,6 +611,7 @@ mod tests {
             contempt: None,
             verbose: false,
             weights: None,
+            net: None,
         };
         for bad in [args(0, None), args(13, None), args(3, Some(2))] {
             assert!(Agent::new(&bad).is_err(), "{bad:?}");
