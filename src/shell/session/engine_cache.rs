@@ -86,6 +86,34 @@ mod tests {
     }
 
     #[test]
+    fn every_engine_gets_the_network_set() {
+        let mut cache = EngineCache::default();
+        let net = Arc::new(Network::random(4, 1));
+        cache.set_net(Some(Arc::clone(&net)));
+        let small = EngineConfig {
+            hash_mb: 1,
+            ..EngineConfig::strongest()
+        };
+        for config in [
+            small,
+            EngineConfig {
+                hash_mb: 2,
+                ..small
+            },
+            small,
+        ] {
+            cache
+                .with(config, |e| assert!(Arc::ptr_eq(e.net().unwrap(), &net)))
+                .unwrap();
+        }
+        // A copy of the session keeps it; `off` takes it from the kept
+        // engine too.
+        assert!(Arc::ptr_eq(cache.clone().net().unwrap(), &net));
+        cache.set_net(None);
+        cache.with(small, |e| assert!(e.net().is_none())).unwrap();
+    }
+
+    #[test]
     fn one_engine_per_size() {
         let cache = EngineCache::default();
         let small = EngineConfig {
