@@ -28,7 +28,7 @@ pub mod course {
 
 /// Opening script files, and the loader `source` uses.
 pub mod files {
-    pub use crate::cli::files::{FsLoader, open};
+    pub use crate::cli::files::{FsLoader, open, read_net};
 }
 
 /// The whole front end run in-process on given streams.

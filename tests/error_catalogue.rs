@@ -498,6 +498,18 @@ const EXAMPLES: &[Example] = &[
         "review yut nodes 100",
         "Yut's `review` takes no count, budget or file: `review yut`, or `review congo ...` for Congo",
     ),
+    // ---- the engine's network (issue 40) ----
+    // Five bytes are not the 8-byte magic a network file starts with.
+    Example {
+        id: "net-file",
+        input: Input::Files {
+            files: &[("bad.nnue", b"hello"), ("a.bsh", b"set net bad.nnue\n")],
+            dirs: &[],
+            arg: "a.bsh",
+        },
+        status: 1,
+        message: "cannot use `bad.nnue` as a network: not a boardsh network file (bytes 0..8 are not \"BSHNNUE\\0\")",
+    },
     // A fresh Congo game has no move to review.
     command(
         "review-nothing",
@@ -1197,7 +1209,14 @@ fn kinds(input: Input) -> Vec<ErrorKind> {
     let mut loader = FsLoader;
     let mut out = Vec::new();
     {
-        let mut runner = Runner::new(Session::new(), &mut loader, &mut kinds, false);
+        // `set net FILE` reads its file as the binary does, from the
+        // example's directory.
+        let mut session = Session::new();
+        let base = dir.path().to_owned();
+        session.set_net_reader(std::sync::Arc::new(move |p: &str| {
+            boardsh::front::files::read_net(&base.join(p).to_string_lossy())
+        }));
+        let mut runner = Runner::new(session, &mut loader, &mut kinds, false);
         match input {
             Input::Command(text) => {
                 runner

@@ -41,6 +41,7 @@ mod man_completions;
 mod match_referee;
 mod match_safety;
 mod match_shards;
+mod net;
 mod outputs;
 mod prompt_yut_tmux;
 mod properties;

@@ -32,6 +32,7 @@ fn args(engine: &str, first: u8) -> AgentArgs {
         threads: Some(1),
         contempt: None,
         weights: None,
+        net: None,
         seed: u64::from(first),
         level: None,
         verbose: first & 2 != 0,

@@ -105,6 +105,8 @@ impl Agent {
             Some(n) if n < skill::TOP_LEVEL => Some(n),
             _ => None,
         };
+        // Read first: a bad file is refused whatever the mover.
+        let net = super::files::net_option(args.net.as_deref())?;
         let brain = if args.engine.trim() == "random" {
             if args.level.is_some() {
                 return Err(
@@ -138,6 +140,7 @@ impl Agent {
             }
             let mut engine =
                 Engine::try_new(config).map_err(|e| format!("{e}: give a smaller --hash"))?;
+            engine.set_net(net);
             match level {
                 Some(level) => Brain::Level {
                     engine: Box::new(engine),
@@ -531,6 +534,7 @@ mod tests {
             contempt: None,
             verbose: false,
             weights: None,
+            net: None,
         })
         .unwrap()
     }
@@ -583,6 +587,7 @@ mod tests {
             contempt: None,
             verbose: false,
             weights: None,
+            net: None,
         };
         assert!(Agent::new(&args("baseline")).is_ok());
         assert!(Agent::new(&args("strongest,-qsearch")).is_ok());
@@ -606,6 +611,7 @@ mod tests {
             contempt: None,
             verbose: false,
             weights: None,
+            net: None,
         };
         for bad in [args(0, None), args(13, None), args(3, Some(2))] {
             assert!(Agent::new(&bad).is_err(), "{bad:?}");

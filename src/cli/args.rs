@@ -387,6 +387,11 @@ pub struct AgentArgs {
     /// Evaluation weights from a file (`boardsh tune`'s output).
     #[arg(long, value_name = "FILE")]
     pub weights: Option<PathBuf>,
+
+    /// The evaluation network: a network file, `off` (the hand-written
+    /// evaluation) or `default` (the built-in one).
+    #[arg(long, value_name = "FILE|off")]
+    pub net: Option<String>,
 }
 
 /// Options of `boardsh match`.

@@ -11,7 +11,7 @@ use std::ffi::OsStr;
 use std::fmt;
 
 /// The flags that are session settings.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Flags {
     /// `--quiet`: the `quiet` setting.
     pub quiet: bool,
@@ -37,10 +37,10 @@ impl Flags {
             quiet: args.quiet,
             keep_going: args.keep_going,
             timer: args.timer,
-            threads: args.threads,
-            seed: args.seed,
-            level: args.level,
-            computer: args.computer,
+            threads: args.threads.clone(),
+            seed: args.seed.clone(),
+            level: args.level.clone(),
+            computer: args.computer.clone(),
         }
     }
 }
@@ -48,12 +48,14 @@ impl Flags {
 /// A fresh session with `flags` applied, each as its `set` command would.
 pub fn configure(flags: &Flags) -> Session {
     let mut session = Session::new();
+    session.set_net_reader(std::sync::Arc::new(super::files::read_net));
     session.apply(Change::Quiet(flags.quiet));
     session.apply(Change::KeepGoing(flags.keep_going));
     session.apply(Change::Timer(flags.timer));
-    for change in [flags.threads, flags.seed, flags.level, flags.computer]
+    for change in [&flags.threads, &flags.seed, &flags.level, &flags.computer]
         .into_iter()
         .flatten()
+        .cloned()
     {
         session.apply(change);
     }
@@ -109,7 +111,8 @@ impl TypedValueParser for SettingParser {
             ValueKind::Flag
             | ValueKind::Number { .. }
             | ValueKind::Threads { .. }
-            | ValueKind::Sticks => None,
+            | ValueKind::Sticks
+            | ValueKind::Net => None,
         }
     }
 }

@@ -203,6 +203,31 @@ pub fn kind_name(kind: FileType) -> &'static str {
     }
 }
 
+/// The bytes of the network file `path` (`set net FILE`, `--net FILE`),
+/// or why it cannot be read: a regular file of at most
+/// [`MAX_FILE_BYTES`](crate::congo::nnue::MAX_FILE_BYTES).
+pub fn read_net(path: &str) -> Result<Vec<u8>, String> {
+    let limit = crate::congo::nnue::MAX_FILE_BYTES as u64;
+    read_regular(Path::new(path), limit, "a network file").map_err(|e| reason(&e))
+}
+
+/// The network of a `--net` option (`agent`, `selfplay`): `off`,
+/// `default` or a network file's name; without the option, the one
+/// [`STARTUP_NET`](crate::congo::nnue::STARTUP_NET) names.
+///
+/// # Errors
+///
+/// `--net: ` and why the file cannot be read or used (a usage error).
+pub fn net_option(text: Option<&str>) -> Result<Option<Arc<crate::congo::nnue::Network>>, String> {
+    let choice = match text {
+        None => crate::congo::nnue::STARTUP_NET,
+        Some(text) => crate::shell::settings::net_choice(text)
+            .ok_or("--net: expected `off`, `default` or a network file's name")?,
+    };
+    let reader: crate::shell::NetReader = Arc::new(read_net);
+    crate::shell::load_net(&choice, Some(&reader)).map_err(|e| format!("--net: {e}"))
+}
+
 /// An I/O error as a short lower-case reason.
 fn reason(e: &std::io::Error) -> String {
     match e.kind() {

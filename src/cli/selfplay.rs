@@ -84,6 +84,11 @@ pub struct SelfplayArgs {
     /// Evaluation weights from a file (`boardsh tune`'s output).
     #[arg(long, value_name = "FILE")]
     pub weights: Option<PathBuf>,
+
+    /// The evaluation network both sides play with: a network file, `off`
+    /// (the hand-written evaluation) or `default` (the built-in one).
+    #[arg(long, value_name = "FILE|off")]
+    pub net: Option<String>,
 }
 
 /// The weights of a weights file, over those of `base`.
@@ -229,6 +234,10 @@ pub fn run(args: &SelfplayArgs) -> i32 {
             Err(e) => return fail(format!("--weights {e}"), EXIT_USAGE),
         }
     }
+    let net = match super::files::net_option(args.net.as_deref()) {
+        Ok(net) => net,
+        Err(e) => return fail(e, EXIT_USAGE),
+    };
     config.threads = 1;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
         && let Err(e) = fs::create_dir_all(dir)
@@ -253,6 +262,7 @@ pub fn run(args: &SelfplayArgs) -> i32 {
             );
         }
     };
+    engine.set_net(net);
     let limits = Limits {
         nodes: Some(args.nodes),
         ..Limits::default()

@@ -82,6 +82,12 @@ pub enum ErrorKind {
     TooFewToRedo { have: usize, asked: u32 },
     #[error("cannot read {}: {reason}", quoted_path(.path))]
     Unreadable { path: String, reason: String },
+    /// A network file (`set net FILE`) that boardsh cannot use.
+    #[error("cannot use {} as a network: {error}", quoted_path(.path))]
+    NetFile {
+        path: String,
+        error: crate::congo::nnue::NetFileError,
+    },
     /// `board svg FILE` / `show svg FILE` onto an existing file.
     #[error("{} already exists (`svg!` or `save!` overwrites it)", quoted_path(.0))]
     FileExists(String),

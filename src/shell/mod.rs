@@ -44,5 +44,5 @@ pub use parse::{parse_command, parse_line};
 pub use render::render;
 pub use reply::{Reply, Sink};
 pub use script::{Diagnostic, End, Kind as ScriptKind, Loader, NoFiles, Opened, Reporter, Runner};
-pub use session::{ExecError, Flow, Session, TableLoader, YutTableLoader};
+pub use session::{ExecError, Flow, NetReader, Session, TableLoader, YutTableLoader, load_net};
 pub use settings::{Change, Setting, SettingSpec, Settings, ValueKind};

@@ -96,7 +96,7 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
         Reply::Count(n) => out.text(&format!("{n}\n")),
         Reply::DivideMove(mv, n) => out.text(&format!("{mv}: {n}\n")),
         Reply::DivideTotal(n) => out.text(&format!("total: {n}\n")),
-        Reply::Eval(to_move, terms) => out.text(&eval_text(*to_move, terms)),
+        Reply::Eval(to_move, terms, net) => out.text(&eval_text(*to_move, terms, *net)),
         Reply::Search(info, to_move) => out.text(&format!("{}\n", search_line(info, *to_move))),
         Reply::SearchStopped(info, to_move) => out.text(&format!(
             "{} (partial: stopped during depth {})\n",
@@ -168,7 +168,9 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
         Reply::Undid(cmd) => out.text(&format!("undid: {cmd}\n")),
         Reply::Help(topic) => write_help(*topic, out),
         Reply::Settings(settings) => write_settings(settings, out),
-        Reply::SettingSet(value) => write_setting_row(value.setting(), *value, name_width(), out),
+        Reply::SettingSet(value) => {
+            write_setting_row(value.setting(), value.clone(), name_width(), out)
+        }
         Reply::CongoResult(result) => congo_result(result, out),
     }
 }
@@ -234,8 +236,9 @@ pub fn search_line(info: &SearchInfo, to_move: crate::congo::Color) -> String {
 }
 
 /// `eval`: each term of the evaluation with its label, then the total,
-/// from White's side (`to_move` was to move).
-fn eval_text(to_move: Color, t: &crate::congo::search::EvalTerms) -> String {
+/// from White's side (`to_move` was to move); then the network's score
+/// when a network is set.
+fn eval_text(to_move: Color, t: &crate::congo::search::EvalTerms, net: Option<i32>) -> String {
     let labelled = [
         ("material", t.material),
         ("mobility", t.mobility),
@@ -248,8 +251,9 @@ fn eval_text(to_move: Color, t: &crate::congo::search::EvalTerms) -> String {
         ("pressure", t.pressure),
         ("total", t.total()),
     ];
+    let network = net.map(|cp| ("network", cp));
     let mut text = String::new();
-    for (label, cp) in labelled {
+    for (label, cp) in labelled.into_iter().chain(network) {
         let score = WhiteScore {
             score: Score::Cp(cp),
             to_move,
@@ -512,7 +516,12 @@ fn write_setting_row<O: Output + ?Sized>(
     width: usize,
     out: &mut O,
 ) -> io::Result<()> {
-    let value = value.to_string();
+    let value = match value {
+        // The built-in network: its size and the first line of where it
+        // came from.
+        Change::Net(crate::congo::nnue::NetChoice::Default) => net_shown(),
+        value => value.to_string(),
+    };
     let summary = setting.spec().summary;
     let prefix = if value.len() > VALUE_COLUMN {
         // A value wider than its column (`congo black, yut lower`, the
@@ -527,6 +536,29 @@ fn write_setting_row<O: Output + ?Sized>(
     match out.window() {
         Some(w) => out.text(&wrap::hanging(&prefix, summary, w)),
         None => out.text(&format!("{prefix}{summary}\n")),
+    }
+}
+
+/// `default (32 hidden, placeholder: random, not trained)`: the built-in
+/// network, with its description's first line (control characters shown
+/// as `?`, cut to 60 characters).
+pub(crate) fn net_shown() -> String {
+    let Some(net) = crate::congo::nnue::default_net() else {
+        return "default".to_string();
+    };
+    let about: String = crate::congo::nnue::default_description()
+        .unwrap_or_default()
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .take(60)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if about.is_empty() {
+        format!("default ({} hidden)", net.hidden())
+    } else {
+        format!("default ({} hidden, {about})", net.hidden())
     }
 }
 

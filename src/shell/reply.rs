@@ -62,8 +62,13 @@ pub enum Reply {
     /// `divide`: the total, after every root move.
     DivideTotal(u64),
     /// `eval`: each term in centipawns (side to move's view, with who is
-    /// to move, for showing them from White's side), the last `total`.
-    Eval(crate::congo::Color, crate::congo::search::EvalTerms),
+    /// to move, for showing them from White's side), the last `total`;
+    /// then the network's score (side to move's view) when one is set.
+    Eval(
+        crate::congo::Color,
+        crate::congo::search::EvalTerms,
+        Option<i32>,
+    ),
     /// `best`, `analyze`: the search's answer (for `analyze`, also each
     /// finished depth, streamed).
     /// The colour is who was to move (the line shows White's view).

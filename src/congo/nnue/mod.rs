@@ -19,6 +19,7 @@
 //! kernels can come later behind the same functions.
 
 mod accumulator;
+mod default;
 mod eval;
 mod features;
 mod file;
@@ -27,6 +28,7 @@ mod network;
 mod tests;
 
 pub use accumulator::Accumulators;
+pub use default::{NetChoice, STARTUP_NET, default_description, default_net};
 pub use features::{N_FEATURES, feature_index, oriented};
 pub use file::{FEATURE_SET, MAGIC, MAX_DESCRIPTION, MAX_FILE_BYTES, NetFileError, VERSION};
 pub use network::{MAX_HIDDEN, Network, QA, QB, SCALE};

@@ -26,6 +26,7 @@ pub struct Engine {
     /// Helper threads' state, kept between searches (killers, history).
     helpers: Vec<Worker>,
     tablebase: Option<Arc<Tablebase>>,
+    net: Option<Arc<crate::congo::nnue::Network>>,
 }
 
 impl Engine {
@@ -37,6 +38,7 @@ impl Engine {
             main: Worker::new(config),
             helpers: Vec::new(),
             tablebase: None,
+            net: None,
         }
     }
 
@@ -54,6 +56,7 @@ impl Engine {
             main: Worker::new(config),
             helpers: Vec::new(),
             tablebase: None,
+            net: None,
         })
     }
 
@@ -81,6 +84,16 @@ impl Engine {
     /// Probe these endgame tables in the search (`None`: no tables).
     pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
         self.tablebase = tablebase;
+    }
+
+    /// Evaluate with this network (`None`: the hand-written evaluation).
+    pub fn set_net(&mut self, net: Option<Arc<crate::congo::nnue::Network>>) {
+        self.net = net;
+    }
+
+    /// The network set, if any.
+    pub fn net(&self) -> Option<&Arc<crate::congo::nnue::Network>> {
+        self.net.as_ref()
     }
 
     /// Forget everything learnt: table, killers, history. After this, a

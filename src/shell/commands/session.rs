@@ -133,7 +133,7 @@ pub const SET: Spec = Spec {
     name: "set",
     aliases: &[],
     usage: "[<name> <value>]",
-    summary: "list the session settings, or change one (e.g. `set quiet on`, `set computer congo black`, `set flip off`)",
+    summary: "list the session settings, or change one (e.g. `set quiet on`, `set computer congo black`, `set flip off`, `set net FILE` for a network file)",
     example: "set timer on",
     args: &[
         ArgSpec {
@@ -291,6 +291,18 @@ fn set_args(input: &str) -> Res<'_, Command> {
     let Some(setting) = Setting::find(name) else {
         return expected_word(name, "a setting name (`set` lists them)");
     };
+    if setting == Setting::Net {
+        // `set net FILE`: a file name, read by the file-name rule (quotes,
+        // `~`), or `off` or `default`.
+        if word(rest).is_err() {
+            return expected_end(rest, setting.spec().expects);
+        }
+        let (after, path) = file_name(rest)?;
+        return match setting.parse(&path) {
+            Ok(change) => Ok((after, Command::Set(Some(change)))),
+            Err(what) => expected_word(rest.trim_matches(is_space), what),
+        };
+    }
     let (rest, text) = match word(rest) {
         // `set computer` may name the game: `congo black`, `congo
         // white, yut lower` (its value is the rest of the command).

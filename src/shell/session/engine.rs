@@ -97,11 +97,14 @@ impl Session {
 }
 
 impl CongoPart {
-    pub(super) fn eval(&self) -> Reply {
-        Reply::Eval(
-            self.position().side_to_move(),
-            evaluate_terms(self.position()),
-        )
+    /// `eval`: the hand-written terms, and `net`'s score when one is set.
+    pub(super) fn eval(&self, net: Option<&crate::congo::nnue::Network>) -> Reply {
+        let pos = self.position();
+        let network = net.map(|net| {
+            let acc = crate::congo::nnue::Accumulators::refresh(net, pos);
+            net.evaluate(&acc, pos.side_to_move())
+        });
+        Reply::Eval(pos.side_to_move(), evaluate_terms(pos), network)
     }
 
     /// The game must go on for a search to have a move to find.

@@ -18,6 +18,7 @@ mod course;
 mod engine;
 mod engine_cache;
 mod history;
+mod net;
 mod prompt;
 mod record;
 mod retry;
@@ -43,6 +44,7 @@ use std::io;
 use std::sync::Arc;
 
 pub use congo_analysis::ReviewError;
+pub use net::{NetReader, load_net};
 pub use tablebase::TableLoader;
 pub use yut_tables::YutTableLoader;
 
@@ -97,6 +99,9 @@ pub struct Session {
     computer_turn: Option<String>,
     /// The last Congo review, and the `retry` through its mistakes.
     retry: retry::RetryPart,
+    /// Where `set net FILE` reads network files (the network in use is
+    /// the engine cache's).
+    net_source: net::NetSource,
 }
 
 /// A failure while executing: either the command was rejected, or output
@@ -136,8 +141,14 @@ impl Session {
     /// Change a setting, with its effect on the games (`seed` restarts
     /// the Yut throws, `sticks` changes them, ...): what `set` and the
     /// command-line flags do.
+    /// A network that cannot be read changes nothing ([`Session::set_net`]
+    /// says why).
     pub fn apply(&mut self, change: Change) {
-        self.settings.apply(change);
+        if let Change::Net(choice) = change {
+            let _ = self.set_net(choice);
+            return;
+        }
+        self.settings.apply(change.clone());
         match change {
             Change::Seed { seed, draws: None } => self.yut.0.set_seed(seed),
             Change::Seed {
@@ -165,6 +176,8 @@ impl Session {
             | Change::Show(_)
             | Change::Flip(_)
             | Change::Theme(_) => {}
+            // Made above, with the network read.
+            Change::Net(_) => {}
         }
     }
 
@@ -297,7 +310,7 @@ impl Session {
                 let threads = self.settings.threads();
                 self.congo.divide(*depth, threads, &self.live, sink, fail)?
             }
-            Command::Eval => self.congo.eval(),
+            Command::Eval => self.congo.eval(self.engine.net().map(|n| &**n)),
             Command::Best(limit) => self.congo.best(&self.tools(), *limit).map_err(fail)?,
             Command::Go(limit) => self.go(*limit).map_err(fail)?,
             Command::Analyze => self.congo.analyze(&self.tools(), sink, fail)?,
@@ -371,8 +384,14 @@ impl Session {
             Command::RedoMany(n) => self.redo_many(*n).map_err(fail)?,
             Command::Source(path) => Reply::Source(path.clone()),
             Command::Set(None) => Reply::Settings(Box::new(self.settings.clone())),
+            Command::Set(Some(Change::Net(choice))) => {
+                // The caret stands on the file's name.
+                self.set_net(choice.clone())
+                    .map_err(|kind| ExecError::from(ShellError::new(cmd.last, kind)))?;
+                Reply::Nothing
+            }
             Command::Set(Some(change)) => {
-                self.apply(*change);
+                self.apply(change.clone());
                 Reply::Nothing
             }
             Command::Help(topic) => Reply::Help(*topic),

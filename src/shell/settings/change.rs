@@ -2,6 +2,7 @@
 
 use super::{ComputerChange, Draw, Flip, Setting, Show, Theme, Threads, team_name};
 use crate::congo::Rules;
+use crate::congo::nnue::NetChoice;
 use crate::yut::{Sticks, Team};
 use std::fmt;
 
@@ -9,7 +10,7 @@ use std::fmt;
 /// the command line's flags parse ([`Setting::parse`]), what
 /// [`super::Settings::apply`] makes and [`super::Settings::get`] reads.
 /// A value of another setting's kind cannot be written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
     Timer(bool),
     Quiet(bool),
@@ -41,11 +42,13 @@ pub enum Change {
     Tokens(u8),
     BackDo(bool),
     CatchBonus(bool),
+    /// The Congo engine's network.
+    Net(NetChoice),
 }
 
 impl Change {
     /// The setting it changes.
-    pub const fn setting(self) -> Setting {
+    pub fn setting(&self) -> Setting {
         match self {
             Change::Timer(_) => Setting::Timer,
             Change::Quiet(_) => Setting::Quiet,
@@ -68,6 +71,7 @@ impl Change {
             Change::Tokens(_) => Setting::Tokens,
             Change::BackDo(_) => Setting::BackDo,
             Change::CatchBonus(_) => Setting::CatchBonus,
+            Change::Net(_) => Setting::Net,
         }
     }
 }
@@ -77,13 +81,13 @@ impl Change {
 impl fmt::Display for Change {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let on = |b: bool| if b { "on" } else { "off" };
-        match *self {
+        match self {
             Change::Timer(b)
             | Change::Quiet(b)
             | Change::KeepGoing(b)
             | Change::Tablebase(b)
             | Change::BackDo(b)
-            | Change::CatchBonus(b) => f.write_str(on(b)),
+            | Change::CatchBonus(b) => f.write_str(on(*b)),
             Change::Threads(Threads::Auto) => f.write_str("auto"),
             Change::Threads(Threads::N(n))
             | Change::Hash(n)
@@ -100,12 +104,17 @@ impl fmt::Display for Change {
                 draws: Some(draws),
             } => write!(f, "{seed}+{draws}"),
             Change::Sticks(s) => write!(f, "{s}"),
-            Change::First(t) => f.write_str(team_name(t)),
+            Change::First(t) => f.write_str(team_name(*t)),
             Change::Computer(c) => write!(f, "{c}"),
             Change::Draw(d) => f.write_str(d.name()),
             Change::Show(s) => f.write_str(s.name()),
             Change::Flip(s) => f.write_str(s.name()),
             Change::Theme(t) => f.write_str(t.name()),
+            Change::Net(NetChoice::Off) => f.write_str("off"),
+            Change::Net(NetChoice::Default) => f.write_str("default"),
+            // Quoted as `set net` reads a file name back (a file named
+            // `off` is written `./off` by whoever names it so).
+            Change::Net(NetChoice::File(path)) => f.write_str(&crate::shell::words::quote(path)),
         }
     }
 }

@@ -20,6 +20,7 @@ pub use values::{
 };
 
 use crate::congo::Rules;
+use crate::congo::nnue::{NetChoice, STARTUP_NET};
 use crate::yut::{House, Sticks, Team};
 
 /// The weakest `level`.
@@ -73,6 +74,9 @@ pub enum Setting {
     BackDo,
     /// Whether a Yut catch earns one more throw (the contest: on).
     CatchBonus,
+    /// The Congo engine's evaluation network: none, the built-in one or a
+    /// network file.
+    Net,
 }
 
 /// What values a setting takes.
@@ -100,6 +104,8 @@ pub enum ValueKind {
     Flip,
     /// The colours' background: [`Theme`].
     Theme,
+    /// A network: `off`, `default` or a file name.
+    Net,
 }
 
 /// A team's name as the `first` setting spells it.
@@ -111,7 +117,7 @@ pub(crate) const fn team_name(team: Team) -> &'static str {
 }
 
 /// One setting's description.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SettingSpec {
     /// The name `set` takes, lower case.
     pub name: &'static str,
@@ -149,6 +155,7 @@ impl Setting {
         Setting::Tokens,
         Setting::BackDo,
         Setting::CatchBonus,
+        Setting::Net,
     ];
 
     /// How many settings there are.
@@ -319,11 +326,18 @@ impl Setting {
                 expects: "`on` or `off`",
                 default: Change::CatchBonus(House::CONTEST.catch_bonus),
             },
+            Setting::Net => SettingSpec {
+                name: "net",
+                summary: "the Congo engine's evaluation network: off, default (built in) or a network file (`set net FILE`)",
+                kind: ValueKind::Net,
+                expects: "`off`, `default` or a network file's name",
+                default: Change::Net(STARTUP_NET),
+            },
         }
     }
 
     /// The setting's name.
-    pub const fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         self.spec().name
     }
 
@@ -395,13 +409,14 @@ impl Setting {
                 .map(Change::Tokens),
             Setting::BackDo => flag(text).map(Change::BackDo),
             Setting::CatchBonus => flag(text).map(Change::CatchBonus),
+            Setting::Net => net_choice(text).map(Change::Net),
         };
         change.ok_or(self.spec().expects)
     }
 
     /// The range of a numeric setting's values (its kind's, written once
     /// in [`Setting::spec`]); `None` for the others.
-    pub const fn range(self) -> Option<(u64, u64)> {
+    pub fn range(self) -> Option<(u64, u64)> {
         match self.spec().kind {
             ValueKind::Number { min, max } | ValueKind::Threads { min, max } => Some((min, max)),
             _ => None,
@@ -433,7 +448,22 @@ impl Setting {
             ValueKind::Draw => &["off", "repetition"],
             ValueKind::Show | ValueKind::Flip => &["auto", "on", "off"],
             ValueKind::Theme => &["auto", "light", "dark"],
+            ValueKind::Net => &["off", "default"],
         }
+    }
+}
+
+/// `off`, `default` (any case) or a file name (any other text but the
+/// empty one).
+pub(crate) fn net_choice(text: &str) -> Option<NetChoice> {
+    if text.eq_ignore_ascii_case("off") {
+        Some(NetChoice::Off)
+    } else if text.eq_ignore_ascii_case("default") {
+        Some(NetChoice::Default)
+    } else if text.is_empty() {
+        None
+    } else {
+        Some(NetChoice::File(text.to_string()))
     }
 }
 
@@ -492,6 +522,8 @@ pub struct Settings {
     pub theme: Theme,
     /// The Yut house rules: tokens a side, back-do, the catch bonus.
     pub house: House,
+    /// The Congo engine's network (the session holds the network read).
+    pub net: NetChoice,
 }
 
 impl Default for Settings {
@@ -517,6 +549,7 @@ impl Default for Settings {
             flip: Flip::Auto,
             theme: Theme::Auto,
             house: House::CONTEST,
+            net: STARTUP_NET,
         }
     }
 }
@@ -549,6 +582,7 @@ impl Settings {
             Setting::Tokens => Change::Tokens(self.house.tokens),
             Setting::BackDo => Change::BackDo(self.house.back_do),
             Setting::CatchBonus => Change::CatchBonus(self.house.catch_bonus),
+            Setting::Net => Change::Net(self.net.clone()),
         }
     }
 
@@ -585,6 +619,7 @@ impl Settings {
             }
             Change::BackDo(b) => self.house.back_do = b,
             Change::CatchBonus(b) => self.house.catch_bonus = b,
+            Change::Net(choice) => self.net = choice,
         }
     }
 

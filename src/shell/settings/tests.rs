@@ -9,7 +9,7 @@ fn names_are_unique_and_findable_and_defaults_fit_their_kind() {
         assert!(!spec.summary.is_empty());
         // The default is the setting's own, and its own parser reads it back.
         assert_eq!(spec.default.setting(), *s);
-        assert_eq!(s.parse(&spec.default.to_string()), Ok(spec.default));
+        assert_eq!(s.parse(&spec.default.to_string()), Ok(spec.default.clone()));
         // A fresh session's settings are the registry's defaults.
         assert_eq!(Settings::default().get(*s), spec.default);
     }
@@ -48,7 +48,7 @@ fn every_value_applied_is_read_back() {
         for text in texts {
             let change = s.parse(&text).unwrap();
             let mut settings = Settings::default();
-            settings.apply(change);
+            settings.apply(change.clone());
             assert_eq!(settings.get(s), change, "{} {text}", s.name());
         }
     }

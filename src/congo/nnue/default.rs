@@ -1,0 +1,82 @@
+//! The network built into the binary (`default.nnue`, read at compile
+//! time), and which network a session, `agent` and `selfplay` start with.
+
+use super::network::Network;
+use std::sync::{Arc, OnceLock};
+
+/// A choice of network: none (the hand-written evaluation), the built-in
+/// one, or a network file (named as the user gave it; the front end
+/// reads it).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum NetChoice {
+    /// No network: the hand-written evaluation.
+    Off,
+    /// The built-in network ([`default_net`]).
+    Default,
+    /// A network file.
+    File(String),
+}
+
+/// The network every session, `boardsh agent` and `boardsh selfplay`
+/// start with: the one place to change when a trained network has passed
+/// its test against the hand-written evaluation (`NetChoice::Default`).
+pub const STARTUP_NET: NetChoice = NetChoice::Off;
+
+/// The built-in network file. Until a trained one is committed, it holds
+/// `Network::random(32, 1)` with the description "placeholder: random,
+/// not trained" (written by the ignored test
+/// `congo::nnue::default::tests::write_placeholder`).
+static DEFAULT_FILE: &[u8] = include_bytes!("default.nnue");
+
+/// The built-in network and its description, read once.
+fn parsed() -> Option<&'static (Arc<Network>, String)> {
+    static PARSED: OnceLock<Option<(Arc<Network>, String)>> = OnceLock::new();
+    PARSED
+        .get_or_init(|| {
+            Network::from_bytes(DEFAULT_FILE)
+                .ok()
+                .map(|(net, desc)| (Arc::new(net), desc))
+        })
+        .as_ref()
+}
+
+/// The built-in network (`None` only if the file built in is not a
+/// network file this boardsh reads: a test checks it is).
+pub fn default_net() -> Option<Arc<Network>> {
+    parsed().map(|(net, _)| Arc::clone(net))
+}
+
+/// The built-in network's description.
+pub fn default_description() -> Option<&'static str> {
+    parsed().map(|(_, desc)| desc.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_file_reads_and_its_checksum_holds() {
+        let (net, desc) = Network::from_bytes(DEFAULT_FILE).unwrap();
+        let n = DEFAULT_FILE.len() - 8;
+        let stored = u64::from_le_bytes(DEFAULT_FILE[n..].try_into().unwrap());
+        assert_eq!(stored, xxhash_rust::xxh3::xxh3_64(&DEFAULT_FILE[..n]));
+        // What is read writes back to the same bytes.
+        assert_eq!(net.to_bytes(&desc), DEFAULT_FILE);
+        assert_eq!(*default_net().unwrap(), net);
+        assert_eq!(default_description(), Some(desc.as_str()));
+        assert!(Arc::ptr_eq(
+            &default_net().unwrap(),
+            &default_net().unwrap()
+        ));
+    }
+
+    /// Write the placeholder: `cargo test --lib write_placeholder -- --ignored`.
+    #[test]
+    #[ignore = "writes src/congo/nnue/default.nnue"]
+    fn write_placeholder() {
+        let bytes = Network::random(32, 1).to_bytes("placeholder: random, not trained");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/congo/nnue/default.nnue");
+        std::fs::write(path, bytes).unwrap();
+    }
+}

@@ -1,0 +1,297 @@
+//! The Congo engine's evaluation network at the shell and on the command
+//! line (issue 40): `set net FILE|off|default` (a file that cannot be
+//! read or used is refused and the network in use stays), `set` and
+//! `save` showing it, `eval`'s network line, and `agent`/`selfplay
+//! --net`. The file format itself is `congo::nnue::file`'s unit tests'.
+
+use crate::common::Test;
+use boardsh::congo::Position;
+use boardsh::congo::nnue::{Accumulators, N_FEATURES, Network, default_description, default_net};
+
+/// A small network file: random weights, two lines of description.
+fn good_file() -> Vec<u8> {
+    Network::random(16, 7).to_bytes("trained on nothing\nsecond line")
+}
+
+/// The value column of `set`'s row for `net` (the rest of the line after
+/// the name, up to the summary's two spaces, or all of it when the value
+/// stands alone on its row).
+fn net_row(listing: &str) -> String {
+    let line = listing
+        .lines()
+        .find(|l| l.starts_with("net "))
+        .unwrap_or_else(|| panic!("no net row in {listing}"));
+    let value = line["net".len()..].trim_start();
+    match value.split_once("  ") {
+        Some((v, _)) => v.to_string(),
+        None => value.to_string(),
+    }
+}
+
+/// What `set` lists after `commands` (run with `--keep-going`), stderr and
+/// the status.
+fn listing_after(test: Test, commands: &str) -> (String, String, Option<i32>) {
+    let out = test
+        .arg("--keep-going")
+        .args(["-c", commands, "-c", "set"])
+        .output();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
+}
+
+#[test]
+fn a_good_file_is_used_and_listed() {
+    let (listing, err, code) = listing_after(
+        Test::new().file("good.nnue", good_file()),
+        "set net good.nnue",
+    );
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    assert_eq!(net_row(&listing), "good.nnue");
+}
+
+#[test]
+fn off_and_default_are_listed() {
+    // A fresh session starts with STARTUP_NET: `off` until a trained
+    // network is built in.
+    let (listing, _, _) = listing_after(Test::new(), "set net off");
+    assert_eq!(net_row(&listing), "off");
+    // The built-in network: its size and its description's first line.
+    let net = default_net().unwrap();
+    let first = default_description().unwrap().lines().next().unwrap_or("");
+    let (listing, err, code) = listing_after(Test::new(), "set net default");
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    assert_eq!(
+        net_row(&listing),
+        format!("default ({} hidden, {first})", net.hidden())
+    );
+    // `DEFAULT` in any case, as every setting's words.
+    let (listing, _, _) = listing_after(Test::new(), "set net DEFAULT; set net off");
+    assert_eq!(net_row(&listing), "off");
+}
+
+#[test]
+fn a_truncated_file_is_refused_and_the_network_stays() {
+    let good = good_file();
+    // 16 hidden units: 40 header bytes, 30 of description, 2 × (784 × 16
+    // + 16 + 32) of weights, 4 of bias, 8 of checksum = 25,266 bytes.
+    assert_eq!(
+        good.len(),
+        40 + 30 + 2 * (N_FEATURES * 16 + 16 + 32) + 4 + 8
+    );
+    assert_eq!(good.len(), 25_266);
+    let cut = good[..good.len() - 10].to_vec();
+    let test = Test::new().file("good.nnue", &good).file("cut.nnue", cut);
+    let (listing, err, code) = listing_after(test, "set net good.nnue; set net cut.nnue");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "error: cannot use `cut.nnue` as a network: truncated: expected 25266 bytes, got 25256"
+        ),
+        "{err}"
+    );
+    assert_eq!(net_row(&listing), "good.nnue", "the network before is kept");
+}
+
+#[test]
+fn a_foreign_or_missing_file_is_refused_and_the_network_stays() {
+    let mut flipped = good_file();
+    flipped[100] ^= 1;
+    let test = Test::new()
+        .file("text.nnue", "not a network\n")
+        .file("flipped.nnue", flipped);
+    let (listing, err, code) = listing_after(
+        test,
+        "set net default; set net text.nnue; set net flipped.nnue; set net none.nnue; set net .",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    // The caret stands on the file's name: `set net ` is 8 bytes.
+    assert!(
+        err.contains(
+            "<command line>:1:26: error: cannot use `text.nnue` as a network: not a boardsh network file"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("cannot use `flipped.nnue` as a network: checksum mismatch"),
+        "{err}"
+    );
+    assert!(
+        err.contains("cannot read `none.nnue`: no such file"),
+        "{err}"
+    );
+    assert!(
+        err.contains("cannot read `.`: it is a directory, not a regular file"),
+        "{err}"
+    );
+    assert!(net_row(&listing).starts_with("default ("), "{listing}");
+}
+
+#[test]
+fn save_writes_the_network_and_a_replay_reads_it_again() {
+    // A directory of the test's own: a `Test`'s goes with its run.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("good.nnue"), good_file()).unwrap();
+    std::fs::write(dir.path().join("a net.nnue"), good_file()).unwrap();
+    let out = Test::new()
+        .current_dir(dir.path())
+        .args(["-c", "set net good.nnue; save s.bsh; eval"])
+        .any_stdout()
+        .output();
+    assert!(out.status.success(), "{out:?}");
+    let saved = std::fs::read_to_string(dir.path().join("s.bsh")).unwrap();
+    assert!(saved.lines().any(|l| l == "set net good.nnue"), "{saved}");
+    // The replay (in the same directory) reads the file again: the same
+    // network line.
+    let replay = Test::new()
+        .current_dir(dir.path())
+        .args(["s.bsh", "-c", "eval"])
+        .any_stdout()
+        .output();
+    assert!(replay.status.success(), "{replay:?}");
+    let last = |b: &[u8]| {
+        String::from_utf8_lossy(b)
+            .lines()
+            .last()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(last(&replay.stdout), last(&out.stdout));
+    assert!(last(&out.stdout).starts_with("network: "));
+    // A name with a space is written quoted, and read back.
+    Test::new()
+        .current_dir(dir.path())
+        .args([
+            "-c",
+            "set net \"a net.nnue\"; save! s.bsh; set net off; source s.bsh; set",
+        ])
+        .stdout_with(|out| net_row(out) == "\"a net.nnue\"")
+        .run();
+    let saved = std::fs::read_to_string(dir.path().join("s.bsh")).unwrap();
+    assert!(
+        saved.lines().any(|l| l == "set net \"a net.nnue\""),
+        "{saved}"
+    );
+}
+
+/// `eval`'s lines: the nine terms and the total, and `network` last when
+/// a network is set.
+fn eval_lines(test: Test, commands: &str) -> Vec<String> {
+    let out = test.args(["-c", commands]).any_stdout().output();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// A network whose every weight is zero and whose output bias is `bias`:
+/// every position scores `bias × 400 / (255 × 64)`, toward zero.
+fn constant_net(bias: i32) -> Vec<u8> {
+    let h = 4;
+    Network::new(vec![0; N_FEATURES * h], vec![0; h], vec![0; 2 * h], bias)
+        .unwrap()
+        .to_bytes("constant")
+}
+
+#[test]
+fn eval_shows_the_network_only_with_one() {
+    let without = eval_lines(Test::new(), "eval");
+    assert_eq!(without.len(), 10);
+    assert!(without.iter().all(|l| !l.starts_with("network")));
+    assert_eq!(
+        eval_lines(Test::new(), "set net off; eval"),
+        without,
+        "off: unchanged"
+    );
+    // The constant network, worked by hand: 100,000 × 400 / 16,320 =
+    // 2,450.98..., so 2,450 cp for the side to move.
+    let test = Test::new().file("c.nnue", constant_net(100_000));
+    let with = eval_lines(test, "set net c.nnue; eval");
+    assert_eq!(with[..10], without[..], "the hand-written terms unchanged");
+    assert_eq!(with[10], "network: +24.50 (white)");
+    assert_eq!(with.len(), 11);
+    // Black to move: +24.50 for Black is -24.50 from White's side.
+    let black = "fen 3l3/7/7/7/7/7/3L3 b 0";
+    let test = Test::new().file("c.nnue", constant_net(100_000));
+    let lines = eval_lines(test, &format!("{black}; set net c.nnue; eval"));
+    assert_eq!(lines.last().unwrap(), "network: -24.50 (white)");
+    // -1,000 × 400 / 16,320 = -24.5..., toward zero -24 cp.
+    let test = Test::new().file("c.nnue", constant_net(-1000));
+    let lines = eval_lines(test, "set net c.nnue; eval");
+    assert_eq!(lines.last().unwrap(), "network: -0.24 (white)");
+}
+
+#[test]
+fn eval_of_a_random_network_is_its_evaluation() {
+    // The library's evaluation (refresh, then evaluate for the side to
+    // move), from White's side as `eval` shows it.
+    let net = Network::random(16, 7);
+    for (fen, white_to_move) in [
+        ("gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0", true),
+        ("gmel1cz/ppppppp/7/3e3/7/PPPPPPP/GMELECZ b 0", false),
+    ] {
+        let pos: Position = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e:?}"));
+        let cp = net.evaluate(&Accumulators::refresh(&net, &pos), pos.side_to_move());
+        let white = if white_to_move { cp } else { -cp };
+        let shown = if white == 0 {
+            "0.00".to_string()
+        } else {
+            let sign = if white < 0 { '-' } else { '+' };
+            format!("{sign}{}.{:02}", white.abs() / 100, white.abs() % 100)
+        };
+        let test = Test::new().file("good.nnue", good_file());
+        let lines = eval_lines(test, &format!("fen {fen}; set net good.nnue; eval"));
+        assert_eq!(
+            lines.last().unwrap(),
+            &format!("network: {shown} (white)"),
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+fn agent_refuses_a_bad_net_at_startup() {
+    let mut cut = good_file();
+    cut.truncate(100);
+    Test::new()
+        .file("cut.nnue", cut)
+        .args(["agent", "--net", "cut.nnue"])
+        .stdin("quit\n")
+        .status(2)
+        .stderr(
+            "boardsh agent: --net: cannot use `cut.nnue` as a network: truncated: expected 25266 bytes, got 100\n",
+        )
+        .run();
+    Test::new()
+        .args(["agent", "--net", "none.nnue"])
+        .stdin("quit\n")
+        .status(2)
+        .stderr("boardsh agent: --net: cannot read `none.nnue`: no such file\n")
+        .run();
+    // A good file, `off` and `default` start it (it reads to the end of
+    // its input and stops).
+    for net in ["good.nnue", "off", "default"] {
+        Test::new()
+            .file("good.nnue", good_file())
+            .args(["agent", "--depth", "1", "--net", net])
+            .stdin("")
+            .run();
+    }
+}
+
+#[test]
+fn selfplay_refuses_a_bad_net_before_writing() {
+    let test = Test::new().file("text.nnue", "hello");
+    let dir = test.dir().to_owned();
+    test.args(["selfplay", "--net", "text.nnue", "--out", "d.txt"])
+        .status(2)
+        .stderr_contains(
+            "boardsh selfplay: --net: cannot use `text.nnue` as a network: not a boardsh network file",
+        )
+        .run();
+    assert!(!dir.join("d.txt").exists());
+}
