@@ -1,7 +1,7 @@
-//! An efficiently updatable neural network (NNUE) evaluation for Congo:
-//! the first building block of issue 40. Not used by the engine yet: no
-//! trained network exists and the search still evaluates by hand
-//! ([`search`](super::search)).
+//! An efficiently updatable neural network (NNUE) evaluation for Congo
+//! (issue 40). The engine evaluates with one when given it
+//! ([`Engine::set_net`](super::search::Engine::set_net)), by hand
+//! otherwise.
 //!
 //! - features ([`feature_index`]): one input for each (piece kind, own or
 //!   the opponent's, square) in each side's view, Black's turned over;
@@ -11,18 +11,23 @@
 //!   seeded one for tests;
 //! - [`Accumulators`]: the hidden layer of both views, built from scratch
 //!   or updated from the positions before and after a move;
-//! - [`Network::evaluate`]: the score for the side to move.
-//!
-//! Scalar code only, in plain slice loops the compiler vectorises; SIMD
-//! kernels can come later behind the same functions.
+//! - [`Network::evaluate`]: the score for the side to move;
+//! - [`AccStack`]: the search's accumulators, one pair per ply in arrays
+//!   allocated once, updated lazily from the parent's;
+//! - `simd`: the inner loops, on AVX2 where the CPU has it (asked at run
+//!   time), scalar otherwise, with the same integer results.
 
 mod accumulator;
 mod eval;
 mod features;
 mod network;
+mod simd;
+mod stack;
 #[cfg(test)]
 mod tests;
 
 pub use accumulator::Accumulators;
 pub use features::{N_FEATURES, feature_index, oriented};
 pub use network::{MAX_HIDDEN, Network, QA, QB, SCALE};
+pub use simd::simd_in_use;
+pub use stack::{AccStack, evaluate_fresh};
