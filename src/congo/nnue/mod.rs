@@ -29,5 +29,5 @@ mod tests;
 pub use accumulator::Accumulators;
 pub use features::{N_FEATURES, feature_index, oriented};
 pub use network::{MAX_HIDDEN, Network, QA, QB, SCALE};
-pub use simd::simd_in_use;
+pub use simd::{allow_simd, simd_in_use};
 pub use stack::{AccStack, evaluate_fresh};

@@ -140,12 +140,16 @@ mod avx2 {
     }
 }
 
+/// Whether the AVX2 kernels are used. 0: the CPU not asked yet, 1: no,
+/// 2: yes.
+#[cfg(target_arch = "x86_64")]
+static AVX2: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
 /// Whether the AVX2 kernels are used: asked of the CPU once.
 #[cfg(target_arch = "x86_64")]
+#[inline]
 fn has_avx2() -> bool {
-    use std::sync::atomic::{AtomicU8, Ordering};
-    // 0: not asked yet, 1: no, 2: yes.
-    static AVX2: AtomicU8 = AtomicU8::new(0);
+    use std::sync::atomic::Ordering;
     match AVX2.load(Ordering::Relaxed) {
         0 => {
             let yes = std::arch::is_x86_feature_detected!("avx2");
@@ -154,6 +158,21 @@ fn has_avx2() -> bool {
         }
         v => v == 2,
     }
+}
+
+/// Allow the SIMD kernels (the default) or keep to the scalar ones, for
+/// the whole process: a measurement's switch (`lab`'s `bench_nnue`). The
+/// results are the same integers either way; where the CPU lacks AVX2
+/// the scalar kernels run whatever this says.
+pub fn allow_simd(allowed: bool) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::sync::atomic::Ordering;
+        let yes = allowed && std::arch::is_x86_feature_detected!("avx2");
+        AVX2.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = allowed;
 }
 
 /// Whether the kernels below run on AVX2 on this machine.
