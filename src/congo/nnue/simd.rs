@@ -34,6 +34,21 @@ pub(crate) mod scalar {
         }
     }
 
+    /// `out = src + Σ adds − Σ subs`, element by element, wrapping, over
+    /// the shorter of `out` and `src` (a row shorter than that adds or
+    /// subtracts only its own length).
+    pub fn apply(out: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
+        let n = out.len().min(src.len());
+        let (out, _) = out.split_at_mut(n);
+        out.copy_from_slice(src.get(..n).unwrap_or_default());
+        for row in adds {
+            add(out, row);
+        }
+        for row in subs {
+            sub(out, row);
+        }
+    }
+
     /// Σ clamp(acc, 0, QA) × w over the shorter of the two.
     pub fn dot(acc: &[i16], weights: &[i16]) -> i32 {
         acc.iter()
@@ -85,6 +100,49 @@ mod avx2 {
             super::scalar::sub(a, r);
         } else {
             super::scalar::add(a, r);
+        }
+    }
+
+    /// See [`super::scalar::apply`]: one pass, 16 lanes at a time, each
+    /// lane loaded from `src`, every row added or subtracted, stored once.
+    /// Safe to call (in `unsafe`) only where the CPU has AVX2.
+    #[target_feature(enable = "avx2")]
+    pub fn apply(out: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
+        let n = out.len().min(src.len());
+        if adds.iter().chain(subs).any(|r| r.len() < n) {
+            super::scalar::apply(out, src, adds, subs);
+            return;
+        }
+        let whole = n - n % LANES;
+        let mut off = 0;
+        while off < whole {
+            // SAFETY: off + 16 <= whole <= n, and `out`, `src` and every
+            // row hold at least n values (checked above), so each
+            // unaligned 32-byte load and the store stay inside their
+            // slices.
+            unsafe {
+                let mut x = _mm256_loadu_si256(src.as_ptr().add(off).cast());
+                for row in adds {
+                    x = _mm256_add_epi16(x, _mm256_loadu_si256(row.as_ptr().add(off).cast()));
+                }
+                for row in subs {
+                    x = _mm256_sub_epi16(x, _mm256_loadu_si256(row.as_ptr().add(off).cast()));
+                }
+                _mm256_storeu_si256(out.as_mut_ptr().add(off).cast(), x);
+            }
+            off += LANES;
+        }
+        for i in whole..n {
+            let mut v = src.get(i).copied().unwrap_or(0);
+            for row in adds {
+                v = v.wrapping_add(row.get(i).copied().unwrap_or(0));
+            }
+            for row in subs {
+                v = v.wrapping_sub(row.get(i).copied().unwrap_or(0));
+            }
+            if let Some(o) = out.get_mut(i) {
+                *o = v;
+            }
         }
     }
 
@@ -211,6 +269,19 @@ pub(crate) fn sub(acc: &mut [i16], row: &[i16]) {
     scalar::sub(acc, row);
 }
 
+/// `out = src + Σ adds − Σ subs` (wrapping), on the fastest kernel this
+/// CPU has: a child's accumulator from its parent's in one pass.
+#[inline]
+pub(crate) fn apply(out: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the CPU has AVX2 (asked just above).
+        unsafe { avx2::apply(out, src, adds, subs) };
+        return;
+    }
+    scalar::apply(out, src, adds, subs);
+}
+
 /// Σ clamp(acc, 0, QA) × w, on the fastest kernel this CPU has. With at
 /// most `MAX_HIDDEN` units the sum stays within an `i32`
 /// (255 × 32768 × 256 < 2^31), so it is exact on both paths.
@@ -275,6 +346,19 @@ mod tests {
                 scalar::sub(&mut b, &row);
                 assert_eq!(a, b, "sub, {n} values");
                 assert_eq!(dot(&acc, &row), scalar::dot(&acc, &row), "dot, {n} values");
+                let rows: Vec<Vec<i16>> = (0..6).map(|_| values(&mut rng, n)).collect();
+                let (na, ns) = (rng.below(4), rng.below(3));
+                let adds: Vec<&[i16]> = rows[..na].iter().map(|r| &r[..]).collect();
+                let subs: Vec<&[i16]> = rows[3..3 + ns].iter().map(|r| &r[..]).collect();
+                let (mut a, mut b) = (vec![7; n], vec![7; n]);
+                apply(&mut a, &acc, &adds, &subs);
+                scalar::apply(&mut b, &acc, &adds, &subs);
+                assert_eq!(a, b, "apply, {n} values, {na} adds, {ns} subs");
+                // And the scalar one is the copy then the adds and subs.
+                let mut c = acc.clone();
+                adds.iter().for_each(|r| scalar::add(&mut c, r));
+                subs.iter().for_each(|r| scalar::sub(&mut c, r));
+                assert_eq!(b, c, "apply, {n} values");
             }
         }
     }

@@ -17,7 +17,7 @@
 use super::accumulator::{Accumulators, changed};
 use super::features::feature_index;
 use super::network::{MAX_HIDDEN, Network};
-use super::simd::{add, sub};
+use super::simd::{add, apply, sub};
 use crate::congo::piece::Color;
 use crate::congo::position::Position;
 
@@ -68,40 +68,90 @@ impl Slot {
     }
 
     /// Make this ply's views `parent`'s, updated from the parent's
-    /// position to this one.
+    /// position to this one: the rows of the pieces gone from the
+    /// changed squares out, those of the pieces arrived in, in one pass
+    /// over each view (up to [`ROWS`] of each; a bigger change, a long
+    /// monkey chain, goes row by row).
     fn follow(&mut self, parent: &Slot, net: &Network) {
         let h = net.hidden();
-        let (white, black) = (
-            self.white.get_mut(..h).unwrap_or_default(),
-            self.black.get_mut(..h).unwrap_or_default(),
-        );
-        white.copy_from_slice(parent.white.get(..h).unwrap_or_default());
-        black.copy_from_slice(parent.black.get(..h).unwrap_or_default());
+        let empty: &[i16] = &[];
+        // Per view (White's, Black's): the rows to add and to subtract.
+        let mut adds = [[empty; ROWS]; 2];
+        let mut subs = [[empty; ROWS]; 2];
+        let (mut na, mut ns) = (0, 0);
+        let mut fits = true;
         for sq in changed(&parent.pos, &self.pos) {
-            if let Some(piece) = parent.pos.piece_at(sq) {
-                sub(
-                    white,
-                    net.feature_row(feature_index(Color::White, piece, sq)),
-                );
-                sub(
-                    black,
-                    net.feature_row(feature_index(Color::Black, piece, sq)),
-                );
+            for (piece, rows, n) in [
+                (parent.pos.piece_at(sq), &mut subs, &mut ns),
+                (self.pos.piece_at(sq), &mut adds, &mut na),
+            ] {
+                let Some(piece) = piece else { continue };
+                let [w, b] = rows;
+                match (w.get_mut(*n), b.get_mut(*n)) {
+                    (Some(w), Some(b)) => {
+                        *w = net.feature_row(feature_index(Color::White, piece, sq));
+                        *b = net.feature_row(feature_index(Color::Black, piece, sq));
+                        *n += 1;
+                    }
+                    _ => fits = false,
+                }
             }
-            if let Some(piece) = self.pos.piece_at(sq) {
-                add(
-                    white,
-                    net.feature_row(feature_index(Color::White, piece, sq)),
+        }
+        let [adds_w, adds_b] = &adds;
+        let [subs_w, subs_b] = &subs;
+        for (out, src, add_rows, sub_rows) in [
+            (&mut self.white, &parent.white, adds_w, subs_w),
+            (&mut self.black, &parent.black, adds_b, subs_b),
+        ] {
+            let out = out.get_mut(..h).unwrap_or_default();
+            let src = src.get(..h).unwrap_or_default();
+            if fits {
+                apply(
+                    out,
+                    src,
+                    add_rows.get(..na).unwrap_or_default(),
+                    sub_rows.get(..ns).unwrap_or_default(),
                 );
-                add(
-                    black,
-                    net.feature_row(feature_index(Color::Black, piece, sq)),
+            } else {
+                out.copy_from_slice(src);
+            }
+        }
+        if !fits {
+            for sq in changed(&parent.pos, &self.pos) {
+                let (white, black) = (
+                    self.white.get_mut(..h).unwrap_or_default(),
+                    self.black.get_mut(..h).unwrap_or_default(),
                 );
+                if let Some(piece) = parent.pos.piece_at(sq) {
+                    sub(
+                        white,
+                        net.feature_row(feature_index(Color::White, piece, sq)),
+                    );
+                    sub(
+                        black,
+                        net.feature_row(feature_index(Color::Black, piece, sq)),
+                    );
+                }
+                if let Some(piece) = self.pos.piece_at(sq) {
+                    add(
+                        white,
+                        net.feature_row(feature_index(Color::White, piece, sq)),
+                    );
+                    add(
+                        black,
+                        net.feature_row(feature_index(Color::Black, piece, sq)),
+                    );
+                }
             }
         }
         self.ready = true;
     }
 }
+
+/// How many rows [`Slot::follow`] adds (and subtracts) in one pass: a
+/// step moves one piece (1 out, 1 in), a capture takes one more out, a
+/// drowning or a short monkey chain a few more.
+const ROWS: usize = 6;
 
 /// A stack of accumulators, one pair per ply, for one search thread.
 pub struct AccStack {
@@ -203,4 +253,48 @@ impl AccStack {
 /// (what [`AccStack::evaluate`] falls back on past its end).
 pub fn evaluate_fresh(net: &Network, pos: &Position) -> i32 {
     net.evaluate(&Accumulators::refresh(net, pos), pos.side_to_move())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::congo::fen;
+
+    /// The stack follows any change, not only a move's: from the start to
+    /// a position of the two lions alone (28 pieces gone: more rows than
+    /// one pass takes, so row by row), on to one with a piece added (one
+    /// pass), and a null move (the same board, the other side to move: a
+    /// copy). Each evaluation is checked against a build from scratch
+    /// inside `evaluate` (under `cfg(test)`) and equals `evaluate_fresh`.
+    #[test]
+    fn the_stack_follows_any_change_and_equals_a_refresh() {
+        let net = Network::random(40, 3);
+        let start = Position::start();
+        let lions = fen::parse("3l3/7/7/7/7/7/3L3 w 1").unwrap();
+        let more = fen::parse("3l3/7/7/7/2E4/7/3L3 b 1").unwrap();
+        let mut passed = more.clone();
+        passed.set_side_to_move(Color::White);
+        let mut stack = AccStack::new(8);
+        stack.root(&net, &start);
+        for (ply, pos) in [(1, &lions), (2, &more), (3, &passed)] {
+            stack.push(ply, pos);
+            assert_eq!(
+                stack.evaluate(&net, ply, pos),
+                Some(evaluate_fresh(&net, pos))
+            );
+        }
+        // Asking ply 3 again finds it ready; asking ply 0 gives the start.
+        assert_eq!(
+            stack.evaluate(&net, 3, &passed),
+            Some(evaluate_fresh(&net, &passed))
+        );
+        assert_eq!(
+            stack.evaluate(&net, 0, &start),
+            Some(evaluate_fresh(&net, &start))
+        );
+        assert_eq!(stack.checked(), 5);
+        // Past the end: nothing (the search then builds from scratch).
+        stack.push(8, &start);
+        assert_eq!(stack.evaluate(&net, 8, &start), None);
+    }
 }
