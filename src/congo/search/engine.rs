@@ -11,6 +11,14 @@
 //! one that stood worse). A position the endgame tables hold takes their
 //! exact value.
 //!
+//! The static evaluation (at the leaves, quiescence's stand-pat and its
+//! delta pruning, reverse futility, the null move's test, the root's
+//! contempt) is the hand-written one of the settings' weights, or, when
+//! the engine was given a network (`Engine::set_net`), the network's
+//! score for the side to move, from accumulators kept along the path
+//! (`nnue::AccStack`: pushed as each child is made, brought up to date
+//! only when a node evaluates). Everything else stays as it is.
+//!
 //! This is one thread's search ([`Worker`]); `threads` runs several on one
 //! shared table (lazy SMP, see `threads.rs`).
 //!
