@@ -231,13 +231,24 @@ impl Worker {
     /// The static evaluation of `pos`, the node at `ply`, for its side to
     /// move: the network's when there is one (its accumulators brought up
     /// to date along the path), else the hand-written one.
+    #[inline]
     fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
+        if self.net.is_none() {
+            return evaluate_with(pos, &self.config.eval);
+        }
+        self.net_eval(pos, ply)
+    }
+
+    /// The network's side of [`Worker::eval`], kept out of line so that
+    /// the hand-written path compiles as it did before networks.
+    #[inline(never)]
+    fn net_eval(&mut self, pos: &Position, ply: usize) -> i32 {
         match &self.net {
-            None => evaluate_with(pos, &self.config.eval),
             Some(net) => self
                 .acc
                 .evaluate(net, ply, pos)
                 .unwrap_or_else(|| evaluate_fresh(net, pos)),
+            None => evaluate_with(pos, &self.config.eval),
         }
     }
 
