@@ -16,6 +16,7 @@
 
 use super::features::feature_index;
 use super::network::Network;
+use super::simd::{add, sub};
 use crate::congo::bitboard::Bitboard;
 use crate::congo::piece::{Color, PieceKind};
 use crate::congo::position::Position;
@@ -28,22 +29,8 @@ pub struct Accumulators {
     black: Vec<i16>,
 }
 
-/// `acc += row`, element by element (auto-vectorised: plain slices).
-fn add(acc: &mut [i16], row: &[i16]) {
-    for (a, w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_add(*w);
-    }
-}
-
-/// `acc -= row`, element by element.
-fn sub(acc: &mut [i16], row: &[i16]) {
-    for (a, w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_sub(*w);
-    }
-}
-
 /// The squares whose piece (colour or kind) differs between `a` and `b`.
-fn changed(a: &Position, b: &Position) -> Bitboard {
+pub(crate) fn changed(a: &Position, b: &Position) -> Bitboard {
     let colors = Color::ALL
         .into_iter()
         .fold(Bitboard::EMPTY, |m, c| m | (a.by_color(c) ^ b.by_color(c)));
@@ -86,8 +73,7 @@ impl Accumulators {
     }
 
     /// Apply `op` (add or remove) to both views with the rows of the piece
-    /// on `sq` in `pos`, if any (`op` is generic, so each caller gets its
-    /// own inlined, vectorised loop).
+    /// on `sq` in `pos`, if any.
     fn toggle(
         &mut self,
         net: &Network,

@@ -1,7 +1,7 @@
-//! An efficiently updatable neural network (NNUE) evaluation for Congo:
-//! the first building block of issue 40. Not used by the engine yet: no
-//! trained network exists and the search still evaluates by hand
-//! ([`search`](super::search)).
+//! An efficiently updatable neural network (NNUE) evaluation for Congo
+//! (issue 40). The engine evaluates with one when given it
+//! ([`Engine::set_net`](super::search::Engine::set_net)), by hand
+//! otherwise.
 //!
 //! - features ([`feature_index`]): one input for each (piece kind, own or
 //!   the opponent's, square) in each side's view, Black's turned over;
@@ -13,10 +13,11 @@
 //!   or updated from the positions before and after a move;
 //! - [`Network::evaluate`]: the score for the side to move;
 //! - the network file ([`Network::to_bytes`], [`Network::from_bytes`],
-//!   [`NetFileError`]): the weights and their provenance, checksummed.
-//!
-//! Scalar code only, in plain slice loops the compiler vectorises; SIMD
-//! kernels can come later behind the same functions.
+//!   [`NetFileError`]): the weights and their provenance, checksummed;
+//! - [`AccStack`]: the search's accumulators, one pair per ply in arrays
+//!   allocated once, updated lazily from the parent's;
+//! - `simd`: the inner loops, on AVX2 where the CPU has it (asked at run
+//!   time), scalar otherwise, with the same integer results.
 
 mod accumulator;
 mod default;
@@ -24,6 +25,8 @@ mod eval;
 mod features;
 mod file;
 mod network;
+mod simd;
+mod stack;
 #[cfg(test)]
 mod tests;
 
@@ -32,3 +35,5 @@ pub use default::{NetChoice, STARTUP_NET, default_description, default_net};
 pub use features::{N_FEATURES, feature_index, oriented};
 pub use file::{FEATURE_SET, MAGIC, MAX_DESCRIPTION, MAX_FILE_BYTES, NetFileError, VERSION};
 pub use network::{MAX_HIDDEN, Network, QA, QB, SCALE};
+pub use simd::{allow_simd, simd_in_use};
+pub use stack::{AccStack, evaluate_fresh};

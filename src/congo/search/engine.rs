@@ -11,6 +11,14 @@
 //! one that stood worse). A position the endgame tables hold takes their
 //! exact value.
 //!
+//! The static evaluation (at the leaves, quiescence's stand-pat and its
+//! delta pruning, reverse futility, the null move's test, the root's
+//! contempt) is the hand-written one of the settings' weights, or, when
+//! the engine was given a network (`Engine::set_net`), the network's
+//! score for the side to move, from accumulators kept along the path
+//! (`nnue::AccStack`: pushed as each child is made, brought up to date
+//! only when a node evaluates). Everything else stays as it is.
+//!
 //! This is one thread's search ([`Worker`]); `threads` runs several on one
 //! shared table (lazy SMP, see `threads.rs`).
 //!
@@ -30,9 +38,11 @@ use super::tt::{Bound, PackedMove, Table};
 use super::types::{INF, Limits, MATE, MATE_BOUND, Score, SearchInfo};
 use crate::congo::moves::attacks::FULL;
 use crate::congo::moves::{Move, Silent, apply, generate};
+use crate::congo::nnue::{AccStack, Network, evaluate_fresh};
 use crate::congo::tablebase::{Outcome, Tablebase};
 use crate::congo::{Piece, PieceKind, Position};
 use crate::interrupt::Interrupt;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -47,6 +57,12 @@ const MAX_DEPTH: u32 = 64;
 /// shared and given with each search.
 pub(super) struct Worker {
     config: EngineConfig,
+    /// The network that evaluates, if any (the hand-written evaluation
+    /// otherwise), shared by all threads.
+    net: Option<Arc<Network>>,
+    /// The network's accumulators along the path, one pair per ply
+    /// (allocated when a network is first given).
+    acc: AccStack,
     heur: Heuristics,
     /// One reusable move list per ply.
     lists: Vec<Vec<ScoredMove>>,
@@ -164,6 +180,8 @@ impl Worker {
     pub fn new(config: EngineConfig) -> Worker {
         Worker {
             config,
+            net: None,
+            acc: AccStack::new(0),
             heur: Heuristics::new(MAX_PLY + 1),
             lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
@@ -185,6 +203,21 @@ impl Worker {
         self.config = config;
     }
 
+    /// Evaluate with `net` (`None`: by hand, the settings' weights).
+    pub fn set_net(&mut self, net: Option<Arc<Network>>) {
+        if net.is_some() && self.acc.plies() <= MAX_PLY {
+            self.acc = AccStack::new(MAX_PLY + 1);
+        }
+        self.net = net;
+    }
+
+    /// How many network evaluations were checked against accumulators
+    /// built from scratch (every one, under `cfg(test)`).
+    #[cfg(test)]
+    pub fn acc_checked(&self) -> u64 {
+        self.acc.checked()
+    }
+
     /// Forget the killers and history learnt.
     pub fn new_game(&mut self) {
         self.heur.clear();
@@ -195,8 +228,44 @@ impl Worker {
         self.nodes
     }
 
-    fn eval(&self, pos: &Position) -> i32 {
-        evaluate_with(pos, &self.config.eval)
+    /// The static evaluation of `pos`, the node at `ply`, for its side to
+    /// move: the network's when there is one (its accumulators brought up
+    /// to date along the path), else the hand-written one.
+    #[inline]
+    fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
+        if self.net.is_none() {
+            return evaluate_with(pos, &self.config.eval);
+        }
+        self.net_eval(pos, ply)
+    }
+
+    /// The network's side of [`Worker::eval`], kept out of line so that
+    /// the hand-written path compiles as it did before networks.
+    #[inline(never)]
+    fn net_eval(&mut self, pos: &Position, ply: usize) -> i32 {
+        match &self.net {
+            Some(net) => self
+                .acc
+                .evaluate(net, ply, pos)
+                .unwrap_or_else(|| evaluate_fresh(net, pos)),
+            None => evaluate_with(pos, &self.config.eval),
+        }
+    }
+
+    /// The search is about to visit `pos` at `ply` (a child or the null
+    /// move of the node at `ply - 1`): note it for the accumulators.
+    #[inline]
+    fn enter(&mut self, ply: usize, pos: &Position) {
+        if self.net.is_some() {
+            self.acc.push(ply, pos);
+        }
+    }
+
+    /// Start the accumulators at the root `pos`.
+    fn enter_root(&mut self, pos: &Position) {
+        if let Some(net) = &self.net {
+            self.acc.root(net, pos);
+        }
     }
 
     fn switches(&self) -> OrderSwitches {
@@ -361,7 +430,8 @@ impl Worker {
         };
         self.deadline = limits.time.map(|t| start + t);
         self.heur.age();
-        let stand = self.eval(pos);
+        self.enter_root(pos);
+        let stand = self.eval(pos, 0);
         let c = self.config.contempt;
         self.root_draw = if stand > CONTEMPT_MARGIN {
             -c
@@ -493,6 +563,7 @@ impl Worker {
                 break;
             };
             let next = child(pos, &mv);
+            self.enter(1, &next);
             self.set_made(0, prev_index(&mv));
             let v = if best.is_none() || !self.config.pvs {
                 -self.negamax(&next, depth - 1, -beta, -alpha, 1, ctx)
@@ -566,7 +637,7 @@ impl Worker {
             return v;
         }
         if depth <= 0 || p >= MAX_PLY {
-            return self.eval(pos);
+            return self.eval(pos, p);
         }
         // A threatened lion must be answered: look one ply deeper (while
         // the path is not yet twice the iteration's depth).
@@ -614,7 +685,7 @@ impl Worker {
             && depth <= 3
             && beta.abs() < MATE_BOUND
         {
-            let e = *stand.get_or_insert_with(|| self.eval(pos));
+            let e = *stand.get_or_insert_with(|| self.eval(pos, p));
             if e - FUTILITY_MARGIN * depth >= beta {
                 return e;
             }
@@ -624,9 +695,10 @@ impl Worker {
             let us = pos.side_to_move();
             let pieces = pos.by_color(us).count();
             let pawns = pos.pieces(Piece::new(us, PieceKind::Pawn)).count();
-            if pieces > pawns + 2 && *stand.get_or_insert_with(|| self.eval(pos)) >= beta {
+            if pieces > pawns + 2 && *stand.get_or_insert_with(|| self.eval(pos, p)) >= beta {
                 let mut passed = pos.clone();
                 passed.set_side_to_move(!us);
+                self.enter(p + 1, &passed);
                 self.set_made(p, NO_PREV);
                 let r = 2 + depth / 6;
                 let v = -self.negamax(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, ctx);
@@ -665,6 +737,7 @@ impl Worker {
                 break;
             }
             let next = child(pos, &sm.mv);
+            self.enter(p + 1, &next);
             self.set_made(p, prev_index(&sm.mv));
             let v = if i == 0 || !self.config.pvs {
                 -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1, ctx)
@@ -753,6 +826,7 @@ impl Worker {
         self.aborted = false;
         self.node_limit = u64::MAX;
         self.deadline = None;
+        self.enter_root(pos);
         self.qsearch(pos, -INF, INF, 0, 0, ctx)
     }
 
@@ -775,7 +849,7 @@ impl Worker {
         if let Some(v) = terminal(pos, ply) {
             return v;
         }
-        let stand = self.eval(pos);
+        let stand = self.eval(pos, p);
         if p >= MAX_PLY {
             return stand;
         }
@@ -811,6 +885,7 @@ impl Worker {
                 }
             }
             let next = child(pos, &sm.mv);
+            self.enter(p + 1, &next);
             let v = -self.qsearch(&next, -beta, -alpha, ply + 1, qply + 1, ctx);
             if self.aborted {
                 self.put_list(p, list);

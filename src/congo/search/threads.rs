@@ -13,6 +13,7 @@ use super::engine::{Ctx, Worker};
 use super::tt::{HashAllocError, Table};
 use super::types::{Limits, SearchInfo};
 use crate::congo::Position;
+use crate::congo::nnue::Network;
 use crate::congo::tablebase::Tablebase;
 use crate::interrupt::Interrupt;
 use std::sync::Arc;
@@ -26,7 +27,9 @@ pub struct Engine {
     /// Helper threads' state, kept between searches (killers, history).
     helpers: Vec<Worker>,
     tablebase: Option<Arc<Tablebase>>,
-    net: Option<Arc<crate::congo::nnue::Network>>,
+    /// The network that evaluates (every thread shares it), or `None`:
+    /// the hand-written evaluation of the settings.
+    net: Option<Arc<Network>>,
 }
 
 impl Engine {
@@ -86,13 +89,20 @@ impl Engine {
         self.tablebase = tablebase;
     }
 
-    /// Evaluate with this network (`None`: the hand-written evaluation).
-    pub fn set_net(&mut self, net: Option<Arc<crate::congo::nnue::Network>>) {
+    /// Evaluate with this network (`None`: by hand, with the settings'
+    /// weights, exactly as an engine never given one). Every search
+    /// thread shares it; the table is kept, so call [`Engine::new_game`]
+    /// too for a search that does not see the other evaluation's scores.
+    pub fn set_net(&mut self, net: Option<Arc<Network>>) {
+        self.main.set_net(net.clone());
+        for h in &mut self.helpers {
+            h.set_net(net.clone());
+        }
         self.net = net;
     }
 
-    /// The network set, if any.
-    pub fn net(&self) -> Option<&Arc<crate::congo::nnue::Network>> {
+    /// The network that evaluates, if one was given.
+    pub fn net(&self) -> Option<&Arc<Network>> {
         self.net.as_ref()
     }
 
@@ -138,7 +148,9 @@ impl Engine {
         self.tt.next_generation();
         let helpers = self.config.threads.max(1) - 1;
         while self.helpers.len() < helpers {
-            self.helpers.push(Worker::new(self.config));
+            let mut h = Worker::new(self.config);
+            h.set_net(self.net.clone());
+            self.helpers.push(h);
         }
         self.main.set_config(self.config);
         for h in &mut self.helpers {
@@ -195,3 +207,6 @@ impl Engine {
         info
     }
 }
+
+#[cfg(test)]
+mod tests;
