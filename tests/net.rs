@@ -189,7 +189,7 @@ fn eval_lines(test: Test, commands: &str) -> Vec<String> {
 }
 
 /// A network whose every weight is zero and whose output bias is `bias`:
-/// every position scores `bias × 400 / (255 × 64)`, toward zero.
+/// every position scores `bias × 400 / (255 × 1024)`, toward zero.
 fn constant_net(bias: i32) -> Vec<u8> {
     let h = 4;
     Network::new(vec![0; N_FEATURES * h], vec![0; h], vec![0; 2 * h], bias)
@@ -199,28 +199,27 @@ fn constant_net(bias: i32) -> Vec<u8> {
 
 #[test]
 fn eval_shows_the_network_only_with_one() {
-    let without = eval_lines(Test::new(), "eval");
+    let without = eval_lines(Test::new(), "set net off; eval");
     assert_eq!(without.len(), 10);
     assert!(without.iter().all(|l| !l.starts_with("network")));
-    assert_eq!(
-        eval_lines(Test::new(), "set net off; eval"),
-        without,
-        "off: unchanged"
-    );
-    // The constant network, worked by hand: 100,000 × 400 / 16,320 =
-    // 2,450.98..., so 2,450 cp for the side to move.
-    let test = Test::new().file("c.nnue", constant_net(100_000));
+    // The built-in network starts: its line comes after the same terms.
+    let default = eval_lines(Test::new(), "eval");
+    assert_eq!(default[..10], without[..]);
+    assert!(default[10].starts_with("network: "), "{}", default[10]);
+    // The constant network, worked by hand: 1,600,000 × 400 / 261,120
+    // (QA × QB) = 2,450.98..., so 2,450 cp for the side to move.
+    let test = Test::new().file("c.nnue", constant_net(1_600_000));
     let with = eval_lines(test, "set net c.nnue; eval");
     assert_eq!(with[..10], without[..], "the hand-written terms unchanged");
     assert_eq!(with[10], "network: +24.50 (white)");
     assert_eq!(with.len(), 11);
     // Black to move: +24.50 for Black is -24.50 from White's side.
     let black = "fen 3l3/7/7/7/7/7/3L3 b 0";
-    let test = Test::new().file("c.nnue", constant_net(100_000));
+    let test = Test::new().file("c.nnue", constant_net(1_600_000));
     let lines = eval_lines(test, &format!("{black}; set net c.nnue; eval"));
     assert_eq!(lines.last().unwrap(), "network: -24.50 (white)");
-    // -1,000 × 400 / 16,320 = -24.5..., toward zero -24 cp.
-    let test = Test::new().file("c.nnue", constant_net(-1000));
+    // -16,000 × 400 / 261,120 = -24.5..., toward zero -24 cp.
+    let test = Test::new().file("c.nnue", constant_net(-16_000));
     let lines = eval_lines(test, "set net c.nnue; eval");
     assert_eq!(lines.last().unwrap(), "network: -0.24 (white)");
 }

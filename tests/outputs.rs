@@ -116,13 +116,15 @@ fn an_existing_file_is_refused_without_force_and_replaced_with_it() {
     args.push("--force");
     let out = run(d, &args);
     assert!(out.status.success(), "{}", stderr(&out));
-    // Replaced by the games' lines: each `FEN;R`.
+    // Replaced by the games' lines: each `FEN;R;S`.
     let text = fs::read_to_string(d.join("data.txt")).unwrap();
     assert!(!text.is_empty());
     for line in text.lines() {
-        let (fen, r) = line.split_once(';').unwrap();
+        let mut parts = line.split(';');
+        let (fen, r) = (parts.next().unwrap(), parts.next().unwrap());
         fen.parse::<boardsh::congo::Position>().unwrap();
         assert!(["1", "0.5", "0"].contains(&r), "{line}");
+        assert!(parts.next().unwrap().parse::<i32>().is_ok(), "{line}");
     }
 
     // tune: the same, its weights file replaced by weights.

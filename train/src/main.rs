@@ -57,6 +57,11 @@ struct Args {
     /// The commit named in the net's description (default: `git rev-parse --short HEAD`).
     #[arg(long)]
     commit: Option<String>,
+    /// The net's name: the first line of its description, which `set`
+    /// shows beside `default` (one line; the training's details follow
+    /// on the next).
+    #[arg(long, default_value = "boardsh-train")]
+    name: String,
 }
 
 fn main() -> ExitCode {
@@ -184,7 +189,8 @@ fn run(args: &Args) -> Result<ExitCode, String> {
         }
         best = Some((loss, model.clone(), epochs_run));
         let description = format!(
-            "boardsh-train: data {} ({counts}); lambda {}; hidden {hidden}; epochs {epochs_run} of {}; seed {}; lr {}; batch {}; max score {}; validation loss {loss:.6}; commit {commit}",
+            "{}\nboardsh-train: data {} ({counts}); lambda {}; hidden {hidden}; epochs {epochs_run} of {}; seed {}; lr {}; batch {}; max score {}; validation loss {loss:.6}; commit {commit}",
+            args.name.replace(['\n', '\r'], " "),
             inputs.join(" "),
             args.lambda,
             args.epochs,

@@ -4,8 +4,9 @@
 //! with its result.
 //!
 //! Quiet: the side to move's lion is not attacked, the quiescence value
-//! equals the static evaluation (no capture pays at once) and the search's
-//! move takes nothing, and the search sees no forced win. There the
+//! equals the engine's static evaluation (the network's when it has one):
+//! no capture pays at once, the search's move takes nothing, and the
+//! search sees no forced win. There the
 //! evaluation alone should predict the result, which is what the tuner
 //! fits.
 //!
@@ -15,7 +16,7 @@
 //! blend of both.
 
 use super::threat::lion_attacked;
-use super::{Engine, Limits, Score, evaluate_with};
+use super::{Engine, Limits, Score};
 use crate::congo::moves::{Move, Silent, apply};
 use crate::congo::{Color, Game, Outcome, Position, Repetition};
 use crate::interrupt::{Interrupt, Interrupted};
@@ -76,7 +77,6 @@ pub fn play(
             break;
         }
     }
-    let weights = engine.config().eval;
     let mut positions = Vec::new();
     let mut scores = Vec::new();
     let outcome = loop {
@@ -101,7 +101,7 @@ pub fn play(
         let quiet = matches!(info.score, Score::Cp(_))
             && !lion_attacked(&pos, pos.side_to_move())
             && !captures(&pos, &mv)
-            && engine.quiescence(&pos) == evaluate_with(&pos, &weights);
+            && engine.quiescence(&pos) == engine.static_eval(&pos);
         if let (true, Score::Cp(cp)) = (quiet, info.score) {
             scores.push(for_white(cp, pos.side_to_move()));
             positions.push(pos);

@@ -117,6 +117,16 @@ impl Engine {
         }
     }
 
+    /// The static evaluation of `pos` for its side to move, as the search
+    /// stands on it: the network's score when one is set, else the
+    /// hand-written evaluation of the settings.
+    pub fn static_eval(&self, pos: &Position) -> i32 {
+        match &self.net {
+            Some(net) => crate::congo::nnue::evaluate_fresh(net, pos),
+            None => super::evaluate_with(pos, &self.config.eval),
+        }
+    }
+
     /// The quiescence value of `pos` (side to move's view): the
     /// evaluation after the captures that pay, as at the search's leaves.
     pub fn quiescence(&mut self, pos: &Position) -> i32 {
