@@ -20,7 +20,7 @@ pub enum NetChoice {
 /// The network every session, `boardsh agent` and `boardsh selfplay`
 /// start with: the one place to change when a trained network has passed
 /// its test against the hand-written evaluation (`NetChoice::Default`).
-pub const STARTUP_NET: NetChoice = NetChoice::Off;
+pub const STARTUP_NET: NetChoice = NetChoice::Default;
 
 /// The built-in network file. Until a trained one is committed, it holds
 /// `Network::random(32, 1)` with the description "placeholder: random,
