@@ -1,7 +1,8 @@
 //! Engine speed with the hand-written evaluation against NNUE networks:
 //! time and nodes to a depth from the start position, and the node rate
 //! of a search of a fixed number of nodes from there, one thread, for the
-//! hand evaluation and random networks of each hidden size, with the
+//! hand evaluation, the built-in network and random networks of each
+//! hidden size, with the
 //! SIMD kernels and with the scalar ones. Each round runs every variant
 //! once, in turn, and the best time of the rounds is kept, so that a busy
 //! machine slows all variants alike; the ratios are what compare. The
@@ -13,7 +14,7 @@
 //! (defaults 10, 3, 60 and 3,000,000). Random networks play nothing well and grow
 //! their own trees: their node rate is the figure, not their node count.
 use boardsh::congo::Position;
-use boardsh::congo::nnue::{Network, allow_simd, simd_in_use};
+use boardsh::congo::nnue::{Network, allow_simd, default_net, simd_in_use};
 use boardsh::congo::search::{Engine, EngineConfig, Limits};
 use boardsh::interrupt::Never;
 use clap::Parser;
@@ -64,6 +65,21 @@ fn main() {
         net: None,
         simd: true,
     }];
+    // The built-in (trained) network first: its node count to the depth
+    // is the figure people meet.
+    if let Some(net) = default_net() {
+        for simd in [true, false] {
+            variants.push(Variant {
+                name: format!(
+                    "built-in {} {}",
+                    net.hidden(),
+                    if simd { "simd" } else { "scalar" }
+                ),
+                net: Some(net.clone()),
+                simd,
+            });
+        }
+    }
     for hidden in [64, 128, 256] {
         let net = Arc::new(Network::random(hidden, 7));
         for simd in [true, false] {
