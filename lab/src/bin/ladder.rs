@@ -17,6 +17,10 @@
 //! (and `full`), full strength, searches `LADDER_FULL_NODES` nodes a move (default 200000) on
 //! one thread, so a game repeats. `LADDER_OPENINGS=A-B` plays only openings
 //! A..B of the pair (games 2A+1..2B), to split a pair or finish one.
+//! `--net off|default|FILE` picks the evaluation of every side, as the
+//! shell's `set net` (default: the built-in network, what the levels play
+//! with; the ladder of 2026-12-01 predates it and is `--net off`).
+use boardsh::congo::nnue::{Network, default_net};
 use boardsh::congo::openings;
 use boardsh::congo::search::safe_move;
 use boardsh::congo::search::{Engine, EngineConfig, Limits};
@@ -26,6 +30,7 @@ use boardsh::interrupt::Never;
 use boardsh::rng::Rng;
 use boardsh::stats::Tally;
 use clap::Parser;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// One side of a game.
@@ -114,6 +119,7 @@ fn play(
     opening: &[boardsh::congo::Move],
     max_plies: usize,
     seed: u64,
+    net: Option<&Arc<Network>>,
 ) -> Outcome {
     let mut game = Game::new(Position::start());
     for &mv in opening {
@@ -125,6 +131,9 @@ fn play(
         Engine::new(EngineConfig::strongest()),
         Engine::new(EngineConfig::strongest()),
     ];
+    for engine in &mut engines {
+        engine.set_net(net.cloned());
+    }
     let mut rng = Rng::new(seed);
     let nodes = std::env::var("LADDER_FULL_NODES")
         .ok()
@@ -172,6 +181,25 @@ struct Args {
     /// Pairs to play, e.g. `1-2,2-3,safe` (default: each level against
     /// the next, then `safe`).
     pairs: Option<String>,
+    /// The evaluation of every side: `off` (the hand-written one),
+    /// `default` (the built-in network) or a network file.
+    #[arg(long, default_value = "default")]
+    net: String,
+}
+
+/// The network `--net` names, or a message why it cannot be used.
+fn load_net(text: &str) -> Result<Option<Arc<Network>>, String> {
+    match text {
+        "off" => Ok(None),
+        "default" => default_net()
+            .map(Some)
+            .ok_or_else(|| "no built-in network".to_string()),
+        path => {
+            let bytes = std::fs::read(path).map_err(|e| format!("--net {path}: {e}"))?;
+            let (net, _) = Network::from_bytes(&bytes).map_err(|e| format!("--net {path}: {e}"))?;
+            Ok(Some(Arc::new(net)))
+        }
+    }
 }
 
 fn main() {
@@ -184,6 +212,17 @@ fn main() {
             .collect();
         every.join(",")
     });
+    let net = load_net(&args.net).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(2);
+    });
+    eprintln!(
+        "evaluation: {}",
+        match &net {
+            Some(n) => format!("network `{}` ({} hidden)", args.net, n.hidden()),
+            None => "hand-written".to_string(),
+        }
+    );
     let books = openings(seed, games / 2, 4);
     // `LADDER_OPENINGS=A-B` plays only openings A..B (0-based, B excluded):
     // every game depends only on its opening and seed, so a pair can be
@@ -230,9 +269,9 @@ fn main() {
                     ^ ((i as u64) << 1 | u64::from(strong_white))
                         .wrapping_mul(0x9e37_79b9_7f4a_7c15);
                 let outcome = if strong_white {
-                    play(strong, weak, opening, max_plies, game_seed)
+                    play(strong, weak, opening, max_plies, game_seed, net.as_ref())
                 } else {
-                    play(weak, strong, opening, max_plies, game_seed)
+                    play(weak, strong, opening, max_plies, game_seed, net.as_ref())
                 };
                 let strong = if strong_white {
                     Color::White

@@ -17,12 +17,16 @@ use std::path::{Path, PathBuf};
 
 /// One game with a lead: plies from the lead to the end, and what the side
 /// ahead scored (1, 0.5, 0).
+#[derive(Clone)]
 struct Lead {
     plies: usize,
     score: f64,
     file: PathBuf,
     /// Why the game ended, as its `# result` line says.
     reason: String,
+    /// The side ahead's agent, from the record's `# white:` or `# black:`
+    /// line (`boardsh match` writes them), if it has one.
+    agent: Option<String>,
 }
 
 /// How fast a material lead becomes a win, over game records.
@@ -60,6 +64,25 @@ fn main() {
         "{games} games ({decisive} decisive); {} reached a lead of {lead_cp} held for a reply",
         leads.len()
     );
+    summary(&leads, false);
+    // The same by the agent that was ahead, when the records name them.
+    let mut agents: Vec<&str> = leads.iter().filter_map(|l| l.agent.as_deref()).collect();
+    agents.sort_unstable();
+    agents.dedup();
+    for agent in agents {
+        let theirs: Vec<Lead> = leads
+            .iter()
+            .filter(|l| l.agent.as_deref() == Some(agent))
+            .cloned()
+            .collect();
+        println!("ahead: {agent}: {} games", theirs.len());
+        summary(&theirs, true);
+    }
+}
+
+/// Won, drawn and lost games after a lead, with the plies to the end;
+/// `files` lists the drawn games' records.
+fn summary(leads: &[Lead], files: bool) {
     for (name, score) in [("won", 1.0), ("drawn", 0.5), ("lost", 0.0)] {
         let mut plies: Vec<usize> = leads
             .iter()
@@ -95,7 +118,7 @@ fn main() {
                 "         by repetition: {repetition}, at the ply limit: {limit}, else: {}",
                 drawn.len() - limit - repetition
             );
-            for l in drawn {
+            for l in drawn.iter().filter(|_| files) {
                 println!(
                     "         drawn after a lead ({}): {}",
                     l.reason,
@@ -124,7 +147,13 @@ fn replay(file: &Path, lead_cp: i32) -> Result<(f64, Option<Lead>), String> {
     let mut game: Option<Game> = None;
     let mut result = None;
     let mut reason = String::new();
+    let mut agents: [Option<String>; 2] = [None, None];
     for (n, line) in text.lines().enumerate() {
+        if let Some(cmd) = line.strip_prefix("# white: ") {
+            agents[0] = Some(cmd.to_string());
+        } else if let Some(cmd) = line.strip_prefix("# black: ") {
+            agents[1] = Some(cmd.to_string());
+        }
         if let Some(fen) = line.strip_prefix("fen ") {
             let pos: Position = fen.parse().map_err(|e| format!("line {}: {e}", n + 1))?;
             game = Some(Game::new(pos));
@@ -173,6 +202,7 @@ fn replay(file: &Path, lead_cp: i32) -> Result<(f64, Option<Lead>), String> {
             },
             file: file.to_path_buf(),
             reason: reason.clone(),
+            agent: agents[usize::from(ahead == Color::Black)].clone(),
         }
     });
     Ok((white, lead))
