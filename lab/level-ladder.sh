@@ -8,6 +8,8 @@
 #
 #   lab/level-ladder.sh [games] [max_plies] [seed] [pairs]
 #   lab/level-ladder.sh 200 200 1 1-2,2-3,11-12,safe
+#   lab/level-ladder.sh --net off 200 200 1     (the hand-written evaluation;
+#                                                default: the built-in network)
 #
 # Runs at the lowest priority, bounded by LADDER_TIMEOUT (default 3600 s).
 set -eu
