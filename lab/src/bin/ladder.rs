@@ -20,7 +20,7 @@
 //! `--net off|default|FILE` picks the evaluation of every side, as the
 //! shell's `set net` (default: the built-in network, what the levels play
 //! with; the ladder of 2026-12-01 predates it and is `--net off`).
-use boardsh::congo::nnue::{Network, default_net};
+use boardsh::congo::nnue::{NetChoice, Network};
 use boardsh::congo::openings;
 use boardsh::congo::search::safe_move;
 use boardsh::congo::search::{Engine, EngineConfig, Limits};
@@ -28,6 +28,7 @@ use boardsh::congo::search::{Style, TOP_LEVEL, choose_style, style};
 use boardsh::congo::{Color, Game, Outcome, Position, Repetition};
 use boardsh::interrupt::Never;
 use boardsh::rng::Rng;
+use boardsh::shell::NetReader;
 use boardsh::stats::Tally;
 use clap::Parser;
 use std::sync::Arc;
@@ -187,19 +188,16 @@ struct Args {
     net: String,
 }
 
-/// The network `--net` names, or a message why it cannot be used.
+/// The network `--net` names (as `set net` reads it), or why it cannot be
+/// used.
 fn load_net(text: &str) -> Result<Option<Arc<Network>>, String> {
-    match text {
-        "off" => Ok(None),
-        "default" => default_net()
-            .map(Some)
-            .ok_or_else(|| "no built-in network".to_string()),
-        path => {
-            let bytes = std::fs::read(path).map_err(|e| format!("--net {path}: {e}"))?;
-            let (net, _) = Network::from_bytes(&bytes).map_err(|e| format!("--net {path}: {e}"))?;
-            Ok(Some(Arc::new(net)))
-        }
-    }
+    let choice = match text {
+        "off" => NetChoice::Off,
+        "default" => NetChoice::Default,
+        path => NetChoice::File(path.to_string()),
+    };
+    let reader: NetReader = Arc::new(|path: &str| std::fs::read(path).map_err(|e| e.to_string()));
+    boardsh::shell::load_net(&choice, Some(&reader)).map_err(|e| format!("--net {text}: {e}"))
 }
 
 fn main() {

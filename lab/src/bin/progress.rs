@@ -17,7 +17,6 @@ use std::path::{Path, PathBuf};
 
 /// One game with a lead: plies from the lead to the end, and what the side
 /// ahead scored (1, 0.5, 0).
-#[derive(Clone)]
 struct Lead {
     plies: usize,
     score: f64,
@@ -64,16 +63,15 @@ fn main() {
         "{games} games ({decisive} decisive); {} reached a lead of {lead_cp} held for a reply",
         leads.len()
     );
-    summary(&leads, false);
+    summary(&leads.iter().collect::<Vec<_>>(), false);
     // The same by the agent that was ahead, when the records name them.
     let mut agents: Vec<&str> = leads.iter().filter_map(|l| l.agent.as_deref()).collect();
     agents.sort_unstable();
     agents.dedup();
     for agent in agents {
-        let theirs: Vec<Lead> = leads
+        let theirs: Vec<&Lead> = leads
             .iter()
             .filter(|l| l.agent.as_deref() == Some(agent))
-            .cloned()
             .collect();
         println!("ahead: {agent}: {} games", theirs.len());
         summary(&theirs, true);
@@ -82,7 +80,7 @@ fn main() {
 
 /// Won, drawn and lost games after a lead, with the plies to the end;
 /// `files` lists the drawn games' records.
-fn summary(leads: &[Lead], files: bool) {
+fn summary(leads: &[&Lead], files: bool) {
     for (name, score) in [("won", 1.0), ("drawn", 0.5), ("lost", 0.0)] {
         let mut plies: Vec<usize> = leads
             .iter()
@@ -105,7 +103,7 @@ fn summary(leads: &[Lead], files: bool) {
             q(1.0)
         );
         if score == 0.5 {
-            let drawn: Vec<&Lead> = leads.iter().filter(|l| l.score == 0.5).collect();
+            let drawn: Vec<&Lead> = leads.iter().copied().filter(|l| l.score == 0.5).collect();
             let limit = drawn
                 .iter()
                 .filter(|l| l.reason.starts_with("ply limit"))
@@ -118,12 +116,14 @@ fn summary(leads: &[Lead], files: bool) {
                 "         by repetition: {repetition}, at the ply limit: {limit}, else: {}",
                 drawn.len() - limit - repetition
             );
-            for l in drawn.iter().filter(|_| files) {
-                println!(
-                    "         drawn after a lead ({}): {}",
-                    l.reason,
-                    l.file.display()
-                );
+            if files {
+                for l in &drawn {
+                    println!(
+                        "         drawn after a lead ({}): {}",
+                        l.reason,
+                        l.file.display()
+                    );
+                }
             }
         }
     }
