@@ -126,3 +126,47 @@ fn another_jobs_directory_is_refused_untouched() {
         .collect();
     assert_eq!(before, after);
 }
+
+/// `--net` reaches the engines of a sharded job: the hand-written
+/// evaluation scores the same openings differently from the built-in
+/// network (which is also what no `--net` means), and `job.txt` names the
+/// network, so the two jobs cannot share a directory.
+#[test]
+fn the_jobs_network_plays_and_is_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let job = |name: &str, extra: &[&str]| {
+        let dir = tmp.path().join(name);
+        let out = run(&dir, extra);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = fs::read_to_string(dir.join("job.txt")).unwrap();
+        let shard = fs::read(dir.join("shard-000000.txt")).unwrap();
+        (text, shard)
+    };
+    let (plain_job, plain) = job("plain", &[]);
+    let (default_job, default) = job("default", &["--net", "default"]);
+    let (off_job, off) = job("off", &["--net", "off"]);
+    assert_eq!((&plain_job, &plain), (&default_job, &default));
+    assert!(off_job.ends_with("\nnet off\n"), "{off_job}");
+    let net_line = default_job.lines().last().unwrap();
+    assert!(net_line.starts_with("net xxh3 "), "{default_job}");
+    assert_ne!(off, default);
+    // The same job otherwise: only the net line differs.
+    assert_eq!(
+        off_job
+            .lines()
+            .filter(|l| !l.starts_with("net "))
+            .collect::<Vec<_>>(),
+        default_job
+            .lines()
+            .filter(|l| !l.starts_with("net "))
+            .collect::<Vec<_>>()
+    );
+    // A directory of the network's job refuses the hand-written one.
+    let out = run(&tmp.path().join("default"), &["--net", "off"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("job.txt is another job's"));
+}

@@ -208,8 +208,13 @@ pub fn run(args: &SelfplayArgs) -> i32 {
                 Err(e) => return fail(format!("--weights {e}"), EXIT_USAGE),
             }
         }
-        return super::selfplay_shards::run(args, dir, "off", &|| {
-            super::selfplay_shards::engine_of(config)
+        let net = match super::files::net_option(args.net.as_deref()) {
+            Ok(net) => net,
+            Err(e) => return fail(e, EXIT_USAGE),
+        };
+        let id = super::selfplay_shards::net_id(net.as_deref());
+        return super::selfplay_shards::run(args, dir, &id, &|| {
+            super::selfplay_shards::engine_of(config, net.clone())
         });
     }
     let Some(path) = args.out.clone().or_else(default_out) else {

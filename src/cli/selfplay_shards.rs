@@ -19,6 +19,7 @@ use super::selfplay::SelfplayArgs;
 use super::signals::{Mode, Signals};
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::congo::Outcome;
+use crate::congo::nnue::Network;
 use crate::congo::openings::Openings;
 use crate::congo::search::datagen::{self, data_line};
 use crate::congo::search::{Engine, EngineConfig, Limits};
@@ -296,12 +297,28 @@ pub fn run(
 }
 
 /// An engine of `config` with one search thread, or why not.
-pub fn engine_of(config: EngineConfig) -> Result<Engine, String> {
-    Engine::try_new(EngineConfig {
+/// A one-thread engine of `config` evaluating with `net` (`None`: by hand).
+pub fn engine_of(config: EngineConfig, net: Option<Arc<Network>>) -> Result<Engine, String> {
+    let mut engine = Engine::try_new(EngineConfig {
         threads: 1,
         ..config
     })
-    .map_err(|e| format!("{e}: give a smaller hash= in --engine"))
+    .map_err(|e| format!("{e}: give a smaller hash= in --engine"))?;
+    engine.set_net(net);
+    Ok(engine)
+}
+
+/// The network as `job.txt` names it: `off`, or a checksum of its weights
+/// (not the file's name, so a moved file is the same job and a new
+/// built-in network is another).
+pub fn net_id(net: Option<&Network>) -> String {
+    match net {
+        None => "off".to_string(),
+        Some(net) => format!(
+            "xxh3 {:016x}",
+            xxhash_rust::xxh3::xxh3_64(&net.to_bytes(""))
+        ),
+    }
 }
 
 #[cfg(test)]
