@@ -9,9 +9,17 @@
 //! read is counted as bad and the first few are reported as `file:line`.
 //! Positions are deduplicated by board and side to move (the move number
 //! does not count): the first line of a position is kept. Then `|S|` above
-//! `max_score` is dropped. Each kept position goes to the validation set
-//! when a hash of its board and side falls in the first `val_frac` of the
-//! hash range, so the split does not depend on file order.
+//! `max_score` is dropped.
+//!
+//! The validation set takes whole games, not positions: positions of one
+//! game are alike and share its result, so a game split between the sets
+//! would let the validation loss flatter the net. A file's lines are read
+//! as games in order (as `boardsh selfplay` writes them): a line starts a
+//! new game when its ply (from the move number and side) is not after the
+//! line before or its result differs. A game goes to validation when a
+//! hash of its first position's board and side falls in the first
+//! `val_frac` of the hash range, so the split does not depend on file
+//! order. (Two games cut where the rule sees one stay together: no leak.)
 //!
 //! Everything is stored for the side to move: its view's features, the
 //! other view's, `R` and `S` turned to its point of view.
@@ -116,8 +124,8 @@ pub fn key(pos: &Position) -> u128 {
     xxhash_rust::xxh3::xxh3_128(&bytes)
 }
 
-/// Whether a position of this key is in the validation set: the key's
-/// top 64 bits, as a fraction of 2^64, below `val_frac`.
+/// Whether a game whose first position has this key is in the validation
+/// set: the key's top 64 bits, as a fraction of 2^64, below `val_frac`.
 pub fn is_validation(key: u128, val_frac: f64) -> bool {
     ((key >> 64) as u64 as f64) < val_frac * 18_446_744_073_709_551_616.0
 }
@@ -233,6 +241,10 @@ pub fn input_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 /// What one line becomes before deduplication.
 struct Ready {
     key: u128,
+    /// Plies from the start (the move number and side to move).
+    ply: u64,
+    /// The result for White, to see where a game ends.
+    white_result: f32,
     us: Vec<u16>,
     them: Vec<u16>,
     result: f32,
@@ -245,8 +257,15 @@ fn prepare(line: &[u8]) -> Result<Ready, String> {
     let Line { pos, result, score } = parse_line(text)?;
     let (us, them) = features(&pos);
     let white = pos.side_to_move() == Color::White;
+    let ply = pos
+        .move_number()
+        .saturating_sub(1)
+        .saturating_mul(2)
+        .saturating_add(u64::from(!white));
     Ok(Ready {
         key: key(&pos),
+        ply,
+        white_result: result,
         us,
         them,
         result: if white { result } else { 1.0 - result },
@@ -285,6 +304,9 @@ fn load_file(
         .filter(|(_, l)| !l.iter().all(|b| b.is_ascii_whitespace()))
         .map(|(i, l)| (i + 1, l))
         .collect();
+    // The game being read: (its last ply, its result for White, whether
+    // it is a validation game).
+    let mut game: Option<(u64, f32, bool)> = None;
     for block in lines.chunks(BLOCK) {
         let ready: Vec<Result<Ready, String>> = block.par_iter().map(|(_, l)| prepare(l)).collect();
         for ((number, _), r) in block.iter().zip(ready) {
@@ -300,6 +322,11 @@ fn load_file(
                     continue;
                 }
             };
+            let validation = match game {
+                Some((ply, result, val)) if r.ply > ply && r.white_result == result => val,
+                _ => is_validation(r.key, val_frac),
+            };
+            game = Some((r.ply, r.white_result, validation));
             if !seen.insert(r.key) {
                 out.counts.duplicates += 1;
                 continue;
@@ -308,7 +335,7 @@ fn load_file(
                 out.counts.filtered += 1;
                 continue;
             }
-            if is_validation(r.key, val_frac) {
+            if validation {
                 out.counts.val += 1;
                 out.val.push(&r.us, &r.them, r.result, r.score as f32);
                 out.val_positions.push(r.pos);

@@ -51,7 +51,7 @@ struct Args {
     /// Drop positions whose |S| is above this many centipawns.
     #[arg(long, default_value_t = 3000)]
     max_score: i32,
-    /// Fraction of positions (chosen by a hash of the position) kept for validation.
+    /// Fraction of games (chosen by a hash of each game's first position) kept for validation.
     #[arg(long, default_value_t = 0.02)]
     val_frac: f64,
     /// The commit named in the net's description (default: `git rev-parse --short HEAD`).

@@ -302,3 +302,68 @@ fn write_atomic_replaces_the_file_and_leaves_no_temporary() {
     assert!(write_atomic(&dir.path().join("no/net.bin"), b"x").is_err());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }
+
+/// (f) Validation takes whole games: a file's lines are games in order,
+/// one ending where the ply does not go on or the result changes. Two
+/// files of 60 made-up games of 5 random boards each: in the first the
+/// games share their result and are cut only by the move number starting
+/// again; in the second only by the result (the move number runs on
+/// through the file). Every game must land wholly in one set, and with
+/// half the games in validation both sets hold games of each file (all
+/// 60 on one side: odds about 2^-59).
+#[test]
+fn validation_takes_whole_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let boards = random_positions(600, 7);
+    let mut files = Vec::new();
+    // Each file's games as the keys of their positions.
+    let mut written: Vec<Vec<Vec<u128>>> = Vec::new();
+    for (f, file_boards) in boards.chunks(300).enumerate() {
+        let mut text = String::new();
+        let mut games = Vec::new();
+        let mut ply = 0u64;
+        for (g, game) in file_boards.chunks(5).enumerate() {
+            if f == 0 {
+                ply = 10;
+            }
+            let result = if f == 0 { "1" } else { ["1", "0"][g % 2] };
+            let mut keys = Vec::new();
+            for board in game {
+                ply += 1 + u64::from(g % 2 == 0);
+                let mut pos = board.clone();
+                pos.set_move_number(ply / 2 + 1);
+                pos.set_side_to_move(if ply % 2 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                });
+                keys.push(data::key(&pos));
+                text.push_str(&format!("{pos};{result};{}\n", g as i32 - 30));
+            }
+            games.push(keys);
+        }
+        let path = dir.path().join(format!("{f}.txt"));
+        std::fs::write(&path, text).unwrap();
+        files.push(path);
+        written.push(games);
+    }
+    let loaded = data::load(&files, 3000, 0.5).unwrap();
+    assert_eq!(loaded.counts.kept(), 600, "{}", loaded.counts);
+    let val: std::collections::HashSet<u128> = loaded.val_positions.iter().map(data::key).collect();
+    assert_eq!(val.len(), loaded.counts.val);
+    for (f, games) in written.iter().enumerate() {
+        let mut in_val = 0;
+        for (g, keys) in games.iter().enumerate() {
+            let n = keys.iter().filter(|k| val.contains(k)).count();
+            assert!(
+                n == 0 || n == keys.len(),
+                "file {f} game {g}: {n} of 5 in validation"
+            );
+            in_val += usize::from(n > 0);
+        }
+        assert!(
+            0 < in_val && in_val < 60,
+            "file {f}: {in_val} of 60 games in validation"
+        );
+    }
+}
