@@ -22,10 +22,9 @@ pub enum NetChoice {
 /// its test against the hand-written evaluation (`NetChoice::Default`).
 pub const STARTUP_NET: NetChoice = NetChoice::Default;
 
-/// The built-in network file. Until a trained one is committed, it holds
-/// `Network::random(32, 1)` with the description "placeholder: random,
-/// not trained" (written by the ignored test
-/// `congo::nnue::default::tests::write_placeholder`).
+/// The built-in network file: a trained network that passed its SPRT
+/// (its description names its data and training; docs/nnue.md has the
+/// rest).
 static DEFAULT_FILE: &[u8] = include_bytes!("default.nnue");
 
 /// The built-in network and its description, read once.
@@ -69,14 +68,5 @@ mod tests {
             &default_net().unwrap(),
             &default_net().unwrap()
         ));
-    }
-
-    /// Write the placeholder: `cargo test --lib write_placeholder -- --ignored`.
-    #[test]
-    #[ignore = "writes src/congo/nnue/default.nnue"]
-    fn write_placeholder() {
-        let bytes = Network::random(32, 1).to_bytes("placeholder: random, not trained");
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/congo/nnue/default.nnue");
-        std::fs::write(path, bytes).unwrap();
     }
 }
