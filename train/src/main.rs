@@ -54,7 +54,7 @@ struct Args {
     /// Fraction of games (chosen by a hash of each game's first position) kept for validation.
     #[arg(long, default_value_t = 0.02)]
     val_frac: f64,
-    /// The commit named in the net's description (default: `git rev-parse --short HEAD`).
+    /// The commit named in the net's description (default: the trainer's source tree's `git rev-parse --short HEAD`).
     #[arg(long)]
     commit: Option<String>,
     /// The net's name: the first line of its description, which `set`
@@ -86,8 +86,15 @@ fn commit(args: &Args) -> String {
     if let Some(c) = &args.commit {
         return c.clone();
     }
+    // The trainer's own source tree, wherever it is run from.
     std::process::Command::new("git")
-        .args(["rev-parse", "--short", "HEAD"])
+        .args([
+            "-C",
+            env!("CARGO_MANIFEST_DIR"),
+            "rev-parse",
+            "--short",
+            "HEAD",
+        ])
         .output()
         .ok()
         .filter(|o| o.status.success())

@@ -332,7 +332,7 @@ fn validation_takes_whole_games() {
                 ply += 1 + u64::from(g % 2 == 0);
                 let mut pos = board.clone();
                 pos.set_move_number(ply / 2 + 1);
-                pos.set_side_to_move(if ply % 2 == 0 {
+                pos.set_side_to_move(if ply.is_multiple_of(2) {
                     Color::White
                 } else {
                     Color::Black
