@@ -257,9 +257,9 @@ fn prepare(line: &[u8]) -> Result<Ready, String> {
     let Line { pos, result, score } = parse_line(text)?;
     let (us, them) = features(&pos);
     let white = pos.side_to_move() == Color::White;
+    // The move number counts Black's moves (0 at the start).
     let ply = pos
         .move_number()
-        .saturating_sub(1)
         .saturating_mul(2)
         .saturating_add(u64::from(!white));
     Ok(Ready {
