@@ -331,7 +331,8 @@ fn validation_takes_whole_games() {
             for board in game {
                 ply += 1 + u64::from(g % 2 == 0);
                 let mut pos = board.clone();
-                pos.set_move_number(ply / 2 + 1);
+                // The move number counts Black's moves, 0 at the start.
+                pos.set_move_number(ply / 2);
                 pos.set_side_to_move(if ply.is_multiple_of(2) {
                     Color::White
                 } else {
