@@ -36,6 +36,13 @@ pub mod streams {
     pub use crate::cli::streams::run_with;
 }
 
+/// Writing files: the up-front check of an output target and the atomic
+/// writers, shared with the trainer (`boardsh-train --out`).
+pub mod write {
+    pub use crate::cli::write::{check_target, check_writable, replace, write_new};
+    pub use crate::shell::script::WriteError;
+}
+
 /// Loading endgame tables from a directory.
 pub mod tablebase {
     pub use crate::cli::tablebase::load;

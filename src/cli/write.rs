@@ -91,13 +91,14 @@ pub fn replace(target: &Path, bytes: &[u8]) -> io::Result<()> {
     placed
 }
 
-/// Write `text` to `path` atomically; without `force`, an existing `path`
-/// is left as it was and [`WriteError::Exists`] returned.
+/// Write `text` (UTF-8 text or any bytes) to `path` atomically; without
+/// `force`, an existing `path` is left as it was and
+/// [`WriteError::Exists`] returned.
 ///
 /// # Errors
 ///
 /// [`WriteError::Exists`], or [`WriteError::Failed`] with a reason.
-pub fn write_new(target: &Path, text: &str, force: bool) -> Result<(), WriteError> {
+pub fn write_new(target: &Path, text: impl AsRef<[u8]>, force: bool) -> Result<(), WriteError> {
     if target.is_dir() {
         return Err(WriteError::Failed("is a directory".to_string()));
     }
@@ -106,9 +107,7 @@ pub fn write_new(target: &Path, text: &str, force: bool) -> Result<(), WriteErro
     }
     refuse_special(target)?;
     let (tmp, mut file) = temp_file(target).map_err(|e| WriteError::Failed(reason(&e)))?;
-    let written = file
-        .write_all(text.as_bytes())
-        .and_then(|()| file.sync_all());
+    let written = file.write_all(text.as_ref()).and_then(|()| file.sync_all());
     drop(file);
     let placed = written.and_then(|()| {
         if force {
@@ -195,6 +194,36 @@ pub fn check_target(
             "{option} {target} already exists (`--force` overwrites it)"
         )),
         _ => Ok(()),
+    }
+}
+
+/// Check up front that a file can be made beside `path` (its directory
+/// exists and is writable): a temporary file is made there and removed at
+/// once, so a run that writes only at its end (`boardsh-train --out`
+/// after its first epoch) learns before any work that it could not.
+/// `option` names the target in the message, as [`check_target`].
+///
+/// # Errors
+///
+/// The message to print after the program's name (a usage error,
+/// status 2); nothing is left behind.
+pub fn check_writable(option: &str, path: &Path) -> Result<(), String> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    match temp_file(path) {
+        Ok((tmp, file)) => {
+            drop(file);
+            let _ = fs::remove_file(&tmp);
+            Ok(())
+        }
+        Err(e) => Err(format!(
+            "{option} {}: cannot write in {}: {}",
+            shown(path),
+            shown(dir),
+            reason(&e)
+        )),
     }
 }
 
@@ -334,6 +363,18 @@ mod tests {
         fs::write(&odd, "z").unwrap();
         let err = check_target("--out", &odd, false, &[]).unwrap_err();
         assert!(err.contains("a\\x1bb") && !err.contains('\u{1b}'), "{err}");
+    }
+
+    #[test]
+    fn check_writable_finds_a_missing_directory_and_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(check_writable("--out", &dir.path().join("n.nnue")), Ok(()));
+        // The probe's temporary file is gone.
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+        let err = check_writable("--out", &dir.path().join("no/n.nnue")).unwrap_err();
+        assert!(err.ends_with(": no such directory"), "{err}");
+        assert!(err.starts_with("--out `"), "{err}");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
     }
 
     #[test]

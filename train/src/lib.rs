@@ -15,6 +15,7 @@
 //!
 //! [`Network`]: boardsh::congo::nnue::Network
 
+pub mod best;
 pub mod data;
 pub mod model;
 pub mod output;

@@ -1,12 +1,13 @@
 //! `boardsh-train`: train the Congo NNUE from `FEN;R;S` lines (see the
 //! library's documentation, `train/src/lib.rs`, for why it is hand-written).
 
+use boardsh_train::best::Best;
 use boardsh_train::data::{self, Loaded};
 use boardsh_train::model::Model;
 use boardsh_train::output::{quantization_error, write_net};
 use boardsh_train::train::{CHUNK, LR_FLOOR, Settings, Trainer, mean_loss};
 use clap::Parser;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -23,8 +24,13 @@ struct Args {
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
     /// The net file to write (the best validation loss so far, atomically).
+    /// Checked before any work: an existing file is refused unless
+    /// --force; an input, a link, a directory or a device always.
     #[arg(long)]
     out: PathBuf,
+    /// Replace an existing --out file.
+    #[arg(long)]
+    force: bool,
     /// Hidden units.
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u16).range(1..=256))]
     hidden: u16,
@@ -33,13 +39,14 @@ struct Args {
     /// Positions per optimiser step.
     #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u32).range(1..))]
     batch: u32,
-    /// AdamW's first learning rate (falls along a half cosine to 5% of it).
+    /// AdamW's first learning rate, above 0 and at most 1 (falls along a
+    /// half cosine to 5% of it).
     #[arg(long, default_value_t = 1e-3)]
     lr: f32,
-    /// AdamW's decoupled weight decay.
+    /// AdamW's decoupled weight decay, 0 to 1.
     #[arg(long, default_value_t = 0.0)]
     weight_decay: f32,
-    /// Target = lambda × win chance of S + (1 − lambda) × R.
+    /// Target = lambda × win chance of S + (1 − lambda) × R; 0 to 1.
     #[arg(long, default_value_t = 0.5)]
     lambda: f32,
     /// Seed of the initialisation and the shuffle.
@@ -51,7 +58,8 @@ struct Args {
     /// Drop positions whose |S| is above this many centipawns.
     #[arg(long, default_value_t = 3000)]
     max_score: i32,
-    /// Fraction of games (chosen by a hash of each game's first position) kept for validation.
+    /// Fraction of games (chosen by a hash of each game's first position)
+    /// kept for validation, 0 to 1.
     #[arg(long, default_value_t = 0.02)]
     val_frac: f64,
     /// The commit named in the net's description (default: the trainer's source tree's `git rev-parse --short HEAD`).
@@ -71,15 +79,41 @@ fn main() -> ExitCode {
         .build();
     let result = match pool {
         Ok(pool) => pool.install(|| run(&args)),
-        Err(e) => Err(format!("cannot start the threads: {e}")),
+        Err(e) => Err(Failure::Run(format!("cannot start the threads: {e}"))),
     };
     match result {
         Ok(code) => code,
-        Err(message) => {
+        Err(Failure::Usage(message)) => {
+            eprintln!("boardsh-train: {message}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Run(message)) => {
             eprintln!("boardsh-train: {message}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Why a run ends early: bad usage or an input or output refused before
+/// any work (status 2, as clap's own errors and boardsh's), or a failure
+/// while working (status 1).
+enum Failure {
+    Usage(String),
+    Run(String),
+}
+
+/// A float flag's value checked: finite and in `lo..=hi` (above `lo`
+/// when `open`), or a usage error naming the flag.
+fn check_float(flag: &str, value: f64, lo: f64, hi: f64, open: bool) -> Result<(), Failure> {
+    let above = if open { value > lo } else { value >= lo };
+    if value.is_finite() && above && value <= hi {
+        return Ok(());
+    }
+    let from = if open { "above" } else { "from" };
+    let to = if open { "at most" } else { "to" };
+    Err(Failure::Usage(format!(
+        "{flag} {value}: expected a number {from} {lo} {to} {hi}"
+    )))
 }
 
 fn commit(args: &Args) -> String {
@@ -104,23 +138,38 @@ fn commit(args: &Args) -> String {
         .unwrap_or_else(|| "unknown".to_string())
 }
 
-fn run(args: &Args) -> Result<ExitCode, String> {
-    if !(0.0..=1.0).contains(&args.lambda) {
-        return Err(format!("--lambda must be in 0..=1, not {}", args.lambda));
-    }
-    if !(0.0..=1.0).contains(&args.val_frac) {
-        return Err(format!(
-            "--val-frac must be in 0..=1, not {}",
-            args.val_frac
+fn run(args: &Args) -> Result<ExitCode, Failure> {
+    // Every float flag: NaN, infinities and absurd values refused (a NaN
+    // weight decay trains a network of NaN).
+    check_float("--lr", f64::from(args.lr), 0.0, 1.0, true)?;
+    check_float(
+        "--weight-decay",
+        f64::from(args.weight_decay),
+        0.0,
+        1.0,
+        false,
+    )?;
+    check_float("--lambda", f64::from(args.lambda), 0.0, 1.0, false)?;
+    check_float("--val-frac", args.val_frac, 0.0, 1.0, false)?;
+    let files = data::input_files(&args.inputs).map_err(Failure::Usage)?;
+    if files.is_empty() {
+        return Err(Failure::Usage(
+            "no data files (a directory is read for its *.txt files)".to_string(),
         ));
     }
-    if !(args.lr > 0.0 && args.lr.is_finite()) {
-        return Err(format!("--lr must be positive, not {}", args.lr));
-    }
-    let files = data::input_files(&args.inputs)?;
-    if files.is_empty() {
-        return Err("no data files (a directory is read for its *.txt files)".to_string());
-    }
+    // Up front, before the data is read: the net may not replace an
+    // input (named or read from a directory), a link, a directory or a
+    // device, nor an existing file unless --force; and its directory must
+    // take a file (the first write comes after an epoch).
+    let read: Vec<(&str, &Path)> = args
+        .inputs
+        .iter()
+        .chain(&files)
+        .map(|p| ("an input", p.as_path()))
+        .collect();
+    boardsh::front::write::check_target("--out", &args.out, args.force, &read)
+        .and_then(|()| boardsh::front::write::check_writable("--out", &args.out))
+        .map_err(Failure::Usage)?;
     let start = Instant::now();
     let Loaded {
         train,
@@ -128,7 +177,7 @@ fn run(args: &Args) -> Result<ExitCode, String> {
         val_positions,
         counts,
         bad_lines,
-    } = data::load(&files, args.max_score, args.val_frac)?;
+    } = data::load(&files, args.max_score, args.val_frac).map_err(Failure::Run)?;
     for line in &bad_lines {
         eprintln!("boardsh-train: bad line: {line}");
     }
@@ -138,7 +187,7 @@ fn run(args: &Args) -> Result<ExitCode, String> {
         start.elapsed().as_secs_f64()
     );
     if train.is_empty() {
-        return Err("no training positions left".to_string());
+        return Err(Failure::Run("no training positions left".to_string()));
     }
     let hidden = usize::from(args.hidden);
     let settings = Settings {
@@ -170,7 +219,7 @@ fn run(args: &Args) -> Result<ExitCode, String> {
     for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
         signal_hook::flag::register_conditional_shutdown(signal, 1, Arc::clone(&stop))
             .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&stop)))
-            .map_err(|e| format!("cannot catch signals: {e}"))?;
+            .map_err(|e| Failure::Run(format!("cannot catch signals: {e}")))?;
     }
 
     let inputs: Vec<String> = args
@@ -188,13 +237,26 @@ fn run(args: &Args) -> Result<ExitCode, String> {
             mean_loss(model, &val, &val_t)
         }
     };
-    let mut best: Option<(f64, Model, usize)> = None;
+    let mut best = Best::default();
     let mut save_failed = false;
-    let mut consider = |model: &Model, loss: f64, epochs_run: usize| {
-        if best.as_ref().is_some_and(|(b, _, _)| *b <= loss) {
-            return;
+    let mut written = false;
+    // Keep the model if its loss is the lowest yet, and write it; a loss
+    // that is not a number ends the run (nothing of it is kept).
+    let mut consider = |model: &Model, loss: f64, epochs_run: usize| -> Result<(), Failure> {
+        let kept = best.offer(model, loss, epochs_run).map_err(|d| {
+            Failure::Run(format!(
+                "epoch {epochs_run}: the loss is {}: training diverged; stopped ({})",
+                d.loss,
+                if written {
+                    format!("{} holds the best network before it", args.out.display())
+                } else {
+                    "nothing written".to_string()
+                }
+            ))
+        })?;
+        if !kept {
+            return Ok(());
         }
-        best = Some((loss, model.clone(), epochs_run));
         let description = format!(
             "{}\nboardsh-train: data {} ({counts}); lambda {}; hidden {hidden}; epochs {epochs_run} of {}; seed {}; lr {}; batch {}; max score {}; validation loss {loss:.6}; commit {commit}",
             args.name.replace(['\n', '\r'], " "),
@@ -206,13 +268,23 @@ fn run(args: &Args) -> Result<ExitCode, String> {
             args.batch,
             args.max_score
         );
-        match write_net(&model.quantize(), &description, &args.out) {
-            Ok(()) => save_failed = false,
+        match write_net(
+            &model.quantize(),
+            &description,
+            &args.out,
+            !written,
+            args.force,
+        ) {
+            Ok(()) => {
+                save_failed = false;
+                written = true;
+            }
             Err(e) => {
                 eprintln!("boardsh-train: {e}");
                 save_failed = true;
             }
         }
+        Ok(())
     };
     for e in 1..=args.epochs {
         let t0 = Instant::now();
@@ -229,13 +301,13 @@ fn run(args: &Args) -> Result<ExitCode, String> {
             epoch.train_loss,
             epoch.positions as f64 / secs.max(1e-9),
         );
-        consider(&trainer.model, loss, e);
+        consider(&trainer.model, loss, e)?;
         if stop.load(Ordering::Relaxed) {
             println!("stopped: keeping the best network so far");
             break;
         }
     }
-    if let Some((loss, model, epochs_run)) = &best {
+    if let Some((loss, model, epochs_run)) = best.get() {
         let net = model.quantize();
         let (mean, max) = quantization_error(model, &net, &val_positions);
         println!(
@@ -246,7 +318,7 @@ fn run(args: &Args) -> Result<ExitCode, String> {
             println!("wrote {}", args.out.display());
         }
     }
-    if best.is_none() {
+    if best.get().is_none() {
         println!("no epoch run: nothing written");
     }
     Ok(if save_failed {

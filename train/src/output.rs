@@ -3,41 +3,41 @@
 use crate::model::Model;
 use boardsh::congo::Position;
 use boardsh::congo::nnue::{Accumulators, Network, SCALE};
-use std::io::Write;
+use boardsh::front::write;
 use std::path::Path;
 
-/// The net file's bytes: the library's format (header, description,
-/// checksum), `Network::to_bytes`.
-fn net_bytes(net: &Network, description: &str) -> Result<Vec<u8>, String> {
-    Ok(net.to_bytes(description))
+/// Write `net` with its `description` to `path`, atomically, through the
+/// product's writer (`boardsh::front::write`): a temporary file beside it,
+/// then placed. The first write of a run (`first`) places it only where
+/// nothing is unless `force`, as the up-front check allowed (a file that
+/// appeared meanwhile stays); later writes replace the run's own file.
+/// A link, device or directory is never replaced.
+pub fn write_net(
+    net: &Network,
+    description: &str,
+    path: &Path,
+    first: bool,
+    force: bool,
+) -> Result<(), String> {
+    let bytes = net.to_bytes(description);
+    let placed = if first {
+        write::write_new(path, &bytes, force).map_err(|e| match e {
+            write::WriteError::Exists => {
+                "it appeared while training; not replaced (`--force` overwrites it)".to_string()
+            }
+            write::WriteError::Failed(why) => why,
+        })
+    } else {
+        write_atomic(path, &bytes).map_err(|e| e.to_string())
+    };
+    placed.map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// Write `net` with its `description` to `path`, atomically.
-pub fn write_net(net: &Network, description: &str, path: &Path) -> Result<(), String> {
-    let bytes = net_bytes(net, description)?;
-    write_atomic(path, &bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
-/// Write `bytes` to `path` through a temporary file beside it and a
-/// rename, so `path` holds either the old file or the whole new one.
+/// Replace `path` with `bytes` atomically: the product's
+/// [`write::replace`] (a temporary file renamed over it, removed on
+/// failure; never over a device or a link).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::other("the path names no file"))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".tmp{}", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    let written = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
+    write::replace(path, bytes)
 }
 
 /// The float model's score in centipawns for the side to move of `pos`.
