@@ -293,3 +293,105 @@ fn yut_solve_resumes_its_table_and_starts_afresh_over_another_file_with_force() 
     assert!(text.contains("layer 0: read from the table"), "{text}");
     assert_eq!(fs::read(d.join("t.bin")).unwrap(), table);
 }
+
+/// Every (sub)command with an `--out` option, found from the command
+/// line's own definition (not a list kept by hand): its path of names,
+/// e.g. `["yut", "solve"]`, and its arguments.
+fn commands_with_out() -> Vec<(Vec<String>, clap::Command)> {
+    fn walk(cmd: &clap::Command, path: Vec<String>, found: &mut Vec<(Vec<String>, clap::Command)>) {
+        if cmd.get_arguments().any(|a| a.get_long() == Some("out")) {
+            found.push((path.clone(), cmd.clone()));
+        }
+        for sub in cmd.get_subcommands() {
+            let mut p = path.clone();
+            p.push(sub.get_name().to_string());
+            walk(sub, p, found);
+        }
+    }
+    let mut found = Vec::new();
+    let top = <boardsh::front::args::Cli as clap::CommandFactory>::command();
+    walk(&top, Vec::new(), &mut found);
+    found
+}
+
+/// Whether an argument takes a file (its value name says FILE: `FILE`,
+/// `FILE|off`).
+fn takes_a_file(arg: &clap::Arg) -> bool {
+    arg.get_value_names()
+        .is_some_and(|names| names.iter().any(|n| n.as_str().contains("FILE")))
+}
+
+#[test]
+fn every_file_input_of_every_command_is_protected_from_its_out() {
+    // For each command that writes `--out`, each other option or argument
+    // that reads a file is pointed at the output file, with `--force`:
+    // it must be refused (status 2, naming the input), the file left as
+    // it was. A new input option cannot be forgotten in the command's
+    // list of inputs: this test finds it from the command line.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut tried = Vec::new();
+    for (path, cmd) in commands_with_out() {
+        let inputs: Vec<&clap::Arg> = cmd
+            .get_arguments()
+            .filter(|a| a.get_long() != Some("out") && takes_a_file(a))
+            .collect();
+        for input in &inputs {
+            let name = input
+                .get_long()
+                .map_or_else(|| input.get_id().to_string(), |l| format!("--{l}"));
+            fs::write(d.join("same.txt"), "the input\n").unwrap();
+            fs::write(d.join("other.txt"), "another input\n").unwrap();
+            let mut args: Vec<String> = path.clone();
+            args.extend(["--out".into(), "same.txt".into(), "--force".into()]);
+            match input.get_long() {
+                Some(long) => args.push(format!("--{long}=same.txt")),
+                None => args.push("same.txt".into()),
+            }
+            // The command's other required arguments: files get another
+            // file; anything else must be taught to this test.
+            for req in cmd.get_arguments().filter(|a| a.is_required_set()) {
+                if req.get_id() == input.get_id() || req.get_long() == Some("out") {
+                    continue;
+                }
+                assert!(
+                    takes_a_file(req),
+                    "{path:?}: give this test a value for the required {:?}",
+                    req.get_id()
+                );
+                match req.get_long() {
+                    Some(long) => args.push(format!("--{long}=other.txt")),
+                    None => args.push("other.txt".into()),
+                }
+            }
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = run(d, &args);
+            refused(
+                &out,
+                &format!(
+                    "boardsh {}: --out `same.txt` is also {name}: writing it would destroy the input",
+                    path.join(" ")
+                ),
+            );
+            assert_eq!(
+                fs::read_to_string(d.join("same.txt")).unwrap(),
+                "the input\n",
+                "{args:?}"
+            );
+            tried.push(format!("{} {name}", path.join(" ")));
+        }
+    }
+    // The enumeration finds what is known to be there (and more, should a
+    // command gain an input).
+    for known in [
+        "tune --data",
+        "tune --weights",
+        "selfplay --weights",
+        "selfplay --net",
+    ] {
+        assert!(
+            tried.iter().any(|t| t == known),
+            "{known} not tried: {tried:?}"
+        );
+    }
+}

@@ -25,8 +25,8 @@ use std::time::Instant;
 pub struct SelfplayArgs {
     /// The data file (written when done; default: selfplay.txt in the
     /// data directory, $XDG_DATA_HOME/boardsh or ~/.local/share/boardsh).
-    /// An existing file is refused unless --force; the --weights file, a
-    /// link or a device always.
+    /// An existing file is refused unless --force; the --weights or --net
+    /// file, a link or a device always.
     #[arg(long, value_name = "FILE", conflicts_with = "out_dir")]
     pub out: Option<PathBuf>,
 
@@ -100,6 +100,23 @@ pub fn read_weights(path: &Path, base: &EvalWeights) -> Result<EvalWeights, Stri
     let text = super::files::read_regular_text(path, super::files::WEIGHTS_LIMIT, "a weights file")
         .map_err(|e| format!("{}: {e}", path.display()))?;
     weights::parse(&text, base).map_err(|e| format!("{}:{}: {}", path.display(), e.line, e.message))
+}
+
+/// The files `selfplay` reads, by their options: what `--out` may never
+/// be. `--net` is one when it names a file (not `off` or `default`).
+fn inputs(args: &SelfplayArgs) -> Vec<(&'static str, &Path)> {
+    let mut inputs: Vec<(&str, &Path)> = args
+        .weights
+        .iter()
+        .map(|w| ("--weights", w.as_path()))
+        .collect();
+    if let Some(net) = &args.net
+        && let Some(crate::congo::nnue::NetChoice::File(_)) =
+            crate::shell::settings::net_choice(net)
+    {
+        inputs.push(("--net", Path::new(net)));
+    }
+    inputs
 }
 
 /// Where the data goes by default.
@@ -225,11 +242,7 @@ pub fn run(args: &SelfplayArgs) -> i32 {
     };
     // Up front, before the first game: no output may destroy an input or
     // clobber a file unasked.
-    let inputs: Vec<(&str, &Path)> = args
-        .weights
-        .iter()
-        .map(|w| ("--weights", w.as_path()))
-        .collect();
+    let inputs = inputs(args);
     if let Err(e) = crate::cli::write::check_target("--out", &path, args.force, &inputs) {
         return fail(e, EXIT_USAGE);
     }
