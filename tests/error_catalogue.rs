@@ -1004,6 +1004,28 @@ const SUB_EXAMPLES: &[Example] = &[
         status: 2,
         message: "--out-dir `gen`: its job.txt is another job's (other settings); give another directory, or the same settings to go on with it",
     },
+    // A job's settings file that is a link (here to /dev/zero, endless):
+    // never read, nor taken for the job's, nor is a linked shard taken
+    // for a finished one.
+    Example {
+        id: "selfplay-job-link",
+        input: Input::Sub {
+            files: &[],
+            dirs: &["gen"],
+            links: &[("/dev/zero", "gen/job.txt")],
+            args: &["selfplay", "--out-dir", "gen"],
+        },
+        status: 2,
+        message: "--out-dir `gen/job.txt`: it is a symbolic link; not replaced",
+    },
+    // Weights of the hand-written evaluation with a network, which
+    // replaces that evaluation: refused rather than ignored.
+    sub(
+        "weights-with-net",
+        &[("w.txt", b"pawn 100\n")],
+        &["agent", "--weights", "w.txt", "--net", "default"],
+        "--weights with --net `default`: the weights are the hand-written evaluation's, which a network replaces; give --net off, or no --weights",
+    ),
     // A level plays the engine (`set level N`'s searches and blunders):
     // the random mover has no strength to set.
     sub(

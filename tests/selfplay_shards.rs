@@ -170,3 +170,74 @@ fn the_jobs_network_plays_and_is_named() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("job.txt is another job's"));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_job_file_that_is_a_link_a_device_or_too_large_is_refused_at_once() {
+    use std::os::unix::fs::symlink;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("gen");
+    fs::create_dir(&dir).unwrap();
+    // A link to /dev/zero: read whole, it would be endless (the old
+    // reader took 2.1 GB before failing). Refused before any read or game.
+    symlink("/dev/zero", dir.join("job.txt")).unwrap();
+    let out = run(&dir, &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        err.starts_with("boardsh selfplay: --out-dir `")
+            && err.ends_with("gen/job.txt`: it is a symbolic link; not replaced\n"),
+        "{err}"
+    );
+    assert_eq!(names(&dir), ["job.txt"]);
+    // A regular job file over its limit (1 MiB; sparse, nothing to read):
+    // named with its size, nothing played.
+    fs::remove_file(dir.join("job.txt")).unwrap();
+    let big = fs::File::create(dir.join("job.txt")).unwrap();
+    big.set_len((1 << 20) + 1).unwrap();
+    let out = run(&dir, &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        err.ends_with(
+            "job.txt: it is 1048577 bytes, more than the 1048576 bytes a job file may be\n"
+        ),
+        "{err}"
+    );
+    assert_eq!(names(&dir), ["job.txt"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_linked_shard_is_not_taken_for_a_finished_one() {
+    // A finished job of two shards; shard 1 then becomes a link to a copy
+    // of itself elsewhere. A link is not a shard this job wrote: it is
+    // not counted as done (the old run said "2 of 2 shards already in"),
+    // and it is not written through either, so the run stops up front,
+    // naming it, and leaves it as it is.
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("gen");
+    assert!(run(&dir, &[]).status.success());
+    let shard = dir.join("shard-000001.txt");
+    let elsewhere = tmp.path().join("elsewhere.txt");
+    fs::rename(&shard, &elsewhere).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, &shard).unwrap();
+    let kept = fs::read(&elsewhere).unwrap();
+    let out = run(&dir, &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        err.ends_with("gen/shard-000001.txt`: it is a symbolic link; not replaced\n")
+            && !err.contains("already in"),
+        "{err}"
+    );
+    assert!(
+        fs::symlink_metadata(&shard)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(fs::read(&elsewhere).unwrap(), kept);
+}

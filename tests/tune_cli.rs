@@ -213,3 +213,84 @@ fn ctrl_c_keeps_the_finished_games() {
     // Only the data file is left.
     assert_eq!(std::fs::read_dir(data.path()).unwrap().count(), 1);
 }
+
+#[test]
+fn weights_are_never_ignored_for_a_network() {
+    // `--weights` sets the hand-written evaluation's weights; a network
+    // replaces that evaluation. Named together, they are refused (status
+    // 2, before any game); `--weights` alone plays the hand-written
+    // evaluation with them (before, the built-in network played and the
+    // weights were silently unused).
+    let data = tempfile::tempdir().unwrap();
+    let d = data.path();
+    let w = d.join("w.txt");
+    std::fs::write(&w, "pawn 100\n").unwrap();
+    let w = w.to_str().unwrap();
+    let message = |net: &str| {
+        format!(
+            "--weights with --net `{net}`: the weights are the hand-written evaluation's, which a network replaces; give --net off, or no --weights\n"
+        )
+    };
+    for net in ["default", "Default"] {
+        let out = boardsh(&["agent", "--weights", w, "--net", net], d);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        assert_eq!(
+            text(&out.stderr),
+            format!("boardsh agent: {}", message(net))
+        );
+        let games = d.join("games.txt");
+        let games = games.to_str().unwrap();
+        let out = boardsh(
+            &[
+                "selfplay",
+                "--games",
+                "1",
+                "--weights",
+                w,
+                "--net",
+                net,
+                "--out",
+                games,
+            ],
+            d,
+        );
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        assert_eq!(
+            text(&out.stderr),
+            format!("boardsh selfplay: {}", message(net))
+        );
+        assert!(!Path::new(games).exists());
+    }
+    // A network file named: refused too, before it is read.
+    let out = boardsh(&["agent", "--weights", w, "--net", "missing.nnue"], d);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!("boardsh agent: {}", message("missing.nnue"))
+    );
+    // With `--net off`, or no `--net`, the weights play: a selfplay job
+    // names its network in job.txt, `off` (not the built-in one's
+    // checksum).
+    for net in [&["--net", "off"][..], &[]] {
+        let dir = tempfile::tempdir().unwrap();
+        let job = dir.path().join("gen");
+        let mut args = vec![
+            "selfplay",
+            "--games",
+            "1",
+            "--nodes",
+            "50",
+            "--max-plies",
+            "8",
+            "--weights",
+            w,
+            "--out-dir",
+            job.to_str().unwrap(),
+        ];
+        args.extend(net);
+        let out = boardsh(&args, d);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let settings = std::fs::read_to_string(job.join("job.txt")).unwrap();
+        assert!(settings.ends_with("\nnet off\n"), "{net:?}: {settings}");
+    }
+}

@@ -106,7 +106,7 @@ impl Agent {
             _ => None,
         };
         // Read first: a bad file is refused whatever the mover.
-        let net = super::files::net_option(args.net.as_deref())?;
+        let net = super::files::net_with_weights(args.net.as_deref(), args.weights.as_deref())?;
         let brain = if args.engine.trim() == "random" {
             if args.level.is_some() {
                 return Err(

@@ -40,6 +40,10 @@ pub const OPENINGS_LIMIT: u64 = 64 << 20;
 /// a few hundred bytes a pair of games).
 pub const RESULTS_LIMIT: u64 = 256 << 20;
 
+/// The most bytes of a `selfplay --out-dir` job's `job.txt` (its settings,
+/// a few hundred bytes).
+pub const JOB_LIMIT: u64 = 1 << 20;
+
 /// A script file as opened: its identity (canonical path) and a reader
 /// that stops once the interrupt flag it was opened with is set.
 pub type Script = (String, BufReader<Checked<File>>);
@@ -226,6 +230,31 @@ pub fn net_option(text: Option<&str>) -> Result<Option<Arc<crate::congo::nnue::N
     };
     let reader: crate::shell::NetReader = Arc::new(read_net);
     crate::shell::load_net(&choice, Some(&reader)).map_err(|e| format!("--net: {e}"))
+}
+
+/// The network of `agent`'s and `selfplay`'s `--net` beside their
+/// `--weights`: the weights are the hand-written evaluation's, which a
+/// network replaces, so with `--weights` and no `--net` the hand-written
+/// evaluation plays (with those weights), and `--weights` with a network
+/// named (`--net FILE` or `default`) is refused rather than ignored.
+///
+/// # Errors
+///
+/// The combination refused, or [`net_option`]'s (usage errors).
+pub fn net_with_weights(
+    net: Option<&str>,
+    weights: Option<&Path>,
+) -> Result<Option<Arc<crate::congo::nnue::Network>>, String> {
+    if weights.is_none() {
+        return net_option(net);
+    }
+    match net.map(crate::shell::settings::net_choice) {
+        None | Some(Some(crate::congo::nnue::NetChoice::Off)) => Ok(None),
+        Some(_) => Err(format!(
+            "--weights with --net {}: the weights are the hand-written evaluation's, which a network replaces; give --net off, or no --weights",
+            crate::quote::quoted_path(&crate::cli::report::escape(net.unwrap_or_default()))
+        )),
+    }
 }
 
 /// An I/O error as a short lower-case reason.

@@ -225,7 +225,8 @@ pub fn run(args: &SelfplayArgs) -> i32 {
                 Err(e) => return fail(format!("--weights {e}"), EXIT_USAGE),
             }
         }
-        let net = match super::files::net_option(args.net.as_deref()) {
+        let net = match super::files::net_with_weights(args.net.as_deref(), args.weights.as_deref())
+        {
             Ok(net) => net,
             Err(e) => return fail(e, EXIT_USAGE),
         };
@@ -252,7 +253,7 @@ pub fn run(args: &SelfplayArgs) -> i32 {
             Err(e) => return fail(format!("--weights {e}"), EXIT_USAGE),
         }
     }
-    let net = match super::files::net_option(args.net.as_deref()) {
+    let net = match super::files::net_with_weights(args.net.as_deref(), args.weights.as_deref()) {
         Ok(net) => net,
         Err(e) => return fail(e, EXIT_USAGE),
     };

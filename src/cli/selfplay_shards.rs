@@ -196,7 +196,21 @@ pub fn run(
     }
     let job = job_text(args, net);
     let job_path = dir.join("job.txt");
-    match fs::read_to_string(&job_path) {
+    let shards = args.games.div_ceil(args.shard_games);
+    // Up front: the files of the job are regular files or nothing. A link
+    // (to /dev/zero, to another job's shard) or a device is never read as
+    // the job's settings nor taken for a finished shard.
+    for path in
+        std::iter::once(job_path.clone()).chain((0..shards).map(|k| dir.join(shard_name(k))))
+    {
+        if fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file())
+            && let Err(e) = super::write::check_target("--out-dir", &path, true, &[])
+        {
+            return fail(e, EXIT_USAGE);
+        }
+    }
+    let read = super::files::read_regular_text(&job_path, super::files::JOB_LIMIT, "a job file");
+    match read {
         Ok(old) if old != job => {
             return fail(
                 format!(
@@ -212,11 +226,13 @@ pub fn run(
                 return fail(format!("{}: {e}", job_path.display()), EXIT_FAILED);
             }
         }
-        Err(e) => return fail(format!("{}: {e}", job_path.display()), EXIT_FAILED),
+        // Too large, not text, unreadable: refused before any game.
+        Err(e) => return fail(format!("{}: {e}", job_path.display()), EXIT_USAGE),
     }
-    let shards = args.games.div_ceil(args.shard_games);
+    // A shard is done when its name is a regular file (not through a
+    // link: checked above).
     let todo: Vec<u64> = (0..shards)
-        .filter(|&k| !dir.join(shard_name(k)).is_file())
+        .filter(|&k| !fs::symlink_metadata(dir.join(shard_name(k))).is_ok_and(|m| m.is_file()))
         .collect();
     let kept = shards - todo.len() as u64;
     if kept > 0 {
