@@ -294,3 +294,74 @@ fn selfplay_refuses_a_bad_net_before_writing() {
         .run();
     assert!(!dir.join("d.txt").exists());
 }
+
+/// A network file whose every weight is at its most and whose output
+/// bias is `i32::MAX`, sealed with a correct checksum: the side to move
+/// scores 2^31 × 400 / (255 × 1024), over 3 million cp, unclamped.
+fn max_net() -> Vec<u8> {
+    let h = 8;
+    let max = i16::MAX;
+    let net = Network::new(
+        vec![max; N_FEATURES * h],
+        vec![max; h],
+        vec![max; 2 * h],
+        i32::MAX,
+    )
+    .unwrap();
+    let bytes = net.to_bytes("every weight at its most");
+    assert_eq!(Network::from_bytes(&bytes).unwrap().0, net);
+    bytes
+}
+
+#[test]
+fn a_network_of_absurd_weights_never_claims_a_mate() {
+    // The network's score is clamped to ±MAX_EVAL (289.99 pawns), inside
+    // the search's non-mate range: `eval` shows the clamp, and no search
+    // (`best`, `hint`, `review`) may turn the network's opinion into a
+    // win in N or an exact verdict. Before, the start position read
+    // `network: +65663.50`-like scores, `best` found "White wins in 5",
+    // `hint` "100% (exact)", and `review` marked each move "wins in 2".
+    // No lion can be taken in these few plies from the start, so any
+    // "wins in" is the network's claim, not the game's.
+    let out = Test::new()
+        .file("max.nnue", max_net())
+        .args(["-c", "set net max.nnue; eval"])
+        .any_stdout()
+        .output();
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    // White to move scores +MAX_EVAL for White.
+    assert_eq!(stdout.lines().last().unwrap(), "network: +289.99 (white)");
+    let out = Test::new()
+        .file("max.nnue", max_net())
+        .args([
+            "-c",
+            "set net max.nnue; best depth 3; hint 3 depth 2; c2c3; c6c5; review depth 2",
+        ])
+        .any_stdout()
+        .any_stderr()
+        .output();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stdout}{stderr}");
+    for claim in ["wins in", "exact"] {
+        assert!(!stdout.contains(claim), "{claim:?} in:\n{stdout}");
+    }
+    // Each command answered, and every score it shows (`+12.34`, pawns)
+    // is within the clamp. (Which move wins the tie between equal
+    // scores is the search's business, not this test's.)
+    for part in [
+        "best ",
+        "Congo hint (White to move), depth 2",
+        "Congo review",
+    ] {
+        assert!(stdout.contains(part), "{part:?} in:\n{stdout}");
+    }
+    let scores: Vec<f64> = stdout
+        .split_whitespace()
+        .filter(|w| w.starts_with(['+', '-']) && w.contains('.'))
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert!(scores.len() >= 6, "{stdout}");
+    assert!(scores.iter().all(|s| s.abs() <= 289.99), "{stdout}");
+}

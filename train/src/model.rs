@@ -12,7 +12,7 @@
 //! b1 (H) | w2 (2H, side to move's first) | b2]`, so the optimiser and the
 //! gradient reduction are single loops.
 
-use boardsh::congo::nnue::{N_FEATURES, Network, QA, QB};
+use boardsh::congo::nnue::{MAX_EVAL, N_FEATURES, Network, QA, QB};
 use boardsh::rng::Rng;
 use std::f32::consts::LN_10;
 
@@ -27,8 +27,12 @@ pub const W1_CLIP: f32 = 1.98;
 pub const W2_CLIP: f32 = 8.0;
 
 /// The bound of the output bias (32 × 255 × 64 = 522,240 fits an i32;
-/// 32 is 12,800 cp).
+/// 32 is 12,800 cp, well inside the engine's clamp of a network's score,
+/// `MAX_EVAL`, 28,999 cp, below its mate scores).
 pub const B2_CLIP: f32 = 32.0;
+
+// The bias alone never reaches the clamp of the network's score.
+const _: () = assert!((B2_CLIP as i32) * boardsh::congo::nnue::SCALE < MAX_EVAL);
 
 /// The chance of winning of a score of `x` = cp / 400: 1 / (1 + 10^(−x)).
 pub fn win_chance(x: f32) -> f32 {

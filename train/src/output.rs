@@ -2,7 +2,7 @@
 
 use crate::model::Model;
 use boardsh::congo::Position;
-use boardsh::congo::nnue::{Accumulators, Network, SCALE};
+use boardsh::congo::nnue::{Accumulators, MAX_EVAL, Network, SCALE};
 use boardsh::front::write;
 use std::path::Path;
 
@@ -40,11 +40,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     write::replace(path, bytes)
 }
 
-/// The float model's score in centipawns for the side to move of `pos`.
+/// The float model's score in centipawns for the side to move of `pos`,
+/// clamped to `±MAX_EVAL` as the library clamps the network's (so the
+/// quantization error compares what the engine would see).
 pub fn float_cp(model: &Model, pos: &Position) -> f32 {
     let (us, them) = crate::data::features(pos);
     let mut scratch = vec![0.0; 2 * model.hidden];
-    model.forward(&us, &them, &mut scratch) * SCALE as f32
+    let limit = MAX_EVAL as f32;
+    (model.forward(&us, &them, &mut scratch) * SCALE as f32).clamp(-limit, limit)
 }
 
 /// The quantized network's score (the library's integer path).

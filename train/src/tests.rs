@@ -368,3 +368,24 @@ fn validation_takes_whole_games() {
         );
     }
 }
+
+/// The float and integer scores agree at the clamp: a model whose output
+/// bias alone is past the engine's `MAX_EVAL` (the trainer's clip keeps a
+/// trained one inside; this one is set by hand) scores `±MAX_EVAL` both
+/// ways, so the quantization error reports no difference where the
+/// engine sees none.
+#[test]
+fn float_and_integer_scores_share_the_clamp() {
+    use boardsh::congo::nnue::MAX_EVAL;
+    let mut m = Model::zeros(2);
+    let b2 = m.b2_at();
+    // 100 units of output is 40,000 cp for the side to move.
+    m.params[b2] = 100.0;
+    let net = m.quantize();
+    let start = Position::start();
+    assert_eq!(int_cp(&net, &start), MAX_EVAL);
+    assert_eq!(float_cp(&m, &start), MAX_EVAL as f32);
+    m.params[b2] = -100.0;
+    assert_eq!(int_cp(&m.quantize(), &start), -MAX_EVAL);
+    assert_eq!(float_cp(&m, &start), -(MAX_EVAL as f32));
+}

@@ -1,7 +1,7 @@
 //! The output layer: a position's score from its accumulators.
 
 use super::accumulator::Accumulators;
-use super::network::{Network, QA, QB, SCALE};
+use super::network::{MAX_EVAL, Network, QA, QB, SCALE};
 use super::simd::dot;
 use crate::congo::piece::Color;
 
@@ -10,7 +10,7 @@ impl Network {
     /// accumulators `acc` are (built under this network): the side to
     /// move's view meets the first half of the output weights, the other
     /// side's view the second; then `× SCALE / (QA × QB)`, rounded toward
-    /// zero.
+    /// zero, and clamped to `±MAX_EVAL` (never a mate score).
     pub fn evaluate(&self, acc: &Accumulators, side_to_move: Color) -> i32 {
         self.evaluate_views(acc.view(side_to_move), acc.view(!side_to_move))
     }
@@ -23,8 +23,8 @@ impl Network {
         // units: within an i32 (see `simd::dot`).
         let sum = i64::from(dot(us, w_us)) + i64::from(dot(them, w_them)) + i64::from(bias);
         let cp = sum * i64::from(SCALE) / (i64::from(QA) * i64::from(QB));
-        // |sum| < 2^33, so |cp| < 2^33 × 400 / 16320 < 2^31: the clamp is
-        // only a guard.
-        cp.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+        // |sum| < 2^33, so |cp| < 2^33 × 400 / 16320 < 2^31 (no overflow);
+        // then inside the non-mate range, whatever the weights.
+        cp.clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as i32
     }
 }

@@ -34,6 +34,6 @@ pub use accumulator::Accumulators;
 pub use default::{NetChoice, STARTUP_NET, default_description, default_net};
 pub use features::{N_FEATURES, feature_index, oriented};
 pub use file::{FEATURE_SET, MAGIC, MAX_DESCRIPTION, MAX_FILE_BYTES, NetFileError, VERSION};
-pub use network::{MAX_HIDDEN, Network, QA, QB, SCALE};
+pub use network::{MAX_EVAL, MAX_HIDDEN, Network, QA, QB, SCALE};
 pub use simd::{allow_simd, simd_in_use};
 pub use stack::{AccStack, evaluate_fresh};

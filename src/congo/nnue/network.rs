@@ -33,6 +33,15 @@ pub const QB: i32 = 1024;
 /// Centipawns per unit of the network's output (1.0 after both scales).
 pub const SCALE: i32 = 400;
 
+/// The largest score the network gives, in centipawns either way: one
+/// inside the search's non-mate range (a score past its mate bound,
+/// 29,000, reads as a won or lost game: "White wins in 5", a hint's
+/// "exact"). Crafted weights can make the output anything (all at their
+/// most: over 3 million cp); the clamp keeps it a score, never a claim of
+/// mate. A trained network stays far inside (its output bias is clipped
+/// to 12,800 cp by the trainer), so the clamp changes none of its scores.
+pub const MAX_EVAL: i32 = 28_999;
+
 /// The largest hidden layer: with it, each view's sum of
 /// `crelu(acc) × w` stays within an `i32` (255 × 32768 × 256 < 2^31).
 pub const MAX_HIDDEN: usize = 256;

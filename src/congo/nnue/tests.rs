@@ -226,3 +226,77 @@ fn a_one_unit_network_gives_the_hand_worked_score() {
     // rounded toward zero.
     assert_eq!(net.evaluate(&acc, Color::Black), -85);
 }
+
+/// A network whose every weight is at its most (`w`) or least, sealed in
+/// a network file and read back, as a crafted file would be.
+fn extreme(w: i16, bias: i32) -> Network {
+    let h = 8;
+    let net = Network::new(vec![w; N_FEATURES * h], vec![w; h], vec![w; 2 * h], bias).unwrap();
+    let (read, _) = Network::from_bytes(&net.to_bytes("every weight at its limit")).unwrap();
+    assert_eq!(read, net);
+    read
+}
+
+#[test]
+fn extreme_weights_give_scores_inside_the_non_mate_range() {
+    // The output bias alone, i32::MAX × 400 / (255 × 1024), is 3,289,715
+    // cp: far past the search's mate bound (29,000). The clipped ReLU
+    // gives values of 0 to QA, so output weights of the bias's sign only
+    // add to it: clamped, every position scores exactly MAX_EVAL for the
+    // bias's sign.
+    let mut rng = Rng::new(50);
+    let positions: Vec<Position> = std::iter::once(Position::start())
+        .chain((0..200).map(|_| random_position(&mut rng)))
+        .collect();
+    for (w, bias, expected) in [
+        (i16::MAX, i32::MAX, MAX_EVAL),
+        (i16::MIN, i32::MIN, -MAX_EVAL),
+    ] {
+        let net = extreme(w, bias);
+        for pos in &positions {
+            let cp = evaluate_fresh(&net, pos);
+            assert_eq!(cp, expected, "{pos}");
+            let mut stack = AccStack::new(4);
+            stack.push(0, pos);
+            assert_eq!(stack.evaluate(&net, 0, pos), Some(expected), "{pos}");
+        }
+    }
+    // Mixed signs: whatever the sum, inside the bound.
+    for (w, bias) in [(i16::MAX, i32::MIN), (i16::MIN, i32::MAX), (-1, 0)] {
+        let net = extreme(w, bias);
+        for pos in &positions {
+            assert!(evaluate_fresh(&net, pos).abs() <= MAX_EVAL, "{pos}");
+        }
+    }
+}
+
+#[test]
+fn a_search_with_extreme_weights_claims_no_mate() {
+    // Both sides see a position as won for the side to move: before the
+    // clamp, the start position's search said "win in" (the score past
+    // the mate bound). The lion can be taken in no line this short, so
+    // every score must be centipawns.
+    use crate::congo::search::{Engine, EngineConfig, Limits, Score};
+    for (w, bias) in [(i16::MAX, i32::MAX), (i16::MIN, i32::MIN)] {
+        let mut engine = Engine::new(EngineConfig {
+            hash_mb: 1,
+            threads: 1,
+            ..EngineConfig::default()
+        });
+        engine.set_net(Some(std::sync::Arc::new(extreme(w, bias))));
+        let start = Position::start();
+        assert!(engine.static_eval(&start).abs() <= MAX_EVAL);
+        let mut scores = Vec::new();
+        let info = engine.search(
+            &start,
+            &[],
+            &Limits::depth(4),
+            &crate::interrupt::Never,
+            &mut |i| scores.push(i.score),
+        );
+        scores.push(info.score);
+        for s in scores {
+            assert!(matches!(s, Score::Cp(c) if c.abs() <= MAX_EVAL), "{s:?}");
+        }
+    }
+}

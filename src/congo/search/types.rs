@@ -13,6 +13,10 @@ pub(crate) const MATE: i32 = 30_000;
 /// Scores beyond this (in absolute value) are wins or losses.
 pub(crate) const MATE_BOUND: i32 = MATE - 1_000;
 
+// The network's scores stay scores: its clamp lies inside the non-mate
+// range, whatever a network file's weights.
+const _: () = assert!(crate::congo::nnue::MAX_EVAL < MATE_BOUND);
+
 /// Above any score.
 pub(crate) const INF: i32 = 32_000;
 
