@@ -103,16 +103,27 @@ enum Failure {
 }
 
 /// A float flag's value checked: finite and in `lo..=hi` (above `lo`
-/// when `open`), or a usage error naming the flag.
-fn check_float(flag: &str, value: f64, lo: f64, hi: f64, open: bool) -> Result<(), Failure> {
-    let above = if open { value > lo } else { value >= lo };
-    if value.is_finite() && above && value <= hi {
+/// when `open`), or a usage error naming the flag and the value as given
+/// (in its own precision: `1e30`, not the digits of its f64).
+fn check_float<T>(flag: &str, value: T, lo: f64, hi: f64, open: bool) -> Result<(), Failure>
+where
+    T: Into<f64> + Copy + std::fmt::Display + std::fmt::LowerExp,
+{
+    let v: f64 = value.into();
+    let above = if open { v > lo } else { v >= lo };
+    if v.is_finite() && above && v <= hi {
         return Ok(());
     }
+    let shown = if v.is_finite() && (v.abs() >= 1e6 || (v != 0.0 && v.abs() < 1e-4)) {
+        format!("{value:e}")
+    } else {
+        value.to_string()
+    };
+    // As `boardsh tune --rate`'s: "above 0, at most 10000".
     let from = if open { "above" } else { "from" };
-    let to = if open { "at most" } else { "to" };
+    let to = if open { ", at most" } else { " to" };
     Err(Failure::Usage(format!(
-        "{flag} {value}: expected a number {from} {lo} {to} {hi}"
+        "{flag} {shown}: expected a number {from} {lo}{to} {hi}"
     )))
 }
 
@@ -141,15 +152,9 @@ fn commit(args: &Args) -> String {
 fn run(args: &Args) -> Result<ExitCode, Failure> {
     // Every float flag: NaN, infinities and absurd values refused (a NaN
     // weight decay trains a network of NaN).
-    check_float("--lr", f64::from(args.lr), 0.0, 1.0, true)?;
-    check_float(
-        "--weight-decay",
-        f64::from(args.weight_decay),
-        0.0,
-        1.0,
-        false,
-    )?;
-    check_float("--lambda", f64::from(args.lambda), 0.0, 1.0, false)?;
+    check_float("--lr", args.lr, 0.0, 1.0, true)?;
+    check_float("--weight-decay", args.weight_decay, 0.0, 1.0, false)?;
+    check_float("--lambda", args.lambda, 0.0, 1.0, false)?;
     check_float("--val-frac", args.val_frac, 0.0, 1.0, false)?;
     let files = data::input_files(&args.inputs).map_err(Failure::Usage)?;
     if files.is_empty() {

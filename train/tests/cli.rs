@@ -178,6 +178,18 @@ fn float_flags_refuse_non_finite_and_absurd_values() {
         let given = format!("{flag}={value}");
         let out = run(d, &["--out", "n.nnue", &given, "d.txt"]);
         refused(&out, &format!("boardsh-train: {flag} "));
+        // The value as given, not an f32's long digits (`1e30`).
+        let shown = match *value {
+            "NaN" | "inf" | "-0.1" | "0" | "1.5" => value.to_string(),
+            other => other
+                .parse::<f64>()
+                .map_or(other.to_string(), |v| format!("{v:e}")),
+        };
+        assert!(
+            text(&out.stderr).contains(&format!("{flag} {shown}: expected")),
+            "{}",
+            text(&out.stderr)
+        );
         assert!(
             text(&out.stderr).contains("expected a number"),
             "{flag} {value}"
