@@ -37,6 +37,7 @@ mod game;
 mod input_quirks;
 mod interrupt_tmux;
 mod io_faults;
+mod long_game;
 mod man_completions;
 mod match_referee;
 mod match_safety;

@@ -265,3 +265,28 @@ fn a_bad_shell_is_a_usage_error_and_a_full_device_a_failure() {
         );
     }
 }
+
+/// A shell name with control characters is echoed escaped (`\x1b`,
+/// `\r`), as diagnostics echo input: with colour on (a terminal, forced
+/// here) clap echoed an ESC raw, so `completions $'\e[2J'` cleared the
+/// screen, and a carriage return went raw even without colour.
+#[test]
+fn a_shell_name_with_control_characters_is_echoed_escaped() {
+    for colour in [false, true] {
+        let mut test = Test::new().args(["completions", "x\u{1b}[2Jy\rz"]);
+        if colour {
+            test = test.env("CLICOLOR_FORCE", "1");
+        }
+        let out = test.status(2).any_stderr().run();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("x\\x1b[2Jy\\x0dz"), "{err:?}");
+        assert!(!err.contains("\u{1b}[2J") && !err.contains('\r'), "{err:?}");
+        // Colour's own codes are the only escapes left.
+        if !colour {
+            assert!(
+                !err.contains(|c: char| c.is_control() && c != '\n'),
+                "{err:?}"
+            );
+        }
+    }
+}

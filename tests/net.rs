@@ -365,3 +365,94 @@ fn a_network_of_absurd_weights_never_claims_a_mate() {
     assert!(scores.len() >= 6, "{stdout}");
     assert!(scores.iter().all(|s| s.abs() <= 289.99), "{stdout}");
 }
+
+/// The value of `set`'s row for `seed`.
+fn seed_row(listing: &str) -> String {
+    let line = listing
+        .lines()
+        .find(|l| l.starts_with("seed "))
+        .unwrap_or_else(|| panic!("no seed row in {listing}"));
+    line["seed".len()..]
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// A saved session naming a network file beside it replays from another
+/// working directory: `set net FILE` in a script is relative to the
+/// script's directory (as `source` is), so it reads the file, and the
+/// settings written after it (here the seed, 42 with no throw since)
+/// run too. Before, the file was looked for in the working directory:
+/// the line failed and, the saved file setting `keep-going off`, the
+/// replay stopped there (status 1, the seed left at the default).
+#[test]
+fn a_saved_session_with_a_net_replays_from_another_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game");
+    std::fs::create_dir(&game).unwrap();
+    std::fs::write(game.join("good.nnue"), good_file()).unwrap();
+    Test::new()
+        .current_dir(&game)
+        .args(["-c", "set net good.nnue; set seed 42; save s.bsh"])
+        .any_stdout()
+        .run();
+    let saved = std::fs::read_to_string(game.join("s.bsh")).unwrap();
+    assert!(saved.lines().any(|l| l == "set net good.nnue"), "{saved}");
+    // From the parent directory, and from an unrelated one.
+    for (cwd, script) in [
+        (dir.path().to_path_buf(), "game/s.bsh".to_string()),
+        (
+            std::env::temp_dir(),
+            game.join("s.bsh").to_string_lossy().into_owned(),
+        ),
+    ] {
+        let out = Test::new()
+            .current_dir(&cwd)
+            .args([script.as_str(), "-c", "set"])
+            .any_stdout()
+            .output();
+        let listing = String::from_utf8_lossy(&out.stdout);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{script}: {err}");
+        assert_eq!(seed_row(&listing), "42", "{script}: {listing}");
+        // The network read is the file beside the script, named as the
+        // working directory finds it.
+        let named = std::path::Path::new(&script).with_file_name("good.nnue");
+        assert_eq!(net_row(&listing), named.to_string_lossy(), "{script}");
+    }
+}
+
+/// `save` into another directory names the network file so that the
+/// saved file finds it: absolute, since the file was named relative to
+/// the working directory, not to the saved file's.
+#[test]
+fn save_elsewhere_names_the_net_so_the_file_finds_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("good.nnue"), good_file()).unwrap();
+    std::fs::create_dir(dir.path().join("out")).unwrap();
+    Test::new()
+        .current_dir(dir.path())
+        .args(["-c", "set net good.nnue; set seed 7; save out/s.bsh"])
+        .any_stdout()
+        .run();
+    let saved = std::fs::read_to_string(dir.path().join("out/s.bsh")).unwrap();
+    let cwd = std::fs::canonicalize(dir.path()).unwrap();
+    let named = saved
+        .lines()
+        .find_map(|l| l.strip_prefix("set net "))
+        .unwrap_or_else(|| panic!("{saved}"));
+    assert_eq!(
+        std::fs::canonicalize(named).unwrap(),
+        cwd.join("good.nnue"),
+        "{saved}"
+    );
+    // It replays from the directory it is in.
+    let out = Test::new()
+        .current_dir(dir.path().join("out"))
+        .args(["s.bsh", "-c", "set"])
+        .any_stdout()
+        .output();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(seed_row(&String::from_utf8_lossy(&out.stdout)), "7");
+}

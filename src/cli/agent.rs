@@ -329,7 +329,7 @@ impl Agent {
                 };
                 let info = engine.search(
                     self.game.position(),
-                    self.game.keys(),
+                    self.game.seen(),
                     &limits,
                     &deadline,
                     &mut report,

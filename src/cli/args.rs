@@ -109,6 +109,33 @@ pub enum Given {
     Init(Option<PathBuf>),
 }
 
+/// `e` with the arguments it echoes made printable, control characters
+/// escaped as diagnostics show them (`\x1b`): clap quotes a bad value as
+/// typed (`boardsh completions` and its shell name, an unknown option),
+/// and with colour on (a terminal) an ESC or a carriage return in it
+/// would reach the terminal.
+fn printable(mut e: clap::Error) -> clap::Error {
+    use clap::error::ContextValue;
+    let has_control = |s: &String| s.contains(char::is_control);
+    let escaped: Vec<_> = e
+        .context()
+        .filter_map(|(kind, value)| match value {
+            ContextValue::String(s) if has_control(s) => {
+                Some((kind, ContextValue::String(super::report::escape(s))))
+            }
+            ContextValue::Strings(v) if v.iter().any(has_control) => Some((
+                kind,
+                ContextValue::Strings(v.iter().map(|s| super::report::escape(s)).collect()),
+            )),
+            _ => None,
+        })
+        .collect();
+    for (kind, value) in escaped {
+        e.insert(kind, value);
+    }
+    e
+}
+
 impl Cli {
     /// Parse `args` (the program name first) and record the order of the
     /// sources.
@@ -122,8 +149,10 @@ impl Cli {
         T: Into<std::ffi::OsString> + Clone,
     {
         use clap::{CommandFactory, FromArgMatches};
-        let matches = Cli::command().try_get_matches_from(args)?;
-        let mut cli = Cli::from_arg_matches(&matches)?;
+        let matches = Cli::command()
+            .try_get_matches_from(args)
+            .map_err(printable)?;
+        let mut cli = Cli::from_arg_matches(&matches).map_err(printable)?;
         let at = |id: &str| -> Vec<usize> {
             matches
                 .indices_of(id)

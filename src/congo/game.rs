@@ -9,6 +9,7 @@
 //! ([`Repetition::ThreefoldDraw`]: the referee and self-play); the prompt
 //! goes on ([`Repetition::Continues`]).
 
+use super::key_counts::KeyCounts;
 use super::moves::{IllegalMove, Move, MoveOutcome, Status, status};
 use super::piece::Color;
 use super::position::Position;
@@ -107,15 +108,30 @@ pub enum Repetition {
 }
 
 /// A Congo game from some start position.
+///
+/// Each ply keeps the position it was played in, so `undo` is one step
+/// back (not a replay from the start), and the keys of the earlier
+/// positions are also counted ([`KeyCounts`]), so a repetition count and
+/// the search's history lookups cost the same at ply 10 and ply 100,000.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     start: Position,
     position: Position,
     /// The Zobrist key of each position before `position`, oldest first.
     keys: Vec<u64>,
-    /// The moves played from `start`, each with the rules it was played
-    /// under (so `undo` replays them the same way).
-    plies: Vec<(Move, Rules)>,
+    /// The same keys, counted.
+    seen: KeyCounts,
+    /// The moves played from `start`, oldest first.
+    plies: Vec<Ply>,
+}
+
+/// One move of a game: the move, the rules it was played under and the
+/// position it was played in (what `undo` puts back).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Ply {
+    mv: Move,
+    rules: Rules,
+    before: Position,
 }
 
 impl Default for Game {
@@ -131,6 +147,7 @@ impl Game {
             position: start.clone(),
             start,
             keys: Vec::new(),
+            seen: KeyCounts::default(),
             plies: Vec::new(),
         }
     }
@@ -151,9 +168,25 @@ impl Game {
         &self.keys
     }
 
+    /// The same keys, counted: the history a search takes in one lookup
+    /// a node (see [`crate::congo::search::PastKeys`]).
+    pub fn seen(&self) -> &KeyCounts {
+        &self.seen
+    }
+
     /// The moves played, first first.
     pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
-        self.plies.iter().map(|&(mv, _)| mv)
+        self.plies.iter().map(|p| p.mv)
+    }
+
+    /// The moves played after the first `from`, each with the rules it was
+    /// played under (what replays them with [`Game::play_under`]).
+    pub fn moves_after(&self, from: usize) -> impl ExactSizeIterator<Item = (Move, Rules)> + '_ {
+        self.plies
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .map(|p| (p.mv, p.rules))
     }
 
     /// How many moves were played.
@@ -177,33 +210,36 @@ impl Game {
     ///
     /// [`IllegalMove`] when `mv` is not legal here; the game is unchanged.
     pub fn play_under(&mut self, rules: Rules, mv: Move) -> Result<MoveOutcome, IllegalMove> {
-        let key = self.position.zobrist();
-        let outcome = self.position.play_under(mv, rules)?;
+        let before = self.position.clone();
+        let outcome = match self.position.play_under(mv, rules) {
+            Ok(o) => o,
+            Err(e) => {
+                self.position = before;
+                return Err(e);
+            }
+        };
+        let key = before.zobrist();
         self.keys.push(key);
-        self.plies.push((mv, rules));
+        self.seen.add(key);
+        self.plies.push(Ply { mv, rules, before });
         Ok(outcome)
     }
 
-    /// Take back the last move; `None` (and no change) at the start.
+    /// Take back the last move (the position it was played in comes back
+    /// as it was); `None` (and no change) at the start.
     pub fn undo(&mut self) -> Option<Move> {
-        let (mv, _) = self.plies.pop()?;
-        self.keys.pop();
-        let mut pos = self.start.clone();
-        for &(m, rules) in &self.plies {
-            // Every move was legal when it was played from the same start.
-            if pos.play_under(m, rules).is_err() {
-                break;
-            }
+        let ply = self.plies.pop()?;
+        if let Some(key) = self.keys.pop() {
+            self.seen.remove(key);
         }
-        self.position = pos;
-        Some(mv)
+        self.position = ply.before;
+        Some(ply.mv)
     }
 
     /// How often the current position has occurred in this game, itself
     /// included (1 for a new position).
     pub fn repetitions(&self) -> usize {
-        let key = self.position.zobrist();
-        1 + self.keys.iter().filter(|&&k| k == key).count()
+        1 + self.seen.count(self.position.zobrist())
     }
 
     /// The status of the position by Congo's own rules (no repetition).
@@ -342,5 +378,61 @@ mod tests {
                 crate::congo::PieceKind::Pawn
             ))
         );
+    }
+
+    /// A small deterministic generator for the random games below.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn undo_after_n_plies_is_a_replay_of_n_minus_1() {
+        // Random games (random rules a move too): after each ply, one
+        // undo must give exactly the game replayed fresh up to the ply
+        // before (position, keys, their counts, moves), and playing the
+        // move again the game before the undo.
+        use crate::congo::moves::legal_moves;
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20 {
+            let mut g = Game::default();
+            let mut played: Vec<(Move, Rules)> = Vec::new();
+            for _ in 0..80 {
+                let moves = legal_moves(g.position());
+                if moves.is_empty() || g.status() != Status::Continue {
+                    break;
+                }
+                let mv = moves[next(&mut state) as usize % moves.len()];
+                let rules = [Rules::Full, Rules::Course2021, Rules::Course2022]
+                    [next(&mut state) as usize % 3];
+                g.play_under(rules, mv).unwrap();
+                played.push((mv, rules));
+                let mut fresh = Game::default();
+                for &(m, r) in &played[..played.len() - 1] {
+                    fresh.play_under(r, m).unwrap();
+                }
+                let whole = g.clone();
+                assert_eq!(g.undo(), Some(mv));
+                assert_eq!(g, fresh);
+                assert_eq!(g.keys(), fresh.keys());
+                assert_eq!(g.repetitions(), fresh.repetitions());
+                g.play_under(rules, mv).unwrap();
+                assert_eq!(g, whole);
+            }
+        }
+    }
+
+    #[test]
+    fn moves_after_a_length_are_the_tail() {
+        let mut g = Game::default();
+        for m in ["g1f3", "g7f5", "f3g1"] {
+            g.play(mv(m)).unwrap();
+        }
+        let tail: Vec<_> = g.moves_after(1).collect();
+        assert_eq!(tail, [(mv("g7f5"), Rules::Full), (mv("f3g1"), Rules::Full)]);
+        assert_eq!(g.moves_after(3).len(), 0);
+        assert_eq!(g.moves_after(9).len(), 0);
     }
 }

@@ -15,6 +15,7 @@ pub mod course;
 pub mod fen;
 pub(crate) mod game;
 pub(crate) mod guide;
+pub(crate) mod key_counts;
 pub(crate) mod listing;
 pub(crate) mod moves;
 pub mod nnue;
@@ -32,6 +33,7 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use fen::{FenError, FenErrorKind};
 pub use game::{Ending, Game, Outcome, Repetition};
+pub use key_counts::KeyCounts;
 pub use listing::{listing, write_listing};
 pub use moves::{
     Counting, IllegalMove, MAX_JUMPS, Move, MoveOutcome, MoveParseError, MoveParseErrorKind,

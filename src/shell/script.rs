@@ -4,12 +4,15 @@
 use super::command::{Command, Located, Span};
 use super::error::{ErrorKind, ShellError};
 use super::lines::{LineReader, ReadFault};
+use super::net_path;
 use super::output::Output;
 use super::parse::{parse_segment, segments};
 use super::problem::{Count, Host, run_problem};
 use super::render::{Rendering, render};
 use super::reply::Reply;
 use super::session::{ExecError, ReviewError, Session};
+use super::settings::Change;
+use crate::congo::nnue::NetChoice;
 use std::io::{self, BufRead};
 
 pub use super::replay::{End, Kind, blank_prefix, readable};
@@ -386,6 +389,19 @@ impl<'r> Runner<'r> {
             out: &mut *out,
             quiet,
         };
+        // `set net FILE` in a script names a file beside the script.
+        let beside;
+        let cmd = match (&cmd.command, self.current_file()) {
+            (Command::Set(Some(Change::Net(NetChoice::File(path)))), Some(from)) => {
+                let path = net_path::beside(&from, path);
+                beside = Located {
+                    command: Command::Set(Some(Change::Net(NetChoice::File(path)))),
+                    ..cmd.clone()
+                };
+                &beside
+            }
+            _ => cmd,
+        };
         let reply = match self.session.execute(cmd, &mut streamed) {
             Ok(reply) => reply,
             Err(ExecError::Command(e)) if e.kind == ErrorKind::Interrupted => {
@@ -408,8 +424,24 @@ impl<'r> Runner<'r> {
             }
             Reply::Source(path) => Ok(self.source(&path, cmd.arg, out)?.map_err(Box::new)),
             Reply::WriteFile(file) => {
-                let (path, text, force) = *file;
+                let (path, mut text, force) = *file;
                 let from = self.current_file();
+                if matches!(cmd.command, Command::Save(..)) {
+                    // The network file's name as the saved file's
+                    // directory finds it.
+                    let target = match &from {
+                        Some(from) => net_path::beside(from, &path),
+                        None => path.clone(),
+                    };
+                    let dir = std::path::Path::new(&target)
+                        .parent()
+                        .unwrap_or(std::path::Path::new(""));
+                    let cwd = std::env::current_dir().ok();
+                    let name = |net: &str| net_path::for_file_in(net, dir, cwd.as_deref());
+                    if let Ok(t) = self.session.save_text_naming(&name) {
+                        text = t;
+                    }
+                }
                 let kind = match self.loader.write(from.as_deref(), &path, &text, force) {
                     Ok(()) => {
                         render(&Reply::Wrote(path), quiet, out)?;

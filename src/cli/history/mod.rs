@@ -8,7 +8,9 @@
 //! well past [`HISTORY_SIZE`] entries: the last entries are written to a
 //! temporary file beside it, which is renamed over it, under the same lock;
 //! an appender that opened the old file re-opens the new one (it checks the
-//! inode after taking the lock).
+//! inode after taking the lock). A file that does not start with the
+//! header is not one boardsh wrote, and is never rewritten (a warning says
+//! so; entries are still read from it and appended to it).
 //!
 //! The format is rustyline's: a first line `#V2`, then one entry per line
 //! with `\n` and `\` escaped as `\\n` and `\\\\`. Only a regular file is used
@@ -279,6 +281,15 @@ fn append(path: &Path, entry: &str) -> io::Result<()> {
     Err(io::Error::other("the file keeps being replaced"))
 }
 
+/// Whether `file` begins with the [`HEADER`] line (read at its start,
+/// whatever part of it was read for the entries).
+fn starts_with_header(file: &File) -> io::Result<bool> {
+    let mut first = [0; 4];
+    let n = file.read_at(&mut first, 0)?;
+    let line = first.get(..n).unwrap_or_default();
+    Ok(line.strip_suffix(b"\n").unwrap_or(line) == HEADER)
+}
+
 /// Rewrite the file with its last [`HISTORY_SIZE`] entries: a temporary
 /// file beside it, renamed over it, all under the lock appenders take.
 fn compact(path: &Path) -> io::Result<()> {
@@ -286,6 +297,13 @@ fn compact(path: &Path) -> io::Result<()> {
     file.lock()?;
     if !still_at(&file, path)? {
         return Ok(()); // another session compacted it just now
+    }
+    if !starts_with_header(&file)? {
+        // Not a history this boardsh wrote (`BOARDSH_HISTORY` naming some
+        // other file, or an old headerless one): never rewritten.
+        return Err(io::Error::other(
+            "its first line is not `#V2`, so it is not a boardsh history: left as it is",
+        ));
     }
     let mut entries = parse(&read_tail(&mut file)?);
     entries.drain(..entries.len().saturating_sub(HISTORY_SIZE));

@@ -133,3 +133,45 @@ fn a_relative_xdg_data_home_is_ignored() {
     let own = |k: &str| (k == "BOARDSH_HISTORY").then(|| "h".into());
     assert_eq!(path_from(own), Some(PathBuf::from("h")));
 }
+
+#[test]
+fn a_file_without_the_header_is_never_compacted() {
+    // `BOARDSH_HISTORY` naming some other long file: before, it was cut to
+    // its last 1,000 lines (a `#V2` line put first); now it is left byte
+    // for byte, with one warning saying why.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("notes.txt");
+    let text: String = (0..(COMPACT_AT + 500))
+        .map(|i| format!("note {i}\n"))
+        .collect();
+    fs::write(&path, &text).unwrap();
+    let opened = History::open(Some(path.clone()));
+    assert_eq!(fs::read_to_string(&path).unwrap(), text);
+    let warning = opened.warning.unwrap();
+    assert!(warning.starts_with("cannot compact history `"), "{warning}");
+    assert!(
+        warning.ends_with(
+            "its first line is not `#V2`, so it is not a boardsh history: left as it is"
+        ),
+        "{warning}"
+    );
+    // Its last entries are still offered.
+    assert_eq!(opened.entries.len(), HISTORY_SIZE);
+    let newest = format!("note {}", COMPACT_AT + 499);
+    assert_eq!(opened.entries.last(), Some(&newest));
+    // Huge too: only its end is read, and it is still left alone.
+    let big = dir.path().join("big.txt");
+    let mut bytes = Vec::new();
+    while bytes.len() < 2 * MAX_READ as usize {
+        bytes.extend_from_slice(&[b'y'; 999]);
+        bytes.push(b'\n');
+    }
+    fs::write(&big, &bytes).unwrap();
+    assert!(History::open(Some(big.clone())).warning.is_some());
+    assert_eq!(fs::read(&big).unwrap(), bytes);
+    // The header with no entries yet is a history.
+    let fresh = dir.path().join("fresh");
+    fs::write(&fresh, "#V2").unwrap();
+    let file = File::open(&fresh).unwrap();
+    assert!(starts_with_header(&file).unwrap());
+}

@@ -12,7 +12,7 @@
 
 use super::chance::Value;
 use crate::congo::moves::{legal_moves, status};
-use crate::congo::search::{Engine, Limits};
+use crate::congo::search::{Engine, Limits, PastKeys};
 use crate::congo::{Color, Game, Move, Position};
 use crate::interrupt::Interrupt;
 
@@ -118,7 +118,7 @@ pub struct Review {
 fn value_at(
     engine: &mut Engine,
     pos: &Position,
-    keys: &[u64],
+    keys: PastKeys<'_>,
     limits: &Limits,
     stop: &dyn Interrupt,
 ) -> Option<(Value, Option<Move>, Vec<Move>)> {
@@ -155,7 +155,13 @@ pub fn review(
         sides: Default::default(),
         complete: false,
     };
-    let Some(mut here) = value_at(engine, replay.position(), replay.keys(), limits, stop) else {
+    let Some(mut here) = value_at(
+        engine,
+        replay.position(),
+        replay.seen().into(),
+        limits,
+        stop,
+    ) else {
         return out;
     };
     out.white
@@ -168,7 +174,13 @@ pub fn review(
             // Not reached: the game's own moves replay.
             break;
         }
-        let Some(next) = value_at(engine, replay.position(), replay.keys(), limits, stop) else {
+        let Some(next) = value_at(
+            engine,
+            replay.position(),
+            replay.seen().into(),
+            limits,
+            stop,
+        ) else {
             return summed(out);
         };
         let (best_value, best, line) = here;

@@ -33,6 +33,7 @@ use super::ordering::{
     Collect, Heuristics, Hints, KILLER, MAX_MOVES, NO_PREV, OrderSwitches, ScoredMove, pick,
     prev_index, score_moves,
 };
+use super::past::PastKeys;
 use super::threat::lion_attacked;
 use super::tt::{Bound, PackedMove, Table};
 use super::types::{INF, Limits, MATE, MATE_BOUND, Score, SearchInfo};
@@ -148,8 +149,8 @@ pub(super) struct Ctx<'a> {
     pub stop: &'a dyn Interrupt,
     /// Set once the main thread is done (helpers then stop).
     pub done: &'a AtomicBool,
-    /// Zobrist keys of the game's positions before the root, oldest first.
-    pub history: &'a [u64],
+    /// Zobrist keys of the game's positions before the root.
+    pub history: PastKeys<'a>,
     /// The shared transposition table.
     pub tt: &'a Table,
     /// Endgame tables to probe, if loaded.
@@ -317,12 +318,12 @@ impl Worker {
     }
 
     /// Whether `key` (at `ply`) repeats a position of the path or the game.
-    fn repeated(&self, key: u64, ply: usize, history: &[u64]) -> bool {
+    fn repeated(&self, key: u64, ply: usize, history: PastKeys<'_>) -> bool {
         let on_path = self
             .path
             .get(..ply)
             .is_some_and(|p| p.iter().rev().skip(1).step_by(2).any(|&k| k == key));
-        on_path || history.iter().rev().any(|&k| k == key)
+        on_path || history.contains(key)
     }
 
     /// Set the PV at `ply` to `mv` followed by the PV at `ply + 1`.

@@ -18,6 +18,7 @@ pub mod datagen;
 mod engine;
 mod eval;
 mod ordering;
+mod past;
 pub(crate) mod safe;
 pub(crate) mod selfplay;
 pub(crate) mod skill;
@@ -31,6 +32,7 @@ pub mod weights;
 
 pub use config::EngineConfig;
 pub use eval::{DEFAULT_VALUES, EvalWeights, Terms as EvalTerms, evaluate_terms, evaluate_with};
+pub use past::PastKeys;
 pub use safe::safe_move;
 pub use selfplay::{play_game, run_match};
 pub use skill::{MIN_LEVEL, Style, TOP_LEVEL, choose, choose_style, style};

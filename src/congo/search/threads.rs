@@ -10,6 +10,7 @@
 
 use super::config::EngineConfig;
 use super::engine::{Ctx, Worker};
+use super::past::PastKeys;
 use super::tt::{HashAllocError, Table};
 use super::types::{Limits, SearchInfo};
 use crate::congo::Position;
@@ -134,7 +135,7 @@ impl Engine {
         let ctx = Ctx {
             stop: &crate::interrupt::Never,
             done: &done,
-            history: &[],
+            history: PastKeys::Slice(&[]),
             tt: &self.tt,
             tablebase: None,
         };
@@ -144,13 +145,14 @@ impl Engine {
 
     /// Search `pos` within `limits`, calling `on_depth` after each finished
     /// depth of the main thread. `history` holds the Zobrist keys of the
-    /// game's positions before `pos`, oldest first (for repetitions). The
+    /// game's positions before `pos` (for repetitions): oldest first, or
+    /// counted ([`Game::seen`](crate::congo::Game::seen)). The
     /// answer's node count is every thread's; the counts given to
     /// `on_depth` are the main thread's.
-    pub fn search(
+    pub fn search<'h>(
         &mut self,
         pos: &Position,
-        history: &[u64],
+        history: impl Into<PastKeys<'h>>,
         limits: &Limits,
         stop: &dyn Interrupt,
         on_depth: &mut dyn FnMut(&SearchInfo),
@@ -171,7 +173,7 @@ impl Engine {
         let ctx = Ctx {
             stop,
             done: &done,
-            history,
+            history: history.into(),
             tt: &self.tt,
             tablebase: tables,
         };

@@ -77,17 +77,15 @@ impl CongoPart {
         if let Some(why) = why_illegal(self.position(), mv) {
             return Err(ErrorKind::Illegal(why));
         }
-        let mut after = self.clone();
-        let outcome = after
+        // A refused move leaves the game as it was: no copy needed.
+        let outcome = self
             .game
             .play_under(rules, mv)
             .map_err(|e| ErrorKind::Illegal(Illegal::Rejected(e)))?;
-        let last = LastMove {
+        self.last_move = Some(LastMove {
             text: mv.to_string(),
             squares: mv.squares().fold(Bitboard::EMPTY, Bitboard::with),
-        };
-        after.last_move = Some(last);
-        *self = after;
+        });
         Ok(Reply::Played(Box::new(outcome), status(self.position())))
     }
 

@@ -92,7 +92,7 @@ impl Session {
     pub(super) fn go(&mut self, limit: SearchLimit) -> Result<Reply, ErrorKind> {
         let mv = self.congo.go_move(&self.tools(), limit)?;
         let rules = self.rules();
-        self.change_congo(&Command::Play(mv), |congo| congo.play(mv, rules))
+        self.play_congo(&Command::Play(mv), mv, rules)
     }
 }
 
@@ -135,7 +135,7 @@ impl CongoPart {
             .engine
             .with(tools.engine_config(limits), |engine| {
                 engine.set_tablebase(tables);
-                engine.search(game.position(), game.keys(), limits, stop, &mut |info| {
+                engine.search(game.position(), game.seen(), limits, stop, &mut |info| {
                     live.work.store(info.nodes, Ordering::Relaxed);
                     on_depth(info);
                 })

@@ -1,9 +1,18 @@
 //! The session's side of the undo history: the snapshot of its parts a
 //! change replaced ([`Before`]), and `undo`, `redo`, `reset` and groups
 //! over the generic [`Record`](super::record::Record).
+//!
+//! A move played keeps only the game's length and last move before it
+//! ([`CongoBefore::Cut`]), not a copy of the game: a copy a move made a
+//! long game's replay quadratic in time and memory (the record keeps
+//! 1,000 changes). Going back cuts the game to that length; what `redo`
+//! keeps is the moves taken back ([`CongoBefore::Ahead`]). Undo and redo
+//! follow the record's order, so the game they apply to is the one the
+//! change left.
 
 use super::Session;
-use crate::congo::Position;
+use crate::congo::moves::Move;
+use crate::congo::{Position, Rules};
 use crate::shell::board::LastMove;
 use crate::shell::command::{Command, ResetTarget};
 use crate::shell::error::ErrorKind;
@@ -28,17 +37,74 @@ impl CongoPart {
     }
 }
 
+/// The Congo part as a change found it, to go back to.
+#[derive(Clone, Debug)]
+pub(super) enum CongoBefore {
+    /// All of it (a new game, a group's start, a replay).
+    Whole(CongoPart),
+    /// The same game when it was `plies` moves long: the moves played
+    /// since are taken back.
+    Cut {
+        plies: usize,
+        last_move: Option<LastMove>,
+    },
+    /// The same game with `moves` played on (each under its rules).
+    Ahead {
+        moves: Vec<(Move, Rules)>,
+        last_move: Option<LastMove>,
+    },
+}
+
+impl CongoBefore {
+    /// `part` as it is now, in the form that takes back going to `self`.
+    fn now(&self, part: &CongoPart) -> CongoBefore {
+        let last_move = part.last_move.clone();
+        match self {
+            CongoBefore::Whole(_) => CongoBefore::Whole(part.clone()),
+            CongoBefore::Cut { plies, .. } => CongoBefore::Ahead {
+                moves: part.game.moves_after(*plies).collect(),
+                last_move,
+            },
+            CongoBefore::Ahead { .. } => CongoBefore::Cut {
+                plies: part.game.plies(),
+                last_move,
+            },
+        }
+    }
+
+    /// Make `part` what `self` says.
+    fn restore(self, part: &mut CongoPart) {
+        match self {
+            CongoBefore::Whole(c) => *part = c,
+            CongoBefore::Cut { plies, last_move } => {
+                while part.game.plies() > plies && part.game.undo().is_some() {}
+                part.last_move = last_move;
+            }
+            CongoBefore::Ahead { moves, last_move } => {
+                for (mv, rules) in moves {
+                    // Each move was legal here when it was played: the
+                    // record's order brings back the game it was played in.
+                    if part.game.play_under(rules, mv).is_err() {
+                        break;
+                    }
+                }
+                part.last_move = last_move;
+            }
+        }
+    }
+}
+
 /// What a change replaced: any of the parts (`None`: left alone).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Before {
-    pub(super) congo: Option<CongoPart>,
+    pub(super) congo: Option<CongoBefore>,
     pub(super) yut: Option<Snapshot>,
 }
 
 impl Session {
-    /// The Congo part as it is now (to keep before changing it).
-    pub(super) fn congo_part(&self) -> CongoPart {
-        self.congo.clone()
+    /// The Congo part as it is now, whole (to keep before changing it).
+    fn congo_part(&self) -> CongoBefore {
+        CongoBefore::Whole(self.congo.clone())
     }
 
     /// Remember a change so `undo` can take it back (see [`Record`]).
@@ -62,12 +128,32 @@ impl Session {
         Ok(reply)
     }
 
+    /// Play `mv` under `rules` and, when it is legal, record it as `what`
+    /// with the game's length and last move before it (not a copy).
+    pub(super) fn play_congo(
+        &mut self,
+        what: &Command,
+        mv: Move,
+        rules: Rules,
+    ) -> Result<Reply, ErrorKind> {
+        let before = Before {
+            congo: Some(CongoBefore::Cut {
+                plies: self.congo.game.plies(),
+                last_move: self.congo.last_move.clone(),
+            }),
+            yut: None,
+        };
+        let reply = self.congo.play(mv, rules)?;
+        self.record(what.clone(), before);
+        Ok(reply)
+    }
+
     /// The parts `shape` holds, as they are now.
     /// (The Yut record's snapshot carries the events past the shape's
     /// length, which going back to the shape cuts off.)
     fn now_like(congo: &CongoPart, yut: &Record, shape: &Before) -> Before {
         Before {
-            congo: shape.congo.as_ref().map(|_| congo.clone()),
+            congo: shape.congo.as_ref().map(|c| c.now(congo)),
             yut: shape.yut.as_ref().map(|s| yut.snapshot_over(s)),
         }
     }
@@ -75,7 +161,7 @@ impl Session {
     /// Put back the parts `snapshot` holds.
     fn restore(&mut self, snapshot: Before) {
         if let Some(c) = snapshot.congo {
-            self.congo = c;
+            c.restore(&mut self.congo);
         }
         if let Some(g) = snapshot.yut {
             self.yut.0.restore(g);

@@ -296,8 +296,7 @@ impl Session {
             // (A bare move was run as `play` above.)
             Command::Play(mv) | Command::BarePlay(mv) => {
                 let rules = self.rules();
-                self.change_congo(&cmd.command, |congo| congo.play(*mv, rules))
-                    .map_err(fail)?
+                self.play_congo(&cmd.command, *mv, rules).map_err(fail)?
             }
             Command::Status => self.congo.status(self.congo_drawn()),
             Command::Perft(depth) => {

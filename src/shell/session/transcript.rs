@@ -14,10 +14,12 @@
 use super::Session;
 use crate::congo::Rules;
 use crate::congo::moves::Move;
+use crate::congo::nnue::NetChoice;
 use crate::congo::{Color, Position};
 use crate::shell::command::{Command, NewGame, ResetTarget};
 use crate::shell::reply::Reply;
 use crate::shell::settings::Setting;
+use crate::shell::words::quote;
 use crate::yut::{House, Step, Team};
 use std::fmt::Write as _;
 
@@ -182,6 +184,17 @@ impl Session {
 
     /// `save`: a command script that rebuilds this session from scratch.
     pub(super) fn save_text(&self) -> Result<String, &'static str> {
+        self.save_text_naming(&|net| net.to_string())
+    }
+
+    /// [`Session::save_text`], a network file named as `net` gives its
+    /// name (what the runner makes of it for the file's directory: see
+    /// [`crate::shell::net_path`]).
+    ///
+    /// # Errors
+    ///
+    /// Why the session cannot be saved.
+    pub fn save_text_naming(&self, net: &dyn Fn(&str) -> String) -> Result<String, &'static str> {
         if let Some(why) = self.record.transcript.broken {
             return Err(why);
         }
@@ -230,7 +243,9 @@ impl Session {
         // and `seed`, which restart or change it).
         out.push_str("# The settings in force and the sticks' random state.\n");
         for &setting in Setting::ALL {
-            if setting != Setting::Seed {
+            if let (Setting::Net, NetChoice::File(path)) = (setting, &self.settings.net) {
+                let _ = writeln!(out, "set net {}", quote(&net(path)));
+            } else if setting != Setting::Seed {
                 let _ = writeln!(out, "set {} {}", setting.name(), self.settings.get(setting));
             }
         }
