@@ -91,6 +91,12 @@ pub fn hint_text(h: &CongoHint) -> String {
         s.truncate(trimmed);
         s.push('\n');
     }
+    if let Some((searched, legal)) = h.searched {
+        let _ = writeln!(
+            s,
+            "  (the time searched {searched} of the {legal} legal moves, taken best first by a static look; the others are not ranked)"
+        );
+    }
     s
 }
 
