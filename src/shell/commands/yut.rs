@@ -198,6 +198,8 @@ pub const REVIEW: Spec = Spec {
     ],
     errors: &[
         "expected-search-nodes",
+        "review-count",
+        "review-two-limits",
         "yut-review-arguments",
         "review-nothing",
         "review-not-a-game",
