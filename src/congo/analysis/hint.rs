@@ -221,7 +221,7 @@ fn by_static_look(
         }
         rest = after;
     }
-    looked.sort_by(|a, b| b.0.cmp(&a.0));
+    looked.sort_by_key(|&(value, _)| std::cmp::Reverse(value));
     Ok(looked
         .into_iter()
         .map(|(_, mv)| mv)
