@@ -163,6 +163,17 @@ fn source_of_a_fifo_nobody_writes_ends_at_a_signal() {
 }
 
 #[test]
+fn review_of_a_fifo_nobody_writes_says_interrupted_once() {
+    // Issue 50: `review FILE` on such a FIFO said `cannot read ...:
+    // interrupted` at the command, then `interrupted` again at the end.
+    // The interruption is no fault of the file: one line, as `source`.
+    for signal in [libc::SIGTERM, libc::SIGINT] {
+        let err = stopped_by(&["-c", "review f.bsh\nfen"], &Wait::Fifo("f.bsh"), signal);
+        assert_eq!(err, "interrupted\n", "signal {signal}");
+    }
+}
+
+#[test]
 fn a_fifo_as_a_script_argument_ends_at_a_signal() {
     each_signal(&["f.bsh"], &Wait::Fifo("f.bsh"));
     // `-i FILE` reads its file the same way before the prompt.

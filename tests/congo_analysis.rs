@@ -20,7 +20,9 @@ fn pos(fen: &str) -> Position {
 fn a_lion_capture_is_the_first_hint_at_one_hundred_percent() {
     let p = pos(FACING);
     let mut engine = Engine::new(EngineConfig::strongest());
-    let hints = hint(&mut engine, &p, &[], 3, &Limits::nodes(20_000), &Never).unwrap();
+    let hints = hint(&mut engine, &p, &[], 3, &Limits::nodes(20_000), &Never)
+        .unwrap()
+        .moves;
     assert_eq!(hints.len(), 3);
     let first = &hints[0];
     assert_eq!(first.mv.to_string(), "d1d7");
@@ -41,7 +43,9 @@ fn hints_are_best_first_and_each_line_starts_with_its_move() {
     let p = Position::start();
     let mut engine = Engine::new(EngineConfig::strongest());
     let limits = Limits::nodes(40_000);
-    let hints = hint(&mut engine, &p, &[], 4, &limits, &Never).unwrap();
+    let hints = hint(&mut engine, &p, &[], 4, &limits, &Never)
+        .unwrap()
+        .moves;
     assert_eq!(hints.len(), 4);
     let legal = legal_moves(&p);
     for pair in hints.windows(2) {
@@ -61,7 +65,9 @@ fn hints_are_best_first_and_each_line_starts_with_its_move() {
     moves.dedup();
     assert_eq!(moves.len(), 4);
     // A node budget gives the same hint every time.
-    let again = hint(&mut engine, &p, &[], 4, &limits, &Never).unwrap();
+    let again = hint(&mut engine, &p, &[], 4, &limits, &Never)
+        .unwrap()
+        .moves;
     assert_eq!(again, hints);
 }
 
@@ -93,7 +99,8 @@ fn a_move_that_drops_a_won_game_is_a_blunder() {
         &Limits::nodes(20_000),
         &Never,
         &mut |done, total| seen.push((done, total)),
-    );
+    )
+    .unwrap();
     assert!(r.complete);
     assert_eq!(seen, [(1, 3), (2, 3), (3, 3)]);
     assert_eq!(r.moves.len(), 2);
@@ -140,7 +147,8 @@ fn a_stopped_review_keeps_the_moves_done() {
         &mut |done, _| {
             stop.0.store(done, std::sync::atomic::Ordering::SeqCst);
         },
-    );
+    )
+    .unwrap();
     // The start and the position after d1d2 were searched: one move kept.
     assert!(!r.complete);
     assert_eq!(r.moves.len(), 1);

@@ -478,3 +478,38 @@ White's chance, a column a position (top 100%, bottom 0%):
 "
     );
 }
+
+#[test]
+fn a_number_or_a_second_limit_is_no_file_name() {
+    // Issue 50: `review 3` and `review nodes 1 time 1` looked for files
+    // named `3` and `time 1`. The grammar refuses both, at the word, with
+    // what `review` takes; a file named by digits is still `./3`.
+    let t = Test::new().file("3", format!("{BLUNDER_GAME}\n").replace("; ", "\n"));
+    let dir = t.dir().to_path_buf();
+    for (script, word, at) in [
+        ("review 3", "3", 8),
+        ("review congo 3", "3", 14),
+        ("review nodes 1 time 1", "time", 16),
+        ("review depth 2 nodes 5 ./3", "nodes", 16),
+    ] {
+        let out = boardsh()
+            .current_dir(&dir)
+            .args(["-c", script])
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{script}: {err}");
+        assert!(
+            err.starts_with(&format!(
+                "<command line>:1:{at}: error: unexpected argument `{word}`: `review` takes a game, one limit (depth N, time S or nodes N) and svg FILE or a game file"
+            )),
+            "{script}: {err}"
+        );
+    }
+    let out = boardsh()
+        .current_dir(&dir)
+        .args(["-c", "review nodes 20000 ./3"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), BLUNDER_REVIEW);
+}

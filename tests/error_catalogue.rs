@@ -493,6 +493,19 @@ const EXAMPLES: &[Example] = &[
         "hint yut 3",
         "Yut's `hint` takes no count, budget or file: `hint yut`, or `hint congo ...` for Congo",
     ),
+    // A number is no limit and no file name (issue 50: it was read as a
+    // file): a count is `hint`'s.
+    command(
+        "review-count",
+        "review 3",
+        "unexpected argument `3`: `review` takes a game, one limit (depth N, time S or nodes N) and svg FILE or a game file, and no count (a game file named by digits is written with `./`, as `./3`)",
+    ),
+    // One limit: a second was read as a file name before.
+    command(
+        "review-two-limits",
+        "review nodes 1 time 1",
+        "unexpected argument `time`: `review` takes a game, one limit (depth N, time S or nodes N) and svg FILE or a game file",
+    ),
     command(
         "yut-review-arguments",
         "review yut nodes 100",

@@ -2,14 +2,18 @@
 //! writes and what `match --pgn` records are command scripts (`fen` with
 //! the start, then a `play` line a move). Each line is read by the shell's
 //! own parser; `fen`, `reset`, `reset congo` and `new congo` start a game,
-//! `play` plays a move under the `set rules` in force; other commands
+//! `play` plays a move under the `set rules` in force, refused as the
+//! `play` command refuses it (the same checks: an ended game, an illegal
+//! move, a position over the move budget); other commands
 //! (settings, the Yut game's) are passed over. A file that does not parse,
 //! plays an illegal move, or holds no Congo move or several games is
 //! refused, naming the line.
 
 use super::command::{Command, NewGame, ResetTarget};
 use super::parse::parse_line;
+use super::session::play_checked;
 use super::settings::Change;
+use crate::congo::moves::{Illegal, IllegalMove};
 use crate::congo::{Game, Position, Rules};
 
 /// The one Congo game of `text` (played under `rules` until a `set rules`
@@ -41,8 +45,12 @@ pub fn congo_game(text: &str, mut rules: Rules) -> Result<Game, String> {
                     if game.moves().len() == 0 {
                         first_line = n;
                     }
-                    game.play_under(rules, *mv)
-                        .map_err(|e| format!("line {n}: {e}"))?;
+                    play_checked(&mut game, rules, *mv).map_err(|why| match why {
+                        // The position, not the move: `play`'s words.
+                        Illegal::TooManyMoves => format!("line {n}: {why}"),
+                        // A record's bad move, in the reader's short words.
+                        _ => format!("line {n}: {}", IllegalMove(*mv)),
+                    })?;
                     None
                 }
                 _ => None,
@@ -97,6 +105,15 @@ mod tests {
         let two = "fen 3l3/7/7/7/7/7/3L3 w 0\nplay d1d2\nfen 3l3/7/7/7/7/7/3L3 w 0\nplay d1c1\n";
         let e = congo_game(two, Rules::Full).unwrap_err();
         assert!(e.contains("line 2, then from line 4"), "{e}");
+        // A move from a position with over a million legal moves (White's
+        // monkey on a1 and a lattice of black pawns to jump): `play`
+        // refuses it, so the reader does, at its line, before listing them.
+        let huge = "fen 1plp1pL/pppppp1/1p1p1pp/ccccccc/1p1p1p1/ppppppp/Mp1p1p1 w 1\nplay a1a3\nplay f7g6\n";
+        let e = congo_game(huge, Rules::Full).unwrap_err();
+        assert_eq!(
+            e,
+            format!("line 2: {}", crate::congo::moves::Illegal::TooManyMoves)
+        );
         // A game then an empty start (a trailing `reset`) is one game.
         let one = "fen 3l3/7/7/7/7/7/3L3 w 0\nplay d1d2\nreset\n";
         assert_eq!(congo_game(one, Rules::Full).unwrap().moves().len(), 1);

@@ -91,6 +91,12 @@ pub fn hint_text(h: &CongoHint) -> String {
         s.truncate(trimmed);
         s.push('\n');
     }
+    if let Some((searched, legal)) = h.searched {
+        let _ = writeln!(
+            s,
+            "  (the time searched {searched} of the {legal} legal moves, taken best first by a static look; the others are not ranked)"
+        );
+    }
     s
 }
 
@@ -124,11 +130,14 @@ pub fn review_text(r: &CongoReview, width: usize, utf8: bool) -> String {
         })
         .collect();
     let score_width = scores.iter().map(String::len).max().unwrap_or(0);
+    // Move numbers right-aligned in three columns, or as many as the last
+    // number needs (a game past move 999), so the columns stay in line.
+    let num_width = review.moves.len().to_string().len().max(3);
     for (i, m) in review.moves.iter().enumerate() {
         let mark = m.mark.map_or("", |k| k.symbol());
         let note = if m.forced { "  forced" } else { "" };
         let mut row = format!(
-            "{:>3}. {} {:<mv_width$} {:<2}  {:<score_width$}  {:>4}  loss {:>5.1}{note}",
+            "{:>num_width$}. {} {:<mv_width$} {:<2}  {:<score_width$}  {:>4}  loss {:>5.1}{note}",
             i + 1,
             side_name(m.mover()),
             names.get(i).map_or("", String::as_str),
@@ -143,7 +152,13 @@ pub fn review_text(r: &CongoReview, width: usize, utf8: bool) -> String {
         if m.mark.is_some()
             && let Some(best) = m.best
         {
-            let _ = writeln!(s, "       best {best} (line {})", line_text(&m.line));
+            let _ = writeln!(
+                s,
+                "{:indent$}best {best} (line {})",
+                "",
+                line_text(&m.line),
+                indent = num_width + 4
+            );
         }
     }
     if !review.complete {
@@ -190,6 +205,59 @@ pub fn review_text(r: &CongoReview, width: usize, utf8: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn review_columns_stay_in_line_past_move_999() {
+        use crate::congo::Position;
+        use crate::congo::analysis::{Mark, MoveReview, Review};
+        use crate::congo::search::Score;
+        // Issue 50: move 1000 pushed its row one column right. 1,001
+        // moves (the renderer reads them, it does not replay them), the
+        // last marked, so its `best` line shows too.
+        let value = Value {
+            score: Score::Cp(0),
+            chance: 0.5,
+            exact: false,
+        };
+        let mv: crate::congo::Move = "a2a3".parse().unwrap();
+        let one = MoveReview {
+            before: Position::start(),
+            mv,
+            best_value: value,
+            played_value: value,
+            loss: 0.0,
+            forced: false,
+            mark: None,
+            best: Some(mv),
+            line: vec![mv],
+        };
+        let mut moves = vec![one.clone(); 1001];
+        moves[1000].mark = Some(Mark::Blunder);
+        let r = CongoReview {
+            review: Review {
+                moves,
+                white: vec![0.5; 1002],
+                sides: Default::default(),
+                complete: true,
+            },
+            total: 1001,
+            budget: "1 s".to_string(),
+        };
+        let text = review_text(&r, 80, false);
+        let rows: Vec<&str> = text.lines().filter(|l| l.contains(" White a2a3")).collect();
+        assert_eq!(rows.len(), 1001);
+        // Every row's move starts in the same column: four digits' width,
+        // the number right-aligned (`   1.`, ` 999.`, `1000.`).
+        for row in &rows {
+            assert_eq!(row.find("White a2a3"), Some(6), "{row}");
+        }
+        assert!(rows[0].starts_with("   1. White"), "{}", rows[0]);
+        assert!(rows[998].starts_with(" 999. White"), "{}", rows[998]);
+        assert!(rows[999].starts_with("1000. White"), "{}", rows[999]);
+        // The best move under the marked one lines up under the mover.
+        let best = text.lines().find(|l| l.contains("best a2a3")).unwrap();
+        assert_eq!(best, "        best a2a3 (line a2a3)");
+    }
 
     #[test]
     fn only_certain_chances_read_100_or_0() {

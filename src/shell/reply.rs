@@ -313,6 +313,9 @@ pub struct CongoHint {
     pub to_move: Color,
     pub budget: String,
     pub moves: Vec<crate::congo::analysis::Candidate>,
+    /// How many of how many legal moves were searched, when the time
+    /// budget did not reach them all.
+    pub searched: Option<(usize, usize)>,
 }
 
 /// Congo's `review`: the review (all of the game, or the moves done

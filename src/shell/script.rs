@@ -413,6 +413,7 @@ impl<'r> Runner<'r> {
         let reply = match reply {
             Reply::ReviewFile(args) => match self.review_file(&args, cmd, &mut streamed)? {
                 Ok(reply) => reply,
+                Err(e) if e.kind == ErrorKind::Interrupted => return Ok(Ok(End::Interrupted)),
                 Err(e) => return Ok(Err(e)),
             },
             reply => reply,
@@ -509,6 +510,14 @@ impl<'r> Runner<'r> {
         let mut bytes = Vec::new();
         let mut reader = opened.reader.take(MAX_GAME_FILE + 1);
         if let Err(e) = reader.read_to_end(&mut bytes) {
+            // Ctrl-C while waiting on a FIFO or a terminal: the interrupt,
+            // said once by whoever ends the run, as for `source`; not a
+            // fault of the file.
+            if e.get_ref()
+                .is_some_and(|inner| inner.is::<crate::interrupt::Interrupted>())
+            {
+                return Ok(Err(Box::new(ShellError::new(at, ErrorKind::Interrupted))));
+            }
             return Ok(Err(refuse(e.to_string())));
         }
         if bytes.len() as u64 > MAX_GAME_FILE {

@@ -7,12 +7,47 @@
 //! half shared among them, which settles their order. A move into a
 //! position the endgame tables hold is exact. The engine's table is
 //! cleared first, so a node budget gives the same hint every time.
+//!
+//! The position passes the analysis' move budget first ([`checked_moves`]).
+//! A time budget is kept as a whole: when half of it shared among the moves
+//! gives each less than [`MIN_SHARE`] (tens of thousands of monkey jump
+//! paths), the moves are taken best first by a static look at the position
+//! after each (for at most a quarter of the time), and searched in that
+//! order, [`MIN_SHARE`] (and 200 nodes) each, until half the time has
+//! passed; the hint says how many were searched
+//! ([`Hint::searched`]) and ranks only those.
 
+use super::budget::{AnalysisError, checked_moves};
 use super::chance::Value;
-use crate::congo::moves::legal_moves;
-use crate::congo::search::{Engine, Limits};
+use crate::congo::moves::status;
+use crate::congo::search::{Engine, Limits, evaluate};
 use crate::congo::{Move, Position};
 use crate::interrupt::{Interrupt, Interrupted};
+use std::time::{Duration, Instant};
+
+/// The least time one move's search is given: below it a search learns
+/// little more than the static look that orders the moves.
+pub const MIN_SHARE: Duration = Duration::from_millis(1);
+
+/// The most nodes of one move's search when the moves are too many for
+/// the time ([`MIN_SHARE`] each).
+const CROWDED_NODES: u64 = 200;
+
+/// How many moves the static look values between two looks at the clock
+/// and the interrupt.
+const LOOK_CHUNK: usize = 256;
+
+/// A hint: the best moves found, best first, and how many of the legal
+/// moves were searched to find them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    pub moves: Vec<Candidate>,
+    /// The legal moves searched: all of them, unless the time budget ran
+    /// out first (then the others are left out of [`Hint::moves`]).
+    pub searched: usize,
+    /// The legal moves of the position.
+    pub legal: usize,
+}
 
 /// One move of a hint, valued from the mover's view.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,7 +98,7 @@ pub(super) fn value_of(
     };
     let mut keys = history.to_vec();
     keys.push(pos.zobrist());
-    if let Some(end) = Value::ended(crate::congo::moves::status(&child), child.side_to_move()) {
+    if let Some(end) = Value::ended(status(&child), child.side_to_move()) {
         return Ok(Candidate {
             mv,
             value: end.for_mover(),
@@ -88,7 +123,12 @@ pub(super) fn value_of(
 ///
 /// # Errors
 ///
-/// [`Interrupted`] when `stop` is set before the hint is complete.
+/// [`AnalysisError::Illegal`] ([`Illegal::TooManyMoves`]) when `pos` has
+/// too many legal moves to list (nothing is searched);
+/// [`AnalysisError::Interrupted`] when `stop` is set before the hint is
+/// complete.
+///
+/// [`Illegal::TooManyMoves`]: crate::congo::moves::Illegal::TooManyMoves
 pub fn hint(
     engine: &mut Engine,
     pos: &Position,
@@ -96,17 +136,37 @@ pub fn hint(
     n: usize,
     limits: &Limits,
     stop: &dyn Interrupt,
-) -> Result<Vec<Candidate>, Interrupted> {
+) -> Result<Hint, AnalysisError> {
+    let started = Instant::now();
+    let mut moves = checked_moves(pos)?;
+    let legal = moves.len();
     engine.new_game();
-    let moves = legal_moves(pos);
-    let first = share(&half(limits), moves.len());
+    let mut first = share(&half(limits), legal);
+    // The first half of a time budget ends here, whatever the moves.
+    let first_end = limits.time.map(|t| started + t / 2);
+    let crowded = limits
+        .time
+        .is_some_and(|t| t / 2 / u32::try_from(legal.max(1)).unwrap_or(u32::MAX) < MIN_SHARE);
+    if crowded {
+        // The engine looks at its clock every thousand nodes, and a node of
+        // a monkey lattice costs its first thousand moves: a node cap
+        // keeps each quick search to its share.
+        first.nodes = Some(CROWDED_NODES);
+        // The look takes at most half of the first pass's time.
+        let look_end = limits.time.map(|t| started + t / 4);
+        moves = by_static_look(pos, moves, look_end, stop)?;
+    }
     let mut all = Vec::with_capacity(moves.len());
     for &mv in &moves {
+        if crowded && first_end.is_some_and(|end| Instant::now() >= end) && !all.is_empty() {
+            break;
+        }
         all.push(value_of(engine, pos, history, mv, &first, stop)?);
     }
+    let searched = all.len();
     rank(&mut all);
     all.truncate(n.max(1));
-    if all.len() > 1 || moves.len() > 1 {
+    if all.len() > 1 || legal > 1 {
         let second = share(&half(limits), all.len());
         let mut again = Vec::with_capacity(all.len());
         for c in &all {
@@ -115,7 +175,58 @@ pub fn hint(
         all = again;
         rank(&mut all);
     }
-    Ok(all)
+    Ok(Hint {
+        moves: all,
+        searched,
+        legal,
+    })
+}
+
+/// `moves` best first by the static evaluation of the position after each
+/// (the mover's view; generation order among equals), for a first pass
+/// that has no time to search them all. The look stops at `end` too: the
+/// moves not looked at follow, in generation order.
+///
+/// # Errors
+///
+/// [`Interrupted`] when `stop` is set.
+fn by_static_look(
+    pos: &Position,
+    moves: Vec<Move>,
+    end: Option<Instant>,
+    stop: &dyn Interrupt,
+) -> Result<Vec<Move>, Interrupted> {
+    let mut looked: Vec<(i32, Move)> = Vec::with_capacity(moves.len());
+    let mut rest = moves.as_slice();
+    while !rest.is_empty() {
+        if stop.interrupted() {
+            return Err(Interrupted);
+        }
+        if end.is_some_and(|end| Instant::now() >= end) {
+            break;
+        }
+        let (chunk, after) = rest.split_at(rest.len().min(LOOK_CHUNK));
+        for &mv in chunk {
+            // A move from the generator plays; one that did not would
+            // sort last.
+            let value = pos.after(mv).map_or(i32::MIN, |child| {
+                if status(&child).is_over() {
+                    // The game ends (a lion taken): first.
+                    i32::MAX
+                } else {
+                    evaluate(&child).saturating_neg()
+                }
+            });
+            looked.push((value, mv));
+        }
+        rest = after;
+    }
+    looked.sort_by_key(|&(value, _)| std::cmp::Reverse(value));
+    Ok(looked
+        .into_iter()
+        .map(|(_, mv)| mv)
+        .chain(rest.iter().copied())
+        .collect())
 }
 
 /// Best first: by chance, then by score (a shorter win, a longer loss, a

@@ -3,17 +3,20 @@
 //! against the engine, marked, with each side's accuracy), both on win
 //! chances from one curve ([`chance`]), the advantage chart ([`chart`]),
 //! and `retry` (the positions before a review's mistakes, to find a better
-//! move: [`retry`]).
+//! move: [`retry`]). Every position they list the moves of passes one move
+//! budget first, the one the move commands and `go` keep ([`budget`]).
 
+pub mod budget;
 pub mod chance;
 pub mod chart;
 pub mod hint;
 pub mod retry;
 pub mod review;
 
+pub use budget::{AnalysisError, OverBudget, checked_count, checked_game, checked_moves};
 pub use chance::{CHANCE_K, Value, chance_of};
 pub use chart::{svg_chart, terminal_chart};
-pub use hint::{Candidate, hint};
+pub use hint::{Candidate, Hint, hint};
 pub use retry::{Answer, Puzzle, RetryError, Verdict, judge, puzzles};
 pub use review::{
     BLUNDER, INACCURACY, MISTAKE, Mark, MoveReview, Review, SideSummary, move_accuracy, review,

@@ -12,6 +12,7 @@
 //! the keys of the positions before it (the search's history, so a return
 //! to an earlier position scores as the review scored it).
 
+use super::budget::checked_count;
 use super::chance::Value;
 use super::hint::value_of;
 use super::review::{INACCURACY, Mark, Review};
@@ -143,8 +144,8 @@ impl From<Interrupted> for RetryError {
 ///
 /// # Errors
 ///
-/// [`RetryError::Illegal`] when `mv` is not legal there (nothing is
-/// searched), [`RetryError::Interrupted`] when `stop` is set.
+/// [`RetryError::Illegal`] when `mv` is not legal there or the position
+/// has too many legal moves (nothing is searched), [`RetryError::Interrupted`] when `stop` is set.
 pub fn judge(
     engine: &mut Engine,
     puzzle: &Puzzle,
@@ -152,6 +153,8 @@ pub fn judge(
     limits: &Limits,
     stop: &dyn Interrupt,
 ) -> Result<Answer, RetryError> {
+    // The analysis' move budget first, as every analysis takes it.
+    checked_count(&puzzle.before).map_err(RetryError::Illegal)?;
     if let Some(why) = why_illegal(&puzzle.before, mv) {
         return Err(RetryError::Illegal(why));
     }

@@ -9,9 +9,14 @@
 //! [`INACCURACY`], [`MISTAKE`], [`BLUNDER`]. A side's accuracy is the mean
 //! of lichess's per-move formula on the loss in percent,
 //! `103.1668·e^(-0.04354·loss) - 3.1669`, held to 0-100.
+//!
+//! Before any search every position of the game passes the analysis' move
+//! budget ([`checked_game`]): a game with a position of too many legal
+//! moves is refused as a whole, in the time it takes to count them.
 
+use super::budget::{OverBudget, checked_game};
 use super::chance::Value;
-use crate::congo::moves::{legal_moves, status};
+use crate::congo::moves::status;
 use crate::congo::search::{Engine, Limits, PastKeys};
 use crate::congo::{Color, Game, Move, Position};
 use crate::interrupt::Interrupt;
@@ -138,13 +143,19 @@ fn value_at(
 /// Review `game` from its first position, each position searched within
 /// `limits`; `progress(done, total)` after each position. Stopped by
 /// `stop`, the moves reviewed so far are kept (`complete` false).
+///
+/// # Errors
+///
+/// [`OverBudget`] when a position of the game has too many legal moves
+/// (nothing is searched).
 pub fn review(
     engine: &mut Engine,
     game: &Game,
     limits: &Limits,
     stop: &dyn Interrupt,
     progress: &mut dyn FnMut(usize, usize),
-) -> Review {
+) -> Result<Review, OverBudget> {
+    let counts = checked_game(game)?;
     engine.new_game();
     let moves: Vec<Move> = game.moves().collect();
     let total = moves.len() + 1;
@@ -162,14 +173,14 @@ pub fn review(
         limits,
         stop,
     ) else {
-        return out;
+        return Ok(out);
     };
     out.white
         .push(here.0.white_chance(replay.position().side_to_move()));
     progress(1, total);
     for (i, &mv) in moves.iter().enumerate() {
         let before = replay.position().clone();
-        let forced = legal_moves(&before).len() == 1;
+        let forced = counts.get(i) == Some(&1);
         if replay.play(mv).is_err() {
             // Not reached: the game's own moves replay.
             break;
@@ -181,7 +192,7 @@ pub fn review(
             limits,
             stop,
         ) else {
-            return summed(out);
+            return Ok(summed(out));
         };
         let (best_value, best, line) = here;
         let played_value = next.0.for_mover();
@@ -207,7 +218,7 @@ pub fn review(
         progress(i + 2, total);
     }
     out.complete = out.moves.len() == moves.len();
-    summed(out)
+    Ok(summed(out))
 }
 
 /// Fill in each side's summary from the moves.

@@ -4,7 +4,10 @@
 
 use super::{ArgSpec, Complete, Spec};
 use crate::shell::command::{Command, GameChoice, HintArgs, ReviewArgs, SearchLimit, SvgFile};
-use crate::shell::parse::grammar::{Res, arg, bare, end, expected_end, expected_word, word};
+use crate::shell::error::{ErrorKind, Found};
+use crate::shell::parse::grammar::{
+    Res, arg, bare, end, expected_end, expected_word, fail, is_space, word,
+};
 use crate::yut::{Kind, Roll, Throw, Token};
 
 /// `move <token> [<throw>]`.
@@ -195,6 +198,8 @@ pub const REVIEW: Spec = Spec {
     ],
     errors: &[
         "expected-search-nodes",
+        "review-count",
+        "review-two-limits",
         "yut-review-arguments",
         "review-nothing",
         "review-not-a-game",
@@ -230,6 +235,12 @@ fn hint_args(input: &str) -> Res<'_, Command> {
     Ok((rest, Command::Hint(HintArgs { game, count, limit })))
 }
 
+/// What `review` takes, as its error for a second limit says.
+const REVIEW_TAKES: &str =
+    "a game, one limit (depth N, time S or nodes N) and svg FILE or a game file";
+/// ... and for a number (a count is `hint`'s, not `review`'s).
+const REVIEW_TAKES_NUMBER: &str = "a game, one limit (depth N, time S or nodes N) and svg FILE or a game file, and no count (a game file named by digits is written with `./`, as `./3`)";
+
 /// `[congo|yut] [<limit>] [svg[!] <file>]`.
 fn review_args(input: &str) -> Res<'_, Command> {
     let (rest, game) = game_choice(input);
@@ -250,6 +261,23 @@ fn review_args(input: &str) -> Res<'_, Command> {
                 force: w == "svg!",
             };
             (after, Some(svg), None)
+        }
+        // A second limit, or a number (`review 3`: a count is `hint`'s):
+        // never a file name (a file so named is written `./3`).
+        Ok((_, w)) if is_limit(w) || w.bytes().all(|b| b.is_ascii_digit()) => {
+            return fail(
+                rest.trim_start_matches(is_space),
+                w.len(),
+                ErrorKind::UnexpectedArgument {
+                    command: "review",
+                    takes: if is_limit(w) {
+                        REVIEW_TAKES
+                    } else {
+                        REVIEW_TAKES_NUMBER
+                    },
+                    found: Found::Text(w.to_string()),
+                },
+            );
         }
         // Anything else is the game file (the rest of the command, as
         // every file name is).

@@ -3,12 +3,12 @@
 
 use super::history::CongoPart;
 use super::{ExecError, interrupted};
-use crate::congo::Rules;
 use crate::congo::moves::{
     Counting, Illegal, Move, divide_with, legal_moves, perft_with, status, too_many_moves,
     why_illegal,
 };
 use crate::congo::{Bitboard, Position};
+use crate::congo::{Game, MoveOutcome, Rules};
 use crate::interrupt::Either;
 use crate::shell::board::LastMove;
 use crate::shell::command::MovesFilter;
@@ -74,14 +74,8 @@ impl CongoPart {
     /// `play <move>` under `rules` (the `rules` setting: under 2021 a
     /// pawn on the far rank stays a pawn); a refused move changes nothing.
     pub(super) fn play(&mut self, mv: Move, rules: Rules) -> Result<Reply, ErrorKind> {
-        if let Some(why) = why_illegal(self.position(), mv) {
-            return Err(ErrorKind::Illegal(why));
-        }
         // A refused move leaves the game as it was: no copy needed.
-        let outcome = self
-            .game
-            .play_under(rules, mv)
-            .map_err(|e| ErrorKind::Illegal(Illegal::Rejected(e)))?;
+        let outcome = play_checked(&mut self.game, rules, mv).map_err(ErrorKind::Illegal)?;
         self.last_move = Some(LastMove {
             text: mv.to_string(),
             squares: mv.squares().fold(Bitboard::EMPTY, Bitboard::with),
@@ -147,6 +141,25 @@ impl CongoPart {
         let total = counted.map_err(|i| fail(interrupted(i)))?;
         Ok(Reply::DivideTotal(total))
     }
+}
+
+/// Play `mv` in `game` under `rules` as `play` does: refused (the game
+/// unchanged) when the game is over, the move is not legal, or the
+/// position has too many legal moves to tell ([`why_illegal`]). What
+/// `play`, `go` and the game-file reader of `review FILE` share.
+///
+/// # Errors
+///
+/// Why the move is refused.
+pub(in crate::shell) fn play_checked(
+    game: &mut Game,
+    rules: Rules,
+    mv: Move,
+) -> Result<MoveOutcome, Illegal> {
+    if let Some(why) = why_illegal(game.position(), mv) {
+        return Err(why);
+    }
+    game.play_under(rules, mv).map_err(Illegal::Rejected)
 }
 
 /// The move commands refuse a position with too many legal moves.

@@ -7,7 +7,7 @@
 use super::engine::{Tools, no_table};
 use super::{ExecError, Session};
 use crate::congo::Game;
-use crate::congo::analysis::{hint, review};
+use crate::congo::analysis::{AnalysisError, hint, review};
 use crate::congo::search::Limits;
 use crate::shell::command::{Command, GameChoice, HintArgs, ReviewArgs, SearchLimit};
 use crate::shell::commands::groups::Group;
@@ -113,18 +113,22 @@ impl Session {
         let game = &self.congo.game;
         let tables = tools.tables();
         let stop = &tools.live.interrupt;
-        let moves = tools
+        let found = tools
             .engine
             .with(tools.engine_config(&limits), |engine| {
                 engine.set_tablebase(tables);
                 hint(engine, game.position(), game.keys(), n, &limits, stop)
             })
             .map_err(no_table)?
-            .map_err(|_| ErrorKind::Interrupted)?;
+            .map_err(|e| match e {
+                AnalysisError::Illegal(why) => ErrorKind::Illegal(why),
+                AnalysisError::Interrupted => ErrorKind::Interrupted,
+            })?;
         Ok(Reply::CongoHint(Box::new(CongoHint {
             to_move: game.position().side_to_move(),
             budget: budget_text(args.limit, hint_ms),
-            moves,
+            searched: (found.searched < found.legal).then_some((found.searched, found.legal)),
+            moves: found.moves,
         })))
     }
 
@@ -172,8 +176,9 @@ impl Session {
     ///
     /// # Errors
     ///
-    /// A game without moves, an engine table the memory cannot hold, or
-    /// `sink`'s I/O error.
+    /// A game without moves, a game with a position over the move budget
+    /// (refused as `go` refuses it, before any search), an engine table
+    /// the memory cannot hold, or `sink`'s I/O error.
     pub fn review_game(
         &mut self,
         game: &Game,
@@ -207,7 +212,8 @@ impl Session {
                     },
                 )
             })
-            .map_err(|e| ReviewError::Command(no_table(e)))?;
+            .map_err(|e| ReviewError::Command(no_table(e)))?
+            .map_err(|over| ReviewError::Command(ErrorKind::Illegal(over.illegal())))?;
         // Kept for `retry` (a stopped review's moves too).
         self.retry.reviewed(report.clone(), limits);
         let reply = CongoReview {

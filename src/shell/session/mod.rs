@@ -43,6 +43,7 @@ use history::Before;
 use std::io;
 use std::sync::Arc;
 
+pub(in crate::shell) use congo::play_checked;
 pub use congo_analysis::ReviewError;
 pub use net::{NetReader, load_net};
 pub use tablebase::TableLoader;
