@@ -414,8 +414,9 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
     if let (Some(path), true) = (&args.pgn, dropped > 0) {
         writeln!(
             out,
-            "{}: dropped the records of {dropped} games of unfinished pairs (played again)",
-            path.display()
+            "{}: dropped the record{s} of {dropped} game{s} of unfinished pairs (played again)",
+            path.display(),
+            s = if dropped == 1 { "" } else { "s" }
         )?;
     }
     out.flush()?;
