@@ -31,6 +31,16 @@ pub mod files {
     pub use crate::cli::files::{FsLoader, open, read_net};
 }
 
+/// `review FILE`'s reader of a Congo game file.
+pub mod game_file {
+    pub use crate::shell::game_file::congo_game;
+}
+
+/// Signals the whole process handles one way.
+pub mod signals {
+    pub use crate::cli::signals::ignore_file_size_signal;
+}
+
 /// The whole front end run in-process on given streams.
 pub mod streams {
     pub use crate::cli::streams::run_with;

@@ -32,6 +32,7 @@ mod course_signals;
 mod engine_reuse;
 mod engine_smp;
 mod error_catalogue;
+mod file_size_limit;
 mod flags;
 mod game;
 mod input_quirks;

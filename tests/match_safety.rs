@@ -313,3 +313,118 @@ fn records_that_cannot_be_written_make_the_status_non_zero() {
         "{err}"
     );
 }
+
+/// The game numbers of the records in `path`, in file order; every
+/// record is whole (the `# result` line before the next game's).
+fn numbers_in(path: &Path) -> Vec<u64> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let mut numbers = Vec::new();
+    for record in text.split("\n\n").filter(|r| !r.is_empty()) {
+        let first = record.lines().next().unwrap_or_default();
+        let n = first
+            .strip_prefix("# game ")
+            .and_then(|r| r.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("not a record: {record}"));
+        assert!(
+            record
+                .trim_end()
+                .lines()
+                .last()
+                .unwrap()
+                .starts_with("# result "),
+            "game {n} is not whole: {record}"
+        );
+        numbers.push(n);
+    }
+    numbers
+}
+
+/// The pair numbers of the whole lines of results file `path`.
+fn pairs_in(path: &Path) -> Vec<u64> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.split_inclusive('\n')
+        .filter(|l| l.ends_with('\n'))
+        .filter_map(|l| l.strip_prefix("{\"pair\":"))
+        .map(|l| l.split(',').next().unwrap().parse().unwrap())
+        .collect()
+}
+
+/// A fast match of `games` games with `--json` and `--pgn` in `dir`.
+fn resumable(dir: &Path, games: u64) -> std::process::Command {
+    let mut cmd = crate::common::command();
+    cmd.args(["match", "--games", &games.to_string()])
+        .args(["--time", "0.01", "--max-plies", "10", "--concurrency", "2"])
+        .arg("--json")
+        .arg(dir.join("r.jsonl"))
+        .arg("--pgn")
+        .arg(dir.join("g.bsh"))
+        .args([RANDOM, RANDOM])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    cmd
+}
+
+#[test]
+fn a_match_killed_and_resumed_records_each_game_once() {
+    // Issue 50: a game is recorded when it ends, its pair's results line
+    // when both games have. A match stopped in between (SIGKILL, SIGTERM)
+    // left a record of a game its results file does not hold; the resume
+    // played the game again and appended it a second time (5,843 records
+    // for 5,842 games, two "game 5839" with different moves).
+    let dir = tempfile::tempdir().unwrap();
+    let (pgn, json) = (dir.path().join("g.bsh"), dir.path().join("r.jsonl"));
+    // Whether a kill by each signal left a record of an unfinished pair
+    // (what the next resume must not record again). At a random moment
+    // each of the two workers is in the second game of its pair about
+    // half the time, so a few rounds are enough.
+    let mut left = [false; 2];
+    for round in 0..10 {
+        let sig = [libc::SIGKILL, libc::SIGTERM][round % 2];
+        let before = pairs_in(&json).len();
+        let mut child = resumable(dir.path(), 200_000).spawn().unwrap();
+        let from = Instant::now();
+        while pairs_in(&json).len() < before + 10 {
+            assert!(from.elapsed() < Duration::from_secs(60), "no progress");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        signal(&child, sig);
+        let (code, _) = exits_within(&mut child, Duration::from_secs(5));
+        let want = if sig == libc::SIGKILL {
+            None
+        } else {
+            Some(143)
+        };
+        assert_eq!(code, want, "round {round}");
+        // Every game at most once, whatever the earlier rounds left.
+        let mut numbers = numbers_in(&pgn);
+        let recorded = numbers.len();
+        numbers.sort_unstable();
+        numbers.dedup();
+        assert_eq!(
+            numbers.len(),
+            recorded,
+            "a game recorded twice: round {round}"
+        );
+        // Two games a pair: records beyond them are of unfinished pairs.
+        if recorded > 2 * pairs_in(&json).len() {
+            left[round % 2] = true;
+        }
+        if left == [true, true] {
+            break;
+        }
+    }
+    assert_eq!(left, [true, true], "no kill left an unfinished pair");
+    // Resumed to the end: every game of every pair once, 1 to `games`.
+    let last = pairs_in(&json).into_iter().max().unwrap();
+    let games = 2 * (last + 1) + 10;
+    let status = resumable(dir.path(), games).status().unwrap();
+    assert!(status.success());
+    let mut numbers = numbers_in(&pgn);
+    numbers.sort_unstable();
+    assert_eq!(numbers, (1..=games).collect::<Vec<_>>());
+    let mut pairs = pairs_in(&json);
+    pairs.sort_unstable();
+    assert_eq!(pairs, (0..games / 2).collect::<Vec<_>>());
+}

@@ -64,7 +64,9 @@ pub const COMMAND_LINE: &str = "<command line>";
 pub const STDIN: &str = "<stdin>";
 
 /// Run the program with the process's arguments; returns the exit status.
+/// SIGXFSZ is ignored first, so a file size limit is a write error.
 pub fn run() -> i32 {
+    signals::ignore_file_size_signal();
     let cli = match Cli::parse_ordered(std::env::args_os()) {
         Ok(cli) => cli,
         Err(e) => {

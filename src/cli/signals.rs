@@ -110,6 +110,20 @@ impl Signals {
     }
 }
 
+/// Ignore SIGXFSZ, for the whole process: past a file size limit
+/// (`ulimit -f`) a write then fails with `EFBIG` ("File too large"),
+/// which every writer reports with its file's name and cleans up after
+/// (a temporary file removed, a record cut back to the last whole one),
+/// instead of the process dying silently mid-write. Called first thing
+/// by `boardsh` and by `boardsh-train`.
+pub fn ignore_file_size_signal() {
+    // SAFETY: signal(2) with SIG_IGN installs no handler of ours; it only
+    // sets the disposition of a signal that otherwise kills the process.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}
+
 /// Whether `signal` is ignored (its disposition is `SIG_IGN`).
 fn ignored(signal: i32) -> bool {
     // SAFETY: sigaction(2) with a null new action only reads the current

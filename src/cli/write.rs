@@ -74,12 +74,26 @@ fn refuse_special(target: &Path) -> Result<(), WriteError> {
 ///
 /// A refused target or the I/O error; the temporary file is removed.
 pub fn replace(target: &Path, bytes: &[u8]) -> io::Result<()> {
+    replace_with(target, |file| file.write_all(bytes))
+}
+
+/// [`replace`] with the contents written by `fill` into the temporary
+/// file, for contents too large to hold in memory (a resumed match's
+/// record file, copied a record at a time).
+///
+/// # Errors
+///
+/// A refused target, `fill`'s error or the I/O error; the temporary file
+/// is removed and the target left as it was.
+pub fn replace_with(
+    target: &Path,
+    fill: impl FnOnce(&mut fs::File) -> io::Result<()>,
+) -> io::Result<()> {
     if let Err(WriteError::Failed(why)) = refuse_special(target) {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, why));
     }
     let (tmp, mut file) = temp_file(target)?;
-    let placed = file
-        .write_all(bytes)
+    let placed = fill(&mut file)
         .and_then(|()| file.sync_all())
         .and_then(|()| {
             drop(file);

@@ -496,7 +496,16 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
                 return Ok(EXIT_INTERRUPTED);
             }
         };
-        write_atomic(&path, &table.to_bytes())?;
+        if let Err(x) = write_atomic(&path, &table.to_bytes()) {
+            // A full disk or a file size limit: said with the file's name
+            // (the file is left as it was, the temporary one removed).
+            writeln!(
+                err,
+                "boardsh yut solve: cannot write {}: {x}",
+                path.display()
+            )?;
+            return Ok(EXIT_FAILED);
+        }
         // The layer is in the table now: its stopped values are spent.
         let removed = if spent {
             fs::remove_file(&saved)

@@ -73,6 +73,8 @@ struct Args {
 }
 
 fn main() -> ExitCode {
+    // Past `ulimit -f` a write fails (and is reported) rather than kill.
+    boardsh::front::signals::ignore_file_size_signal();
     let args = Args::parse();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(usize::from(args.threads))

@@ -45,6 +45,7 @@ pub mod results;
 
 pub mod seat;
 mod summary;
+mod unpaired;
 pub mod words;
 mod worker;
 
@@ -152,6 +153,17 @@ fn read_results(path: &Path, header: &str) -> Result<results::ResultsFile, Strin
         }
     }
     Ok(old)
+}
+
+/// Whether game `number` (from 1) is in one of the finished `pairs`
+/// (pair `p` holds games `2p + 1` and `2p + 2`).
+fn paired(pairs: &std::collections::BTreeMap<u64, results::PairRecord>, number: u64) -> bool {
+    let Some(i) = number.checked_sub(1) else {
+        return false;
+    };
+    pairs
+        .get(&(i / 2))
+        .is_some_and(|p| usize::try_from(i % 2).is_ok_and(|k| k < p.games.len()))
 }
 
 /// Open `--json FILE` for appending after the `whole` bytes read.
@@ -298,6 +310,22 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
         };
         teams.push(pair);
     }
+    // A resumed run's records of games it plays again go first, so each
+    // game is recorded once (`--force` replaces the file anyway).
+    let mut dropped = 0;
+    if let (Some(record::Sink::File { path, .. }), false, false) =
+        (&sink, old.pairs.is_empty(), args.force)
+    {
+        match unpaired::drop_unpaired(path, |n| paired(&old.pairs, n)) {
+            Ok(d) => dropped = d,
+            Err(e) => {
+                return usage(&format!(
+                    "--pgn {}: cannot drop the records of unfinished pairs: {e}",
+                    path.display()
+                ));
+            }
+        }
+    }
     // Opened once the agents run, so a bad command leaves no file behind.
     let mut appender = match &args.json {
         Some(path) => match open_results(path, old.whole, &header) {
@@ -381,6 +409,14 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
             path.display(),
             old_tally.games(),
             old.pairs.len()
+        )?;
+    }
+    if let (Some(path), true) = (&args.pgn, dropped > 0) {
+        writeln!(
+            out,
+            "{}: dropped the record{s} of {dropped} game{s} of unfinished pairs (played again)",
+            path.display(),
+            s = if dropped == 1 { "" } else { "s" }
         )?;
     }
     out.flush()?;

@@ -291,9 +291,18 @@ impl Appender {
     ///
     /// The write failed.
     pub fn append(&mut self, p: &PairRecord) -> io::Result<()> {
-        self.file
-            .write_all(format!("{}\n", checked_pair_line(p)).as_bytes())?;
-        self.file.flush()
+        // A line written in part (a full disk, a file size limit) is cut
+        // off again, so the file holds whole lines only.
+        let before = self.file.metadata()?.len();
+        let line = format!("{}\n", checked_pair_line(p));
+        let written = self
+            .file
+            .write_all(line.as_bytes())
+            .and_then(|()| self.file.flush());
+        if written.is_err() {
+            let _ = self.file.set_len(before);
+        }
+        written
     }
 }
 
