@@ -19,6 +19,7 @@ pub mod best;
 pub mod data;
 pub mod model;
 pub mod output;
+pub mod say;
 #[cfg(test)]
 mod tests;
 pub mod train;

@@ -6,6 +6,7 @@ use boardsh_train::data::{self, Loaded};
 use boardsh_train::model::Model;
 use boardsh_train::output::{quantization_error, write_net};
 use boardsh_train::train::{CHUNK, LR_FLOOR, Settings, Trainer, mean_loss};
+use boardsh_train::{say, warn};
 use clap::Parser;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -86,11 +87,11 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(Failure::Usage(message)) => {
-            eprintln!("boardsh-train: {message}");
+            warn!("{message}");
             ExitCode::from(2)
         }
         Err(Failure::Run(message)) => {
-            eprintln!("boardsh-train: {message}");
+            warn!("{message}");
             ExitCode::FAILURE
         }
     }
@@ -186,9 +187,9 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
         bad_lines,
     } = data::load(&files, args.max_score, args.val_frac).map_err(Failure::Run)?;
     for line in &bad_lines {
-        eprintln!("boardsh-train: bad line: {line}");
+        warn!("bad line: {line}");
     }
-    println!(
+    say!(
         "data: {} files; {counts}; {:.1} s",
         files.len(),
         start.elapsed().as_secs_f64()
@@ -205,7 +206,7 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
         lambda: args.lambda,
         seed: args.seed,
     };
-    println!(
+    say!(
         "lambda {}; hidden {hidden}; epochs {}; batch {}; lr {} (half cosine down to {}% of it), weight decay {}; seed {}; threads {} (chunks of {CHUNK})",
         args.lambda,
         args.epochs,
@@ -287,7 +288,7 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
                 written = true;
             }
             Err(e) => {
-                eprintln!("boardsh-train: {e}");
+                warn!("{e}");
                 save_failed = true;
             }
         }
@@ -298,7 +299,7 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
         let epoch = trainer.epoch(&train, &train_t, &stop);
         let secs = t0.elapsed().as_secs_f64();
         let loss = judge(&trainer.model, epoch.train_loss);
-        println!(
+        say!(
             "epoch {e}{}: train loss {:.6}, validation loss {loss:.6}, {secs:.1} s, {:.0} positions/s",
             if epoch.interrupted {
                 " (interrupted)"
@@ -310,23 +311,23 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
         );
         consider(&trainer.model, loss, e)?;
         if stop.load(Ordering::Relaxed) {
-            println!("stopped: keeping the best network so far");
+            say!("stopped: keeping the best network so far");
             break;
         }
     }
     if let Some((loss, model, epochs_run)) = best.get() {
         let net = model.quantize();
         let (mean, max) = quantization_error(model, &net, &val_positions);
-        println!(
+        say!(
             "best: validation loss {loss:.6} after epoch {epochs_run}; quantized vs float on {} validation positions: mean |cp diff| {mean:.2}, max {max:.1}",
             val_positions.len()
         );
         if !save_failed {
-            println!("wrote {}", args.out.display());
+            say!("wrote {}", args.out.display());
         }
     }
     if best.get().is_none() {
-        println!("no epoch run: nothing written");
+        say!("no epoch run: nothing written");
     }
     Ok(if save_failed {
         ExitCode::FAILURE
