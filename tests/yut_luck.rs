@@ -165,3 +165,77 @@ fn the_luck_of_a_two_token_game_of_best_play_is_its_whole_change() {
         check(&record, &tables);
     }
 }
+
+/// Counts its polls and says stop from the `after`-th on.
+struct StopAfter {
+    polls: std::sync::atomic::AtomicU64,
+    after: u64,
+}
+
+impl boardsh::interrupt::Interrupt for StopAfter {
+    fn interrupted(&self) -> bool {
+        self.polls.fetch_add(1, std::sync::atomic::Ordering::SeqCst) >= self.after
+    }
+}
+
+/// A whole game of two tokens a side, upper first, thrown from `seed`,
+/// each team playing its last legal use.
+fn last_use_game(seed: u64) -> Record {
+    let mut start = Play::new(Team::Upper, seed);
+    start.set_board(Game::with_tokens(2));
+    let mut record = Record::new(start);
+    for _ in 0..10_000 {
+        match record.play().phase() {
+            Phase::Over(_) => break,
+            Phase::Throw(_) => {
+                record.throw_random().expect("a throw is due");
+            }
+            Phase::Move(_) => {
+                let uses = record.play().uses();
+                let u = *uses.as_slice().last().expect("a move has a use");
+                record.apply(u).expect("a legal use");
+            }
+        }
+    }
+    record
+}
+
+#[test]
+fn a_stopped_review_keeps_the_decisions_done() {
+    // No table: every use is estimated by games played out, which poll
+    // the stop. The whole review counts its polls; stopped half-way by
+    // them, the review keeps the decisions before the stop, each as the
+    // whole review found it (the same seed: the same games), says it is
+    // not complete, and has no luck (that pass comes after).
+    let record = last_use_game(7);
+    let analysis = |stop| Analysis {
+        tables: &[],
+        players: Kind::Random,
+        games: 8,
+        decision_budget: None,
+        budget: u64::MAX,
+        seed: 3,
+        stop,
+    };
+    let count = StopAfter {
+        polls: Default::default(),
+        after: u64::MAX,
+    };
+    let whole = review_game(&record, &analysis(&count)).expect("reviews");
+    assert!(whole.complete);
+    assert_eq!(whole.reviewable, whole.decisions.len());
+    assert!(whole.decisions.len() >= 4, "{}", whole.decisions.len());
+    assert!(!whole.luck.points.is_empty());
+    let polls = count.polls.load(std::sync::atomic::Ordering::SeqCst);
+    let half = StopAfter {
+        polls: Default::default(),
+        after: polls / 4,
+    };
+    let part = review_game(&record, &analysis(&half)).expect("a stop keeps what was done");
+    assert!(!part.complete);
+    assert_eq!(part.reviewable, whole.reviewable);
+    assert!(!part.decisions.is_empty());
+    assert!(part.decisions.len() < whole.decisions.len());
+    assert_eq!(part.decisions[..], whole.decisions[..part.decisions.len()]);
+    assert!(part.luck.points.is_empty() && part.marks.is_empty());
+}

@@ -173,6 +173,14 @@ pub(crate) fn review_text(report: &ReviewReport, width: usize, utf8: bool) -> St
         }
         out.push('\n');
     }
+    if !report.complete {
+        let _ = writeln!(
+            out,
+            "(stopped: {} of {} decisions reviewed)",
+            report.decisions.len(),
+            report.reviewable
+        );
+    }
     if report.forced > 0 {
         let _ = writeln!(
             out,

@@ -114,6 +114,12 @@ pub struct GameReview {
     /// The marked decisions: the point of the chart after each, and
     /// its mark.
     pub marks: Vec<(usize, Mark)>,
+    /// Whether the review ran to its end: a stop (Ctrl-C) keeps the
+    /// decisions reviewed before it, and then has no luck (empty).
+    pub complete: bool,
+    /// The decisions a whole review goes over (the game's moves with more
+    /// than one use), to say how far a stopped one got.
+    pub reviewable: usize,
 }
 
 /// The team a hint is for: the team to move, when it has throws to use.
@@ -185,27 +191,17 @@ pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameRevie
     let sticks = record.play().sticks();
     let [mut up, mut low] = analysis.players(sticks);
     let mut out = Vec::new();
+    // Each reviewed decision's index among the game's moves (for its
+    // point on the chart, once the luck pass has found the points).
+    let mut at = Vec::new();
     let mut total = [0.0; 2];
     let mut forced = 0;
-    let mut marks = Vec::new();
-    let luck = luck(
-        record,
-        sticks,
-        analysis.tables,
-        Players {
-            upper: &mut *up,
-            lower: &mut *low,
-        },
-        analysis.games,
-        analysis.seed,
-        analysis.budget,
-        analysis.stop,
-    )
-    .map_err(|e| match e {
-        LuckError::Replay(e) => AnalysisError::Replay(e),
-        LuckError::Interrupted => AnalysisError::Interrupted,
-    })?;
-    let move_points = luck.move_points();
+    let mut stopped = false;
+    let reviewable = (decisions.moves.iter())
+        .filter(|(play, _)| play.uses().len() > 1)
+        .count();
+    // The decisions first, so that a stop keeps the ones done (as
+    // Congo's review keeps its moves); the luck pass after them.
     for (k, (mut play, used)) in decisions.moves.into_iter().enumerate() {
         // One use only (say every token at home): no choice, no loss.
         if play.uses().len() <= 1 {
@@ -215,7 +211,7 @@ pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameRevie
         play.set_sticks(sticks);
         let table = analysis.table_for(&play);
         let team = play.to_move();
-        let (mut one, _) = review(
+        let Ok((mut one, _)) = review(
             &[(play, used)],
             table,
             &mut *up,
@@ -223,20 +219,47 @@ pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameRevie
             analysis.games,
             analysis.seed,
             analysis.stop,
-        )
-        .map_err(|_| AnalysisError::Interrupted)?;
+        ) else {
+            stopped = true;
+            break;
+        };
         if let Some(r) = one.pop() {
             if let Some(t) = total.get_mut(team as usize) {
                 *t += r.loss;
             }
-            if r.mark != Mark::Fine
-                && let Some(&p) = move_points.get(k)
-            {
-                marks.push((p, r.mark));
-            }
+            at.push(k);
             out.push((team, r));
         }
     }
+    let luck = if stopped {
+        Luck::default()
+    } else {
+        match luck(
+            record,
+            sticks,
+            analysis.tables,
+            Players {
+                upper: &mut *up,
+                lower: &mut *low,
+            },
+            analysis.games,
+            analysis.seed,
+            analysis.budget,
+            analysis.stop,
+        ) {
+            Ok(luck) => luck,
+            Err(LuckError::Replay(e)) => return Err(AnalysisError::Replay(e)),
+            Err(LuckError::Interrupted) => {
+                stopped = true;
+                Luck::default()
+            }
+        }
+    };
+    let move_points = luck.move_points();
+    let marks = (at.iter().zip(&out))
+        .filter(|(_, (_, r))| r.mark != Mark::Fine)
+        .filter_map(|(&k, (_, r))| move_points.get(k).map(|&p| (p, r.mark)))
+        .collect();
     Ok(GameReview {
         decisions: out,
         total,
@@ -245,5 +268,7 @@ pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameRevie
         games: analysis.games,
         luck,
         marks,
+        complete: !stopped,
+        reviewable,
     })
 }
