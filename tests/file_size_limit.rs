@@ -82,16 +82,7 @@ fn a_match_past_the_limit_keeps_whole_records_and_results_lines() {
     // with its `# result` line.
     let records = std::fs::read_to_string(dir.path().join("g.bsh")).unwrap();
     for record in records.split("\n\n").filter(|r| !r.is_empty()) {
-        assert!(record.starts_with("# game "), "{record}");
-        assert!(
-            record
-                .trim_end()
-                .lines()
-                .last()
-                .unwrap()
-                .starts_with("# result "),
-            "{record}"
-        );
+        assert!(crate::common::matches::is_whole_record(record), "{record}");
     }
     // Whole results lines only: the header, then pair lines with their
     // check, each ended.

@@ -327,12 +327,7 @@ fn numbers_in(path: &Path) -> Vec<u64> {
             .and_then(|n| n.parse().ok())
             .unwrap_or_else(|| panic!("not a record: {record}"));
         assert!(
-            record
-                .trim_end()
-                .lines()
-                .last()
-                .unwrap()
-                .starts_with("# result "),
+            crate::common::matches::is_whole_record(record),
             "game {n} is not whole: {record}"
         );
         numbers.push(n);

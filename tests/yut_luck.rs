@@ -27,9 +27,17 @@ fn table(k: usize, cap: u8, layers: &[usize]) -> Arc<Table> {
 fn exact_game(tables: &[Arc<Table>], game: Game, seed: u64) -> Record {
     let mut start = Play::new(Team::Upper, seed);
     start.set_board(game);
-    let mut record = Record::new(start);
     let mut player =
         Exact::with_tables(tables.to_vec(), Sticks::FAIR.odds(), Random(Rng::new(seed)));
+    play_out(start, |play| {
+        player.exact(play).expect("the table covers every position")
+    })
+}
+
+/// The game from `start` to its end (at most 10,000 steps), the sticks
+/// thrown by its own random state, each move's use chosen by `choose`.
+fn play_out(start: Play, mut choose: impl FnMut(&Play) -> boardsh::yut::Use) -> Record {
+    let mut record = Record::new(start);
     for _ in 0..10_000 {
         match record.play().phase() {
             Phase::Over(_) => break,
@@ -37,9 +45,7 @@ fn exact_game(tables: &[Arc<Table>], game: Game, seed: u64) -> Record {
                 record.throw_random().expect("a throw is due");
             }
             Phase::Move(_) => {
-                let u = player
-                    .exact(record.play())
-                    .expect("the table covers every position");
+                let u = choose(record.play());
                 record.apply(u).expect("a legal use");
             }
         }
@@ -183,21 +189,9 @@ impl boardsh::interrupt::Interrupt for StopAfter {
 fn last_use_game(seed: u64) -> Record {
     let mut start = Play::new(Team::Upper, seed);
     start.set_board(Game::with_tokens(2));
-    let mut record = Record::new(start);
-    for _ in 0..10_000 {
-        match record.play().phase() {
-            Phase::Over(_) => break,
-            Phase::Throw(_) => {
-                record.throw_random().expect("a throw is due");
-            }
-            Phase::Move(_) => {
-                let uses = record.play().uses();
-                let u = *uses.as_slice().last().expect("a move has a use");
-                record.apply(u).expect("a legal use");
-            }
-        }
-    }
-    record
+    play_out(start, |play| {
+        *play.uses().as_slice().last().expect("a move has a use")
+    })
 }
 
 #[test]

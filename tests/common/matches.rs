@@ -18,3 +18,15 @@ pub fn run_match_within(seconds: u64, args: &[&str]) -> (String, String, Option<
         out.status.code(),
     )
 }
+
+/// Whether `record` (one game of a `--pgn FILE`, between blank lines) is
+/// whole: it opens with its `# game` line and ends with its `# result`
+/// line.
+pub fn is_whole_record(record: &str) -> bool {
+    record.starts_with("# game ")
+        && record
+            .trim_end()
+            .lines()
+            .last()
+            .is_some_and(|l| l.starts_with("# result "))
+}
