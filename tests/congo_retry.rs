@@ -337,3 +337,30 @@ fn a_clean_review_has_nothing_to_retry_and_a_new_review_ends_a_retry() {
         .status(1)
         .run();
 }
+
+#[test]
+fn a_bare_move_during_a_retry_answers_it_and_leaves_the_game() {
+    // The quick start teaches a move alone on a line (`d1d7`); while a
+    // retry is under way that line is the retry's answer, as `retry
+    // d1d7` is, never a move of the game. Without the retry the same
+    // line would be `play d1d7` in the game as it ended (the black lion
+    // on d1), refused.
+    let (out, err, status) = retry("retry; d1d7; a6a5; fen", false);
+    assert_eq!((err.as_str(), status), ("", 0));
+    let expected = [
+        before_1(),
+        puzzle(1, 3, 1, "White", "a2a3"),
+        "d1d7: found, the best move (White's chance 100%)\n".to_string(),
+        before_2(),
+        puzzle(2, 3, 2, "Black", "a6a5"),
+        "a6a5: the move played, Black's chance 0%, 100.0 points lost\n\
+         the better move: d7d1, Black's chance 100% (line d7d1)\n"
+            .to_string(),
+        before_3(),
+        puzzle(3, 3, 3, "White", "b2b3"),
+        // The game is as it ended.
+        "7/7/p6/7/PP5/7/3l3 w 2\n".to_string(),
+    ]
+    .concat();
+    assert_eq!(out, expected);
+}

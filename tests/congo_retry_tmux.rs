@@ -90,6 +90,16 @@ fn a_game_lost_at_level_1_is_reviewed_and_retried() {
         shown.ends_with("no more mistakes to retry: 1 found, 0 shown, 0 skipped of 1"),
         "{shown}"
     );
+    // A move alone on a line, as the quick start teaches, answers the
+    // retry under way (issue 51 item 8): it is judged as `retry d5c6`
+    // was, and the computer does not answer in the game.
+    ask(&tmux, &mut n, "retry");
+    let shown = ask(&tmux, &mut n, "d5c6");
+    assert!(shown.starts_with("d5c6: White's chance 0%, "), "{shown}");
+    assert!(
+        shown.ends_with("no more mistakes to retry: 0 found, 1 shown, 0 skipped of 1"),
+        "{shown}"
+    );
     // The game is as it ended: lost, the black lion on d3.
     let shown = ask(&tmux, &mut n, "status");
     assert!(shown.contains("Black wins"), "{shown}");

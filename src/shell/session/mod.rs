@@ -259,6 +259,15 @@ impl Session {
             kind => fail(kind),
         };
         self.computer_turn = None;
+        // While a retry is under way, a move alone on a line answers it
+        // (`retry <move>`): the game in play is not touched.
+        if let (Command::BarePlay(mv), Some(_)) = (&cmd.command, self.retry_position()) {
+            let answer = Located {
+                command: Command::Retry(crate::shell::command::RetryArgs::Answer(*mv)),
+                ..cmd.clone()
+            };
+            return self.execute(&answer, sink);
+        }
         if let Command::BarePlay(mv) = &cmd.command {
             let play = Located {
                 command: Command::Play(*mv),
