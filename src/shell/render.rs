@@ -48,6 +48,10 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
             write_reply(board, out)?;
             out.styled(Style::Label, crate::congo::guide::LEGEND)
         }
+        // Outside the prompt there is no screen of the session's own.
+        Reply::Clear => {
+            out.text("clear: nothing to clear in a script (at the prompt it clears the screen)\n")
+        }
         Reply::Stations => out.text(&crate::yut::text::station_map::map()),
         Reply::Drawn => out.text(&format!("{}\n", board::DRAWN)),
         Reply::ResetBoth => out.text(
@@ -168,6 +172,7 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
         Reply::Undid(cmd) => out.text(&format!("undid: {cmd}\n")),
         Reply::Help(topic) => write_help(*topic, out),
         Reply::Settings(settings) => write_settings(settings, out),
+        Reply::Setting(settings, which) => write_one_setting(settings, *which, out),
         Reply::SettingSet(value) => {
             write_setting_row(value.setting(), value.clone(), name_width(), out)
         }
@@ -491,6 +496,21 @@ fn write_settings<O: Output + ?Sized>(settings: &Settings, out: &mut O) -> io::R
     let width = name_width();
     for (setting, value) in settings.iter() {
         write_setting_row(setting, value, width, out)?;
+    }
+    Ok(())
+}
+
+/// `set <name>`: the row `set` lists for that setting.
+fn write_one_setting<O: Output + ?Sized>(
+    settings: &Settings,
+    which: Setting,
+    out: &mut O,
+) -> io::Result<()> {
+    let width = name_width();
+    for (setting, value) in settings.iter() {
+        if setting == which {
+            write_setting_row(setting, value, width, out)?;
+        }
     }
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! chances from White's side (a hint's chance is the mover's), and the
 //! review's advantage chart under its table.
 
+use super::move_number::label_of_ply;
 use super::reply::{CongoHint, CongoReview};
 use super::white_view::WhiteScore;
 use crate::congo::Color;
@@ -124,12 +125,21 @@ pub fn review_text(r: &CongoReview, width: usize, utf8: bool) -> String {
         })
         .collect();
     let score_width = scores.iter().map(String::len).max().unwrap_or(0);
+    // Numbered as `history` writes the game: `5.` White's, `5...` Black's.
+    let labels: Vec<String> = (0..review.moves.len())
+        .map(|i| label_of_ply(&r.start, i))
+        .collect();
+    // Room for `...` whoever moved, so a column stays put as moves come.
+    let label_width = (labels.iter())
+        .map(|l| l.trim_end_matches('.').len() + 3)
+        .max()
+        .unwrap_or(0);
     for (i, m) in review.moves.iter().enumerate() {
         let mark = m.mark.map_or("", |k| k.symbol());
         let note = if m.forced { "  forced" } else { "" };
+        let label = labels.get(i).map_or("", String::as_str);
         let mut row = format!(
-            "{:>3}. {} {:<mv_width$} {:<2}  {:<score_width$}  {:>4}  loss {:>5.1}{note}",
-            i + 1,
+            "  {label:<label_width$} {} {:<mv_width$} {:<2}  {:<score_width$}  {:>4}  loss {:>5.1}{note}",
             side_name(m.mover()),
             names.get(i).map_or("", String::as_str),
             mark,
@@ -143,7 +153,12 @@ pub fn review_text(r: &CongoReview, width: usize, utf8: bool) -> String {
         if m.mark.is_some()
             && let Some(best) = m.best
         {
-            let _ = writeln!(s, "       best {best} (line {})", line_text(&m.line));
+            let _ = writeln!(
+                s,
+                "  {:label_width$} best {best} (line {})",
+                "",
+                line_text(&m.line)
+            );
         }
     }
     if !review.complete {
@@ -163,7 +178,12 @@ pub fn review_text(r: &CongoReview, width: usize, utf8: bool) -> String {
             .biggest
             .and_then(|b| review.moves.get(b).map(|m| (b, m)))
         {
-            Some((b, m)) => format!("move {} {}, {:.1} points", b + 1, m.mv, m.loss * 100.0),
+            Some((b, m)) => format!(
+                "{} {}, {:.1} points",
+                label_of_ply(&r.start, b),
+                m.mv,
+                m.loss * 100.0
+            ),
             None => "none".to_string(),
         };
         let _ = writeln!(

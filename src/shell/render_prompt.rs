@@ -167,6 +167,24 @@ pub(super) fn prompt<O: Output + ?Sized>(inner: &Reply, out: &mut O) -> io::Resu
             write_reply(inner, &mut text)?;
             out.page(&String::from_utf8_lossy(&text.0))
         }
+        Reply::CongoReview(_) | Reply::Review(_) => {
+            // A review taller than the window goes through the pager whole
+            // (its `??` rows would scroll away); one that fits is written
+            // as any reply is, in its colours.
+            let mut text = Buffer(Vec::new(), out.width());
+            write_reply(inner, &mut text)?;
+            let text = String::from_utf8_lossy(&text.0);
+            if out
+                .height()
+                .is_some_and(|rows| text.lines().count() >= rows)
+            {
+                out.page(&text)
+            } else {
+                write_reply(inner, out)
+            }
+        }
+        // Home, erase the screen and its scrollback.
+        Reply::Clear => out.raw(b"\x1b[H\x1b[2J\x1b[3J"),
         // `status` and `turn` name their game.
         Reply::Status(st) => out.text(&format!("Congo: {st}\n")),
         Reply::Drawn => out.text(&format!("Congo: {}\n", super::board::DRAWN)),

@@ -181,6 +181,12 @@ impl Session {
         }
     }
 
+    /// The game a command touched last, if any (what `review` and
+    /// `hint` ask about when no game is named).
+    pub fn last_game(&self) -> Option<super::command::GameChoice> {
+        self.last_game
+    }
+
     /// Say that a person types at a terminal (the prompt): `show auto`
     /// then draws the board after each change in versus mode.
     pub fn set_at_prompt(&mut self, at_prompt: bool) {
@@ -393,6 +399,9 @@ impl Session {
             Command::RedoMany(n) => self.redo_many(*n).map_err(fail)?,
             Command::Source(path) => Reply::Source(path.clone()),
             Command::Set(None) => Reply::Settings(Box::new(self.settings.clone())),
+            Command::ShowSetting(setting) => {
+                Reply::Setting(Box::new(self.settings.clone()), *setting)
+            }
             Command::Set(Some(Change::Net(choice))) => {
                 // The caret stands on the file's name.
                 self.set_net(choice.clone())
@@ -404,6 +413,7 @@ impl Session {
                 Reply::Nothing
             }
             Command::Help(topic) => Reply::Help(*topic),
+            Command::Clear => Reply::Clear,
             Command::History => Reply::History(
                 self.history_text()
                     .map_err(|why| fail(ErrorKind::Problem(why.to_string())))?,

@@ -55,7 +55,10 @@ pub(super) fn prompt_view(reply: Reply) -> Reply {
         | Reply::MovedBy(_)
         | Reply::Auto(_)
         | Reply::Options(..)
-        | Reply::Help(_) => Reply::Prompt(Box::new(reply)),
+        | Reply::Help(_)
+        | Reply::CongoReview(_)
+        | Reply::Review(_)
+        | Reply::Clear => Reply::Prompt(Box::new(reply)),
         other => other,
     }
 }
