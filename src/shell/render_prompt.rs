@@ -163,7 +163,7 @@ pub(super) fn prompt<O: Output + ?Sized>(inner: &Reply, out: &mut O) -> io::Resu
         }
         Reply::Help(_) => {
             // Written whole, so a terminal can page it when it is tall.
-            let mut text = Buffer(Vec::new(), out.width());
+            let mut text = Buffer(Vec::new(), out.width(), out.window());
             write_reply(inner, &mut text)?;
             out.page(&String::from_utf8_lossy(&text.0))
         }
@@ -171,7 +171,7 @@ pub(super) fn prompt<O: Output + ?Sized>(inner: &Reply, out: &mut O) -> io::Resu
             // A review taller than the window goes through the pager whole
             // (its `??` rows would scroll away); one that fits is written
             // as any reply is, in its colours.
-            let mut text = Buffer(Vec::new(), out.width());
+            let mut text = Buffer(Vec::new(), out.width(), out.window());
             write_reply(inner, &mut text)?;
             let text = String::from_utf8_lossy(&text.0);
             if out
@@ -193,8 +193,9 @@ pub(super) fn prompt<O: Output + ?Sized>(inner: &Reply, out: &mut O) -> io::Resu
     }
 }
 
-/// Text kept to be paged, wrapped to the real output's width.
-struct Buffer(Vec<u8>, usize);
+/// Text kept to be paged, wrapped to the real output's width (and its
+/// window, when it is a terminal's).
+struct Buffer(Vec<u8>, usize, Option<usize>);
 
 impl Output for Buffer {
     fn styled(&mut self, _: Style, text: &str) -> io::Result<()> {
@@ -209,6 +210,10 @@ impl Output for Buffer {
 
     fn width(&self) -> usize {
         self.1
+    }
+
+    fn window(&self) -> Option<usize> {
+        self.2
     }
 }
 
