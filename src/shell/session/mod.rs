@@ -97,6 +97,9 @@ pub struct Session {
     /// The computer's Yut turn played by the command running, in one
     /// line, for the status block drawn after it (at the prompt).
     computer_turn: Option<String>,
+    /// The computer's Yut turns' lines, by the game they led to, so a
+    /// `redo` that makes such a turn again sums it up as it was.
+    turn_lines: std::collections::HashMap<u64, String>,
     /// The last Congo review, and the `retry` through its mistakes.
     retry: retry::RetryPart,
     /// Where `set net FILE` reads network files (the network in use is
@@ -369,6 +372,7 @@ impl Session {
                 let reply = self.auto(&cmd.command).map_err(fail)?;
                 if let (true, Reply::Auto(steps)) = (computers, &reply) {
                     self.computer_turn = super::yut_status::turn_summary(steps);
+                    self.remember_turn();
                 }
                 reply
             }
@@ -393,7 +397,9 @@ impl Session {
             Command::New(game) => self.new_game(*game),
             Command::UndoMany(n) => self.undo_many(*n).map_err(fail)?,
             Command::Redo if !self.settings.computer.is_off() => {
-                self.redo_versus().map_err(fail)?
+                let reply = self.redo_versus().map_err(fail)?;
+                self.recall_turn();
+                reply
             }
             Command::Redo => self.redo().map_err(fail)?,
             Command::RedoMany(n) => self.redo_many(*n).map_err(fail)?,

@@ -381,6 +381,26 @@ mod tests {
     }
 
     #[test]
+    fn redo_of_a_versus_yut_turn_sums_up_the_computers_turn_again() {
+        // As above, the person's geol and `move A`, then the computer's
+        // turn, summed up last. `undo` takes both back; `redo` makes both
+        // again: the same game, so the same computer's line last (it was
+        // missing: the board came without it).
+        let (_, mut prompt) = sessions();
+        shown(&mut prompt, "new yut upper");
+        shown(&mut prompt, "throw FFFB");
+        let played = shown(&mut prompt, "move A");
+        let line = played.lines().last().unwrap_or("").to_string();
+        assert!(line.starts_with("lower threw "), "{played}");
+        shown(&mut prompt, "undo");
+        let redone = shown(&mut prompt, "redo");
+        assert_eq!(redone.lines().last(), Some(line.as_str()), "{redone}");
+        // The next command's board says nothing of it.
+        let again = shown(&mut prompt, "show");
+        assert!(!again.contains("lower threw"), "{again}");
+    }
+
+    #[test]
     fn a_congo_result_says_who_won_from_the_persons_side() {
         // Lions on d1 and d7 face on the open d-file (a pawn on a3).
         let facing = "fen 3l3/7/7/7/P6/7/3L3 w 0";
