@@ -302,12 +302,12 @@ fn dev_zero_is_refused_at_once_by_every_file_of_a_fixed_format() {
 
 #[test]
 fn dev_zero_and_fifos_in_the_data_directory_are_refused_at_once() {
-    // `review` of a fresh game loads the Yut tables (and has no decision
-    // to review); `tb` loads the Congo tables. A table that is a link to
+    // `review` of a game with a throw loads the Yut tables (and has no
+    // decision to review); `tb` loads the Congo tables. A table that is a link to
     // /dev/zero or a FIFO is left out with a warning, and the command
     // answers as without it.
     for target in ["/dev/zero", "FIFO"] {
-        let (code, out, err) = run_bounded(&["-c", "review\ntb"], |_, data| {
+        let (code, out, err) = run_bounded(&["-c", "throw FBBB\nreview\ntb"], |_, data| {
             for name in [YUT_TABLE, TB_TABLE] {
                 if target == "FIFO" {
                     mkfifo(&data.join(name));
@@ -350,7 +350,7 @@ fn files_larger_than_their_format_are_refused_at_once() {
         }
         File::create(p).unwrap().set_len(len).unwrap();
     };
-    let (code, _, err) = run_bounded(&["-c", "review\ntb"], |_, data| {
+    let (code, _, err) = run_bounded(&["-c", "throw FBBB\nreview\ntb"], |_, data| {
         big(&data.join(YUT_TABLE), 1 << 30);
         big(&data.join(TB_TABLE), 19_059_159);
     });
@@ -413,7 +413,7 @@ fn an_edited_yut_table_is_refused_by_its_checksum() {
     std::fs::write(&table, &bytes).unwrap();
     // In the data directory: left out with a warning.
     let out = boardsh(dir.path(), &data)
-        .args(["-c", "review"])
+        .args(["-c", "throw FBBB\nreview"])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);

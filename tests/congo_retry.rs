@@ -57,7 +57,7 @@ fn before_1() -> String {
         [
             "...l...", "p......", ".......", ".......", ".......", "PP.....", "...L...",
         ],
-        "white to move, move 0",
+        "white to move, move 1.",
     )
 }
 
@@ -67,7 +67,7 @@ fn before_2() -> String {
         [
             "...l...", "p......", ".......", ".......", "P......", ".P.....", "...L...",
         ],
-        "black to move, move 0, last move a2a3",
+        "black to move, move 1..., last move 1. a2a3",
     )
 }
 
@@ -78,16 +78,17 @@ fn before_3() -> String {
         [
             "...l...", ".......", "p......", ".......", "P......", ".P.....", "...L...",
         ],
-        "white to move, move 1, last move a6a5",
+        "white to move, move 2., last move 1... a6a5",
     )
 }
 
-/// The two lines under a position: which of how many, the number of the
-/// move in the game (the review's row), the move played there with its
-/// mark and loss, and how to answer.
-fn puzzle(n: usize, of: usize, mv: usize, side: &str, played: &str) -> String {
+/// The two lines under a position: which of how many, the move played
+/// there numbered as `history` and the review number it (`1.` White's
+/// first, `1...` Black's, from the FEN's `w 0`) with its mark and loss,
+/// and how to answer.
+fn puzzle(n: usize, of: usize, mv: &str, side: &str, played: &str) -> String {
     format!(
-        "retry {n} of {of}: move {mv}, {side} played {played} ?? here (100.0 points lost)\n\
+        "retry {n} of {of}: {side} played {mv} {played} ?? here (100.0 points lost)\n\
          find a better move for {side}: `retry <move>` (`retry` skips it, `retry stop` ends)\n"
     )
 }
@@ -112,7 +113,7 @@ fn retry(commands: &str, keep_going: bool) -> (String, String, i32) {
     let (review, after) = stdout
         .split_once("White's chance, a column a position (top 100%, bottom 0%):\n")
         .expect("the review");
-    assert!(review.contains("  1. White a2a3 ??"), "{review}");
+    assert!(review.contains("  1.   White a2a3 ??"), "{review}");
     let rest: String = after.lines().skip(3).map(|l| format!("{l}\n")).collect();
     (
         rest,
@@ -134,15 +135,15 @@ fn retry_walks_both_sides_blunders_in_game_order() {
     //   certain 0%), 100 points below d1d7; its line is that capture.
     let expected = [
         before_1(),
-        puzzle(1, 3, 1, "White", "a2a3"),
+        puzzle(1, 3, "1.", "White", "a2a3"),
         "d1d7: found, the best move (White's chance 100%)\n".to_string(),
         before_2(),
-        puzzle(2, 3, 2, "Black", "a6a5"),
+        puzzle(2, 3, "1...", "Black", "a6a5"),
         "a6a5: the move played, Black's chance 0%, 100.0 points lost\n\
          the better move: d7d1, Black's chance 100% (line d7d1)\n"
             .to_string(),
         before_3(),
-        puzzle(3, 3, 3, "White", "b2b3"),
+        puzzle(3, 3, "2.", "White", "b2b3"),
         "b2c3: White's chance 0%, 100.0 points below the best (line b2c3 d7d1)\n\
          the better move: d1d7, White's chance 100% (line d1d7)\n"
             .to_string(),
@@ -168,10 +169,10 @@ fn an_illegal_answer_is_refused_and_the_position_stays() {
     // then the second comes.
     let expected = [
         before_1(),
-        puzzle(1, 3, 1, "White", "a2a3"),
+        puzzle(1, 3, "1.", "White", "a2a3"),
         "d1d7: found, the best move (White's chance 100%)\n".to_string(),
         before_2(),
-        puzzle(2, 3, 2, "Black", "a6a5"),
+        puzzle(2, 3, "1...", "Black", "a6a5"),
     ]
     .concat();
     assert_eq!(out, expected);
@@ -185,10 +186,10 @@ fn retry_skips_and_stop_ends_it() {
     // answer.
     let expected = [
         before_1(),
-        puzzle(1, 3, 1, "White", "a2a3"),
-        "skipped move 1\nthe better move: d1d7, White's chance 100% (line d1d7)\n".to_string(),
+        puzzle(1, 3, "1.", "White", "a2a3"),
+        "skipped 1. a2a3\nthe better move: d1d7, White's chance 100% (line d1d7)\n".to_string(),
         before_2(),
-        puzzle(2, 3, 2, "Black", "a6a5"),
+        puzzle(2, 3, "1...", "Black", "a6a5"),
         "retry stopped: 0 found, 0 shown, 1 skipped of 3, 2 left (`retry` starts again)\n"
             .to_string(),
     ]
@@ -207,7 +208,7 @@ fn retry_skips_and_stop_ends_it() {
         out.ends_with(&format!(
             "no more mistakes to retry: 0 found, 0 shown, 3 skipped of 3\n{}{}",
             before_1(),
-            puzzle(1, 3, 1, "White", "a2a3")
+            puzzle(1, 3, "1.", "White", "a2a3")
         )),
         "{out}"
     );
@@ -249,15 +250,18 @@ fn against_the_computer_only_the_persons_moves_are_retried() {
     let (out, _, _) = retry("set computer black; retry; retry", false);
     let expected = [
         before_1(),
-        puzzle(1, 2, 1, "White", "a2a3"),
-        "skipped move 1\nthe better move: d1d7, White's chance 100% (line d1d7)\n".to_string(),
+        puzzle(1, 2, "1.", "White", "a2a3"),
+        "skipped 1. a2a3\nthe better move: d1d7, White's chance 100% (line d1d7)\n".to_string(),
         before_3(),
-        puzzle(2, 2, 3, "White", "b2b3"),
+        puzzle(2, 2, "2.", "White", "b2b3"),
     ]
     .concat();
     assert_eq!(out, expected);
     let (out, _, _) = retry("set computer white; set flip off; retry", false);
-    assert_eq!(out, [before_2(), puzzle(1, 1, 2, "Black", "a6a5")].concat());
+    assert_eq!(
+        out,
+        [before_2(), puzzle(1, 1, "1...", "Black", "a6a5")].concat()
+    );
     // Under `set flip auto` (the default) the person playing Black sees
     // the puzzle's board from Black's side, as `board` draws it: files g
     // to a, rank 1 on top; the lines under the board are the same.
@@ -290,10 +294,10 @@ fn a_reviewed_game_file_is_retried() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     let expected = [
         before_1(),
-        puzzle(1, 3, 1, "White", "a2a3"),
+        puzzle(1, 3, "1.", "White", "a2a3"),
         "d1d7: found, the best move (White's chance 100%)\n".to_string(),
         before_2(),
-        puzzle(2, 3, 2, "Black", "a6a5"),
+        puzzle(2, 3, "1...", "Black", "a6a5"),
     ]
     .concat();
     assert!(stdout.ends_with(&expected), "{stdout}");
@@ -336,4 +340,31 @@ fn a_clean_review_has_nothing_to_retry_and_a_new_review_ends_a_retry() {
         .stderr_contains("error: no review to retry: `review` a Congo game first")
         .status(1)
         .run();
+}
+
+#[test]
+fn a_bare_move_during_a_retry_answers_it_and_leaves_the_game() {
+    // The quick start teaches a move alone on a line (`d1d7`); while a
+    // retry is under way that line is the retry's answer, as `retry
+    // d1d7` is, never a move of the game. Without the retry the same
+    // line would be `play d1d7` in the game as it ended (the black lion
+    // on d1), refused.
+    let (out, err, status) = retry("retry; d1d7; a6a5; fen", false);
+    assert_eq!((err.as_str(), status), ("", 0));
+    let expected = [
+        before_1(),
+        puzzle(1, 3, "1.", "White", "a2a3"),
+        "d1d7: found, the best move (White's chance 100%)\n".to_string(),
+        before_2(),
+        puzzle(2, 3, "1...", "Black", "a6a5"),
+        "a6a5: the move played, Black's chance 0%, 100.0 points lost\n\
+         the better move: d7d1, Black's chance 100% (line d7d1)\n"
+            .to_string(),
+        before_3(),
+        puzzle(3, 3, "2.", "White", "b2b3"),
+        // The game is as it ended.
+        "7/7/p6/7/PP5/7/3l3 w 2\n".to_string(),
+    ]
+    .concat();
+    assert_eq!(out, expected);
 }

@@ -36,13 +36,14 @@ fn a_game_lost_at_level_1_is_reviewed_and_retried() {
         shown.contains("d7d3: black lion, captures white lion on d3; Black wins"),
         "{shown}"
     );
-    // The review marks it: after it Black wins in 1 (White's chance a
+    // The review marks it (`6.`: White's move from the FEN's `w 5`, as
+    // `history` numbers it): after it Black wins in 1 (White's chance a
     // certain 0%), a loss of whatever White's chance was before, and the
     // best move is named.
     let shown = ask(&tmux, &mut n, "review nodes 20000");
     let row = shown
         .lines()
-        .find(|l| l.starts_with("  1. White d5e6 "))
+        .find(|l| l.starts_with("  6.   White d5e6 "))
         .unwrap_or_else(|| panic!("{shown}"));
     assert!(row.contains("Black wins in 1    0%"), "{row}");
     let best = shown
@@ -56,9 +57,9 @@ fn a_game_lost_at_level_1_is_reviewed_and_retried() {
     let shown = ask(&tmux, &mut n, "retry");
     assert!(shown.contains("5 p p . P p . . 5\n"), "{shown}");
     assert!(shown.contains("3 . . . L . . . 3\n"), "{shown}");
-    assert!(shown.contains("white to move, move 5\n"), "{shown}");
+    assert!(shown.contains("white to move, move 6.\n"), "{shown}");
     assert!(
-        shown.contains("retry 1 of 1: move 1, White played d5e6 ?? here"),
+        shown.contains("retry 1 of 1: White played 6. d5e6 ?? here"),
         "{shown}"
     );
     assert!(
@@ -88,6 +89,16 @@ fn a_game_lost_at_level_1_is_reviewed_and_retried() {
     );
     assert!(
         shown.ends_with("no more mistakes to retry: 1 found, 0 shown, 0 skipped of 1"),
+        "{shown}"
+    );
+    // A move alone on a line, as the quick start teaches, answers the
+    // retry under way (issue 51 item 8): it is judged as `retry d5c6`
+    // was, and the computer does not answer in the game.
+    ask(&tmux, &mut n, "retry");
+    let shown = ask(&tmux, &mut n, "d5c6");
+    assert!(shown.starts_with("d5c6: White's chance 0%, "), "{shown}");
+    assert!(
+        shown.ends_with("no more mistakes to retry: 0 found, 1 shown, 0 skipped of 1"),
         "{shown}"
     );
     // The game is as it ended: lost, the black lion on d3.

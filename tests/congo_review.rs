@@ -105,16 +105,18 @@ const BLUNDER_GAME: &str = "fen 3l3/7/7/7/7/7/3L3 w 0; play d1d2; play d7d2";
 ///   over, Black has won (White's chance 0%);
 /// - accuracy: lichess's 103.1668·e^(-0.04354·loss) - 3.1669 is 99.9999
 ///   at no loss (Black: 100.0%) and below 0 at 100 points (White: held to
-///   0.0%); the biggest swing is White's move 1, Black has none;
+///   0.0%); the biggest swing is White's move 1 (`1.`, as `history`
+///   numbers it from the FEN's `w 0`; Black's answer is `1...`), Black
+///   has none;
 /// - the chart: three positions, White at 100%, 0%, 0%: the first column
 ///   full in all three rows, the others empty (not shown: lines are not
 ///   padded), in ASCII as the output is not a terminal.
 const BLUNDER_REVIEW: &str = "\
 Congo review, 20000 nodes a position: score and chance after each move from White's side, loss in points of the mover's chance
-  1. White d1d2 ??  Black wins in 1    0%  loss 100.0
+  1.   White d1d2 ??  Black wins in 1    0%  loss 100.0
        best d1d7 (line d1d7)
-  2. Black d7d2     Black has won      0%  loss   0.0
-White: accuracy 0.0%, 0 ?!, 0 ?, 1 ??; biggest swing: move 1 d1d2, 100.0 points
+  1... Black d7d2     Black has won      0%  loss   0.0
+White: accuracy 0.0%, 0 ?!, 0 ?, 1 ??; biggest swing: 1. d1d2, 100.0 points
 Black: accuracy 100.0%, 0 ?!, 0 ?, 0 ??; biggest swing: none
 White's chance, a column a position (top 100%, bottom 0%):
 |#
@@ -194,8 +196,20 @@ fn review_of_a_match_pgn_record() {
     // One row a move of the record, numbered, with its mover and move.
     for (i, mv) in plays.iter().enumerate() {
         let mover = if i % 2 == 0 { "White" } else { "Black" };
-        let row = format!("{:>3}. {mover} {mv}", i + 1);
-        assert!(out.lines().any(|l| l.starts_with(&row)), "{row}:\n{out}");
+        // Numbered as `history` numbers a game from the start: `1.`
+        // White's first move, `1...` Black's answer.
+        let label = if i % 2 == 0 {
+            format!("{}.", i / 2 + 1)
+        } else {
+            format!("{}...", i / 2 + 1)
+        };
+        let row = format!("  {label} ");
+        let rest = format!(" {mover} {mv} ");
+        assert!(
+            out.lines()
+                .any(|l| l.starts_with(&row) && format!("{l} ").contains(&rest)),
+            "{row}{rest}:\n{out}"
+        );
     }
     // Each side's summary, with an accuracy from 0 to 100.
     for side in ["White", "Black"] {
@@ -233,7 +247,7 @@ fn review_svg_writes_one_point_a_position() {
     );
     let stdout = String::from_utf8(out.stdout).unwrap();
     // The table first, then the file written.
-    assert!(stdout.contains("  1. White d1d2 ??"), "{stdout}");
+    assert!(stdout.contains("  1.   White d1d2 ??"), "{stdout}");
     assert!(stdout.ends_with("wrote `chart.svg`\n"), "{stdout}");
     let svg = std::fs::read_to_string(dir.path().join("chart.svg")).unwrap();
     assert!(
@@ -337,7 +351,7 @@ fn ctrl_c_keeps_the_moves_reviewed() {
         "{screen}"
     );
     // The moves reviewed are shown, with what was left out.
-    assert!(screen.contains("  1. White "), "{screen}");
+    assert!(screen.contains("  1.   White "), "{screen}");
     let stopped = screen
         .lines()
         .find(|l| l.starts_with("(stopped: "))
@@ -467,8 +481,8 @@ fn a_forced_move_is_unmarked() {
         out,
         "\
 Congo review, 20000 nodes a position: score and chance after each move from White's side, loss in points of the mover's chance
-  1. White c2b1     Black wins in 1    0%  loss   0.0  forced
-  2. Black c3c1     Black has won      0%  loss   0.0
+  1.   White c2b1     Black wins in 1    0%  loss   0.0  forced
+  1... Black c3c1     Black has won      0%  loss   0.0
 White: accuracy 100.0%, 0 ?!, 0 ?, 0 ??; biggest swing: none
 Black: accuracy 100.0%, 0 ?!, 0 ?, 0 ??; biggest swing: none
 White's chance, a column a position (top 100%, bottom 0%):

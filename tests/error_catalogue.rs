@@ -121,7 +121,7 @@ const EXAMPLES: &[Example] = &[
     command(
         "expected-games",
         "odds 0",
-        "expected a number of games 1..=10000000, found `0`",
+        "expected a number of games 1 to 10000000, found `0`",
     ),
     command(
         "expected-player",
@@ -156,6 +156,12 @@ const EXAMPLES: &[Example] = &[
         "set colour on",
         "expected a setting name (`set` lists them), found `colour`",
     ),
+    // `levle` is two letters from `level`.
+    command(
+        "expected-setting-suggestion",
+        "set levle 3",
+        "expected a setting name (`set` lists them), found `levle` (did you mean `level`?)",
+    ),
     // `quiet` is an on/off setting; `yes` starts at byte 10.
     command(
         "expected-setting-value",
@@ -175,7 +181,7 @@ const EXAMPLES: &[Example] = &[
     command(
         "expected-depth",
         "perft 13",
-        "expected a depth 0..=12, found `13`",
+        "expected a depth 0 to 12, found `13`",
     ),
     command(
         "expected-search-limit",
@@ -185,7 +191,7 @@ const EXAMPLES: &[Example] = &[
     command(
         "expected-search-depth",
         "best depth 0",
-        "expected a depth 1..=64, found `0`",
+        "expected a depth 1 to 64, found `0`",
     ),
     command(
         "expected-search-time",
@@ -306,7 +312,7 @@ const EXAMPLES: &[Example] = &[
     command(
         "expected-undo-count",
         "undo 0",
-        "expected a number of changes 1..=1000, found `0`",
+        "expected a number of changes 1 to 1000, found `0`",
     ),
     command(
         "extra-argument-undo",
@@ -322,7 +328,7 @@ const EXAMPLES: &[Example] = &[
     command(
         "expected-redo-count",
         "redo 0",
-        "expected a number of changes 1..=1000, found `0`",
+        "expected a number of changes 1 to 1000, found `0`",
     ),
     command(
         "extra-argument-redo",
@@ -337,7 +343,7 @@ const EXAMPLES: &[Example] = &[
     command(
         "expected-exit-status",
         "exit 256",
-        "expected an exit status 0..=255, found `256`",
+        "expected an exit status 0 to 255, found `256`",
     ),
     command(
         "extra-argument-help",
@@ -373,7 +379,7 @@ const EXAMPLES: &[Example] = &[
     command(
         "course-expected-depth",
         "minimax 13",
-        "expected a search depth 0..=12, found `13`",
+        "expected a search depth 0 to 12, found `13`",
     ),
     command(
         "extra-argument-minimax",
@@ -479,7 +485,7 @@ const EXAMPLES: &[Example] = &[
     command(
         "expected-hint-count",
         "hint congo 0",
-        "expected a number of moves 1..=99, found `0`",
+        "expected a number of moves 1 to 99, found `0`",
     ),
     // After the game, the count and one limit, nothing more.
     command(
@@ -528,6 +534,12 @@ const EXAMPLES: &[Example] = &[
         "review-nothing",
         "review congo",
         "no Congo moves to review: `play` or `go` some, or `new congo`",
+    ),
+    // A fresh session's `review` is Yut's, of a game with no throw yet.
+    command(
+        "review-nothing-yet",
+        "review",
+        "nothing to review yet: play first (Yut: `throw`, `move`; Congo: `play`, `go`), then `review`",
     ),
     // The lion on d1 moves one square (or flies at the other lion on its
     // file): d1d5 is not a move, refused with the file's line.

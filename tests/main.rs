@@ -45,6 +45,7 @@ mod match_safety;
 mod match_shards;
 mod net;
 mod outputs;
+mod prompt_screen_tmux;
 mod prompt_yut_tmux;
 mod properties;
 mod readme;

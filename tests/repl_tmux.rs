@@ -579,7 +579,7 @@ fn versus_congo_to_a_result_with_ctrl_c_and_undo() {
     // A fresh game, its board drawn (`show auto` against the computer).
     let fresh = ask(&tmux, &mut n, "new congo white");
     assert!(
-        fresh.ends_with("1 G M E L E C Z 1\n  a b c d e f g\nwhite to move, move 0"),
+        fresh.ends_with("1 G M E L E C Z 1\n  a b c d e f g\nwhite to move, move 1."),
         "{fresh}"
     );
     // Full strength thinks 3 s: Ctrl-C after 1 s stops it; c2c3 stays.
@@ -596,7 +596,7 @@ fn versus_congo_to_a_result_with_ctrl_c_and_undo() {
     );
     // The board is drawn after the change (`show auto` in versus mode).
     assert!(
-        out.ends_with("black to move, move 0, last move c2c3"),
+        out.ends_with("black to move, move 1..., last move 1. c2c3"),
         "{out}"
     );
     // On the computer's turn the person's move is refused.
@@ -611,7 +611,7 @@ fn versus_congo_to_a_result_with_ctrl_c_and_undo() {
     // Undo takes back the reply and c2c3 together: White to move at the start.
     let undone = ask(&tmux, &mut n, "undo");
     assert!(undone.contains("undid: play c2c3\n"), "{undone}");
-    assert!(undone.ends_with("white to move, move 0"), "{undone}");
+    assert!(undone.ends_with("white to move, move 1."), "{undone}");
     assert!(ask(&tmux, &mut n, "fen").ends_with(" w 0"));
     // The game: the person plays the depth-2 best move, the computer
     // answers each, until a side wins.

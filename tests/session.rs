@@ -305,7 +305,7 @@ fn board_marks_the_last_move() {
     let mut s = Session::new();
     let board = run(&mut s, &["play c2c3", "board"]);
     assert!(
-        board.ends_with("black to move, move 0, last move c2c3\n"),
+        board.ends_with("black to move, move 1..., last move 1. c2c3\n"),
         "{board}"
     );
     assert!(board.contains("\n3 . . P . . . . 3\n"));

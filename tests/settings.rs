@@ -158,7 +158,7 @@ fn a_flag_takes_what_its_setting_takes() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.contains("invalid value '13' for '--level <N>': expected a level 1..=12"),
+        err.contains("invalid value '13' for '--level <N>': expected a level 1 to 12"),
         "{err}"
     );
     let out = Test::new()
@@ -168,4 +168,47 @@ fn a_flag_takes_what_its_setting_takes() {
     let listing = String::from_utf8(out.stdout).unwrap();
     assert_eq!(shown(&listing, "threads").as_deref(), Some("auto"));
     assert_eq!(shown(&listing, "computer").as_deref(), Some("upper"));
+}
+
+#[test]
+fn a_setting_named_without_a_value_shows_the_one_in_force() {
+    // `set level` and `set computer` with no value show the setting's row
+    // of the listing (name, value, summary), as `set` lists it; nothing
+    // changes. Every setting does so, from the registry.
+    let run = |script: &str| {
+        let out = Test::new().args(["-c", script]).output();
+        assert!(out.status.success(), "{script}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let listing = run("set");
+    for setting in Setting::ALL {
+        let name = setting.name();
+        let alone = run(&format!("set {name}"));
+        let first = alone.lines().next().unwrap();
+        assert!(first.starts_with(&format!("{name} ")), "{alone}");
+        assert!(listing.contains(&alone), "set {name}: {alone}");
+    }
+    // A changed value is the one shown.
+    let out = run("set level 5; set level; set computer congo black; set computer");
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert_eq!(shown(&out, "level").as_deref(), Some("5"));
+    assert_eq!(shown(&out, "computer").as_deref(), Some("black"));
+}
+
+#[test]
+fn a_mistyped_setting_name_suggests_the_nearest() {
+    // `levle` is `level` with two letters swapped (edit distance 2): it
+    // is named; `colour` is near no setting name, so nothing is.
+    Test::new()
+        .args(["-c", "set levle 3"])
+        .stderr(
+            "<command line>:1:5: error: expected a setting name (`set` lists them), found `levle` (did you mean `level`?)\n    set levle 3\n        ^^^^^\n",
+        )
+        .status(1)
+        .run();
+    Test::new()
+        .args(["-c", "set colour on"])
+        .stderr_contains("found `colour`\n")
+        .status(1)
+        .run();
 }

@@ -250,7 +250,7 @@ fn a_redo_that_leaves_the_computer_to_move_is_answered() {
     let (shown, _, _) = run("set show on; set level 1; play c2c3; undo; set computer black; redo");
     let tail: Vec<&str> = shown.lines().rev().take(12).collect();
     assert!(
-        tail[0].starts_with("white to move, move 1, last move "),
+        tail[0].starts_with("white to move, move 2., last move 1... "),
         "{shown}"
     );
     assert!(tail[11].starts_with("redid: play c2c3"), "{shown}");

@@ -60,13 +60,20 @@ fn computer_both_draws_the_congo_board_after_each_move() {
             .into_iter()
             .find(|m| m.to_string() == text)
             .unwrap_or_else(|| panic!("{text} is not legal in {pos}"));
+        // The move's number as `history` writes it (`5.` White's fifth,
+        // `5...` Black's), from the position it was played in.
+        let n = pos.move_number() + 1;
+        let label = match pos.side_to_move() {
+            boardsh::congo::Color::White => format!("{n}."),
+            boardsh::congo::Color::Black => format!("{n}..."),
+        };
         pos.play(mv).expect("legal");
         let board = lines.get(i + 1..i + 11).expect("a board after each move");
         assert_eq!(board[0], "  a b c d e f g", "{shown}");
         assert_eq!(board[1..8], rows(&pos)[..], "after {text}");
         assert_eq!(board[8], "  a b c d e f g");
         assert!(
-            board[9].ends_with(&format!("last move {text}")),
+            board[9].ends_with(&format!("last move {label} {text}")),
             "{}",
             board[9]
         );
@@ -130,5 +137,5 @@ fn against_a_person_the_board_comes_once_after_the_computers_reply() {
     assert!(lines[1].contains(": black "), "{out}");
     let files = lines.iter().filter(|l| **l == "  a b c d e f g").count();
     assert_eq!(files, 2, "{out}");
-    assert!(lines[11].starts_with("white to move, move 1"), "{out}");
+    assert!(lines[11].starts_with("white to move, move 2."), "{out}");
 }

@@ -18,15 +18,27 @@ fn hint_wants_throws_to_use() {
 
 #[test]
 fn review_of_a_game_not_begun() {
-    // No move made: no decision, nothing lost. The heading states the
-    // thresholds (2%, 5%, 10%) and the games a use (200).
+    // No throw made (a fresh session's `review` is Yut's): there is
+    // nothing to review, and it says so (issue 51 item 8: it printed a
+    // review of 0 decisions, `lost in all: upper 0.00%, lower 0.00%`),
+    // and writes no chart of nothing.
+    let t = Test::new();
+    let out = crate::common::boardsh()
+        .current_dir(t.dir())
+        .args(["-c", "review yut svg empty.svg"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("error: nothing to review yet: play first (Yut: `throw`, `move`; Congo: `play`, `go`), then `review`"),
+        "{err}"
+    );
+    assert!(!t.dir().join("empty.svg").exists());
     Test::new()
         .args(["-c", "review"])
-        .stdout(
-            "review of 0 decisions (exact where a solved table covers the position, \
-             else estimated by 200 games a use; inaccuracy from 2%, mistake from 5%, \
-             blunder from 10% lost):\nlost in all: upper 0.00%, lower 0.00%\n",
-        )
+        .stderr_contains("error: nothing to review yet")
+        .status(1)
         .run();
 }
 

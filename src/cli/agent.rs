@@ -96,7 +96,7 @@ impl Agent {
         let level = match args.level {
             Some(n) if !(skill::MIN_LEVEL..=skill::TOP_LEVEL).contains(&n) => {
                 return Err(format!(
-                    "--level {n}: expected a level {}..={}",
+                    "--level {n}: expected a level {} to {}",
                     skill::MIN_LEVEL,
                     skill::TOP_LEVEL
                 ));

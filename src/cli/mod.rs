@@ -336,6 +336,15 @@ fn run_sources<O: Output + ?Sized>(
             });
         }
         runner.session.set_at_prompt(true);
+        if args.order.iter().any(|g| matches!(g, Given::Init(Some(_)))) {
+            // `-i FILE`: the game the file left, drawn before the first
+            // prompt (the board of the game it touched last).
+            let look = match runner.session.last_game() {
+                Some(crate::shell::command::GameChoice::Yut) => "show",
+                _ => "board",
+            };
+            runner.run_line("-i", 1, look, out)?;
+        }
         let fg = Foreground {
             signals,
             progress: show,

@@ -1,11 +1,13 @@
-//! Long text at the prompt (`help`) through a pager: `$PAGER` (a program
-//! and its arguments; set but empty: none), else `less -R`. Only the
+//! Long text at the prompt (`help`, `review`) through a pager: `$PAGER` (a
+//! program and its arguments; set but empty: none), else `less -RFX`
+//! (colours kept, no paging when it fits, and the text left on the screen
+//! after `q`, where `less -R` cleared it away). Only the
 //! prompt's terminal output asks for it, never a script or a pipe.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// The pager to run: `$PAGER`'s words when set, else `less -R`; `None`
+/// The pager to run: `$PAGER`'s words when set, else `less -RFX`; `None`
 /// when `$PAGER` is set but blank (paging turned off).
 pub fn pager_command(env: Option<&str>) -> Option<Vec<String>> {
     match env {
@@ -13,7 +15,7 @@ pub fn pager_command(env: Option<&str>) -> Option<Vec<String>> {
             let words: Vec<String> = value.split_whitespace().map(str::to_string).collect();
             (!words.is_empty()).then_some(words)
         }
-        None => Some(vec!["less".to_string(), "-R".to_string()]),
+        None => Some(vec!["less".to_string(), "-RFX".to_string()]),
     }
 }
 
@@ -49,7 +51,7 @@ mod tests {
     fn which_pager() {
         assert_eq!(
             pager_command(None),
-            Some(vec!["less".to_string(), "-R".to_string()])
+            Some(vec!["less".to_string(), "-RFX".to_string()])
         );
         assert_eq!(
             pager_command(Some("more -d")),

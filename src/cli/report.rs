@@ -344,38 +344,37 @@ mod tests {
         );
     }
 
-    /// `set level` with no value at the prompt: the terminal broke the
-    /// 76-letter message at column 60, leaving `, found end of command` at
-    /// the start of the next line. It is now broken at a space, later
-    /// lines under the message's first word (column 8).
+    /// `set level x` at the prompt: the terminal broke the long message
+    /// at column 60 mid-word. It is now broken at a space, later lines
+    /// under the message's first word (column 8).
     #[test]
     fn prompt_errors_wrap_at_spaces_to_the_window() {
-        let e = crate::shell::parse::parse_command("set level").expect_err("no value");
+        let e = crate::shell::parse::parse_command("set level x").expect_err("not a level");
         let d = Diagnostic {
             origin: PROMPT,
             line_no: 1,
-            line: "set level",
+            line: "set level x",
             error: &e,
         };
         let message = e.to_string();
         assert_eq!(
             message,
-            "expected a level 1..=12 (1 weakest, 12 full strength), found end of command"
+            "expected a level 1 to 12 (1 weakest, 12 full strength), found `x`"
         );
-        // 60 columns: 53 after `error: `. Up to `full` is 43 letters;
-        // with ` strength),` it would be 54, one too many.
+        // 60 columns: 53 after `error: `. Up to `full` is 44 letters;
+        // with ` strength),` it would be 55, two too many.
         assert_eq!(
             format_within(&d, false, Some(60)),
-            "error: expected a level 1..=12 (1 weakest, 12 full\n\
-             \x20      strength), found end of command\n    set level\n             ^\n"
+            "error: expected a level 1 to 12 (1 weakest, 12 full\n\
+             \x20      strength), found `x`\n    set level x\n              ^\n"
         );
-        // 40 columns: 33 a line. `expected a level 1..=12 (1` is 26, and
-        // ` weakest,` would make 35; then `weakest, ... found` is 33.
+        // 40 columns: 33 a line. `expected a level 1 to 12 (1` is 27, and
+        // ` weakest,` would make 36; then `weakest, ... found` is 33.
         assert_eq!(
             format_within(&d, false, Some(40)),
-            "error: expected a level 1..=12 (1\n\
+            "error: expected a level 1 to 12 (1\n\
              \x20      weakest, 12 full strength), found\n\
-             \x20      end of command\n    set level\n             ^\n"
+             \x20      `x`\n    set level x\n              ^\n"
         );
         // Wide enough, or no window (a pipe): one line, as before.
         assert_eq!(format_within(&d, false, Some(120)), format(&d, false));

@@ -73,19 +73,20 @@ pub fn draw<O: Output + ?Sized>(
     out.styled(Style::Label, files)?;
     // A finished game says how it ended instead of who is to move.
     let st = status(pos);
+    // Moves numbered as `history` writes them (`5.` White's fifth,
+    // `5...` Black's), not by the FEN's field.
+    let number = super::move_number::label_at(pos);
     let mut footer = if drawn {
-        format!("{DRAWN}, move {}", pos.move_number())
+        format!("{DRAWN}, move {number}")
     } else if st.is_over() {
-        format!("{st}, move {}", pos.move_number())
+        format!("{st}, move {number}")
     } else {
-        format!(
-            "{} to move, move {}",
-            pos.side_to_move().name(),
-            pos.move_number()
-        )
+        format!("{} to move, move {number}", pos.side_to_move().name())
     };
     if let Some(m) = last {
         footer.push_str(", last move ");
+        footer.push_str(&super::move_number::label_before(pos));
+        footer.push(' ');
         footer.push_str(&m.text);
     }
     footer.push('\n');
@@ -112,7 +113,7 @@ mod tests {
             "2 P P P P P P P 2",
             "1 G M E L E C Z 1",
             "  a b c d e f g",
-            "white to move, move 0\n",
+            "white to move, move 1.\n",
         ]
         .join("\n");
         assert_eq!(String::from_utf8(out).unwrap(), expected);
@@ -135,7 +136,7 @@ mod tests {
             "6 p p p p p p p 6",
             "7 z c e l e m g 7",
             "  g f e d c b a",
-            "white to move, move 0\n",
+            "white to move, move 1.\n",
         ]
         .join("\n");
         assert_eq!(String::from_utf8(out).unwrap(), expected);
@@ -150,13 +151,15 @@ mod tests {
 
     #[test]
     fn a_finished_game_shows_its_result() {
-        // Black's lion is gone: White has won, whoever is "to move".
+        // Black's lion is gone: White has won, whoever is "to move". The
+        // move is numbered as `history` numbers it: `b 5` is Black's
+        // sixth, `6...`.
         let pos: Position = "7/7/7/7/7/7/3L3 b 5".parse().unwrap();
         let mut out = Vec::new();
         draw(&pos, None, false, false, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(
-            text.ends_with("  a b c d e f g\nWhite wins, move 5\n"),
+            text.ends_with("  a b c d e f g\nWhite wins, move 6...\n"),
             "{text}"
         );
     }

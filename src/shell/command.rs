@@ -1,7 +1,7 @@
 //! The commands of the shell language, parsed and validated.
 
 use super::commands::Keyword;
-use super::settings::Change;
+use super::settings::{Change, Setting};
 use crate::congo::course::Evaluation;
 use crate::congo::moves::Move;
 use crate::congo::{PieceKind, Position, Square};
@@ -236,6 +236,8 @@ pub enum Command {
     Source(String),
     /// `set [<name> <value>]`: list the settings, or change one.
     Set(Option<Change>),
+    /// `set <name>` with no value: that setting's row, as `set` lists it.
+    ShowSetting(Setting),
     /// `help [<command>]`: the topic is a keyword or alias from the registry.
     Help(Option<&'static str>),
     /// `quit` or `exit`.
@@ -247,6 +249,8 @@ pub enum Command {
     RedoMany(u32),
     /// `history`: the session's changes as a record.
     History,
+    /// `clear`: clear the terminal's screen (at the prompt).
+    Clear,
     /// `save FILE` / `save! FILE` (overwrite): a script rebuilding the session.
     Save(String, bool),
     /// With a status: `quit 2` ends the session with exit status 2.
@@ -290,9 +294,10 @@ impl Command {
             Command::Undo | Command::UndoMany(_) => Keyword::Undo,
             Command::Redo | Command::RedoMany(_) => Keyword::Redo,
             Command::Source(_) => Keyword::Source,
-            Command::Set(_) => Keyword::Set,
+            Command::Set(_) | Command::ShowSetting(_) => Keyword::Set,
             Command::Help(_) => Keyword::Help,
             Command::History => Keyword::History,
+            Command::Clear => Keyword::Clear,
             Command::Save(_, false) => Keyword::Save,
             Command::Save(_, true) => Keyword::SaveForce,
             Command::Quit(_) => Keyword::Quit,
@@ -356,10 +361,12 @@ impl fmt::Display for Command {
                 write_path(path, f)
             }
             Command::Set(None) => f.write_str("set"),
+            Command::ShowSetting(setting) => write!(f, "set {}", setting.name()),
             Command::Set(Some(change)) => write!(f, "set {} {change}", change.setting().name()),
             Command::Help(None) => f.write_str("help"),
             Command::Help(Some(topic)) => write!(f, "help {topic}"),
             Command::History => f.write_str("history"),
+            Command::Clear => f.write_str("clear"),
             Command::Save(path, force) => {
                 f.write_str(if *force { "save! " } else { "save " })?;
                 write_path(path, f)

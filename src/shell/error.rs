@@ -38,6 +38,12 @@ pub enum ErrorKind {
     },
     #[error("expected {what}, found {found}")]
     Expected { what: &'static str, found: Found },
+    /// `set levle 3`: no setting of that name; the nearest is suggested.
+    #[error("expected a setting name (`set` lists them), found {}{}", quoted(.word), .suggestion.map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default())]
+    UnknownSetting {
+        word: String,
+        suggestion: Option<&'static str>,
+    },
     /// A word of the other game where one of this game is expected
     /// (`move e2e3`, `play A`): the message names the command to use.
     #[error("expected {what}, found {found} ({instead})")]

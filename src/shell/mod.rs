@@ -16,6 +16,7 @@ pub(crate) mod error;
 pub(crate) mod game_file;
 pub(crate) mod lines;
 pub(crate) mod live;
+pub(crate) mod move_number;
 pub(crate) mod net_path;
 pub(crate) mod output;
 pub(crate) mod parse;

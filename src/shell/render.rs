@@ -48,6 +48,10 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
             write_reply(board, out)?;
             out.styled(Style::Label, crate::congo::guide::LEGEND)
         }
+        // Outside the prompt there is no screen of the session's own.
+        Reply::Clear => {
+            out.text("clear: nothing to clear in a script (at the prompt it clears the screen)\n")
+        }
         Reply::Stations => out.text(&crate::yut::text::station_map::map()),
         Reply::Drawn => out.text(&format!("{}\n", board::DRAWN)),
         Reply::ResetBoth => out.text(
@@ -132,26 +136,20 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
                 tally.games
             ))
         }
-        Reply::Hint(hint) => out.text(&super::render_yut_solve::hint_text(hint)),
+        Reply::Hint(hint) => windowed(&super::render_yut_solve::hint_text(hint), out),
         Reply::Review(report) => {
             let utf8 = out.window().is_some() && utf8_locale();
-            out.text(&super::render_yut_solve::review_text(
-                report,
-                out.width(),
-                utf8,
-            ))
+            let text = super::render_yut_solve::review_text(report, out.width(), utf8);
+            windowed(&text, out)
         }
-        Reply::CongoHint(h) => out.text(&super::render_congo_analysis::hint_text(h)),
-        Reply::Retry(r) => out.text(&super::render_congo_retry::retry_text(r)),
+        Reply::CongoHint(h) => windowed(&super::render_congo_analysis::hint_text(h), out),
+        Reply::Retry(r) => windowed(&super::render_congo_retry::retry_text(r), out),
         Reply::CongoReview(r) => {
             // Block characters only at a UTF-8 terminal: scripts and pipes
             // get the same ASCII chart whatever the locale.
             let utf8 = out.window().is_some() && utf8_locale();
-            out.text(&super::render_congo_analysis::review_text(
-                r,
-                out.width(),
-                utf8,
-            ))
+            let text = super::render_congo_analysis::review_text(r, out.width(), utf8);
+            windowed(&text, out)
         }
         Reply::YutBoard(game) => {
             let mut buf = Vec::with_capacity(32 * 33);
@@ -168,6 +166,7 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
         Reply::Undid(cmd) => out.text(&format!("undid: {cmd}\n")),
         Reply::Help(topic) => write_help(*topic, out),
         Reply::Settings(settings) => write_settings(settings, out),
+        Reply::Setting(settings, which) => write_one_setting(settings, *which, out),
         Reply::SettingSet(value) => {
             write_setting_row(value.setting(), value.clone(), name_width(), out)
         }
@@ -304,7 +303,8 @@ fn congo_result<O: Output + ?Sized>(
             Some(_) => "You lose",
             None => "Game over",
         };
-        out.styled(Style::LastMove, &format!("{verdict}: {}", result.how))?;
+        let line = fit(&format!("{verdict}: {}", result.how), out.window());
+        out.styled(Style::LastMove, &line)?;
         out.text("\n")?;
     }
     // Another game: the other side first after a versus game.
@@ -312,15 +312,24 @@ fn congo_result<O: Output + ?Sized>(
         Some(Color::White) => (Color::Black, Color::White),
         Some(Color::Black) | None => (Color::White, Color::Black),
     };
-    out.styled(
-        Style::Label,
-        &format!(
-            "next: review (the game move by move), or a new game: new congo {} (or {})",
-            name(first),
-            name(then)
-        ),
-    )?;
+    let next = format!(
+        "next: review (the game move by move), or a new game: new congo {} (or {})",
+        name(first),
+        name(then)
+    );
+    out.styled(Style::Label, &fit(&next, out.window()))?;
     out.text("\n")
+}
+
+/// One line broken at spaces to a terminal's `window` (no final newline);
+/// as it is without one.
+fn fit(line: &str, window: Option<usize>) -> String {
+    match window {
+        Some(width) => wrap::long_lines(line, width)
+            .trim_end_matches('\n')
+            .to_string(),
+        None => line.to_string(),
+    }
 }
 
 /// One summary line for a played move, e.g.
@@ -487,10 +496,36 @@ const NAME_COLUMN: usize = 10;
 /// summary on the next line.
 const VALUE_COLUMN: usize = 5;
 
+/// `text` (a hint, a review, a retry's lines) at a terminal: each line
+/// wider than the window broken at spaces, never inside a word or a
+/// number, its later lines indented under it; elsewhere as it is
+/// (scripts and pipes see the same bytes whatever the window).
+fn windowed<O: Output + ?Sized>(text: &str, out: &mut O) -> io::Result<()> {
+    match out.window() {
+        Some(width) => out.text(&wrap::long_lines(text, width)),
+        None => out.text(text),
+    }
+}
+
 fn write_settings<O: Output + ?Sized>(settings: &Settings, out: &mut O) -> io::Result<()> {
     let width = name_width();
     for (setting, value) in settings.iter() {
         write_setting_row(setting, value, width, out)?;
+    }
+    Ok(())
+}
+
+/// `set <name>`: the row `set` lists for that setting.
+fn write_one_setting<O: Output + ?Sized>(
+    settings: &Settings,
+    which: Setting,
+    out: &mut O,
+) -> io::Result<()> {
+    let width = name_width();
+    for (setting, value) in settings.iter() {
+        if setting == which {
+            write_setting_row(setting, value, width, out)?;
+        }
     }
     Ok(())
 }

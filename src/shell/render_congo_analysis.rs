@@ -2,6 +2,7 @@
 //! chances from White's side (a hint's chance is the mover's), and the
 //! review's advantage chart under its table.
 
+use super::move_number::label_of_ply;
 use super::reply::{CongoHint, CongoReview};
 use super::white_view::WhiteScore;
 use crate::congo::Color;
@@ -130,15 +131,21 @@ pub fn review_text(r: &CongoReview, width: usize, utf8: bool) -> String {
         })
         .collect();
     let score_width = scores.iter().map(String::len).max().unwrap_or(0);
-    // Move numbers right-aligned in three columns, or as many as the last
-    // number needs (a game past move 999), so the columns stay in line.
-    let num_width = review.moves.len().to_string().len().max(3);
+    // Numbered as `history` writes the game: `5.` White's, `5...` Black's.
+    let labels: Vec<String> = (0..review.moves.len())
+        .map(|i| label_of_ply(&r.start, i))
+        .collect();
+    // Room for `...` whoever moved, so a column stays put as moves come.
+    let label_width = (labels.iter())
+        .map(|l| l.trim_end_matches('.').len() + 3)
+        .max()
+        .unwrap_or(0);
     for (i, m) in review.moves.iter().enumerate() {
         let mark = m.mark.map_or("", |k| k.symbol());
         let note = if m.forced { "  forced" } else { "" };
+        let label = labels.get(i).map_or("", String::as_str);
         let mut row = format!(
-            "{:>num_width$}. {} {:<mv_width$} {:<2}  {:<score_width$}  {:>4}  loss {:>5.1}{note}",
-            i + 1,
+            "  {label:<label_width$} {} {:<mv_width$} {:<2}  {:<score_width$}  {:>4}  loss {:>5.1}{note}",
             side_name(m.mover()),
             names.get(i).map_or("", String::as_str),
             mark,
@@ -154,10 +161,9 @@ pub fn review_text(r: &CongoReview, width: usize, utf8: bool) -> String {
         {
             let _ = writeln!(
                 s,
-                "{:indent$}best {best} (line {})",
+                "  {:label_width$} best {best} (line {})",
                 "",
-                line_text(&m.line),
-                indent = num_width + 4
+                line_text(&m.line)
             );
         }
     }
@@ -178,7 +184,12 @@ pub fn review_text(r: &CongoReview, width: usize, utf8: bool) -> String {
             .biggest
             .and_then(|b| review.moves.get(b).map(|m| (b, m)))
         {
-            Some((b, m)) => format!("move {} {}, {:.1} points", b + 1, m.mv, m.loss * 100.0),
+            Some((b, m)) => format!(
+                "{} {}, {:.1} points",
+                label_of_ply(&r.start, b),
+                m.mv,
+                m.loss * 100.0
+            ),
             None => "none".to_string(),
         };
         let _ = writeln!(
@@ -240,23 +251,26 @@ mod tests {
                 sides: Default::default(),
                 complete: true,
             },
+            start: Position::start(),
             total: 1001,
             budget: "1 s".to_string(),
         };
         let text = review_text(&r, 80, false);
         let rows: Vec<&str> = text.lines().filter(|l| l.contains(" White a2a3")).collect();
         assert_eq!(rows.len(), 1001);
-        // Every row's move starts in the same column: four digits' width,
-        // the number right-aligned (`   1.`, ` 999.`, `1000.`).
+        // Every row's move starts in the same column, the widest label's
+        // (`501...`, the 1,001st ply from the start: 1., 1..., 2., ...)
+        // plus its room: two spaces, six characters of label, a space.
         for row in &rows {
-            assert_eq!(row.find("White a2a3"), Some(6), "{row}");
+            assert_eq!(row.find("White a2a3"), Some(9), "{row}");
         }
-        assert!(rows[0].starts_with("   1. White"), "{}", rows[0]);
-        assert!(rows[998].starts_with(" 999. White"), "{}", rows[998]);
-        assert!(rows[999].starts_with("1000. White"), "{}", rows[999]);
+        assert!(rows[0].starts_with("  1.     White"), "{}", rows[0]);
+        assert!(rows[1].starts_with("  1...   White"), "{}", rows[1]);
+        assert!(rows[999].starts_with("  500... White"), "{}", rows[999]);
+        assert!(rows[1000].starts_with("  501.   White"), "{}", rows[1000]);
         // The best move under the marked one lines up under the mover.
         let best = text.lines().find(|l| l.contains("best a2a3")).unwrap();
-        assert_eq!(best, "        best a2a3 (line a2a3)");
+        assert_eq!(best, "         best a2a3 (line a2a3)");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! skipped, and the tally at the end. Chances are the mover's, in whole
 //! percent as `hint` shows them.
 
+use super::move_number::label_at;
 use super::render_congo_analysis::{line_text, percent, side_name};
 use crate::congo::Color;
 use crate::congo::analysis::{Answer, Puzzle, Value, Verdict};
@@ -80,8 +81,8 @@ pub fn retry_text(reply: &RetryReply) -> String {
             let side = side_name(puzzle.mover());
             let _ = writeln!(
                 s,
-                "retry {number} of {of}: move {}, {side} played {} {} here ({:.1} points lost)",
-                puzzle.index + 1,
+                "retry {number} of {of}: {side} played {} {} {} here ({:.1} points lost)",
+                label_at(&puzzle.before),
                 puzzle.played,
                 puzzle.mark.symbol(),
                 puzzle.loss * 100.0
@@ -142,7 +143,13 @@ pub fn retry_text(reply: &RetryReply) -> String {
             };
         }
         RetryReply::Skipped(p) => {
-            let _ = writeln!(s, "skipped move {}\n{}", p.index + 1, better(p));
+            let _ = writeln!(
+                s,
+                "skipped {} {}\n{}",
+                label_at(&p.before),
+                p.played,
+                better(p)
+            );
         }
         RetryReply::Done(t) => {
             let _ = writeln!(s, "no more mistakes to retry: {}", counts(t));
@@ -236,10 +243,11 @@ mod tests {
             of: 4,
             puzzle: Box::new(puzzle()),
         });
-        // The review's row 2 (index 1), Black's `?` with 12 points lost.
+        // The review's row 2 (index 1), Black's `?` with 12 points lost,
+        // numbered as `history` numbers it: Black's first move, `1...`.
         assert_eq!(
             text,
-            "retry 1 of 4: move 2, Black played a6a5 ? here (12.0 points lost)\n\
+            "retry 1 of 4: Black played 1... a6a5 ? here (12.0 points lost)\n\
              find a better move for Black: `retry <move>` (`retry` skips it, `retry stop` ends)\n"
         );
         let text = retry_text(&RetryReply::Nothing {

@@ -163,10 +163,28 @@ pub(super) fn prompt<O: Output + ?Sized>(inner: &Reply, out: &mut O) -> io::Resu
         }
         Reply::Help(_) => {
             // Written whole, so a terminal can page it when it is tall.
-            let mut text = Buffer(Vec::new(), out.width());
+            let mut text = Buffer(Vec::new(), out.width(), out.window());
             write_reply(inner, &mut text)?;
             out.page(&String::from_utf8_lossy(&text.0))
         }
+        Reply::CongoReview(_) | Reply::Review(_) => {
+            // A review taller than the window goes through the pager whole
+            // (its `??` rows would scroll away); one that fits is written
+            // as any reply is, in its colours.
+            let mut text = Buffer(Vec::new(), out.width(), out.window());
+            write_reply(inner, &mut text)?;
+            let text = String::from_utf8_lossy(&text.0);
+            if out
+                .height()
+                .is_some_and(|rows| text.lines().count() >= rows)
+            {
+                out.page(&text)
+            } else {
+                write_reply(inner, out)
+            }
+        }
+        // Home, erase the screen and its scrollback.
+        Reply::Clear => out.raw(b"\x1b[H\x1b[2J\x1b[3J"),
         // `status` and `turn` name their game.
         Reply::Status(st) => out.text(&format!("Congo: {st}\n")),
         Reply::Drawn => out.text(&format!("Congo: {}\n", super::board::DRAWN)),
@@ -175,8 +193,9 @@ pub(super) fn prompt<O: Output + ?Sized>(inner: &Reply, out: &mut O) -> io::Resu
     }
 }
 
-/// Text kept to be paged, wrapped to the real output's width.
-struct Buffer(Vec<u8>, usize);
+/// Text kept to be paged, wrapped to the real output's width (and its
+/// window, when it is a terminal's).
+struct Buffer(Vec<u8>, usize, Option<usize>);
 
 impl Output for Buffer {
     fn styled(&mut self, _: Style, text: &str) -> io::Result<()> {
@@ -191,6 +210,10 @@ impl Output for Buffer {
 
     fn width(&self) -> usize {
         self.1
+    }
+
+    fn window(&self) -> Option<usize> {
+        self.2
     }
 }
 

@@ -5,7 +5,7 @@ use super::commands::yut::{HINT_BUDGET, HINT_GAMES, ODDS_PLAYER};
 use super::reply::{ReviewReport, YutHint};
 use crate::stats::Share;
 use crate::stats::chart::{ChartMark, svg_chart, terminal_chart};
-use crate::yut::player::solve::review::{BLUNDER, INACCURACY, MISTAKE, Mark};
+use crate::yut::player::solve::review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed};
 use crate::yut::player::solve::{Ending, HintLine, Plan, TurnLine, landing};
 use crate::yut::{Play, Team, Use};
 use std::fmt::Write as _;
@@ -150,12 +150,7 @@ pub(crate) fn review_text(report: &ReviewReport, width: usize, utf8: bool) -> St
         BLUNDER * 100.0,
     );
     for (i, (team, r)) in report.decisions.iter().enumerate() {
-        let played = HintLine {
-            choice: r.played,
-            chance: r.chance,
-            interval: r.interval,
-        };
-        let _ = write!(out, "  {}. {team} {}: ", i + 1, use_text(&played));
+        let _ = write!(out, "  {}. {team} {}: ", i + 1, use_text(&hint_line(r)));
         if r.loss <= 0.0 {
             let _ = writeln!(out, "{}, the best", chance(&r.best));
             continue;
@@ -267,23 +262,35 @@ fn signed(x: f64) -> String {
     format!("{:+.2}%", x * 100.0)
 }
 
+/// The use a reviewed decision played, as a hint's line names it.
+fn hint_line(r: &Reviewed) -> HintLine {
+    HintLine {
+        choice: r.played,
+        chance: r.chance,
+        interval: r.interval,
+    }
+}
+
 /// `review yut svg FILE`: upper's chance along the game, a point a throw
 /// or move, the marked decisions as dots.
 pub(crate) fn review_svg(report: &ReviewReport) -> String {
     let chances: Vec<f64> = report.luck.points.iter().map(|p| p.upper).collect();
-    let moves = report.luck.move_points();
+    // The marks are the marked decisions in order: each dot is named by
+    // its decision's number in the text (`18. upper move A do`), which
+    // leaves out the forced moves, not by its place among all moves.
+    let marked = (report.decisions.iter().enumerate())
+        .filter(|(_, (_, r))| r.mark != Mark::Fine)
+        .map(|(i, (team, r))| format!("{}. {team} {}", i + 1, use_text(&hint_line(r))));
     let marks: Vec<ChartMark> = (report.marks.iter())
-        .map(|&(point, mark)| ChartMark {
+        .zip(marked)
+        .map(|(&(point, mark), name)| ChartMark {
             point,
             colour: match mark {
                 Mark::Blunder => "#c00000",
                 Mark::Mistake => "#e07000",
                 _ => "#d4a017",
             },
-            label: format!(
-                "move {}: {mark}",
-                moves.iter().position(|&p| p == point).map_or(0, |i| i + 1)
-            ),
+            label: format!("{name}: {mark}"),
         })
         .collect();
     svg_chart(

@@ -130,6 +130,10 @@ pub enum Reply {
     Help(Option<&'static str>),
     /// `set`: every setting with its value.
     Settings(Box<Settings>),
+    /// `clear`: the screen cleared at the prompt; a note in a script.
+    Clear,
+    /// `set <name>`: one setting's row of the listing.
+    Setting(Box<Settings>, crate::shell::settings::Setting),
     /// `set NAME VALUE` at the prompt: the setting's row of the listing,
     /// with the value now in force (a change summary).
     SettingSet(Change),
@@ -323,6 +327,8 @@ pub struct CongoHint {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CongoReview {
     pub review: crate::congo::analysis::Review,
+    /// The game's first position (its moves are numbered from it).
+    pub start: crate::congo::Position,
     pub total: usize,
     pub budget: String,
 }

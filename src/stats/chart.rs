@@ -13,7 +13,9 @@ const BLOCKS: [char; 9] = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇',
 /// (the bottom line is 0%, the top 100%). With more positions than
 /// columns, a column shows the last position of its share. `utf8`: block
 /// characters in eighths of a line; else `#` for a cell at least half
-/// filled. Lines are not padded on the right.
+/// filled and `.` for a bottom cell less. A chance above 0 is never drawn
+/// blank, however small (at least an eighth, `.` in ASCII): only 0 is.
+/// Lines are not padded on the right.
 pub fn terminal_chart(white: &[f64], width: usize, rows: usize, utf8: bool) -> Vec<String> {
     let (width, rows) = (width.max(1), rows.max(1));
     let columns: Vec<f64> = if white.len() <= width {
@@ -26,7 +28,10 @@ pub fn terminal_chart(white: &[f64], width: usize, rows: usize, utf8: bool) -> V
     let steps = rows * 8;
     let heights: Vec<usize> = columns
         .iter()
-        .map(|w| (w.clamp(0.0, 1.0) * steps as f64).round() as usize)
+        .map(|w| {
+            let h = (w.clamp(0.0, 1.0) * steps as f64).round() as usize;
+            if *w > 0.0 { h.max(1) } else { h }
+        })
         .collect();
     (0..rows)
         .rev()
@@ -39,6 +44,8 @@ pub fn terminal_chart(white: &[f64], width: usize, rows: usize, utf8: bool) -> V
                         BLOCKS.get(fill).copied().unwrap_or(' ')
                     } else if fill >= 4 {
                         '#'
+                    } else if row == 0 && h > 0 {
+                        '.'
                     } else {
                         ' '
                     }
@@ -135,6 +142,18 @@ mod tests {
         assert_eq!(ascii, ["  ##", " ###"]);
         // A quarter on one line: two eighths.
         assert_eq!(terminal_chart(&[0.25], 80, 1, true), ["▂"]);
+    }
+
+    #[test]
+    fn a_small_chance_is_never_drawn_blank() {
+        // 1% of 3 rows of eighths (24 steps) is 0.24 of a step: rounded,
+        // nothing; it is drawn as the smallest bar, on the bottom row
+        // (an eighth, `.` in ASCII, where a cell under half was blank).
+        // Only a chance of 0 is blank.
+        assert_eq!(terminal_chart(&[0.01, 0.0], 80, 3, true), ["", "", "▁"]);
+        assert_eq!(terminal_chart(&[0.01, 0.0], 80, 3, false), ["", "", "."]);
+        // A tenth in ASCII: under half of the bottom cell (2.4 of 8).
+        assert_eq!(terminal_chart(&[0.1], 80, 3, false), ["", "", "."]);
     }
 
     #[test]

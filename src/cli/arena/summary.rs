@@ -72,6 +72,20 @@ pub(super) fn game_line(
     out.flush()
 }
 
+/// The Elo difference with its interval; a clean sweep (every game won,
+/// or lost: an infinite estimate) says there are not enough games to tell
+/// instead of an interval, as does an interval with an infinite end.
+fn elo_text(e: Elo, lo: Elo, hi: Elo) -> String {
+    if e.0.is_infinite() {
+        let all = if e.0 > 0.0 { "won" } else { "lost" };
+        format!("{e} (not enough games: A has {all} every one, so no finite estimate yet)")
+    } else if lo.0.is_infinite() || hi.0.is_infinite() {
+        format!("{e} (not enough games for a 95% interval)")
+    } else {
+        format!("{e} (95% interval {lo} to {hi})")
+    }
+}
+
 /// The closing lines: A's results, the Elo difference, the slowest answers.
 pub(super) fn summary(
     out: &mut impl Write,
@@ -93,15 +107,13 @@ pub(super) fn summary(
         tally.games(),
         100.0 * tally.score()
     )?;
-    writeln!(out, "Elo A - B: {e} (95% interval {lo} to {hi})")?;
+    writeln!(out, "Elo A - B: {}", elo_text(e, lo, hi))?;
     if let Some((e, lo, hi)) = pairs.elo() {
         let [ll, ld, dd, wd, ww] = pairs.counts;
         writeln!(
             out,
-            "pairs of A [LL, LD, DD+WL, WD, WW]: [{ll}, {ld}, {dd}, {wd}, {ww}]; Elo A - B by pairs: {} (95% interval {} to {})",
-            Elo(e),
-            Elo(lo),
-            Elo(hi)
+            "pairs of A [LL, LD, DD+WL, WD, WW]: [{ll}, {ld}, {dd}, {wd}, {ww}]; Elo A - B by pairs: {}",
+            elo_text(Elo(e), Elo(lo), Elo(hi))
         )?;
     }
     let Some((slowest, time)) = slowest else {
@@ -157,4 +169,52 @@ pub(super) fn sprt_line(
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clean_sweep_says_not_enough_games() {
+        // Two games both won: a score of 100% is an infinite Elo, which
+        // no interval around it makes readable.
+        let tally = Tally {
+            wins: 2,
+            draws: 0,
+            losses: 0,
+        };
+        let (e, lo, hi) = tally.elo();
+        assert_eq!(
+            elo_text(e, lo, hi),
+            "+inf (not enough games: A has won every one, so no finite estimate yet)"
+        );
+        let lost = Tally {
+            wins: 0,
+            draws: 0,
+            losses: 2,
+        };
+        let (e, lo, hi) = lost.elo();
+        assert!(elo_text(e, lo, hi).contains("not enough games: A has lost every one"));
+        // A win and a loss: a score of 50% +- 1.96 x 0.35 reaches below 0,
+        // an infinite end: the estimate, 0, and no interval.
+        let even = Tally {
+            wins: 1,
+            draws: 0,
+            losses: 1,
+        };
+        let (e, lo, hi) = even.elo();
+        assert_eq!(
+            elo_text(e, lo, hi),
+            "+0 (not enough games for a 95% interval)"
+        );
+        // Enough games: the interval.
+        let many = Tally {
+            wins: 60,
+            draws: 20,
+            losses: 20,
+        };
+        let (e, lo, hi) = many.elo();
+        assert!(elo_text(e, lo, hi).contains(" (95% interval "), "{e}");
+    }
 }

@@ -59,7 +59,9 @@ fn arguments() {
     );
     assert!(topics.contains(&"move".to_string()) && topics.contains(&"quit".to_string()));
     assert_eq!(words("help y").1, ["yut"]);
-    assert_eq!(words("help c").1, ["congo"]);
+    // The rules' topics first, then the commands (`clear` since issue 51).
+    assert_eq!(words("help c").1, ["congo", "clear"]);
+    assert_eq!(words("help co").1, ["congo"]);
 }
 
 fn hint(line: &str, pos: usize) -> Option<String> {

@@ -59,7 +59,7 @@ fn apply<'a>(
                 "threads" if (1..=256).contains(&size) => c.threads = size,
                 "hash" | "threads" => {
                     return Err(format!(
-                        "`{part}`: {n} is out of range (hash 1..=4096 MB, threads 1..=256)"
+                        "`{part}`: {n} is out of range (hash 1 to 4096 MB, threads 1 to 256)"
                     ));
                 }
                 "contempt" => c.contempt = n32,

@@ -212,7 +212,7 @@ pub const DIVIDE: Spec = Spec {
 };
 
 fn depth(input: &str) -> Res<'_, u32> {
-    const WHAT: &str = "a depth 0..=12";
+    const WHAT: &str = "a depth 0 to 12";
     let (rest, w) = arg(WHAT)(input)?;
     match w.parse::<u32>() {
         Ok(n) if n <= MAX_DEPTH => Ok((rest, n)),

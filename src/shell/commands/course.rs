@@ -89,7 +89,7 @@ fn eval_args(input: &str) -> Res<'_, Command> {
 
 /// A depth 0..=[`MAX_SEARCH_DEPTH`], or `default` when none is given.
 fn optional_depth(input: &str, default: u32) -> Res<'_, u32> {
-    const WHAT: &str = "a search depth 0..=12";
+    const WHAT: &str = "a search depth 0 to 12";
     match word(input) {
         Err(_) => Ok((input, default)),
         Ok((rest, w)) => match w.parse::<u32>() {

@@ -98,7 +98,7 @@ pub(crate) fn limit(input: &str) -> Res<'_, SearchLimit> {
     let Ok((rest, w)) = word(input) else {
         return Ok((input, SearchLimit::Default));
     };
-    const DEPTH: &str = "a depth 1..=64";
+    const DEPTH: &str = "a depth 1 to 64";
     const TIME: &str = "a time in seconds, e.g. 2 or 0.5";
     const NODES: &str = "a node count 1 or more";
     if w.eq_ignore_ascii_case("depth") {

@@ -77,6 +77,7 @@ impl Keyword {
             | Keyword::Source
             | Keyword::Set
             | Keyword::History
+            | Keyword::Clear
             | Keyword::Save
             | Keyword::SaveForce
             | Keyword::Help

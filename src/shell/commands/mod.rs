@@ -195,6 +195,8 @@ registry! {
     /// `help [<command>]`
     /// `history`
     History => session::HISTORY,
+    /// `clear`
+    Clear => session::CLEAR,
     /// `save <file>`
     Save => session::SAVE,
     /// `save! <file>`
@@ -279,9 +281,18 @@ const MAX_SUGGEST_DISTANCE: usize = 2;
 
 /// The closest command name to a mistyped word, if one is close enough.
 pub fn suggest(word: &str) -> Option<&'static str> {
+    suggest_among(word, names)
+}
+
+/// The closest of the `names` to a mistyped word, if one is close
+/// enough (command names, setting names).
+pub fn suggest_among<I: Iterator<Item = &'static str>>(
+    word: &str,
+    names: impl Fn() -> I,
+) -> Option<&'static str> {
     // The distance is at least the difference in length, so a word much
     // longer than every name has no suggestion: this keeps a 10 MB word
-    // from costing a 10 MB edit-distance table per command.
+    // from costing a 10 MB edit-distance table per name.
     let longest = names().map(str::len).max().unwrap_or(0);
     if word.chars().nth(longest + MAX_SUGGEST_DISTANCE).is_some() {
         return None;

@@ -47,7 +47,7 @@ pub const UNDO: Spec = Spec {
 
 /// The count of `undo [N]` / `redo [N]`: 1..=1000, 1 when absent.
 fn count(input: &str) -> Res<'_, u32> {
-    const WHAT: &str = "a number of changes 1..=1000";
+    const WHAT: &str = "a number of changes 1 to 1000";
     match word(input) {
         Err(_) => Ok((input, 1)),
         Ok((rest, w)) => match w.parse::<u32>() {
@@ -147,6 +147,7 @@ pub const SET: Spec = Spec {
     ],
     errors: &[
         "expected-setting",
+        "expected-setting-suggestion",
         "expected-setting-value",
         "extra-argument-set",
     ],
@@ -163,6 +164,18 @@ pub const HISTORY: Spec = Spec {
     args: &[],
     errors: &["extra-argument-none"],
     parse: |i| bare(i, "history", Command::History),
+};
+
+/// `clear`.
+pub const CLEAR: Spec = Spec {
+    name: "clear",
+    aliases: &[],
+    usage: "",
+    summary: "clear the screen (at the prompt; a script's `clear` does nothing)",
+    example: "clear",
+    args: &[],
+    errors: &["extra-argument-none"],
+    parse: |i| bare(i, "clear", Command::Clear),
 };
 
 /// `save <file>`.
@@ -224,7 +237,7 @@ pub const QUIT: Spec = Spec {
     name: "quit",
     aliases: &["exit"],
     usage: "[<status>]",
-    summary: "end the session, with an exit status 0..=255 if given",
+    summary: "end the session, with an exit status 0 to 255 if given",
     example: "quit 2",
     args: &[ArgSpec {
         hint: "[<status>]",
@@ -235,7 +248,7 @@ pub const QUIT: Spec = Spec {
 };
 
 fn quit_args(input: &str) -> Res<'_, Command> {
-    const WHAT: &str = "an exit status 0..=255";
+    const WHAT: &str = "an exit status 0 to 255";
     let (rest, code) = match word(input) {
         Err(_) => (input, None),
         Ok((rest, w)) => match w.parse::<u8>() {
@@ -289,13 +302,21 @@ fn set_args(input: &str) -> Res<'_, Command> {
         return Ok((input, Command::Set(None)));
     };
     let Some(setting) = Setting::find(name) else {
-        return expected_word(name, "a setting name (`set` lists them)");
+        let names = || Setting::ALL.iter().map(|s| s.name());
+        return fail(
+            name,
+            name.len(),
+            ErrorKind::UnknownSetting {
+                word: name.to_string(),
+                suggestion: super::suggest_among(name, names),
+            },
+        );
     };
     if setting == Setting::Net {
         // `set net FILE`: a file name, read by the file-name rule (quotes,
         // `~`), or `off` or `default`.
         if word(rest).is_err() {
-            return expected_end(rest, setting.spec().expects);
+            return Ok((rest, Command::ShowSetting(setting)));
         }
         let (after, path) = file_name(rest)?;
         return match setting.parse(&path) {
@@ -311,7 +332,8 @@ fn set_args(input: &str) -> Res<'_, Command> {
             (rest.get(rest.len()..).unwrap_or_default(), text)
         }
         Ok(ok) => ok,
-        Err(_) => return expected_end(rest, setting.spec().expects),
+        // No value: show the one in force.
+        Err(_) => return Ok((rest, Command::ShowSetting(setting))),
     };
     let change = match setting.parse(text) {
         Ok(change) => change,

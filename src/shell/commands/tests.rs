@@ -84,7 +84,7 @@ fn suggestions() {
 #[test]
 fn alias_help_text_names_the_other_keyword() {
     let spec = Keyword::Quit.spec();
-    let base = "end the session, with an exit status 0..=255 if given";
+    let base = "end the session, with an exit status 0 to 255 if given";
     assert_eq!(summary(spec, "quit"), format!("{base} (also `exit`)"));
     assert_eq!(summary(spec, "exit"), format!("{base} (also `quit`)"));
     assert_eq!(example(spec, "exit"), "exit 2");

@@ -202,6 +202,7 @@ pub const REVIEW: Spec = Spec {
         "review-two-limits",
         "yut-review-arguments",
         "review-nothing",
+        "review-nothing-yet",
         "review-not-a-game",
     ],
     parse: review_args,
@@ -222,7 +223,7 @@ fn game_choice(input: &str) -> (&str, Option<GameChoice>) {
 /// `[congo|yut] [<n>] [<limit>]`.
 fn hint_args(input: &str) -> Res<'_, Command> {
     let (rest, game) = game_choice(input);
-    const COUNT: &str = "a number of moves 1..=99";
+    const COUNT: &str = "a number of moves 1 to 99";
     let (rest, count) = match word(rest) {
         Ok((after, w)) if w.bytes().all(|b| b.is_ascii_digit()) => match w.parse::<u32>() {
             Ok(n) if (1..=MAX_HINT_MOVES).contains(&n) => (after, Some(n)),
@@ -358,7 +359,7 @@ fn move_args(input: &str) -> Res<'_, Command> {
 }
 
 fn odds_args(input: &str) -> Res<'_, Command> {
-    const GAMES: &str = "a number of games 1..=10000000";
+    const GAMES: &str = "a number of games 1 to 10000000";
     const PLAYER: &str = "a player: random, greedy, ai or ai1-ai4";
     let Ok((rest, w)) = word(input) else {
         return Ok((input, Command::Odds(ODDS_GAMES, ODDS_PLAYER, ODDS_PLAYER)));

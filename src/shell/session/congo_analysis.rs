@@ -17,6 +17,10 @@ use crate::shell::settings::{CongoComputer, YutComputer};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+/// `review` of a Yut game with no throw yet (a fresh session's `review`).
+const NOTHING_YET: &str =
+    "nothing to review yet: play first (Yut: `throw`, `move`; Congo: `play`, `go`), then `review`";
+
 /// How many moves a bare Congo `hint` lists.
 pub const HINT_MOVES: usize = 3;
 
@@ -25,6 +29,7 @@ fn budget_text(limit: SearchLimit, hint_ms: u64) -> String {
     match limit {
         SearchLimit::Default => seconds(hint_ms),
         SearchLimit::Millis(ms) => seconds(ms),
+        SearchLimit::Nodes(1) => "1 node".to_string(),
         SearchLimit::Nodes(n) => format!("{n} nodes"),
         SearchLimit::Depth(d) => format!("depth {d}"),
     }
@@ -150,6 +155,12 @@ impl Session {
             if congo_only {
                 return Err(fail(yut_takes_nothing("review")));
             }
+            // A bare `review` (a fresh session's) or a chart of nothing:
+            // not a review of no decision (`review yut` still gives one).
+            let bare_or_svg = args.game.is_none() || args.svg.is_some();
+            if bare_or_svg && self.yut.0.events().is_empty() {
+                return Err(fail(ErrorKind::Problem(NOTHING_YET.to_string())));
+            }
             let reply = self.review().map_err(fail)?;
             let (Some(svg), Reply::Review(report)) = (&args.svg, &reply) else {
                 return Ok(reply);
@@ -218,6 +229,7 @@ impl Session {
         self.retry.reviewed(report.clone(), limits);
         let reply = CongoReview {
             review: report,
+            start: game.start().clone(),
             total: game.moves().len(),
             budget: budget_text(args.limit, hint_ms),
         };
@@ -260,6 +272,8 @@ mod tests {
         assert_eq!(budget_text(SearchLimit::Millis(250), 1000), "0.25 s");
         assert_eq!(budget_text(SearchLimit::Millis(1500), 1000), "1.5 s");
         assert_eq!(budget_text(SearchLimit::Nodes(20000), 1000), "20000 nodes");
+        // One node is singular (`hint nodes 1`).
+        assert_eq!(budget_text(SearchLimit::Nodes(1), 1000), "1 node");
         assert_eq!(budget_text(SearchLimit::Depth(4), 1000), "depth 4");
     }
 }

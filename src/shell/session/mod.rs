@@ -98,6 +98,9 @@ pub struct Session {
     /// The computer's Yut turn played by the command running, in one
     /// line, for the status block drawn after it (at the prompt).
     computer_turn: Option<String>,
+    /// The computer's Yut turns' lines, by the game they led to, so a
+    /// `redo` that makes such a turn again sums it up as it was.
+    turn_lines: std::collections::HashMap<u64, String>,
     /// The last Congo review, and the `retry` through its mistakes.
     retry: retry::RetryPart,
     /// Where `set net FILE` reads network files (the network in use is
@@ -182,6 +185,12 @@ impl Session {
         }
     }
 
+    /// The game a command touched last, if any (what `review` and
+    /// `hint` ask about when no game is named).
+    pub fn last_game(&self) -> Option<super::command::GameChoice> {
+        self.last_game
+    }
+
     /// Say that a person types at a terminal (the prompt): `show auto`
     /// then draws the board after each change in versus mode.
     pub fn set_at_prompt(&mut self, at_prompt: bool) {
@@ -260,6 +269,15 @@ impl Session {
             kind => fail(kind),
         };
         self.computer_turn = None;
+        // While a retry is under way, a move alone on a line answers it
+        // (`retry <move>`): the game in play is not touched.
+        if let (Command::BarePlay(mv), Some(_)) = (&cmd.command, self.retry_position()) {
+            let answer = Located {
+                command: Command::Retry(crate::shell::command::RetryArgs::Answer(*mv)),
+                ..cmd.clone()
+            };
+            return self.execute(&answer, sink);
+        }
         if let Command::BarePlay(mv) = &cmd.command {
             let play = Located {
                 command: Command::Play(*mv),
@@ -354,6 +372,7 @@ impl Session {
                 let reply = self.auto(&cmd.command).map_err(fail)?;
                 if let (true, Reply::Auto(steps)) = (computers, &reply) {
                     self.computer_turn = super::yut_status::turn_summary(steps);
+                    self.remember_turn();
                 }
                 reply
             }
@@ -378,12 +397,17 @@ impl Session {
             Command::New(game) => self.new_game(*game),
             Command::UndoMany(n) => self.undo_many(*n).map_err(fail)?,
             Command::Redo if !self.settings.computer.is_off() => {
-                self.redo_versus().map_err(fail)?
+                let reply = self.redo_versus().map_err(fail)?;
+                self.recall_turn();
+                reply
             }
             Command::Redo => self.redo().map_err(fail)?,
             Command::RedoMany(n) => self.redo_many(*n).map_err(fail)?,
             Command::Source(path) => Reply::Source(path.clone()),
             Command::Set(None) => Reply::Settings(Box::new(self.settings.clone())),
+            Command::ShowSetting(setting) => {
+                Reply::Setting(Box::new(self.settings.clone()), *setting)
+            }
             Command::Set(Some(Change::Net(choice))) => {
                 // The caret stands on the file's name.
                 self.set_net(choice.clone())
@@ -395,6 +419,7 @@ impl Session {
                 Reply::Nothing
             }
             Command::Help(topic) => Reply::Help(*topic),
+            Command::Clear => Reply::Clear,
             Command::History => Reply::History(
                 self.history_text()
                     .map_err(|why| fail(ErrorKind::Problem(why.to_string())))?,

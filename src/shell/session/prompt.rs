@@ -55,7 +55,10 @@ pub(super) fn prompt_view(reply: Reply) -> Reply {
         | Reply::MovedBy(_)
         | Reply::Auto(_)
         | Reply::Options(..)
-        | Reply::Help(_) => Reply::Prompt(Box::new(reply)),
+        | Reply::Help(_)
+        | Reply::CongoReview(_)
+        | Reply::Review(_)
+        | Reply::Clear => Reply::Prompt(Box::new(reply)),
         other => other,
     }
 }
@@ -373,6 +376,26 @@ mod tests {
         };
         assert_eq!(block(&big), block(&small));
         // The next command's board says nothing of a turn it did not play.
+        let again = shown(&mut prompt, "show");
+        assert!(!again.contains("lower threw"), "{again}");
+    }
+
+    #[test]
+    fn redo_of_a_versus_yut_turn_sums_up_the_computers_turn_again() {
+        // As above, the person's geol and `move A`, then the computer's
+        // turn, summed up last. `undo` takes both back; `redo` makes both
+        // again: the same game, so the same computer's line last (it was
+        // missing: the board came without it).
+        let (_, mut prompt) = sessions();
+        shown(&mut prompt, "new yut upper");
+        shown(&mut prompt, "throw FFFB");
+        let played = shown(&mut prompt, "move A");
+        let line = played.lines().last().unwrap_or("").to_string();
+        assert!(line.starts_with("lower threw "), "{played}");
+        shown(&mut prompt, "undo");
+        let redone = shown(&mut prompt, "redo");
+        assert_eq!(redone.lines().last(), Some(line.as_str()), "{redone}");
+        // The next command's board says nothing of it.
         let again = shown(&mut prompt, "show");
         assert!(!again.contains("lower threw"), "{again}");
     }

@@ -201,6 +201,7 @@ impl Session {
                 Ok(next) => {
                     if let Reply::Auto(steps) = &next {
                         self.computer_turn = crate::shell::yut_status::turn_summary(steps);
+                        self.remember_turn();
                     }
                     sink.reply(std::mem::replace(&mut reply, next))?;
                     self.transcribe(&as_cmd, &reply);
@@ -360,6 +361,38 @@ impl Session {
         match which {
             Which::Congo => self.congo.board(self.congo_drawn(), self.flipped()),
             Which::Yut => self.yut_board(),
+        }
+    }
+
+    /// The Yut game's events as one key (the game a turn led to).
+    fn yut_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.yut.0.events().hash(&mut h);
+        h.finish()
+    }
+
+    /// Keep the line of the computer's Yut turn just played, for a `redo`
+    /// that makes it again.
+    pub(super) fn remember_turn(&mut self) {
+        /// At most this many lines kept (a session's turns; a longer
+        /// session starts the memory again).
+        const MOST: usize = 10_000;
+        let Some(line) = self.computer_turn.clone() else {
+            return;
+        };
+        if self.turn_lines.len() >= MOST {
+            self.turn_lines.clear();
+        }
+        let key = self.yut_key();
+        self.turn_lines.insert(key, line);
+    }
+
+    /// After a `redo`: when the Yut game is again as a computer's turn
+    /// left it, that turn's line, as the status block showed it then.
+    pub(super) fn recall_turn(&mut self) {
+        if self.computer_turn.is_none() {
+            self.computer_turn = self.turn_lines.get(&self.yut_key()).cloned();
         }
     }
 

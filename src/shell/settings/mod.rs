@@ -189,14 +189,14 @@ impl Setting {
                 name: "threads",
                 summary: "worker threads for perft, divide and timed searches (auto: every core)",
                 kind: ValueKind::Threads { min: 1, max: 256 },
-                expects: "a number of threads 1..=256, or `auto`",
+                expects: "a number of threads 1 to 256, or `auto`",
                 default: Change::Threads(Threads::Auto),
             },
             Setting::Hash => SettingSpec {
                 name: "hash",
                 summary: "the engine's transposition table, in megabytes",
                 kind: ValueKind::Number { min: 1, max: 4096 },
-                expects: "a size in megabytes 1..=4096",
+                expects: "a size in megabytes 1 to 4096",
                 default: Change::Hash(16),
             },
             Setting::Rules => SettingSpec {
@@ -213,7 +213,7 @@ impl Setting {
                     min: 0,
                     max: u64::MAX,
                 },
-                expects: "a seed, a whole number 0..=18446744073709551615",
+                expects: "a seed, a whole number 0 to 18446744073709551615",
                 default: Change::Seed {
                     seed: 0,
                     draws: None,
@@ -244,7 +244,7 @@ impl Setting {
                 name: "contempt",
                 summary: "centipawns a repetition costs the engine when ahead (gives it when behind)",
                 kind: ValueKind::Number { min: 0, max: 1000 },
-                expects: "centipawns 0..=1000",
+                expects: "centipawns 0 to 1000",
                 default: Change::Contempt(0),
             },
             Setting::HintTime => SettingSpec {
@@ -254,17 +254,17 @@ impl Setting {
                     min: 10,
                     max: 600_000,
                 },
-                expects: "milliseconds 10..=600000",
+                expects: "milliseconds 10 to 600000",
                 default: Change::HintTime(1000),
             },
             Setting::Level => SettingSpec {
                 name: "level",
-                summary: "the computer's strength: Congo 1..=12, Yut 1..=4 (random, greedy, shallow, best); the top is full strength",
+                summary: "the computer's strength: Congo 1 to 12, Yut 1 to 4 (random, greedy, shallow, best); the top is full strength",
                 kind: ValueKind::Number {
                     min: LEVEL_MIN,
                     max: LEVEL_MAX,
                 },
-                expects: "a level 1..=12 (1 weakest, 12 full strength)",
+                expects: "a level 1 to 12 (1 weakest, 12 full strength)",
                 default: Change::Level(LEVEL_MAX),
             },
             Setting::Computer => SettingSpec {
@@ -304,12 +304,12 @@ impl Setting {
             },
             Setting::Tokens => SettingSpec {
                 name: "tokens",
-                summary: "Yut tokens a side, 1..=5 (house rule; the contest: 4); from `reset yut`, now if the game has not begun",
+                summary: "Yut tokens a side, 1 to 5 (house rule; the contest: 4); from `reset yut`, now if the game has not begun",
                 kind: ValueKind::Number {
                     min: House::MIN_TOKENS as u64,
                     max: House::MAX_TOKENS as u64,
                 },
-                expects: "a number of tokens 1..=5",
+                expects: "a number of tokens 1 to 5",
                 default: Change::Tokens(House::CONTEST.tokens),
             },
             Setting::BackDo => SettingSpec {
