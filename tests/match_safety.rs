@@ -373,9 +373,11 @@ fn a_match_killed_and_resumed_records_each_game_once() {
     // Whether a kill by each signal left a record of an unfinished pair
     // (what the next resume must not record again). At a random moment
     // each of the two workers is in the second game of its pair about
-    // half the time, so a few rounds are enough.
+    // half the time, so a few rounds are enough; on a loaded machine the
+    // odds are lower (10 rounds once left no SIGKILL's), so up to 40, the
+    // loop ending as soon as both were seen.
     let mut left = [false; 2];
-    for round in 0..10 {
+    for round in 0..40 {
         let sig = [libc::SIGKILL, libc::SIGTERM][round % 2];
         let before = pairs_in(&json).len();
         let mut child = resumable(dir.path(), 200_000).spawn().unwrap();

@@ -160,6 +160,7 @@ fn prompt_runs_commands_completes_and_keeps_history() {
     tmux.wait_for("the error", |s| s.contains("did you mean `show`?"));
 
     // Ctrl-D on an empty line ends the session with status 0.
+    tmux.at_prompt();
     tmux.keys(&["C-d"]);
     assert_eq!(exit_status(&status), "0");
     assert_eq!(entries(&history), ["move A FFFF", "where", "fen", "shwo"]);
@@ -182,6 +183,7 @@ fn an_unwritable_history_warns_once_and_the_prompt_goes_on() {
     tmux.wait_for("the move", |s| s.contains("A: home -> yut (4)"));
     tmux.keys(&["where", "Enter"]);
     tmux.wait_for("where", |s| s.contains("A: yut") && s.contains("d: home"));
+    tmux.at_prompt();
     tmux.keys(&["C-d"]);
     assert_eq!(exit_status(&status), "0");
     let screen = tmux.screen();

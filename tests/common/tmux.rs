@@ -86,6 +86,19 @@ impl Tmux {
             s.matches("boardsh>").count() >= n
         })
     }
+
+    /// Wait until the prompt is back and empty (the screen's last line is
+    /// `boardsh>`): a key sent while a command's output is still being
+    /// drawn, before the prompt reads the terminal again, can be lost (a
+    /// Ctrl-D above all, which then never ends the session).
+    pub fn at_prompt(&self) -> String {
+        self.wait_for("an empty prompt", |s| {
+            s.lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .is_some_and(|l| l.trim_end() == "boardsh>")
+        })
+    }
 }
 
 impl Drop for Tmux {
