@@ -59,6 +59,8 @@ fn check(record: &Record, tables: &[Arc<Table>]) -> usize {
         decision_budget: None,
         budget: u64::MAX,
         seed: 0,
+        samples: u64::MAX,
+        threads: 1,
         stop: &Never,
     };
     let review = review_game(record, &analysis).expect("reviews");

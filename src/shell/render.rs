@@ -132,7 +132,11 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
                 tally.games
             ))
         }
-        Reply::Hint(hint) => out.text(&super::render_yut_solve::hint_text(hint)),
+        Reply::Hint(hint) => {
+            // Named as Congo's hint is (`Congo hint (white to move)`).
+            out.text(&format!("Yut hint ({} to move)\n", hint.team))?;
+            out.text(&super::render_yut_solve::hint_text(hint))
+        }
         Reply::Review(report) => {
             let utf8 = out.window().is_some() && utf8_locale();
             out.text(&super::render_yut_solve::review_text(

@@ -7,7 +7,7 @@
 
 use super::Session;
 use crate::shell::commands::yut::{
-    HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES, ODDS_PLAYER, REVIEW_GAMES,
+    HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES, HINT_SAMPLES, ODDS_PLAYER, REVIEW_GAMES,
 };
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::Reply;
@@ -68,6 +68,8 @@ impl Session {
             decision_budget,
             budget,
             seed: Analysis::seed_of(&self.yut),
+            samples: HINT_SAMPLES,
+            threads: self.settings.threads(),
             stop: &self.live.interrupt,
         }
     }
@@ -258,11 +260,14 @@ mod tests {
                     chance: 0.5,
                     interval: Some((0.4, 0.6)),
                     equal: false,
+                    games: 1000,
                 }],
                 whole: true,
                 games: 1000,
+                played: 1000,
                 positions: 0,
                 cut: false,
+                samples_cut: false,
             },
             outside: Some("back-do is on"),
         };
@@ -283,11 +288,12 @@ mod tests {
         play.throw("FFBB".parse().expect("gae")).expect("due");
         let (list, whole) = plans(&play);
         assert!(whole);
-        let line = |plan| TurnLine {
+        let line = |plan, games| TurnLine {
             plan,
             chance: 1.0,
             interval: Some((0.962, 1.0)),
             equal: false,
+            games,
         };
         let cut = |games, positions, lines| YutHint {
             team: Team::Lower,
@@ -296,15 +302,17 @@ mod tests {
                 lines,
                 whole: true,
                 games,
+                played: games,
                 positions,
                 cut: true,
+                samples_cut: false,
             },
             outside: None,
         };
         let text = crate::shell::render_yut_solve::hint_text(&cut(
             98,
             10_004_321,
-            list.iter().cloned().map(line).collect(),
+            list.iter().cloned().map(|p| line(p, 98)).collect(),
         ));
         assert_eq!(
             text,
@@ -314,7 +322,7 @@ mod tests {
         let text = crate::shell::render_yut_solve::hint_text(&cut(
             1,
             10_000_000,
-            list.into_iter().map(line).collect(),
+            list.into_iter().map(|p| line(p, 1)).collect(),
         ));
         assert!(
             text.contains("(estimated by 1 game a plan, not 1000: "),
