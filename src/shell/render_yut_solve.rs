@@ -6,7 +6,9 @@ use super::reply::{ReviewReport, YutHint};
 use crate::stats::Share;
 use crate::stats::chart::{ChartMark, svg_chart, terminal_chart};
 use crate::yut::player::solve::review::{BLUNDER, INACCURACY, MISTAKE, Mark};
-use crate::yut::player::solve::{Ending, HintLine, Plan, TurnLine, landing};
+use crate::yut::player::solve::{
+    Ending, HintLine, Plan, TurnLine, landing, loss_totals, luck_totals,
+};
 use crate::yut::{Play, Team, Use};
 use std::fmt::Write as _;
 
@@ -250,21 +252,21 @@ pub(crate) fn review_text(report: &ReviewReport, width: usize, utf8: bool) -> St
             }
             out.push('\n');
         }
-        let [upper, lower] = luck.total;
-        let _ = writeln!(
+        let [upper, lower] = luck_totals(luck).map(|t| plus_minus(signed(t.value), t.half, utf8));
+        let _ = writeln!(out, "luck in all: upper {upper}, lower {lower}");
+    }
+    let ([upper, lower], left_out) = loss_totals(report);
+    let [upper, lower] =
+        [upper, lower].map(|t| plus_minus(format!("{:.2}%", t.value * 100.0), t.half, utf8));
+    let _ = write!(out, "lost in all: upper {upper}, lower {lower}");
+    if left_out > 0 {
+        let _ = write!(
             out,
-            "luck in all: upper {}, lower {}",
-            signed(upper),
-            signed(lower)
+            " (leaving out {left_out} loss{} within the estimates' noise)",
+            if left_out == 1 { "" } else { "es" }
         );
     }
-    let [upper, lower] = report.total;
-    let _ = writeln!(
-        out,
-        "lost in all: upper {:.2}%, lower {:.2}%",
-        upper * 100.0,
-        lower * 100.0
-    );
+    out.push('\n');
     if luck.points.len() > 1 {
         let _ = writeln!(
             out,
@@ -277,6 +279,19 @@ pub(crate) fn review_text(report: &ReviewReport, width: usize, utf8: bool) -> St
         }
     }
     out
+}
+
+/// `text ± 1.23%` (`+/-` unless `utf8`) when a half-width is given (a
+/// total with estimates in it), else `text`.
+fn plus_minus(text: String, half: Option<f64>, utf8: bool) -> String {
+    match half {
+        Some(h) => format!(
+            "{text} {} {:.2}%",
+            if utf8 { "±" } else { "+/-" },
+            h * 100.0
+        ),
+        None => text,
+    }
 }
 
 /// The chart's height in lines, as Congo's.

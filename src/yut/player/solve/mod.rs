@@ -25,6 +25,7 @@ pub(crate) mod race;
 pub(crate) mod review;
 pub(crate) mod solver;
 pub(crate) mod table;
+pub(crate) mod totals;
 pub(crate) mod turn;
 pub(crate) mod whole;
 
@@ -47,6 +48,7 @@ pub use solver::{
     solve_layer_from, solve_layer_on, solve_layer_with,
 };
 pub use table::{Roles, Table, TableError};
+pub use totals::{Total, loss_totals, luck_totals};
 pub use turn::{Mode, Pend, Turn};
 pub use whole::{EXACT_TIE, TurnHint, TurnLine, hint_turns, hint_turns_raced, indistinct};
 
