@@ -176,6 +176,7 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
             write_setting_row(value.setting(), value.clone(), name_width(), out)
         }
         Reply::CongoResult(result) => congo_result(result, out),
+        Reply::YutResult(result) => yut_result(*result, out),
     }
 }
 
@@ -322,6 +323,37 @@ fn congo_result<O: Output + ?Sized>(
             "next: review (the game move by move), or a new game: new congo {} (or {})",
             name(first),
             name(then)
+        ),
+    )?;
+    out.text("\n")
+}
+
+/// The end of a Yut game at the prompt: `You win: upper escaped every
+/// token` (or `You lose: ...`, in versus mode), then what to type next,
+/// as [`congo_result`] says them.
+fn yut_result<O: Output + ?Sized>(result: super::reply::YutResult, out: &mut O) -> io::Result<()> {
+    use crate::yut::Team;
+    if let Some(person) = result.person {
+        let verdict = if result.winner == person {
+            "You win"
+        } else {
+            "You lose"
+        };
+        out.styled(
+            Style::LastMove,
+            &format!("{verdict}: {} escaped every token", result.winner),
+        )?;
+        out.text("\n")?;
+    }
+    // Another game: the other team first after a versus game.
+    let (first, then) = match result.person {
+        Some(Team::Upper) => (Team::Lower, Team::Upper),
+        Some(Team::Lower) | None => (Team::Upper, Team::Lower),
+    };
+    out.styled(
+        Style::Label,
+        &format!(
+            "next: review (each decision against the best, and each throw's luck), or a new game: new yut {first} (or {then})"
         ),
     )?;
     out.text("\n")
