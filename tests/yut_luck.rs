@@ -62,6 +62,7 @@ fn check(record: &Record, tables: &[Arc<Table>]) -> usize {
         samples: u64::MAX,
         threads: 1,
         stop: &Never,
+        progress: None,
     };
     let review = review_game(record, &analysis).expect("reviews");
     let luck = &review.luck;

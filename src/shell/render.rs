@@ -472,9 +472,9 @@ fn congo_analysis_note(kw: Keyword) -> String {
 
 /// `help hint`: the budget of its estimate and what happens past it.
 fn hint_budget_note() -> String {
-    use commands::yut::{HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES};
+    use commands::yut::{HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES, HINT_SAMPLES};
     format!(
-        "An estimate plays {HINT_GAMES} games a use, in rounds (one game of every use from the same throws), its players looking at most {HINT_DECISION_BUDGET} positions a decision. Once they have searched {HINT_BUDGET} positions in all (a long run of yuts and mos makes every game's first turn a search of many orders of them), it stops after the round finished and ranks the uses by the games played: the hint then says how many, and the positions searched.\n"
+        "A Yut estimate plays up to {HINT_GAMES} games a plan, in stages (game i of every plan from the same throws), its players looking at most {HINT_DECISION_BUDGET} positions a decision; a plan clearly below the best on the games both played (3 standard errors) stops early, its games shown. It stops at {HINT_SAMPLES} games in all, or once the players have searched {HINT_BUDGET} positions (a long run of yuts and mos makes every game's first turn a search of many orders of them), and ranks the plans by the games played: the hint then says how many. The games are shared among the `threads` setting's threads; the hint is the same on any number. A plan that wins at once is certain, exact.\n"
     )
 }
 

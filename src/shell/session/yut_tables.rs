@@ -16,6 +16,7 @@ use crate::yut::player::solve::{
 };
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 /// Gives the solved tables (the front end looks at the data directory
 /// each time, reading a table file only when it is new or changed);
@@ -60,6 +61,7 @@ impl Session {
         games: u64,
         decision_budget: Option<u64>,
         budget: u64,
+        progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
     ) -> Analysis<'a> {
         Analysis {
             tables,
@@ -71,6 +73,7 @@ impl Session {
             samples: HINT_SAMPLES,
             threads: self.settings.threads(),
             stop: &self.live.interrupt,
+            progress,
         }
     }
 
@@ -81,7 +84,13 @@ impl Session {
         hint_team(&self.yut).map_err(ErrorKind::Play)?;
         self.live.reset_counters();
         let tables = self.yut_tables();
-        let setup = self.analysis(&tables, HINT_GAMES, Some(HINT_DECISION_BUDGET), HINT_BUDGET);
+        let setup = self.analysis(
+            &tables,
+            HINT_GAMES,
+            Some(HINT_DECISION_BUDGET),
+            HINT_BUDGET,
+            None,
+        );
         let hint = hint_game(&self.yut, &setup).map_err(analysis_error)?;
         Ok(Reply::Hint(Box::new(hint)))
     }
@@ -91,7 +100,16 @@ impl Session {
     pub(super) fn review(&mut self) -> Result<Reply, ErrorKind> {
         self.live.reset_counters();
         let tables = self.yut_tables();
-        let setup = self.analysis(&tables, REVIEW_GAMES, None, HINT_BUDGET);
+        // The progress line counts the positions done (the points of
+        // the game whose chance is estimated, then the decisions).
+        let live = &self.live;
+        let progress = |done: u64, of: u64| {
+            if let (Some(d), Some(o)) = (live.games.first(), live.games.get(1)) {
+                o.store(of, Ordering::Relaxed);
+                d.store(done, Ordering::Relaxed);
+            }
+        };
+        let setup = self.analysis(&tables, REVIEW_GAMES, None, HINT_BUDGET, Some(&progress));
         let report = review_game(&self.yut.0, &setup).map_err(analysis_error)?;
         Ok(Reply::Review(Box::new(report)))
     }
@@ -328,6 +346,31 @@ mod tests {
             text.contains("(estimated by 1 game a plan, not 1000: "),
             "{text}"
         );
+    }
+
+    #[test]
+    fn review_counts_its_positions_for_the_progress_line() {
+        // Three throws and three moves: seven points of the game (the
+        // start and after each), none covered by a table, so seven
+        // chances estimated; then the one decision with a choice (the
+        // first two moves had one use each). The progress line's count
+        // ends at 8 of 8.
+        let mut s = Session::new();
+        for line in [
+            "throw FBBB",
+            "move A",
+            "throw FFFB",
+            "move a",
+            "throw FFBB",
+            "move B",
+        ] {
+            run(&mut s, line).expect("plays");
+        }
+        let Ok(Reply::Review(_)) = run(&mut s, "review") else {
+            panic!("a review");
+        };
+        let count = s.live.games.each_ref().map(|n| n.load(Ordering::Relaxed));
+        assert_eq!(count, [8, 8]);
     }
 
     #[test]

@@ -47,6 +47,9 @@ pub struct Analysis<'a> {
     pub threads: usize,
     /// Stops the analysis when it says so.
     pub stop: &'a dyn Interrupt,
+    /// Told how far a review is: the positions done and of how many (the
+    /// points whose chance is estimated, then the decisions).
+    pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
 }
 
 impl Analysis<'_> {
@@ -194,6 +197,16 @@ pub fn hint_game(play: &Play, analysis: &Analysis<'_>) -> Result<GameHint, Analy
 pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameReview, AnalysisError> {
     let decisions = record.decisions()?;
     let sticks = record.play().sticks();
+    // Progress: the points estimated, then each decision with a choice.
+    let choices = (decisions.moves.iter())
+        .filter(|(play, _)| play.uses().len() > 1)
+        .count() as u64;
+    let tell = |done: u64, of: u64| {
+        if let Some(p) = analysis.progress {
+            p(done, of);
+        }
+    };
+    let mut points = 0;
     let [mut up, mut low] = analysis.players(sticks);
     let mut out = Vec::new();
     let mut total = [0.0; 2];
@@ -211,18 +224,25 @@ pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameRevie
         analysis.seed,
         analysis.budget,
         analysis.stop,
+        &mut |done, of| {
+            points = of;
+            tell(done, of + choices);
+        },
     )
     .map_err(|e| match e {
         LuckError::Replay(e) => AnalysisError::Replay(e),
         LuckError::Interrupted => AnalysisError::Interrupted,
     })?;
     let move_points = luck.move_points();
+    tell(points, points + choices);
+    let mut reviewed = 0;
     for (k, (mut play, used)) in decisions.moves.into_iter().enumerate() {
         // One use only (say every token at home): no choice, no loss.
         if play.uses().len() <= 1 {
             forced += 1;
             continue;
         }
+        reviewed += 1;
         play.set_sticks(sticks);
         let table = analysis.table_for(&play);
         let team = play.to_move();
@@ -247,6 +267,7 @@ pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameRevie
             }
             out.push((team, r));
         }
+        tell(points + reviewed, points + choices);
     }
     Ok(GameReview {
         decisions: out,

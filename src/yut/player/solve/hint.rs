@@ -151,7 +151,14 @@ pub fn hint_within(
         .collect();
     let mut shares = Vec::new().into_iter();
     if !games_from.is_empty() {
-        let found = estimate(&games_from, team, players, games, seed, budget, stop)?;
+        let found = estimate(
+            &games_from,
+            team,
+            players,
+            (games, seed, budget),
+            stop,
+            &mut |_| {},
+        )?;
         report.games = found.games;
         report.positions = found.positions;
         report.cut = found.cut;
@@ -199,7 +206,8 @@ pub(super) struct Estimates {
 /// The chance `team` wins from each of `starts`, by `games` games played
 /// out from each between `players` (game `i` of every start from the
 /// same `i`-th seed drawn from `seed`, so comparisons are paired), in
-/// rounds stopped by `budget` as [`hint_within`] says.
+/// rounds stopped by `budget` as [`hint_within`] says; `each_round` is
+/// told the rounds finished after each.
 ///
 /// # Errors
 ///
@@ -208,10 +216,9 @@ pub(super) fn estimate(
     starts: &[Play],
     team: Team,
     players: Players<'_>,
-    games: u64,
-    seed: u64,
-    budget: u64,
+    (games, seed, budget): (u64, u64, u64),
     stop: &dyn Interrupt,
+    each_round: &mut dyn FnMut(u64),
 ) -> Result<Estimates, Interrupted> {
     #[cfg(fuzzing)]
     let games = games.min(FUZZ_GAMES);
@@ -252,6 +259,7 @@ pub(super) fn estimate(
             tally.add(*winner);
         }
         found.games += 1;
+        each_round(found.games);
         if spent(&players) >= budget && found.games < games {
             found.cut = true;
             break;

@@ -101,7 +101,14 @@ pub fn hint_turns(
     stop: &dyn Interrupt,
 ) -> Result<TurnHint, Interrupted> {
     rank(play, table, |ends, team| {
-        let found = estimate(ends, team, players, games, seed, budget, stop)?;
+        let found = estimate(
+            ends,
+            team,
+            players,
+            (games, seed, budget),
+            stop,
+            &mut |_| {},
+        )?;
         Ok(Raced {
             games: vec![found.games; ends.len()],
             played: found.games.saturating_mul(ends.len() as u64),
