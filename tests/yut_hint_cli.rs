@@ -104,3 +104,39 @@ fn review_yut_svg_writes_upper_s_chance() {
     let points = points.split('"').next().unwrap();
     assert_eq!(points.split(' ').count(), 5, "{svg}");
 }
+
+#[test]
+fn review_totals_carry_their_noise() {
+    // Upper's A to do, lower's a to geol, then upper's gae on B (home to
+    // gae) where A's would catch a: a loss, estimated (no table here).
+    // The luck in all sums estimated throws: each team's carries a 95%
+    // half-width (`+/-` outside a UTF-8 terminal). The loss in all either
+    // counts the loss with its half-width, or leaves it out as within the
+    // estimates' noise, and says so.
+    let a = Test::new()
+        .args([
+            "-c",
+            "throw FBBB\nmove A\nthrow FFFB\nmove a\nthrow FFBB\nmove B\nreview",
+        ])
+        .any_stdout()
+        .run();
+    let out = String::from_utf8_lossy(&a.stdout).to_string();
+    let luck = out
+        .lines()
+        .find(|l| l.starts_with("luck in all: "))
+        .expect("a luck line");
+    assert!(
+        luck.starts_with("luck in all: upper ") && luck.matches("% +/- ").count() == 2,
+        "{out}"
+    );
+    let lost = out
+        .lines()
+        .find(|l| l.starts_with("lost in all: "))
+        .expect("a loss line");
+    assert!(
+        lost.starts_with("lost in all: upper ")
+            && (lost.contains("% +/- ")
+                != lost.ends_with(" (leaving out 1 loss within the estimates' noise)")),
+        "{out}"
+    );
+}

@@ -65,7 +65,10 @@ fn check(record: &Record, tables: &[Arc<Table>]) -> usize {
         decision_budget: None,
         budget: u64::MAX,
         seed: 0,
+        samples: u64::MAX,
+        threads: 1,
         stop: &Never,
+        progress: None,
     };
     let review = review_game(record, &analysis).expect("reviews");
     let luck = &review.luck;
@@ -209,7 +212,10 @@ fn a_stopped_review_keeps_the_decisions_done() {
         decision_budget: None,
         budget: u64::MAX,
         seed: 3,
+        samples: u64::MAX,
+        threads: 1,
         stop,
+        progress: None,
     };
     let count = StopAfter {
         polls: Default::default(),

@@ -136,7 +136,11 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
                 tally.games
             ))
         }
-        Reply::Hint(hint) => windowed(&super::render_yut_solve::hint_text(hint), out),
+        Reply::Hint(hint) => {
+            // Named as Congo's hint is (`Congo hint (white to move)`).
+            out.text(&format!("Yut hint ({} to move)\n", hint.team))?;
+            windowed(&super::render_yut_solve::hint_text(hint), out)
+        }
         Reply::Review(report) => {
             let utf8 = out.window().is_some() && utf8_locale();
             let text = super::render_yut_solve::review_text(report, out.width(), utf8);
@@ -171,6 +175,7 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
             write_setting_row(value.setting(), value.clone(), name_width(), out)
         }
         Reply::CongoResult(result) => congo_result(result, out),
+        Reply::YutResult(result) => yut_result(*result, out),
     }
 }
 
@@ -332,6 +337,37 @@ fn fit(line: &str, window: Option<usize>) -> String {
     }
 }
 
+/// The end of a Yut game at the prompt: `You win: upper escaped every
+/// token` (or `You lose: ...`, in versus mode), then what to type next,
+/// as [`congo_result`] says them.
+fn yut_result<O: Output + ?Sized>(result: super::reply::YutResult, out: &mut O) -> io::Result<()> {
+    use crate::yut::Team;
+    if let Some(person) = result.person {
+        let verdict = if result.winner == person {
+            "You win"
+        } else {
+            "You lose"
+        };
+        out.styled(
+            Style::LastMove,
+            &format!("{verdict}: {} escaped every token", result.winner),
+        )?;
+        out.text("\n")?;
+    }
+    // Another game: the other team first after a versus game.
+    let (first, then) = match result.person {
+        Some(Team::Upper) => (Team::Lower, Team::Upper),
+        Some(Team::Lower) | None => (Team::Upper, Team::Lower),
+    };
+    out.styled(
+        Style::Label,
+        &format!(
+            "next: review (each decision against the best, and each throw's luck), or a new game: new yut {first} (or {then})"
+        ),
+    )?;
+    out.text("\n")
+}
+
 /// One summary line for a played move, e.g.
 /// `b1d3f5: white monkey, captures black pawn on c2 and black pawn on e4`;
 /// `status` is the game's status after it (named when the game is over).
@@ -445,9 +481,9 @@ fn congo_analysis_note(kw: Keyword) -> String {
 
 /// `help hint`: the budget of its estimate and what happens past it.
 fn hint_budget_note() -> String {
-    use commands::yut::{HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES};
+    use commands::yut::{HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES, HINT_SAMPLES};
     format!(
-        "An estimate plays {HINT_GAMES} games a use, in rounds (one game of every use from the same throws), its players looking at most {HINT_DECISION_BUDGET} positions a decision. Once they have searched {HINT_BUDGET} positions in all (a long run of yuts and mos makes every game's first turn a search of many orders of them), it stops after the round finished and ranks the uses by the games played: the hint then says how many, and the positions searched.\n"
+        "A Yut estimate plays up to {HINT_GAMES} games a plan, in stages (game i of every plan from the same throws), its players looking at most {HINT_DECISION_BUDGET} positions a decision; a plan clearly below the best on the games both played (3 standard errors) stops early, its games shown. It stops at {HINT_SAMPLES} games in all, or once the players have searched {HINT_BUDGET} positions (a long run of yuts and mos makes every game's first turn a search of many orders of them), and ranks the plans by the games played: the hint then says how many. The games are shared among the `threads` setting's threads; the hint is the same on any number. A plan that wins at once is certain, exact.\n"
     )
 }
 

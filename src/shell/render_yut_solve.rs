@@ -1,12 +1,14 @@
 //! The text of `hint` and `review`: chances in percent, exact ones to two
 //! decimals, estimated ones as `odds` shows them (with the 95% interval).
 
-use super::commands::yut::{HINT_BUDGET, HINT_GAMES, ODDS_PLAYER};
+use super::commands::yut::{HINT_BUDGET, HINT_GAMES, HINT_SAMPLES, ODDS_PLAYER};
 use super::reply::{ReviewReport, YutHint};
 use crate::stats::Share;
 use crate::stats::chart::{ChartMark, svg_chart, terminal_chart};
 use crate::yut::player::solve::review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed};
-use crate::yut::player::solve::{Ending, HintLine, Plan, TurnLine, landing};
+use crate::yut::player::solve::{
+    Ending, HintLine, Plan, TurnLine, landing, loss_totals, luck_totals,
+};
 use crate::yut::{Play, Team, Use};
 use std::fmt::Write as _;
 
@@ -91,23 +93,48 @@ pub(crate) fn hint_text(hint: &YutHint) -> String {
     let team = hint.team;
     let turns = &hint.turns;
     let what = if turns.whole { "plan" } else { "use" };
-    let mut how = match (turns.lines.first().map(|l| l.interval), turns.cut) {
+    let estimated = turns.lines.iter().any(|l| l.interval.is_some());
+    let fewer = (turns.lines.iter()).any(|l| l.interval.is_some() && l.games < turns.games);
+    let games = |n: u64| format!("{n} game{}", if n == 1 { "" } else { "s" });
+    let mut how = match (turns.lines.first(), estimated) {
         (None, _) => return format!("{team} to move: no use of the pending throws\n"),
-        (Some(None), _) => {
+        (Some(_), false)
+            if turns
+                .lines
+                .iter()
+                .all(|l| l.plan.ending(team) == Ending::Won) =>
+        {
+            format!("exact: every {what} wins at once")
+        }
+        (Some(_), false) => {
             format!("exact, from the solved table; = marks a {what} within 1e-9 of the best")
         }
-        (Some(Some(_)), false) => format!(
-            "estimated by {HINT_GAMES} games a {what}, {ODDS_PLAYER} vs {ODDS_PLAYER}, with 95% intervals; = marks a {what} whose interval meets the best's"
-        ),
-        // The budget ran out: fewer games, wider intervals, and the
-        // count that stopped them.
-        (Some(Some(_)), true) => format!(
-            "estimated by {} game{} a {what}, not {HINT_GAMES}: the games searched {} positions, past the budget of {HINT_BUDGET}; {ODDS_PLAYER} vs {ODDS_PLAYER}, with 95% intervals; = marks a {what} whose interval meets the best's",
-            turns.games,
-            if turns.games == 1 { "" } else { "s" },
+        // The budget of positions ran out: fewer games, wider
+        // intervals, and the count that stopped them.
+        (Some(_), true) if turns.cut => format!(
+            "estimated by {} a {what}, not {HINT_GAMES}: the games searched {} positions, past the budget of {HINT_BUDGET}; {ODDS_PLAYER} vs {ODDS_PLAYER}, with 95% intervals; = marks a {what} whose interval meets the best's",
+            games(turns.games),
             turns.positions
         ),
+        // The budget of games in all ran out.
+        (Some(_), true) if turns.samples_cut => format!(
+            "estimated by {} a {what}, not {HINT_GAMES}: {} in all reached the budget of {HINT_SAMPLES}; {ODDS_PLAYER} vs {ODDS_PLAYER}, with 95% intervals; = marks a {what} whose interval meets the best's",
+            games(turns.games),
+            games(turns.played)
+        ),
+        (Some(_), true) => format!(
+            "estimated by {HINT_GAMES} games a {what}, {ODDS_PLAYER} vs {ODDS_PLAYER}, with 95% intervals; = marks a {what} whose interval meets the best's"
+        ),
     };
+    if estimated && fewer {
+        let _ = write!(
+            how,
+            "; a {what} clearly below the best (by the games both played) stops early, its games shown"
+        );
+    }
+    if estimated && turns.lines.iter().any(|l| l.interval.is_none()) {
+        let _ = write!(how, "; a {what} that wins at once is certain, exact");
+    }
     if let Some(why) = hint.outside {
         let _ = write!(
             how,
@@ -123,7 +150,7 @@ pub(crate) fn hint_text(hint: &YutHint) -> String {
     let mut out =
         format!("{team} to move, {pending} pending: the chance to win after {heading} ({how}):\n");
     for line in &turns.lines {
-        let _ = writeln!(
+        let _ = write!(
             out,
             "{} {}: {}: {}",
             if line.equal { "=" } else { " " },
@@ -131,6 +158,10 @@ pub(crate) fn hint_text(hint: &YutHint) -> String {
             outcome_text(&hint.start, team, &line.plan),
             turn_chance(line)
         );
+        if line.interval.is_some() && line.games < turns.games {
+            let _ = write!(out, " in {}", games(line.games));
+        }
+        out.push('\n');
     }
     out
 }
@@ -224,21 +255,21 @@ pub(crate) fn review_text(report: &ReviewReport, width: usize, utf8: bool) -> St
             }
             out.push('\n');
         }
-        let [upper, lower] = luck.total;
-        let _ = writeln!(
+        let [upper, lower] = luck_totals(luck).map(|t| plus_minus(signed(t.value), t.half, utf8));
+        let _ = writeln!(out, "luck in all: upper {upper}, lower {lower}");
+    }
+    let ([upper, lower], left_out) = loss_totals(report);
+    let [upper, lower] =
+        [upper, lower].map(|t| plus_minus(format!("{:.2}%", t.value * 100.0), t.half, utf8));
+    let _ = write!(out, "lost in all: upper {upper}, lower {lower}");
+    if left_out > 0 {
+        let _ = write!(
             out,
-            "luck in all: upper {}, lower {}",
-            signed(upper),
-            signed(lower)
+            " (leaving out {left_out} loss{} within the estimates' noise)",
+            if left_out == 1 { "" } else { "es" }
         );
     }
-    let [upper, lower] = report.total;
-    let _ = writeln!(
-        out,
-        "lost in all: upper {:.2}%, lower {:.2}%",
-        upper * 100.0,
-        lower * 100.0
-    );
+    out.push('\n');
     if luck.points.len() > 1 {
         let _ = writeln!(
             out,
@@ -251,6 +282,19 @@ pub(crate) fn review_text(report: &ReviewReport, width: usize, utf8: bool) -> St
         }
     }
     out
+}
+
+/// `text ± 1.23%` (`+/-` unless `utf8`) when a half-width is given (a
+/// total with estimates in it), else `text`.
+fn plus_minus(text: String, half: Option<f64>, utf8: bool) -> String {
+    match half {
+        Some(h) => format!(
+            "{text} {} {:.2}%",
+            if utf8 { "±" } else { "+/-" },
+            h * 100.0
+        ),
+        None => text,
+    }
 }
 
 /// The chart's height in lines, as Congo's.

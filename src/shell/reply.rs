@@ -158,6 +158,19 @@ pub enum Reply {
     /// At the prompt, after the move that ended the Congo game: who won
     /// from the person's side in versus mode, and what to type next.
     CongoResult(Box<CongoResult>),
+    /// At the prompt, after the move that ended the Yut game: who won
+    /// from the person's side in versus mode, and what to type next.
+    YutResult(YutResult),
+}
+
+/// How a Yut game ended, said to the person at the prompt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct YutResult {
+    /// The team that escaped every token.
+    pub winner: crate::yut::Team,
+    /// The person's team in versus mode (the computer plays the other);
+    /// `None` for two people or the computer on both teams.
+    pub person: Option<crate::yut::Team>,
 }
 
 /// How a Congo game ended, said to the person at the prompt.

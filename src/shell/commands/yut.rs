@@ -301,8 +301,13 @@ fn review_args(input: &str) -> Res<'_, Command> {
 }
 
 /// Games played out from each use when `hint` and `review` estimate
-/// (no table covers the position), between two [`ODDS_PLAYER`]s.
+/// (no table covers the position), between two [`ODDS_PLAYER`]s; a
+/// `hint` plays fewer from a plan clearly below the best (a race).
 pub const HINT_GAMES: u64 = 1000;
+/// The most games a `hint` plays out in all, every plan together: with
+/// the race, about 2 s on two cores of a release build on any 4-token
+/// turn (lab/NOTES.md).
+pub const HINT_SAMPLES: u64 = 4000;
 /// The most positions the players of `hint`'s games may search in all
 /// (counted by their searches): past it the games stop at the round
 /// finished, and the hint says how many were played. About 6 s of CPU

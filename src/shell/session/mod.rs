@@ -441,15 +441,21 @@ impl Session {
         let reply = self.answer(&cmd.command, reply, sink)?;
         // The move that ended the Congo game (the person's or the
         // computer's): at the prompt, who won and what next, last.
+        // The same for the move that ended the Yut game.
         let result = self.congo_result(&cmd.command, &reply);
+        let yut_result = self.yut_result(&cmd.command);
         let reply = self.at_prompt_reply(&cmd.command, reply);
         let reply = self.show_after(&cmd.command, reply, sink)?;
-        match result {
-            Some(result) => {
+        match (result, yut_result) {
+            (Some(result), _) => {
                 sink.reply(reply)?;
                 Ok(Reply::CongoResult(Box::new(result)))
             }
-            None => Ok(reply),
+            (None, Some(result)) => {
+                sink.reply(reply)?;
+                Ok(Reply::YutResult(result))
+            }
+            (None, None) => Ok(reply),
         }
     }
 

@@ -401,6 +401,57 @@ mod tests {
     }
 
     #[test]
+    fn a_yut_result_says_who_won_from_the_persons_side() {
+        // Free turns (`move A BBBB`: a mo, five steps, thrown and moved
+        // at once) take a team's tokens round: four mos escape a token
+        // from home. The person plays upper against the computer.
+        fn escape_all_but_the_last_step(s: &mut Session, tokens: [char; 4]) {
+            for (k, t) in tokens.into_iter().enumerate() {
+                let mos = if k == 3 { 3 } else { 4 };
+                for _ in 0..mos {
+                    shown(s, &format!("move {t} BBBB"));
+                }
+            }
+        }
+        let next_after_upper = "next: review (each decision against the best, and each throw's luck), or a new game: new yut lower (or upper)\n";
+        let (mut script, mut prompt) = sessions();
+        shown(&mut prompt, "new yut upper");
+        escape_all_but_the_last_step(&mut prompt, ['A', 'B', 'C', 'D']);
+        let won = shown(&mut prompt, "move D BBBB");
+        assert!(
+            won.ends_with(&format!(
+                "You win: upper escaped every token\n{next_after_upper}"
+            )),
+            "{won}"
+        );
+        // Lower (the computer's team) escapes its last token: the person
+        // lost.
+        shown(&mut prompt, "new yut upper");
+        escape_all_but_the_last_step(&mut prompt, ['a', 'b', 'c', 'd']);
+        let lost = shown(&mut prompt, "move d BBBB");
+        assert!(
+            lost.ends_with(&format!(
+                "You lose: lower escaped every token\n{next_after_upper}"
+            )),
+            "{lost}"
+        );
+        // Two people at the prompt: no verdict, the next line only.
+        let (_, mut two) = sessions();
+        escape_all_but_the_last_step(&mut two, ['A', 'B', 'C', 'D']);
+        let ended = shown(&mut two, "move D BBBB");
+        assert!(
+            ended.ends_with("\nnext: review (each decision against the best, and each throw's luck), or a new game: new yut upper (or lower)\n"),
+            "{ended}"
+        );
+        assert!(!ended.contains("You "), "{ended}");
+        // A script keeps the summary line only.
+        shown(&mut script, "new yut upper");
+        escape_all_but_the_last_step(&mut script, ['A', 'B', 'C', 'D']);
+        let plain = shown(&mut script, "move D BBBB");
+        assert!(!plain.contains("next: "), "{plain}");
+    }
+
+    #[test]
     fn a_congo_result_says_who_won_from_the_persons_side() {
         // Lions on d1 and d7 face on the open d-file (a pawn on a3).
         let facing = "fen 3l3/7/7/7/P6/7/3L3 w 0";

@@ -12,7 +12,7 @@ use crate::congo::Color;
 use crate::congo::moves::status;
 use crate::shell::command::{Command, NewGame, ResetTarget, SearchLimit};
 use crate::shell::error::ErrorKind;
-use crate::shell::reply::{CongoResult, Reply, Sink};
+use crate::shell::reply::{CongoResult, Reply, Sink, YutResult};
 use crate::shell::settings::{
     Change, Computer, ComputerChange, CongoComputer, Draw, Flip, Show, YutComputer,
 };
@@ -292,6 +292,25 @@ impl Session {
             person,
             how,
         })
+    }
+
+    /// At the prompt, after `cmd` (a Yut move, or one the computer
+    /// answered) ended the Yut game: who won, from the person's side in
+    /// versus mode.
+    pub(super) fn yut_result(&self, cmd: &Command) -> Option<YutResult> {
+        let yut_move = move_of(cmd) == Some(Which::Yut) || matches!(cmd, Command::Move(..));
+        if !self.at_prompt || !yut_move {
+            return None;
+        }
+        let Phase::Over(winner) = self.yut.phase() else {
+            return None;
+        };
+        let person = match self.computer().yut {
+            YutComputer::Upper => Some(Team::Lower),
+            YutComputer::Lower => Some(Team::Upper),
+            YutComputer::None | YutComputer::Both => None,
+        };
+        Some(YutResult { winner, person })
     }
 
     /// Whether boards are drawn after changes: `show on`, or `show auto`

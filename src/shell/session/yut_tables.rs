@@ -7,7 +7,7 @@
 
 use super::Session;
 use crate::shell::commands::yut::{
-    HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES, ODDS_PLAYER, REVIEW_GAMES,
+    HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES, HINT_SAMPLES, ODDS_PLAYER, REVIEW_GAMES,
 };
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::Reply;
@@ -16,6 +16,7 @@ use crate::yut::player::solve::{
 };
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 /// Gives the solved tables (the front end looks at the data directory
 /// each time, reading a table file only when it is new or changed);
@@ -60,6 +61,7 @@ impl Session {
         games: u64,
         decision_budget: Option<u64>,
         budget: u64,
+        progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
     ) -> Analysis<'a> {
         Analysis {
             tables,
@@ -68,7 +70,10 @@ impl Session {
             decision_budget,
             budget,
             seed: Analysis::seed_of(&self.yut),
+            samples: HINT_SAMPLES,
+            threads: self.settings.threads(),
             stop: &self.live.interrupt,
+            progress,
         }
     }
 
@@ -79,7 +84,13 @@ impl Session {
         hint_team(&self.yut).map_err(ErrorKind::Play)?;
         self.live.reset_counters();
         let tables = self.yut_tables();
-        let setup = self.analysis(&tables, HINT_GAMES, Some(HINT_DECISION_BUDGET), HINT_BUDGET);
+        let setup = self.analysis(
+            &tables,
+            HINT_GAMES,
+            Some(HINT_DECISION_BUDGET),
+            HINT_BUDGET,
+            None,
+        );
         let hint = hint_game(&self.yut, &setup).map_err(analysis_error)?;
         Ok(Reply::Hint(Box::new(hint)))
     }
@@ -89,7 +100,16 @@ impl Session {
     pub(super) fn review(&mut self) -> Result<Reply, ErrorKind> {
         self.live.reset_counters();
         let tables = self.yut_tables();
-        let setup = self.analysis(&tables, REVIEW_GAMES, None, HINT_BUDGET);
+        // The progress line counts the positions done (the points of
+        // the game whose chance is estimated, then the decisions).
+        let live = &self.live;
+        let progress = |done: u64, of: u64| {
+            if let (Some(d), Some(o)) = (live.games.first(), live.games.get(1)) {
+                o.store(of, Ordering::Relaxed);
+                d.store(done, Ordering::Relaxed);
+            }
+        };
+        let setup = self.analysis(&tables, REVIEW_GAMES, None, HINT_BUDGET, Some(&progress));
         let report = review_game(&self.yut.0, &setup).map_err(analysis_error)?;
         Ok(Reply::Review(Box::new(report)))
     }
@@ -258,11 +278,14 @@ mod tests {
                     chance: 0.5,
                     interval: Some((0.4, 0.6)),
                     equal: false,
+                    games: 1000,
                 }],
                 whole: true,
                 games: 1000,
+                played: 1000,
                 positions: 0,
                 cut: false,
+                samples_cut: false,
             },
             outside: Some("back-do is on"),
         };
@@ -283,11 +306,12 @@ mod tests {
         play.throw("FFBB".parse().expect("gae")).expect("due");
         let (list, whole) = plans(&play);
         assert!(whole);
-        let line = |plan| TurnLine {
+        let line = |plan, games| TurnLine {
             plan,
             chance: 1.0,
             interval: Some((0.962, 1.0)),
             equal: false,
+            games,
         };
         let cut = |games, positions, lines| YutHint {
             team: Team::Lower,
@@ -296,15 +320,17 @@ mod tests {
                 lines,
                 whole: true,
                 games,
+                played: games,
                 positions,
                 cut: true,
+                samples_cut: false,
             },
             outside: None,
         };
         let text = crate::shell::render_yut_solve::hint_text(&cut(
             98,
             10_004_321,
-            list.iter().cloned().map(line).collect(),
+            list.iter().cloned().map(|p| line(p, 98)).collect(),
         ));
         assert_eq!(
             text,
@@ -314,12 +340,37 @@ mod tests {
         let text = crate::shell::render_yut_solve::hint_text(&cut(
             1,
             10_000_000,
-            list.into_iter().map(line).collect(),
+            list.into_iter().map(|p| line(p, 1)).collect(),
         ));
         assert!(
             text.contains("(estimated by 1 game a plan, not 1000: "),
             "{text}"
         );
+    }
+
+    #[test]
+    fn review_counts_its_positions_for_the_progress_line() {
+        // Three throws and three moves: seven points of the game (the
+        // start and after each), none covered by a table, so seven
+        // chances estimated; then the one decision with a choice (the
+        // first two moves had one use each). The progress line's count
+        // ends at 8 of 8.
+        let mut s = Session::new();
+        for line in [
+            "throw FBBB",
+            "move A",
+            "throw FFFB",
+            "move a",
+            "throw FFBB",
+            "move B",
+        ] {
+            run(&mut s, line).expect("plays");
+        }
+        let Ok(Reply::Review(_)) = run(&mut s, "review") else {
+            panic!("a review");
+        };
+        let count = s.live.games.each_ref().map(|n| n.load(Ordering::Relaxed));
+        assert_eq!(count, [8, 8]);
     }
 
     #[test]

@@ -11,11 +11,12 @@ use std::sync::Arc;
 use super::hint::Players;
 use super::luck::{Luck, LuckError, luck};
 use super::player::{board_of, covers};
+use super::race::{PlayerPair, RaceSetup};
 use super::review::{Mark, Reviewed, review};
 use super::table::Table;
-use super::whole::{TurnHint, hint_turns};
+use super::whole::{TurnHint, hint_turns_raced};
 use crate::interrupt::Interrupt;
-use crate::yut::player::policy::{Kind, Policy};
+use crate::yut::player::policy::Kind;
 use crate::yut::rules::play::{Phase, Play, PlayError};
 use crate::yut::rules::record::{Record, ReplayError};
 use crate::yut::rules::sticks::Sticks;
@@ -38,8 +39,17 @@ pub struct Analysis<'a> {
     pub budget: u64,
     /// The seed of the games (the same games for every use).
     pub seed: u64,
+    /// The most games a hint plays out in all, every plan together (see
+    /// [`race`](super::race::race); `u64::MAX`: no bound).
+    pub samples: u64,
+    /// Threads a hint's games are played on (the answer is the same on
+    /// any number).
+    pub threads: usize,
     /// Stops the analysis when it says so.
     pub stop: &'a dyn Interrupt,
+    /// Told how far a review is: the positions done and of how many (the
+    /// points whose chance is estimated, then the decisions).
+    pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
 }
 
 impl Analysis<'_> {
@@ -51,11 +61,9 @@ impl Analysis<'_> {
     }
 
     /// The players for upper and lower, under `sticks`.
-    fn players(&self, sticks: Sticks) -> [Box<dyn Policy + Send>; 2] {
-        [1, 2].map(|k| match self.decision_budget {
-            Some(b) => self.players.build_bounded(sticks, self.seed ^ k, b),
-            None => self.players.build(sticks, self.seed ^ k),
-        })
+    fn players(&self, sticks: Sticks) -> PlayerPair {
+        let (kind, seed, budget) = (self.players, self.seed, self.decision_budget);
+        players(kind, sticks, seed, budget)
     }
 
     /// A table that values `play`'s position, if any.
@@ -63,6 +71,15 @@ impl Analysis<'_> {
         let (board, _) = board_of(play);
         self.tables.iter().find(|t| covers(t, board)).map(|t| &**t)
     }
+}
+
+/// Upper's and lower's players of `kind` under `sticks` (random ones
+/// seeded from `seed`), searching at most `budget` positions a decision.
+fn players(kind: Kind, sticks: Sticks, seed: u64, budget: Option<u64>) -> PlayerPair {
+    [1, 2].map(|k| match budget {
+        Some(b) => kind.build_bounded(sticks, seed ^ k, b),
+        None => kind.build(sticks, seed ^ k),
+    })
 }
 
 /// Why an analysis gave no answer.
@@ -139,7 +156,7 @@ pub fn hint_team(play: &Play) -> Result<Team, PlayError> {
 /// using them, collapsed to the distinct games they lead to) with the
 /// chance the team to move wins after it, best first (exact where a
 /// table covers the position, else estimated by the analysis's games,
-/// within its budget).
+/// raced and within its budgets, on its threads).
 ///
 /// # Errors
 ///
@@ -148,21 +165,18 @@ pub fn hint_team(play: &Play) -> Result<Team, PlayError> {
 pub fn hint_game(play: &Play, analysis: &Analysis<'_>) -> Result<GameHint, AnalysisError> {
     let team = hint_team(play)?;
     let table = analysis.table_for(play);
-    let [mut up, mut low] = analysis.players(play.sticks());
-    let players = Players {
-        upper: &mut *up,
-        lower: &mut *low,
+    let (kind, sticks, budget) = (analysis.players, play.sticks(), analysis.decision_budget);
+    let make = move || players(kind, sticks, analysis.seed, budget);
+    let setup = RaceSetup {
+        players: &make,
+        games: analysis.games,
+        samples: analysis.samples,
+        budget: analysis.budget,
+        seed: analysis.seed,
+        threads: analysis.threads,
     };
-    let turns = hint_turns(
-        play,
-        table,
-        players,
-        analysis.games,
-        analysis.seed,
-        analysis.budget,
-        analysis.stop,
-    )
-    .map_err(|_| AnalysisError::Interrupted)?;
+    let turns = hint_turns_raced(play, table, &setup, analysis.stop)
+        .map_err(|_| AnalysisError::Interrupted)?;
     // Tables exist but these house rules are not theirs: say why the
     // chances are estimated.
     let outside = play
@@ -189,6 +203,17 @@ pub fn hint_game(play: &Play, analysis: &Analysis<'_>) -> Result<GameHint, Analy
 pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameReview, AnalysisError> {
     let decisions = record.decisions()?;
     let sticks = record.play().sticks();
+    // Progress: each decision with a choice, then the points estimated
+    // (their number is known once the luck pass starts).
+    let reviewable = (decisions.moves.iter())
+        .filter(|(play, _)| play.uses().len() > 1)
+        .count();
+    let choices = reviewable as u64;
+    let tell = |done: u64, of: u64| {
+        if let Some(p) = analysis.progress {
+            p(done, of);
+        }
+    };
     let [mut up, mut low] = analysis.players(sticks);
     let mut out = Vec::new();
     // Each reviewed decision's index among the game's moves (for its
@@ -197,9 +222,8 @@ pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameRevie
     let mut total = [0.0; 2];
     let mut forced = 0;
     let mut stopped = false;
-    let reviewable = (decisions.moves.iter())
-        .filter(|(play, _)| play.uses().len() > 1)
-        .count();
+    let mut reviewed = 0;
+    tell(0, choices);
     // The decisions first, so that a stop keeps the ones done (as
     // Congo's review keeps its moves); the luck pass after them.
     for (k, (mut play, used)) in decisions.moves.into_iter().enumerate() {
@@ -230,6 +254,8 @@ pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameRevie
             at.push(k);
             out.push((team, r));
         }
+        reviewed += 1;
+        tell(reviewed, choices);
     }
     let luck = if stopped {
         Luck::default()
@@ -246,6 +272,7 @@ pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameRevie
             analysis.seed,
             analysis.budget,
             analysis.stop,
+            &mut |done, of| tell(choices + done, choices + of),
         ) {
             Ok(luck) => luck,
             Err(LuckError::Replay(e)) => return Err(AnalysisError::Replay(e)),

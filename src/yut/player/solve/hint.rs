@@ -29,7 +29,8 @@ pub struct HintLine {
 /// Every legal use at `play` with its win chance for the team to move,
 /// best first. Exact when `table` covers the position; else each use is
 /// followed by `games` games between `upper` and `lower` (seeded from
-/// `seed`, the same seeds for every use, so the comparison is paired).
+/// `seed`, the same seeds for every use, so the comparison is paired);
+/// a use that wins the game at once is certain, exact either way.
 /// Empty unless the game waits for a move. No budget: see
 /// [`hint_within`].
 ///
@@ -138,20 +139,53 @@ pub fn hint_within(
             next.apply(u).ok().map(|_| (u, next))
         })
         .collect();
-    let games_from: Vec<Play> = starts.iter().map(|(_, p)| *p).collect();
-    let found = estimate(&games_from, team, players, games, seed, budget, stop)?;
-    report.games = found.games;
-    report.positions = found.positions;
-    report.cut = found.cut;
-    report.lines = starts
-        .iter()
-        .zip(&found.shares)
-        .map(|((u, _), s)| HintLine {
-            choice: *u,
-            chance: s.p,
-            interval: Some((s.low, s.high)),
-        })
+    // A use that ends the game is certain: only the others are played
+    // out (with none to play, no game is).
+    let over = |p: &Play| match p.phase() {
+        Phase::Over(w) => Some(if w == team { 1.0 } else { 0.0 }),
+        _ => None,
+    };
+    let games_from: Vec<Play> = (starts.iter())
+        .map(|(_, p)| *p)
+        .filter(|p| over(p).is_none())
         .collect();
+    let mut shares = Vec::new().into_iter();
+    if !games_from.is_empty() {
+        let found = estimate(
+            &games_from,
+            team,
+            players,
+            (games, seed, budget),
+            stop,
+            &mut |_| {},
+        )?;
+        report.games = found.games;
+        report.positions = found.positions;
+        report.cut = found.cut;
+        shares = found.shares.into_iter();
+    }
+    for (u, p) in &starts {
+        let line = match over(p) {
+            Some(chance) => HintLine {
+                choice: *u,
+                chance,
+                interval: None,
+            },
+            None => {
+                let s = shares.next().unwrap_or(Share {
+                    p: 0.0,
+                    low: 0.0,
+                    high: 1.0,
+                });
+                HintLine {
+                    choice: *u,
+                    chance: s.p,
+                    interval: Some((s.low, s.high)),
+                }
+            }
+        };
+        report.lines.push(line);
+    }
     report.lines.sort_by(|a, b| b.chance.total_cmp(&a.chance));
     Ok(report)
 }
@@ -172,7 +206,8 @@ pub(super) struct Estimates {
 /// The chance `team` wins from each of `starts`, by `games` games played
 /// out from each between `players` (game `i` of every start from the
 /// same `i`-th seed drawn from `seed`, so comparisons are paired), in
-/// rounds stopped by `budget` as [`hint_within`] says.
+/// rounds stopped by `budget` as [`hint_within`] says; `each_round` is
+/// told the rounds finished after each.
 ///
 /// # Errors
 ///
@@ -181,10 +216,9 @@ pub(super) fn estimate(
     starts: &[Play],
     team: Team,
     players: Players<'_>,
-    games: u64,
-    seed: u64,
-    budget: u64,
+    (games, seed, budget): (u64, u64, u64),
     stop: &dyn Interrupt,
+    each_round: &mut dyn FnMut(u64),
 ) -> Result<Estimates, Interrupted> {
     #[cfg(fuzzing)]
     let games = games.min(FUZZ_GAMES);
@@ -225,6 +259,7 @@ pub(super) fn estimate(
             tally.add(*winner);
         }
         found.games += 1;
+        each_round(found.games);
         if spent(&players) >= budget && found.games < games {
             found.cut = true;
             break;

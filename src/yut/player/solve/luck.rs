@@ -131,7 +131,9 @@ fn states(record: &Record, sticks: Sticks) -> Result<Vec<(Happened, Play)>, Repl
 /// exact where one of `tables` covers a position, else by `games` games
 /// from it between `players` (seeded from `seed`, the same games from
 /// every point), in rounds stopped once the players have searched
-/// `budget` positions (at least one round is played).
+/// `budget` positions (at least one round is played). `progress` is told
+/// the points estimated so far (the rounds finished as a share of them)
+/// and of how many.
 ///
 /// # Errors
 ///
@@ -146,6 +148,7 @@ pub fn luck(
     seed: u64,
     budget: u64,
     stop: &dyn Interrupt,
+    progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Luck, LuckError> {
     let states = states(record, sticks)?;
     let mut turns: Vec<Turn> = tables
@@ -170,8 +173,19 @@ pub fn luck(
     let found = if unknown.is_empty() {
         Vec::new()
     } else {
-        let e = estimate(&unknown, Team::Upper, players, games, seed, budget, stop)
-            .map_err(|Interrupted| LuckError::Interrupted)?;
+        let points = unknown.len() as u64;
+        let mut each = |rounds: u64| {
+            progress(points.saturating_mul(rounds) / games.max(1), points);
+        };
+        let e = estimate(
+            &unknown,
+            Team::Upper,
+            players,
+            (games, seed, budget),
+            stop,
+            &mut each,
+        )
+        .map_err(|Interrupted| LuckError::Interrupted)?;
         out.games = e.games;
         out.cut = e.cut;
         e.shares

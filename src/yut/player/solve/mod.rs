@@ -21,9 +21,11 @@ pub(crate) mod luck;
 pub(crate) mod partial;
 pub(crate) mod plans;
 pub(crate) mod player;
+pub(crate) mod race;
 pub(crate) mod review;
 pub(crate) mod solver;
 pub(crate) mod table;
+pub(crate) mod totals;
 pub(crate) mod turn;
 pub(crate) mod whole;
 
@@ -39,14 +41,16 @@ pub use luck::{Happened, Luck, LuckError, Point, ThrowLuck, luck};
 pub use partial::Partial;
 pub use plans::{Ending, Landing, MAX_PLANS, Moved, Plan, exact_chance, landing, plans};
 pub use player::{Exact, board_of, covers, exact_choices};
+pub use race::{PlayerPair, RaceCut, RaceSetup, Raced, race};
 pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, review};
 pub use solver::{
     LayerJob, LayerReport, Progress, TOLERANCE, converged, layer_memory, layer_states, solve_layer,
     solve_layer_from, solve_layer_on, solve_layer_with,
 };
 pub use table::{Roles, Table, TableError};
+pub use totals::{Total, loss_totals, luck_totals};
 pub use turn::{Mode, Pend, Turn};
-pub use whole::{EXACT_TIE, TurnHint, TurnLine, hint_turns, indistinct};
+pub use whole::{EXACT_TIE, TurnHint, TurnLine, hint_turns, hint_turns_raced, indistinct};
 
 /// The default cap on yuts and mos pending in a turn: a run that long
 /// has probability (1/8)^10, below 1e-9.
