@@ -5,7 +5,7 @@
 use super::reply::{CongoHint, CongoReview};
 use super::white_view::WhiteScore;
 use crate::congo::Color;
-use crate::congo::analysis::{Value, terminal_chart};
+use crate::congo::analysis::{Note, Value, terminal_chart};
 use crate::congo::search::Score;
 use std::fmt::Write as _;
 
@@ -134,8 +134,13 @@ pub fn review_text(r: &CongoReview, width: usize, utf8: bool) -> String {
     // number needs (a game past move 999), so the columns stay in line.
     let num_width = review.moves.len().to_string().len().max(3);
     for (i, m) in review.moves.iter().enumerate() {
-        let mark = m.mark.map_or("", |k| k.symbol());
-        let note = if m.forced { "  forced" } else { "" };
+        let only = m.note == Some(Note::OnlyMove);
+        let mark = m.mark.map_or(if only { "!" } else { "" }, |k| k.symbol());
+        let note = match m.note {
+            _ if m.forced => "  forced".to_string(),
+            Some(n) => format!("  {}", n.text()),
+            None => String::new(),
+        };
         let mut row = format!(
             "{:>num_width$}. {} {:<mv_width$} {:<2}  {:<score_width$}  {:>4}  loss {:>5.1}{note}",
             i + 1,
@@ -159,6 +164,9 @@ pub fn review_text(r: &CongoReview, width: usize, utf8: bool) -> String {
                 line_text(&m.line),
                 indent = num_width + 4
             );
+        }
+        if let Some(why) = &m.why {
+            let _ = writeln!(s, "{:indent$}{why}", "", indent = num_width + 4);
         }
     }
     if !review.complete {
@@ -230,6 +238,9 @@ mod tests {
             mark: None,
             best: Some(mv),
             line: vec![mv],
+            played_line: vec![mv],
+            note: None,
+            why: None,
         };
         let mut moves = vec![one.clone(); 1001];
         moves[1000].mark = Some(Mark::Blunder);

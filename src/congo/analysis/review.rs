@@ -16,10 +16,15 @@
 
 use super::budget::{OverBudget, checked_game};
 use super::chance::Value;
+use super::why::{Note, why_bad, why_only};
 use crate::congo::moves::status;
 use crate::congo::search::{Engine, Limits};
 use crate::congo::{Color, Game, Move, Position};
 use crate::interrupt::Interrupt;
+
+/// The second best move of an only move (`!`) loses at least this much
+/// (so no other move is within [`INACCURACY`] of the best).
+pub const ONLY_GAP: f64 = 0.15;
 
 /// A loss of at least this much win chance is an inaccuracy (`?!`).
 pub const INACCURACY: f64 = 0.05;
@@ -83,6 +88,12 @@ pub struct MoveReview {
     /// The engine's move there and its line.
     pub best: Option<Move>,
     pub line: Vec<Move>,
+    /// The move played, then the search's line after it (its refutation).
+    pub played_line: Vec<Move>,
+    /// A missed win, a walk into a forced loss, or an only move.
+    pub note: Option<Note>,
+    /// Why it is marked (a marked move or an only move), from the lines.
+    pub why: Option<String>,
 }
 
 impl MoveReview {
@@ -125,6 +136,7 @@ fn value_at(
     pos: &Position,
     keys: &[u64],
     limits: &Limits,
+    exclude: &[Move],
     stop: &dyn Interrupt,
 ) -> Option<(Value, Option<Move>, Vec<Move>)> {
     if stop.interrupted() {
@@ -133,7 +145,7 @@ fn value_at(
     if let Some(end) = Value::ended(status(pos), pos.side_to_move()) {
         return Some((end, None, Vec::new()));
     }
-    let info = engine.search(pos, keys, limits, stop, &mut |_| {});
+    let info = engine.search_excluding(pos, keys, limits, exclude, stop, &mut |_| {});
     if stop.interrupted() {
         return None;
     }
@@ -166,7 +178,8 @@ pub fn review(
         sides: Default::default(),
         complete: false,
     };
-    let Some(mut here) = value_at(engine, replay.position(), replay.keys(), limits, stop) else {
+    let Some(mut here) = value_at(engine, replay.position(), replay.keys(), limits, &[], stop)
+    else {
         return Ok(out);
     };
     out.white
@@ -175,22 +188,57 @@ pub fn review(
     for (i, &mv) in moves.iter().enumerate() {
         let before = replay.position().clone();
         let forced = counts.get(i) == Some(&1);
+        let (best_value, best, line) = here;
+        // The second best, where the played move was the best and a gap
+        // of ONLY_GAP is possible: the same search without that move.
+        // A move that ends the game (takes the lion) is the win, not an
+        // only move.
+        let ends = before.after(mv).is_ok_and(|p| status(&p).is_over());
+        let second = if !forced && !ends && best == Some(mv) && best_value.chance >= ONLY_GAP {
+            match value_at(engine, &before, replay.keys(), limits, &[mv], stop) {
+                Some(found) => Some(found),
+                None => return Ok(summed(out)),
+            }
+        } else {
+            None
+        };
         if replay.play(mv).is_err() {
             // Not reached: the game's own moves replay.
             break;
         }
-        let Some(next) = value_at(engine, replay.position(), replay.keys(), limits, stop) else {
+        let Some(next) = value_at(engine, replay.position(), replay.keys(), limits, &[], stop)
+        else {
             return Ok(summed(out));
         };
-        let (best_value, best, line) = here;
         let played_value = next.0.for_mover();
         let loss = if forced || best == Some(mv) {
             0.0
         } else {
             (best_value.chance - played_value.chance).max(0.0)
         };
+        let mut played_line = vec![mv];
+        played_line.extend(next.2.iter().copied());
+        let mut note = None;
+        let mut mark = None;
+        if !forced {
+            note = classify(best_value, played_value, best == Some(mv));
+            mark = if note.is_some() {
+                Some(Mark::Blunder)
+            } else {
+                Mark::for_loss(loss)
+            };
+        }
+        let mut why =
+            mark.map(|_| why_bad(&before, note, &played_line, &line, played_value, best_value));
+        if let Some((second_value, Some(_), second_line)) = &second
+            && mark.is_none()
+            && best_value.chance - second_value.chance >= ONLY_GAP
+        {
+            note = Some(Note::OnlyMove);
+            why = Some(why_only(&before, second_line, *second_value, best_value));
+        }
         out.moves.push(MoveReview {
-            mark: if forced { None } else { Mark::for_loss(loss) },
+            mark,
             before,
             mv,
             best_value,
@@ -199,6 +247,9 @@ pub fn review(
             forced,
             best,
             line,
+            played_line,
+            note,
+            why,
         });
         out.white
             .push(next.0.white_chance(replay.position().side_to_move()));
@@ -207,6 +258,24 @@ pub fn review(
     }
     out.complete = out.moves.len() == moves.len();
     Ok(summed(out))
+}
+
+/// A missed win or a walk into a forced loss, whatever the points: a
+/// certain win before (a found lion capture or a table's win) and none
+/// after; a certain loss after and none before. The engine's own move is
+/// neither (two searches may disagree by a horizon).
+fn classify(best: Value, played: Value, was_best: bool) -> Option<Note> {
+    let won = |v: Value| v.exact && v.chance >= 1.0;
+    let lost = |v: Value| v.exact && v.chance <= 0.0;
+    if was_best {
+        None
+    } else if won(best) && !won(played) {
+        Some(Note::MissedWin)
+    } else if lost(played) && !lost(best) {
+        Some(Note::AllowsLoss)
+    } else {
+        None
+    }
 }
 
 /// Fill in each side's summary from the moves.
