@@ -529,6 +529,13 @@ const EXAMPLES: &[Example] = &[
         "review congo",
         "no Congo moves to review: `play` or `go` some, or `new congo`",
     ),
+    // `review key` shows the last review's key moments: a fresh session
+    // has reviewed nothing.
+    command(
+        "review-key-nothing",
+        "review key",
+        "nothing reviewed yet: `review`",
+    ),
     // The lion on d1 moves one square (or flies at the other lion on its
     // file): d1d5 is not a move, refused with the file's line.
     Example {

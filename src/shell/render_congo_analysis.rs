@@ -2,7 +2,7 @@
 //! chances from White's side (a hint's chance is the mover's), and the
 //! review's advantage chart under its table.
 
-use super::reply::{CongoHint, CongoReview};
+use super::reply::{CongoHint, CongoKey, CongoReview};
 use super::white_view::WhiteScore;
 use crate::congo::Color;
 use crate::congo::analysis::{Note, Value, terminal_chart};
@@ -206,6 +206,30 @@ pub fn review_text(r: &CongoReview, width: usize, utf8: bool) -> String {
     let columns = width.saturating_sub(2).clamp(10, 200);
     for line in terminal_chart(&review.white, columns, CHART_ROWS, utf8) {
         let _ = writeln!(s, "|{line}");
+    }
+    s
+}
+
+/// One key moment of `review key`, under its board: which, the move
+/// played with its mark and loss, the better move and its line, the why.
+pub fn key_text(k: &CongoKey) -> String {
+    let m = &k.moment;
+    let mark = m.mark.map_or("", |x| x.symbol());
+    let note = m.note.map_or(String::new(), |n| format!(", {}", n.text()));
+    let mut s = format!(
+        "key moment {} of {}: move {}, {} played {} {mark} (loss {:.1}{note})\n",
+        k.nth,
+        k.of,
+        k.number,
+        side_name(m.mover()),
+        m.mv,
+        m.loss * 100.0,
+    );
+    if let Some(best) = m.best {
+        let _ = writeln!(s, "  better {best} (line {})", line_text(&m.line));
+    }
+    if let Some(why) = &m.why {
+        let _ = writeln!(s, "  {why}");
     }
     s
 }

@@ -10,6 +10,7 @@ pub mod budget;
 pub mod chance;
 pub mod chart;
 pub mod hint;
+pub mod key;
 pub mod retry;
 pub mod review;
 pub mod why;
@@ -18,6 +19,7 @@ pub use budget::{AnalysisError, OverBudget, checked_count, checked_game, checked
 pub use chance::{CHANCE_K, Value, chance_of};
 pub use chart::{svg_chart, terminal_chart};
 pub use hint::{Candidate, Hint, hint};
+pub use key::{KEY_MOMENTS, key_moments};
 pub use retry::{Answer, Puzzle, RetryError, Verdict, judge, puzzles};
 pub use review::{
     BLUNDER, INACCURACY, MISTAKE, Mark, MoveReview, ONLY_GAP, Review, SideSummary, move_accuracy,

@@ -15,10 +15,10 @@
 //! moves is refused as a whole, in the time it takes to count them.
 
 use super::budget::{OverBudget, checked_game};
-use super::chance::Value;
+use super::chance::{Value, chance_of};
 use super::why::{Note, why_bad, why_only};
 use crate::congo::moves::status;
-use crate::congo::search::{Engine, Limits};
+use crate::congo::search::{Engine, Limits, Score};
 use crate::congo::{Color, Game, Move, Position};
 use crate::interrupt::Interrupt;
 
@@ -222,10 +222,10 @@ pub fn review(
         let mut mark = None;
         if !forced {
             note = classify(best_value, played_value, best == Some(mv));
-            mark = if note.is_some() {
-                Some(Mark::Blunder)
-            } else {
-                Mark::for_loss(loss)
+            mark = match note {
+                Some(Note::MissedWin) => Some(lost_win_mark(played_value)),
+                Some(Note::AllowsLoss) => Some(lost_win_mark(best_value.for_mover())),
+                _ => Mark::for_loss(loss),
             };
         }
         let mut why =
@@ -275,6 +275,22 @@ fn classify(best: Value, played: Value, was_best: bool) -> Option<Note> {
         Some(Note::AllowsLoss)
     } else {
         None
+    }
+}
+
+/// The mark of a lost forced win, graded as lichess grades a lost mate
+/// by what remains: `??` unless the side that had (or, for a walk into a
+/// loss, now has) the win keeps an estimate of at least +7.00 (`?`) or
+/// +9.99 (`?!`) in `kept` (its view): a win the search no longer sees
+/// but an overwhelming lead is a horizon's doubt, not a thrown game.
+fn lost_win_mark(kept: Value) -> Mark {
+    let c = kept.chance;
+    if c >= chance_of(Score::Cp(999)) {
+        Mark::Inaccuracy
+    } else if c >= chance_of(Score::Cp(700)) {
+        Mark::Mistake
+    } else {
+        Mark::Blunder
     }
 }
 

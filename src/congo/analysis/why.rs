@@ -235,11 +235,16 @@ pub fn why_bad(
             if let Some(w) = wins.filter(|w| w.starts_with("missed")) {
                 return w;
             }
-            return format!("missed a forced win: {}", moves_text(best));
+            // The whole line, said to end with the capture when it does.
+            let takes = walk(pos, best, true).lion_of(!mover).is_some();
+            let tail = if takes { ", taking the lion" } else { "" };
+            return format!("missed a forced win: {}{tail}", moves_text(best));
         }
         Some(Note::AllowsLoss) if !lion_lost => {
+            let takes = walk(pos, played, true).lion_of(mover).is_some();
+            let tail = if takes { ", taking the lion" } else { "" };
             return format!(
-                "allows a forced loss: {}",
+                "allows a forced loss: {}{tail}",
                 moves_text(played.get(1..).unwrap_or_default())
             );
         }

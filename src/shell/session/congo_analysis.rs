@@ -7,12 +7,15 @@
 use super::engine::{Tools, no_table};
 use super::{ExecError, Session};
 use crate::congo::Game;
+use crate::congo::analysis::key_moments;
 use crate::congo::analysis::{AnalysisError, hint, review};
 use crate::congo::search::Limits;
+use crate::congo::{Bitboard, Color};
+use crate::shell::board::LastMove;
 use crate::shell::command::{Command, GameChoice, HintArgs, ReviewArgs, SearchLimit};
 use crate::shell::commands::groups::Group;
 use crate::shell::error::ErrorKind;
-use crate::shell::reply::{CongoHint, CongoReview, Reply, Sink};
+use crate::shell::reply::{CongoHint, CongoKey, CongoReview, Reply, Sink};
 use crate::shell::settings::{CongoComputer, YutComputer};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -50,7 +53,7 @@ impl Session {
     pub(super) fn touched(&mut self, cmd: &Command) {
         use crate::shell::command::{NewGame, ResetTarget};
         self.last_game = match cmd {
-            Command::Hint(_) | Command::Review(_) => return,
+            Command::Hint(_) | Command::Review(_) | Command::ReviewKey => return,
             Command::New(NewGame::Congo(_)) | Command::Reset(ResetTarget::Congo) => {
                 Some(GameChoice::Congo)
             }
@@ -232,6 +235,58 @@ impl Session {
             text,
             svg.force,
         ))))
+    }
+}
+
+/// `review key` with no Congo review kept.
+pub const NOTHING_REVIEWED: &str = "nothing reviewed yet: `review`";
+
+impl Session {
+    /// `review key`: the last review's key moments, biggest first, each
+    /// as its board from the mover's side (the move before it marked),
+    /// then the move, the better one and the why-line. No search.
+    ///
+    /// # Errors
+    ///
+    /// No review kept, or `sink`'s I/O error.
+    pub fn review_key(&mut self, sink: &mut dyn Sink) -> Result<Reply, ReviewError> {
+        let Some(kept) = self.retry.last_review() else {
+            return Err(ReviewError::Command(ErrorKind::Problem(
+                NOTHING_REVIEWED.to_string(),
+            )));
+        };
+        let review = &kept.0;
+        let keys = key_moments(review);
+        let of = keys.len();
+        let mut last = Reply::CongoKeyNone;
+        for (nth, &i) in keys.iter().enumerate() {
+            let Some(m) = review.moves.get(i) else {
+                continue;
+            };
+            if nth > 0 {
+                sink.reply(last).map_err(ReviewError::Io)?;
+            }
+            let previous = i.checked_sub(1).and_then(|p| review.moves.get(p));
+            let shown = previous.map(|p| LastMove {
+                text: p.mv.to_string(),
+                squares: p.mv.squares().fold(Bitboard::EMPTY, Bitboard::with),
+            });
+            let black = m.mover() == Color::Black;
+            sink.reply(Reply::Board(Box::new((
+                m.before.clone(),
+                shown,
+                false,
+                black,
+            ))))
+            .map_err(ReviewError::Io)?;
+            last = Reply::CongoKey(Box::new(CongoKey {
+                nth: nth + 1,
+                of,
+                number: i + 1,
+                moment: m.clone(),
+            }));
+        }
+        Ok(last)
     }
 }
 
