@@ -22,6 +22,7 @@ mod congo_perft;
 mod congo_retry;
 mod congo_retry_tmux;
 mod congo_review;
+mod congo_review_budget;
 mod congo_review_key;
 mod congo_review_why;
 mod congo_search;

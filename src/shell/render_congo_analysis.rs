@@ -274,6 +274,7 @@ mod tests {
                 white: vec![0.5; 1002],
                 sides: Default::default(),
                 complete: true,
+                nodes: 0,
             },
             total: 1001,
             budget: "1 s".to_string(),

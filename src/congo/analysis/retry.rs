@@ -241,6 +241,7 @@ mod tests {
             white: Vec::new(),
             sides: Default::default(),
             complete: true,
+            nodes: 0,
         }
     }
 

@@ -127,6 +127,8 @@ pub struct Review {
     pub sides: [SideSummary; 2],
     /// Whether every move was reviewed.
     pub complete: bool,
+    /// Nodes searched to make it (every search, the only-move ones too).
+    pub nodes: u64,
 }
 
 /// The value of a position for its side to move: the game's end, or a
@@ -138,6 +140,7 @@ fn value_at(
     limits: &Limits,
     exclude: &[Move],
     stop: &dyn Interrupt,
+    nodes: &mut u64,
 ) -> Option<(Value, Option<Move>, Vec<Move>)> {
     if stop.interrupted() {
         return None;
@@ -146,6 +149,7 @@ fn value_at(
         return Some((end, None, Vec::new()));
     }
     let info = engine.search_excluding(pos, keys, limits, exclude, stop, &mut |_| {});
+    *nodes = nodes.saturating_add(info.nodes);
     if stop.interrupted() {
         return None;
     }
@@ -177,9 +181,17 @@ pub fn review(
         white: Vec::with_capacity(total),
         sides: Default::default(),
         complete: false,
+        nodes: 0,
     };
-    let Some(mut here) = value_at(engine, replay.position(), replay.keys(), limits, &[], stop)
-    else {
+    let Some(mut here) = value_at(
+        engine,
+        replay.position(),
+        replay.keys(),
+        limits,
+        &[],
+        stop,
+        &mut out.nodes,
+    ) else {
         return Ok(out);
     };
     out.white
@@ -195,7 +207,15 @@ pub fn review(
         // only move.
         let ends = before.after(mv).is_ok_and(|p| status(&p).is_over());
         let second = if !forced && !ends && best == Some(mv) && best_value.chance >= ONLY_GAP {
-            match value_at(engine, &before, replay.keys(), limits, &[mv], stop) {
+            match value_at(
+                engine,
+                &before,
+                replay.keys(),
+                limits,
+                &[mv],
+                stop,
+                &mut out.nodes,
+            ) {
                 Some(found) => Some(found),
                 None => return Ok(summed(out)),
             }
@@ -206,8 +226,15 @@ pub fn review(
             // Not reached: the game's own moves replay.
             break;
         }
-        let Some(next) = value_at(engine, replay.position(), replay.keys(), limits, &[], stop)
-        else {
+        let Some(next) = value_at(
+            engine,
+            replay.position(),
+            replay.keys(),
+            limits,
+            &[],
+            stop,
+            &mut out.nodes,
+        ) else {
             return Ok(summed(out));
         };
         let played_value = next.0.for_mover();

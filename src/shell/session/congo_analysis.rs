@@ -7,8 +7,8 @@
 use super::engine::{Tools, no_table};
 use super::{ExecError, Session};
 use crate::congo::Game;
-use crate::congo::analysis::key_moments;
 use crate::congo::analysis::{AnalysisError, hint, review};
+use crate::congo::analysis::{Review, key_moments};
 use crate::congo::search::Limits;
 use crate::congo::{Bitboard, Color};
 use crate::shell::board::LastMove;
@@ -37,6 +37,46 @@ fn budget_text(limit: SearchLimit, hint_ms: u64) -> String {
 fn seconds(ms: u64) -> String {
     let s = format!("{}.{:03}", ms / 1000, ms % 1000);
     format!("{} s", s.trim_end_matches('0').trim_end_matches('.'))
+}
+
+/// The nodes a position of `review` searches when no budget is given: a
+/// node budget, so one game gives one review on any machine and under any
+/// `threads` (a node-limited search runs on one thread). Chosen by
+/// measurement (lab/NOTES.md, 2026-12-07): on 20 games its marks agree
+/// with ten times the budget's on most marked moves, at a fraction of a
+/// second a position. (`hint` keeps the `hint-time` setting.)
+pub const REVIEW_NODES: u64 = 20_000;
+
+/// The engine's limits of `review` for `limit`: [`REVIEW_NODES`] when none
+/// is given.
+fn review_limits(limit: SearchLimit) -> Limits {
+    match limit {
+        SearchLimit::Default => Limits::nodes(REVIEW_NODES),
+        other => other.limits(),
+    }
+}
+
+/// `review`'s budget as its first line names it.
+fn review_budget_text(limit: SearchLimit) -> String {
+    match limit {
+        SearchLimit::Default => format!("{REVIEW_NODES} nodes"),
+        other => budget_text(other, 0),
+    }
+}
+
+/// Whether `review` (complete) is of `game`: the same start and moves.
+fn same_game(review: &Review, game: &Game) -> bool {
+    review.complete
+        && review.moves.len() == game.moves().len()
+        && review
+            .moves
+            .iter()
+            .zip(game.moves())
+            .all(|(m, mv)| m.mv == mv)
+        && review
+            .moves
+            .first()
+            .is_some_and(|m| &m.before == game.start())
 }
 
 /// The engine's limits for `limit`, the setting's time when none is given.
@@ -162,7 +202,9 @@ impl Session {
             sink.reply(reply).map_err(ExecError::Io)?;
             return Ok(Reply::WriteFile(Box::new((path, text, svg.force))));
         }
-        if args.file.is_some() {
+        // A game file to read, or a chart's path to check before any
+        // work: the runner's (it has the files).
+        if args.file.is_some() || args.svg.is_some() {
             return Ok(Reply::ReviewFile(Box::new(args.clone())));
         }
         let game = (*self.congo.game).clone();
@@ -193,10 +235,41 @@ impl Session {
                 "no Congo moves to review: `play` or `go` some, or `new congo`".to_string(),
             )));
         }
-        let hint_ms = self.settings.hint_ms;
-        let limits = limits_of(args.limit, hint_ms);
+        let limits = review_limits(args.limit);
+        // `review svg FILE` right after the review of the same game and
+        // budget draws that review again: nothing is searched.
+        let kept = (self.retry.last_review())
+            .filter(|k| args.svg.is_some() && k.1 == limits && same_game(&k.0, game));
         let tools: Tools<'_> = self.tools();
         tools.live.reset_counters();
+        let report = match kept {
+            Some(k) => k.0.clone(),
+            None => self.search_review(game, &limits)?,
+        };
+        let reply = CongoReview {
+            review: report,
+            total: game.moves().len(),
+            budget: review_budget_text(args.limit),
+        };
+        let Some(svg) = &args.svg else {
+            return Ok(Reply::CongoReview(Box::new(reply)));
+        };
+        let text = reply.svg();
+        sink.reply(Reply::CongoReview(Box::new(reply)))
+            .map_err(ReviewError::Io)?;
+        Ok(Reply::WriteFile(Box::new((
+            svg.path.clone(),
+            text,
+            svg.force,
+        ))))
+    }
+
+    /// Search the review of `game` within `limits` (one table for the
+    /// whole game), kept for `retry`, `review key` and `review svg`; its
+    /// nodes counted in the live counters.
+    fn search_review(&mut self, game: &Game, limits: &Limits) -> Result<Review, ReviewError> {
+        let limits = *limits;
+        let tools: Tools<'_> = self.tools();
         let live = tools.live;
         let tables = tools.tables();
         let report = tools
@@ -217,24 +290,10 @@ impl Session {
             })
             .map_err(|e| ReviewError::Command(no_table(e)))?
             .map_err(|over| ReviewError::Command(ErrorKind::Illegal(over.illegal())))?;
+        live.work.store(report.nodes, Ordering::Relaxed);
         // Kept for `retry` (a stopped review's moves too).
         self.retry.reviewed(report.clone(), limits);
-        let reply = CongoReview {
-            review: report,
-            total: game.moves().len(),
-            budget: budget_text(args.limit, hint_ms),
-        };
-        let Some(svg) = &args.svg else {
-            return Ok(Reply::CongoReview(Box::new(reply)));
-        };
-        let text = reply.svg();
-        sink.reply(Reply::CongoReview(Box::new(reply)))
-            .map_err(ReviewError::Io)?;
-        Ok(Reply::WriteFile(Box::new((
-            svg.path.clone(),
-            text,
-            svg.force,
-        ))))
+        Ok(report)
     }
 }
 
