@@ -419,9 +419,10 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
 /// and (review) the marks and the accuracy.
 fn congo_analysis_note(kw: Keyword) -> String {
     use crate::congo::analysis::{BLUNDER, CHANCE_K, INACCURACY, MISTAKE, ONLY_GAP};
+    use crate::shell::session::REVIEW_NODES;
     let pct = |x: f64| format!("{:.0}", x * 100.0);
     let curve = format!(
-        "Congo: the game in play is the versus game, else the game the last game command touched (`hint congo` or `hint yut` names it). A score becomes a win chance on the curve the evaluation was tuned on, P = 1 / (1 + 10^(-K*cp/400)) with K = {CHANCE_K} and a pawn = 100 cp, so a score and its chance always agree; a found win is 100%, a loss 0%, and a position the endgame tables hold is exact. The budget: `nodes N` (the same answer every run, for scripts), `time S` or `depth N`; none given, the `hint-time` setting's milliseconds."
+        "Congo: the game in play is the versus game, else the game the last game command touched (`hint congo` or `hint yut` names it). A score becomes a win chance on the curve the evaluation was tuned on, P = 1 / (1 + 10^(-K*cp/400)) with K = {CHANCE_K} and a pawn = 100 cp, so a score and its chance always agree; a found win is 100%, a loss 0%, and a position the endgame tables hold is exact. The budget: `nodes N` (the same answer every run, for scripts), `time S` or `depth N`; none given, `hint` takes the `hint-time` setting's milliseconds and `review` {REVIEW_NODES} nodes a position (the same review on every machine and under any `threads`)."
     );
     if kw == Keyword::Hint {
         return format!(

@@ -44,7 +44,7 @@ use std::io;
 use std::sync::Arc;
 
 pub(in crate::shell) use congo::play_checked;
-pub use congo_analysis::ReviewError;
+pub use congo_analysis::{REVIEW_NODES, ReviewError};
 pub use net::{NetReader, load_net};
 pub use tablebase::TableLoader;
 pub use yut_tables::YutTableLoader;
