@@ -179,7 +179,7 @@ pub const HINT: Spec = Spec {
 pub const REVIEW: Spec = Spec {
     name: "review",
     aliases: &[],
-    usage: "[<game>] [<limit>] [<file>] | key",
+    usage: "[<game>] [<limit>] [<file>]",
     summary: "every move of the game in play or <game> (or a game <file>: `save`, `match --pgn`) against the engine: Congo's marked ?! ? ?? ! with why, each side's accuracy and a chart (`svg <file>` writes it; `key`: the last review's biggest turning points, each with its board); Yut's decisions since `reset yut`, each throw's luck and a chart (`review yut svg <file>`)",
     example: "review congo nodes 20000",
     args: &[
