@@ -24,7 +24,7 @@ fn the_default_review_is_the_same_every_run_and_under_any_threads() {
     let one = stdout(&format!("set threads 1; {GAME}; review"));
     // The first line names the default budget: nodes, not seconds.
     assert!(
-        one.starts_with("Congo review, 20000 nodes a position: "),
+        one.starts_with("Congo review, 200000 nodes a position: "),
         "{one}"
     );
     // A row a move (and more under the marked ones).

@@ -42,10 +42,11 @@ fn seconds(ms: u64) -> String {
 /// The nodes a position of `review` searches when no budget is given: a
 /// node budget, so one game gives one review on any machine and under any
 /// `threads` (a node-limited search runs on one thread). Chosen by
-/// measurement (lab/NOTES.md, 2026-12-07): on 20 games its marks agree
-/// with ten times the budget's on most marked moves, at a fraction of a
-/// second a position. (`hint` keeps the `hint-time` setting.)
-pub const REVIEW_NODES: u64 = 20_000;
+/// measurement (lab/NOTES.md, 2026-12-07): a tenth of it marks a
+/// different mark on 45% of the moves either marks (20 games), while this
+/// budget reviews a 120-ply game in 14 to 18 s on the shared 2-core
+/// machine (0.14 s a position). (`hint` keeps the `hint-time` setting.)
+pub const REVIEW_NODES: u64 = 200_000;
 
 /// The engine's limits of `review` for `limit`: [`REVIEW_NODES`] when none
 /// is given.
