@@ -100,9 +100,12 @@ const BLUNDER_GAME: &str = "fen 3l3/7/7/7/7/7/3L3 w 0; play d1d2; play d7d2";
 /// What `review nodes 20000` of [`BLUNDER_GAME`] prints, worked out:
 /// - before d1d2 White won in 1 (100%); after it Black wins in 1 (White's
 ///   chance 0%): White lost 100 points, a blunder (15 or more), and the
-///   best move was d1d7, its line the capture alone;
+///   best move was d1d7, its line the capture alone; a forced win turned
+///   into none, it is also a missed win (issue 51), and its why-line is
+///   the capture: d7 holds Black's lion;
 /// - d7d2 is Black's best (it wins at once): no loss, no mark; the game is
-///   over, Black has won (White's chance 0%);
+///   over, Black has won (White's chance 0%); a move that takes the lion
+///   is the win, never an only move (`!`);
 /// - accuracy: lichess's 103.1668·e^(-0.04354·loss) - 3.1669 is 99.9999
 ///   at no loss (Black: 100.0%) and below 0 at 100 points (White: held to
 ///   0.0%); the biggest swing is White's move 1 (`1.`, as `history`
@@ -113,8 +116,9 @@ const BLUNDER_GAME: &str = "fen 3l3/7/7/7/7/7/3L3 w 0; play d1d2; play d7d2";
 ///   padded), in ASCII as the output is not a terminal.
 const BLUNDER_REVIEW: &str = "\
 Congo review, 20000 nodes a position: score and chance after each move from White's side, loss in points of the mover's chance
-  1.   White d1d2 ??  Black wins in 1    0%  loss 100.0
+  1.   White d1d2 ??  Black wins in 1    0%  loss 100.0  missed win
        best d1d7 (line d1d7)
+       missed d1d7, taking the lion
   1... Black d7d2     Black has won      0%  loss   0.0
 White: accuracy 0.0%, 0 ?!, 0 ?, 1 ??; biggest swing: 1. d1d2, 100.0 points
 Black: accuracy 100.0%, 0 ?!, 0 ?, 0 ??; biggest swing: none

@@ -541,6 +541,13 @@ const EXAMPLES: &[Example] = &[
         "review",
         "nothing to review yet: play first (Yut: `throw`, `move`; Congo: `play`, `go`), then `review`",
     ),
+    // `review key` shows the last review's key moments: a fresh session
+    // has reviewed nothing.
+    command(
+        "review-key-nothing",
+        "review key",
+        "nothing reviewed yet: `review`",
+    ),
     // The lion on d1 moves one square (or flies at the other lion on its
     // file): d1d5 is not a move, refused with the file's line.
     Example {

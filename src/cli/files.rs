@@ -293,6 +293,15 @@ impl Loader for LiveLoader {
         FsLoader.write(from, path, text, force)
     }
 
+    fn check_write(
+        &mut self,
+        from: Option<&str>,
+        path: &str,
+        force: bool,
+    ) -> Result<(), WriteError> {
+        FsLoader.check_write(from, path, force)
+    }
+
     fn open(&mut self, from: Option<&str>, path: &str) -> Result<Opened, String> {
         let full = resolve(from, path);
         let (identity, reader) = open_live(&full, false, Arc::clone(&self.live))?;
@@ -324,6 +333,15 @@ impl Loader for RegularFiles {
         crate::cli::write::write_new(&resolve(from, path), text, force)
     }
 
+    fn check_write(
+        &mut self,
+        from: Option<&str>,
+        path: &str,
+        force: bool,
+    ) -> Result<(), WriteError> {
+        crate::cli::write::check_new(&resolve(from, path), force)
+    }
+
     fn open(&mut self, from: Option<&str>, path: &str) -> Result<Opened, String> {
         let full = resolve(from, path);
         let (identity, reader) = open_live(&full, true, Arc::new(Live::default()))?;
@@ -353,6 +371,15 @@ impl Loader for FsLoader {
         force: bool,
     ) -> Result<(), WriteError> {
         crate::cli::write::write_new(&resolve(from, path), text, force)
+    }
+
+    fn check_write(
+        &mut self,
+        from: Option<&str>,
+        path: &str,
+        force: bool,
+    ) -> Result<(), WriteError> {
+        crate::cli::write::check_new(&resolve(from, path), force)
     }
 
     fn identify(&mut self, from: Option<&str>, path: &str) -> Option<String> {

@@ -140,6 +140,28 @@ pub fn write_new(target: &Path, text: impl AsRef<[u8]>, force: bool) -> Result<(
     }
 }
 
+/// Whether [`write_new`] could write `target` now (not a directory, not
+/// an existing file without `force`, not a device, a temporary file can
+/// be made beside it): checked before long work whose result goes there,
+/// so a bad path is refused first. Nothing is left behind.
+///
+/// # Errors
+///
+/// As [`write_new`]'s.
+pub fn check_new(target: &Path, force: bool) -> Result<(), WriteError> {
+    if target.is_dir() {
+        return Err(WriteError::Failed("is a directory".to_string()));
+    }
+    if !force && fs::symlink_metadata(target).is_ok() {
+        return Err(WriteError::Exists);
+    }
+    refuse_special(target)?;
+    let (tmp, file) = temp_file(target).map_err(|e| WriteError::Failed(reason(&e)))?;
+    drop(file);
+    let _ = fs::remove_file(&tmp);
+    Ok(())
+}
+
 /// A path as a message quotes it: control characters escaped, in
 /// backticks, cut to [`crate::quote::PATH_WIDTH`] characters.
 fn shown(path: &Path) -> String {

@@ -215,6 +215,8 @@ pub enum Command {
     /// `review [congo|yut] [<limit>] [svg[!] <file>]`: every move of the
     /// Congo game marked, or the Yut game's decisions.
     Review(Box<ReviewArgs>),
+    /// `review key`: the last Congo review's key moments (no search).
+    ReviewKey,
     /// `retry [<move>|stop]`: the positions before the last Congo
     /// review's mistakes, to find a better move (the game untouched).
     Retry(RetryArgs),
@@ -284,7 +286,7 @@ impl Command {
             Command::Auto => Keyword::Auto,
             Command::Odds(..) => Keyword::Odds,
             Command::Hint(_) => Keyword::Hint,
-            Command::Review(_) => Keyword::Review,
+            Command::Review(_) | Command::ReviewKey => Keyword::Review,
             Command::Retry(_) => Keyword::Retry,
             Command::Show | Command::ShowSvg(_) => Keyword::Show,
             Command::Where => Keyword::Where,
@@ -342,6 +344,7 @@ impl fmt::Display for Command {
             Command::Auto => f.write_str("auto"),
             Command::Hint(args) => write!(f, "hint{args}"),
             Command::Review(args) => write!(f, "review{args}"),
+            Command::ReviewKey => f.write_str("review key"),
             Command::Retry(args) => write!(f, "retry{args}"),
             Command::Odds(n, upper, lower) => write!(f, "odds {n} {upper} {lower}"),
             Command::Show => f.write_str("show"),

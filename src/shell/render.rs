@@ -147,6 +147,8 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
             windowed(&text, out)
         }
         Reply::CongoHint(h) => windowed(&super::render_congo_analysis::hint_text(h), out),
+        Reply::CongoKey(k) => windowed(&super::render_congo_analysis::key_text(k), out),
+        Reply::CongoKeyNone => out.text("no key moments: the last review marked no move\n"),
         Reply::Retry(r) => windowed(&super::render_congo_retry::retry_text(r), out),
         Reply::CongoReview(r) => {
             // Block characters only at a UTF-8 terminal: scripts and pipes
@@ -461,10 +463,11 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
 /// `help hint` and `help review`: how Congo's scores become win chances,
 /// and (review) the marks and the accuracy.
 fn congo_analysis_note(kw: Keyword) -> String {
-    use crate::congo::analysis::{BLUNDER, CHANCE_K, INACCURACY, MISTAKE};
+    use crate::congo::analysis::{BLUNDER, CHANCE_K, INACCURACY, MISTAKE, ONLY_GAP};
+    use crate::shell::session::REVIEW_NODES;
     let pct = |x: f64| format!("{:.0}", x * 100.0);
     let curve = format!(
-        "Congo: the game in play is the versus game, else the game the last game command touched (`hint congo` or `hint yut` names it). A score becomes a win chance on the curve the evaluation was tuned on, P = 1 / (1 + 10^(-K*cp/400)) with K = {CHANCE_K} and a pawn = 100 cp, so a score and its chance always agree; a found win is 100%, a loss 0%, and a position the endgame tables hold is exact. The budget: `nodes N` (the same answer every run, for scripts), `time S` or `depth N`; none given, the `hint-time` setting's milliseconds."
+        "Congo: the game in play is the versus game, else the game the last game command touched (`hint congo` or `hint yut` names it). A score becomes a win chance on the curve the evaluation was tuned on, P = 1 / (1 + 10^(-K*cp/400)) with K = {CHANCE_K} and a pawn = 100 cp, so a score and its chance always agree; a found win is 100%, a loss 0%, and a position the endgame tables hold is exact. The budget: `nodes N` (the same answer every run, for scripts), `time S` or `depth N`; none given, `hint` takes the `hint-time` setting's milliseconds and `review` {REVIEW_NODES} nodes a position (the same review on every machine and under any `threads`)."
     );
     if kw == Keyword::Hint {
         return format!(
@@ -472,10 +475,12 @@ fn congo_analysis_note(kw: Keyword) -> String {
         );
     }
     format!(
-        "{curve} Congo's review searches every position of the game from its first (a `fen` start included) within the budget; for each move: White's score and chance after it, and the mover's loss in points of win chance against the best move found. Marks by the loss: ?! inaccuracy from {} points, ? mistake from {}, ?? blunder from {}; a forced (only) move is never marked, and a marked move shows the best move and its line. A side's accuracy is the mean over its moves of lichess's 103.1668*e^(-0.04354*loss) - 3.1669 (loss in points, held to 0..100). Under the table: each side's marks and biggest swing, and White's chance as a chart (`svg FILE` writes it as an SVG picture with the marks, `svg!` overwrites). Ctrl-C keeps the moves done.\n",
+        "{curve} Congo's review searches every position of the game from its first (a `fen` start included) within the budget; for each move: White's score and chance after it, and the mover's loss in points of win chance against the best move found. Marks by the loss: ?! inaccuracy from {} points, ? mistake from {}, ?? blunder from {}; a forced (only legal) move is never marked, and a marked move shows the best move and its line. Whatever the points: a move that turns a forced win (a found lion capture or a table's win) into none is ?? \"missed win\", and one that walks into a forced loss from a position not lost is ?? \"allows a forced loss\" (graded as lichess grades a lost mate: ? when the side with the win keeps, or had, an estimate of +7.00 or more, ?! from +9.99). ! only move: the move played was the best and the second best (the same search without it) loses at least {} points, so no other move is within {} of it (a move that takes the lion is the win, not marked). Under every marked move a line says why, computed from the search's lines walked to where they are quiet (no capture or drowning next): what the move loses (`loses the giraffe: c6c5 takes it on c5`, `allows d7d1, taking the lion`, `the elephant drowns`), else what the better move wins (`missed d6d7, taking the lion`, `e3e4 wins a pawn`), else both chances; under a ! what the next best gives away. A side's accuracy is the mean over its moves of lichess's 103.1668*e^(-0.04354*loss) - 3.1669 (loss in points, held to 0..100). Under the table: each side's marks and biggest swing, and White's chance as a chart (`svg FILE` writes it as an SVG picture with the marks, `svg!` overwrites). Ctrl-C keeps the moves done.\n",
         pct(INACCURACY),
         pct(MISTAKE),
-        pct(BLUNDER)
+        pct(BLUNDER),
+        pct(ONLY_GAP),
+        pct(INACCURACY)
     )
 }
 

@@ -3,10 +3,10 @@
 //! review's advantage chart under its table.
 
 use super::move_number::label_of_ply;
-use super::reply::{CongoHint, CongoReview};
+use super::reply::{CongoHint, CongoKey, CongoReview};
 use super::white_view::WhiteScore;
 use crate::congo::Color;
-use crate::congo::analysis::{Value, terminal_chart};
+use crate::congo::analysis::{Note, Value, terminal_chart};
 use crate::congo::search::Score;
 use std::fmt::Write as _;
 
@@ -141,8 +141,13 @@ pub fn review_text(r: &CongoReview, width: usize, utf8: bool) -> String {
         .max()
         .unwrap_or(0);
     for (i, m) in review.moves.iter().enumerate() {
-        let mark = m.mark.map_or("", |k| k.symbol());
-        let note = if m.forced { "  forced" } else { "" };
+        let only = m.note == Some(Note::OnlyMove);
+        let mark = m.mark.map_or(if only { "!" } else { "" }, |k| k.symbol());
+        let note = match m.note {
+            _ if m.forced => "  forced".to_string(),
+            Some(n) => format!("  {}", n.text()),
+            None => String::new(),
+        };
         let label = labels.get(i).map_or("", String::as_str);
         let mut row = format!(
             "  {label:<label_width$} {} {:<mv_width$} {:<2}  {:<score_width$}  {:>4}  loss {:>5.1}{note}",
@@ -165,6 +170,9 @@ pub fn review_text(r: &CongoReview, width: usize, utf8: bool) -> String {
                 "",
                 line_text(&m.line)
             );
+        }
+        if let Some(why) = &m.why {
+            let _ = writeln!(s, "  {:label_width$} {why}", "");
         }
     }
     if !review.complete {
@@ -213,6 +221,30 @@ pub fn review_text(r: &CongoReview, width: usize, utf8: bool) -> String {
     s
 }
 
+/// One key moment of `review key`, under its board: which, the move
+/// played with its mark and loss, the better move and its line, the why.
+pub fn key_text(k: &CongoKey) -> String {
+    let m = &k.moment;
+    let mark = m.mark.map_or("", |x| x.symbol());
+    let note = m.note.map_or(String::new(), |n| format!(", {}", n.text()));
+    let mut s = format!(
+        "key moment {} of {}: {} {} played {} {mark} (loss {:.1}{note})\n",
+        k.nth,
+        k.of,
+        super::move_number::label_at(&m.before),
+        side_name(m.mover()),
+        m.mv,
+        m.loss * 100.0,
+    );
+    if let Some(best) = m.best {
+        let _ = writeln!(s, "  better {best} (line {})", line_text(&m.line));
+    }
+    if let Some(why) = &m.why {
+        let _ = writeln!(s, "  {why}");
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,6 +273,9 @@ mod tests {
             mark: None,
             best: Some(mv),
             line: vec![mv],
+            played_line: vec![mv],
+            note: None,
+            why: None,
         };
         let mut moves = vec![one.clone(); 1001];
         moves[1000].mark = Some(Mark::Blunder);
@@ -250,6 +285,7 @@ mod tests {
                 white: vec![0.5; 1002],
                 sides: Default::default(),
                 complete: true,
+                nodes: 0,
             },
             start: Position::start(),
             total: 1001,

@@ -101,6 +101,10 @@ pub enum Reply {
     /// Congo's `review`: every move of the game marked, the sides'
     /// summaries and White's chance over the game.
     CongoReview(Box<CongoReview>),
+    /// `review key`: one key moment (its board is a reply of its own).
+    CongoKey(Box<CongoKey>),
+    /// `review key` when the last review marked no move.
+    CongoKeyNone,
     /// `review FILE`: the runner reads the game file through its loader
     /// and has the session review it ([`super::Session::review_game`]).
     ReviewFile(Box<super::command::ReviewArgs>),
@@ -355,6 +359,16 @@ impl CongoReview {
             .collect();
         crate::congo::analysis::svg_chart(&self.review.white, &marks)
     }
+}
+
+/// One key moment of `review key`: which of how many, the move's number
+/// in the game (1: the first move) and its review.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CongoKey {
+    pub nth: usize,
+    pub of: usize,
+    pub number: usize,
+    pub moment: crate::congo::analysis::MoveReview,
 }
 
 /// What `review` found: the library's review of the Yut game's record

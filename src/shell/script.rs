@@ -105,6 +105,24 @@ pub trait Loader {
             "no files are available here".to_string(),
         ))
     }
+
+    /// Whether [`Loader::write`] could write `path` now, asked before long
+    /// work whose result goes there (`review svg FILE`). By default there
+    /// are no files to write.
+    ///
+    /// # Errors
+    ///
+    /// As [`Loader::write`]'s.
+    fn check_write(
+        &mut self,
+        _from: Option<&str>,
+        _path: &str,
+        _force: bool,
+    ) -> Result<(), WriteError> {
+        Err(WriteError::Failed(
+            "no files are available here".to_string(),
+        ))
+    }
 }
 
 /// Why [`Loader::write`] wrote nothing.
@@ -482,7 +500,9 @@ impl<'r> Runner<'r> {
     /// `review FILE`: read the game file through the loader (at most
     /// [`MAX_GAME_FILE`] bytes of UTF-8 text) and review its Congo game;
     /// a file that cannot be read or is not one game is refused at the
-    /// file name.
+    /// file name. `review svg FILE` (of a game file or the game in play)
+    /// comes here too: its path is checked before anything is read or
+    /// searched.
     fn review_file(
         &mut self,
         args: &crate::shell::command::ReviewArgs,
@@ -490,9 +510,38 @@ impl<'r> Runner<'r> {
         sink: &mut dyn crate::shell::reply::Sink,
     ) -> io::Result<Result<Reply, Box<ShellError>>> {
         use std::io::Read as _;
-        let path = args.file.clone().unwrap_or_default();
         let end = cmd.span.start + cmd.span.len;
         let at = Span::new(cmd.arg.start, end.saturating_sub(cmd.arg.start));
+        // The chart's path first, before any work (as its write would
+        // refuse it, at the same place).
+        if let Some(svg) = &args.svg {
+            let from = self.current_file();
+            let kind = match self
+                .loader
+                .check_write(from.as_deref(), &svg.path, svg.force)
+            {
+                Ok(()) => None,
+                Err(WriteError::Exists) => Some(ErrorKind::FileExists(svg.path.clone())),
+                Err(WriteError::Failed(reason)) => Some(ErrorKind::Unwritable {
+                    path: svg.path.clone(),
+                    reason,
+                }),
+            };
+            if let Some(kind) = kind {
+                return Ok(Err(Box::new(ShellError::new(at, kind))));
+            }
+        }
+        let Some(path) = args.file.clone() else {
+            // The game in play.
+            let game = self.session.congo_game().clone();
+            return match self.session.review_game(&game, args, sink) {
+                Ok(reply) => Ok(Ok(reply)),
+                Err(ReviewError::Io(e)) => Err(e),
+                Err(ReviewError::Command(kind)) => {
+                    Ok(Err(Box::new(ShellError::new(cmd.arg, kind))))
+                }
+            };
+        };
         let refuse = |reason: String| {
             Box::new(ShellError::new(
                 at,

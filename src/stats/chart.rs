@@ -68,11 +68,37 @@ pub struct ChartMark {
     pub label: String,
 }
 
+/// What a chart may add to [`svg_chart`]'s: its title written on it, an
+/// x axis numbering the points (a tick every [`TICK`], named `axis`), and
+/// a legend of the dots' colours.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Extras {
+    pub axis: String,
+    /// A colour and what a dot of it means.
+    pub legend: Vec<(&'static str, String)>,
+}
+
+/// Points between two numbered ticks of the x axis.
+pub const TICK: usize = 5;
+
 /// `white` as an SVG chart titled `title`: a line through one point a
 /// chance, the 50% line dashed, and a dot for each of `marks`.
 pub fn svg_chart(white: &[f64], title: &str, marks: &[ChartMark]) -> String {
+    svg_chart_with(white, title, marks, None)
+}
+
+/// [`svg_chart`], with `extras` drawn when given: the title as text above
+/// the plot, the x axis under it and the legend below that.
+pub fn svg_chart_with(
+    white: &[f64],
+    title: &str,
+    marks: &[ChartMark],
+    extras: Option<&Extras>,
+) -> String {
     let step = 8.0;
     let (left, top, height) = (40.0, 20.0, 200.0);
+    // Room under the plot for the axis and the legend.
+    let below = if extras.is_some() { 60.0 } else { 0.0 };
     let width = (step * white.len().saturating_sub(1) as f64).max(400.0);
     let x = |i: usize| left + step * i as f64;
     let y = |w: f64| top + (1.0 - w.clamp(0.0, 1.0)) * height;
@@ -81,9 +107,47 @@ pub fn svg_chart(white: &[f64], title: &str, marks: &[ChartMark]) -> String {
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#,
         w = left * 2.0 + width,
-        h = top * 2.0 + height + 20.0
+        h = top * 2.0 + height + 20.0 + below
     );
     let _ = writeln!(s, "<title>{title}</title>");
+    if let Some(extras) = extras {
+        let _ = writeln!(
+            s,
+            r#"<text x="{left}" y="14" font-size="12" font-weight="bold">{title}</text>"#
+        );
+        let base = top + height;
+        let mut i = 0;
+        while i < white.len() {
+            let _ = writeln!(
+                s,
+                r##"<line x1="{x:.1}" y1="{base}" x2="{x:.1}" y2="{b:.1}" stroke="#888"/><text x="{x:.1}" y="{t:.1}" font-size="10" text-anchor="middle">{i}</text>"##,
+                x = x(i),
+                b = base + 4.0,
+                t = base + 15.0
+            );
+            i += TICK;
+        }
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="middle">{}</text>"#,
+            left + width / 2.0,
+            base + 28.0,
+            extras.axis
+        );
+        let mut at = left;
+        for (colour, label) in &extras.legend {
+            let y = base + 48.0;
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="4" fill="{colour}"/><text x="{:.1}" y="{:.1}" font-size="10">{label}</text>"#,
+                at + 4.0,
+                y - 3.0,
+                at + 12.0,
+                y
+            );
+            at += 20.0 + 6.0 * label.chars().count() as f64;
+        }
+    }
     let _ = writeln!(
         s,
         r##"<rect x="{left}" y="{top}" width="{width}" height="{height}" fill="#f4f4f4" stroke="#888"/>"##

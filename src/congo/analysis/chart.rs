@@ -31,7 +31,28 @@ pub fn svg_chart(white: &[f64], marks: &[(usize, Mark)]) -> String {
             label: format!("move {}: {}", i + 1, mark.symbol()),
         })
         .collect();
-    crate::stats::chart::svg_chart(white, "White's win chance after each move", &marks)
+    let extras = crate::stats::chart::Extras {
+        axis: "move (the point after it; 0: the start)".to_string(),
+        legend: [Mark::Inaccuracy, Mark::Mistake, Mark::Blunder]
+            .into_iter()
+            .map(|m| (colour(m), format!("{} {}", m.symbol(), name(m))))
+            .collect(),
+    };
+    crate::stats::chart::svg_chart_with(
+        white,
+        "White's win chance after each move",
+        &marks,
+        Some(&extras),
+    )
+}
+
+/// A mark's name, for the legend.
+fn name(mark: Mark) -> &'static str {
+    match mark {
+        Mark::Inaccuracy => "inaccuracy",
+        Mark::Mistake => "mistake",
+        Mark::Blunder => "blunder",
+    }
 }
 
 #[cfg(test)]
@@ -46,6 +67,16 @@ mod tests {
             svg.contains("<title>White's win chance after each move</title>"),
             "{svg}"
         );
+        // The title is on the picture too, the x axis numbers the moves
+        // (a tick every 5: 0 at x = 40), and the legend names each colour.
+        assert!(
+            svg.contains(r#"font-weight="bold">White's win chance after each move</text>"#),
+            "{svg}"
+        );
+        assert!(svg.contains(r#"text-anchor="middle">0</text>"#), "{svg}");
+        for label in ["?! inaccuracy", "? mistake", "?? blunder"] {
+            assert!(svg.contains(&format!("{label}</text>")), "{svg}");
+        }
         // Move 2 (index 1) leads to point 2, at x = 40 + 8 * 2.
         assert!(
             svg.contains(r##"<circle cx="56.0" cy="180.0" r="4" fill="#c00000"><title>move 2: ??</title></circle>"##),

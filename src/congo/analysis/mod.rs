@@ -10,14 +10,19 @@ pub mod budget;
 pub mod chance;
 pub mod chart;
 pub mod hint;
+pub mod key;
 pub mod retry;
 pub mod review;
+pub mod why;
 
 pub use budget::{AnalysisError, OverBudget, checked_count, checked_game, checked_moves};
 pub use chance::{CHANCE_K, Value, chance_of};
 pub use chart::{svg_chart, terminal_chart};
 pub use hint::{Candidate, Hint, hint};
+pub use key::{KEY_MOMENTS, key_moments};
 pub use retry::{Answer, Puzzle, RetryError, Verdict, judge, puzzles};
 pub use review::{
-    BLUNDER, INACCURACY, MISTAKE, Mark, MoveReview, Review, SideSummary, move_accuracy, review,
+    BLUNDER, INACCURACY, MISTAKE, Mark, MoveReview, ONLY_GAP, Review, SideSummary, move_accuracy,
+    review,
 };
+pub use why::Note;

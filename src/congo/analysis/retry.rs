@@ -229,6 +229,9 @@ mod tests {
                 mark,
                 best: Some(legal_moves(&pos)[1]),
                 line: vec![legal_moves(&pos)[1]],
+                played_line: vec![m],
+                note: None,
+                why: None,
             });
             pos = pos.after(m).unwrap();
             assert_eq!(moves[i].mover() == Color::White, i % 2 == 0);
@@ -238,6 +241,7 @@ mod tests {
             white: Vec::new(),
             sides: Default::default(),
             complete: true,
+            nodes: 0,
         }
     }
 

@@ -15,11 +15,16 @@
 //! moves is refused as a whole, in the time it takes to count them.
 
 use super::budget::{OverBudget, checked_game};
-use super::chance::Value;
+use super::chance::{Value, chance_of};
+use super::why::{Note, why_bad, why_only};
 use crate::congo::moves::status;
-use crate::congo::search::{Engine, Limits, PastKeys};
+use crate::congo::search::{Engine, Limits, PastKeys, Score};
 use crate::congo::{Color, Game, Move, Position};
 use crate::interrupt::Interrupt;
+
+/// The second best move of an only move (`!`) loses at least this much
+/// (so no other move is within [`INACCURACY`] of the best).
+pub const ONLY_GAP: f64 = 0.15;
 
 /// A loss of at least this much win chance is an inaccuracy (`?!`).
 pub const INACCURACY: f64 = 0.05;
@@ -83,6 +88,12 @@ pub struct MoveReview {
     /// The engine's move there and its line.
     pub best: Option<Move>,
     pub line: Vec<Move>,
+    /// The move played, then the search's line after it (its refutation).
+    pub played_line: Vec<Move>,
+    /// A missed win, a walk into a forced loss, or an only move.
+    pub note: Option<Note>,
+    /// Why it is marked (a marked move or an only move), from the lines.
+    pub why: Option<String>,
 }
 
 impl MoveReview {
@@ -116,6 +127,8 @@ pub struct Review {
     pub sides: [SideSummary; 2],
     /// Whether every move was reviewed.
     pub complete: bool,
+    /// Nodes searched to make it (every search, the only-move ones too).
+    pub nodes: u64,
 }
 
 /// The value of a position for its side to move: the game's end, or a
@@ -125,7 +138,9 @@ fn value_at(
     pos: &Position,
     keys: PastKeys<'_>,
     limits: &Limits,
+    exclude: &[Move],
     stop: &dyn Interrupt,
+    nodes: &mut u64,
 ) -> Option<(Value, Option<Move>, Vec<Move>)> {
     if stop.interrupted() {
         return None;
@@ -133,7 +148,8 @@ fn value_at(
     if let Some(end) = Value::ended(status(pos), pos.side_to_move()) {
         return Some((end, None, Vec::new()));
     }
-    let info = engine.search(pos, keys, limits, stop, &mut |_| {});
+    let info = engine.search_excluding(pos, keys, limits, exclude, stop, &mut |_| {});
+    *nodes = nodes.saturating_add(info.nodes);
     if stop.interrupted() {
         return None;
     }
@@ -165,13 +181,16 @@ pub fn review(
         white: Vec::with_capacity(total),
         sides: Default::default(),
         complete: false,
+        nodes: 0,
     };
     let Some(mut here) = value_at(
         engine,
         replay.position(),
         replay.seen().into(),
         limits,
+        &[],
         stop,
+        &mut out.nodes,
     ) else {
         return Ok(out);
     };
@@ -181,6 +200,28 @@ pub fn review(
     for (i, &mv) in moves.iter().enumerate() {
         let before = replay.position().clone();
         let forced = counts.get(i) == Some(&1);
+        let (best_value, best, line) = here;
+        // The second best, where the played move was the best and a gap
+        // of ONLY_GAP is possible: the same search without that move.
+        // A move that ends the game (takes the lion) is the win, not an
+        // only move.
+        let ends = before.after(mv).is_ok_and(|p| status(&p).is_over());
+        let second = if !forced && !ends && best == Some(mv) && best_value.chance >= ONLY_GAP {
+            match value_at(
+                engine,
+                &before,
+                replay.seen().into(),
+                limits,
+                &[mv],
+                stop,
+                &mut out.nodes,
+            ) {
+                Some(found) => Some(found),
+                None => return Ok(summed(out)),
+            }
+        } else {
+            None
+        };
         if replay.play(mv).is_err() {
             // Not reached: the game's own moves replay.
             break;
@@ -190,19 +231,41 @@ pub fn review(
             replay.position(),
             replay.seen().into(),
             limits,
+            &[],
             stop,
+            &mut out.nodes,
         ) else {
             return Ok(summed(out));
         };
-        let (best_value, best, line) = here;
         let played_value = next.0.for_mover();
         let loss = if forced || best == Some(mv) {
             0.0
         } else {
             (best_value.chance - played_value.chance).max(0.0)
         };
+        let mut played_line = vec![mv];
+        played_line.extend(next.2.iter().copied());
+        let mut note = None;
+        let mut mark = None;
+        if !forced {
+            note = classify(best_value, played_value, best == Some(mv));
+            mark = match note {
+                Some(Note::MissedWin) => Some(lost_win_mark(played_value)),
+                Some(Note::AllowsLoss) => Some(lost_win_mark(best_value.for_mover())),
+                _ => Mark::for_loss(loss),
+            };
+        }
+        let mut why =
+            mark.map(|_| why_bad(&before, note, &played_line, &line, played_value, best_value));
+        if let Some((second_value, Some(_), second_line)) = &second
+            && mark.is_none()
+            && best_value.chance - second_value.chance >= ONLY_GAP
+        {
+            note = Some(Note::OnlyMove);
+            why = Some(why_only(&before, second_line, *second_value, best_value));
+        }
         out.moves.push(MoveReview {
-            mark: if forced { None } else { Mark::for_loss(loss) },
+            mark,
             before,
             mv,
             best_value,
@@ -211,6 +274,9 @@ pub fn review(
             forced,
             best,
             line,
+            played_line,
+            note,
+            why,
         });
         out.white
             .push(next.0.white_chance(replay.position().side_to_move()));
@@ -219,6 +285,40 @@ pub fn review(
     }
     out.complete = out.moves.len() == moves.len();
     Ok(summed(out))
+}
+
+/// A missed win or a walk into a forced loss, whatever the points: a
+/// certain win before (a found lion capture or a table's win) and none
+/// after; a certain loss after and none before. The engine's own move is
+/// neither (two searches may disagree by a horizon).
+fn classify(best: Value, played: Value, was_best: bool) -> Option<Note> {
+    let won = |v: Value| v.exact && v.chance >= 1.0;
+    let lost = |v: Value| v.exact && v.chance <= 0.0;
+    if was_best {
+        None
+    } else if won(best) && !won(played) {
+        Some(Note::MissedWin)
+    } else if lost(played) && !lost(best) {
+        Some(Note::AllowsLoss)
+    } else {
+        None
+    }
+}
+
+/// The mark of a lost forced win, graded as lichess grades a lost mate
+/// by what remains: `??` unless the side that had (or, for a walk into a
+/// loss, now has) the win keeps an estimate of at least +7.00 (`?`) or
+/// +9.99 (`?!`) in `kept` (its view): a win the search no longer sees
+/// but an overwhelming lead is a horizon's doubt, not a thrown game.
+fn lost_win_mark(kept: Value) -> Mark {
+    let c = kept.chance;
+    if c >= chance_of(Score::Cp(999)) {
+        Mark::Inaccuracy
+    } else if c >= chance_of(Score::Cp(700)) {
+        Mark::Mistake
+    } else {
+        Mark::Blunder
+    }
 }
 
 /// Fill in each side's summary from the moves.

@@ -155,6 +155,10 @@ pub(super) struct Ctx<'a> {
     pub tt: &'a Table,
     /// Endgame tables to probe, if loaded.
     pub tablebase: Option<&'a Tablebase>,
+    /// Root moves left out (a review's second-best search); when any
+    /// are, the root's value is not stored in the table (it is not the
+    /// position's).
+    pub exclude: &'a [Move],
 }
 
 /// The value of a position where a lion is missing, if one is.
@@ -458,6 +462,11 @@ impl Worker {
         }
         let tt_move = ctx.tt.probe(pos.zobrist(), 0).and_then(|h| h.mv);
         let mut root = self.moves(pos, 0, tt_move, false);
+        root.retain(|sm| !ctx.exclude.contains(&sm.mv));
+        if root.is_empty() && !ctx.exclude.is_empty() {
+            // Every move left out: nothing to value.
+            return info;
+        }
         if root.is_empty() {
             info.score = Score::from_internal(-MATE);
             return info;
@@ -589,7 +598,12 @@ impl Worker {
         if let Some(slice) = root.get_mut(..=i) {
             slice.rotate_right(1);
         }
-        if !self.aborted && self.config.tt && score > window.0 && score < window.1 {
+        if !self.aborted
+            && self.config.tt
+            && ctx.exclude.is_empty()
+            && score > window.0
+            && score < window.1
+        {
             ctx.tt.store(
                 pos.zobrist(),
                 0,

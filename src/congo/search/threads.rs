@@ -13,9 +13,9 @@ use super::engine::{Ctx, Worker};
 use super::past::PastKeys;
 use super::tt::{HashAllocError, Table};
 use super::types::{Limits, SearchInfo};
-use crate::congo::Position;
 use crate::congo::nnue::Network;
 use crate::congo::tablebase::Tablebase;
+use crate::congo::{Move, Position};
 use crate::interrupt::Interrupt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -138,6 +138,7 @@ impl Engine {
             history: PastKeys::Slice(&[]),
             tt: &self.tt,
             tablebase: None,
+            exclude: &[],
         };
         self.main.set_config(self.config);
         self.main.quiescence(pos, &ctx)
@@ -154,6 +155,23 @@ impl Engine {
         pos: &Position,
         history: impl Into<PastKeys<'h>>,
         limits: &Limits,
+        stop: &dyn Interrupt,
+        on_depth: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchInfo {
+        self.search_excluding(pos, history, limits, &[], stop, on_depth)
+    }
+
+    /// [`Engine::search`] among the root moves other than `exclude`: the
+    /// best of the rest (a review's second-best move). Its root value is
+    /// kept out of the table and the endgame tables' verdict (both are the
+    /// whole position's); with every move excluded, the answer has no
+    /// move (`best` none).
+    pub fn search_excluding<'h>(
+        &mut self,
+        pos: &Position,
+        history: impl Into<PastKeys<'h>>,
+        limits: &Limits,
+        exclude: &[Move],
         stop: &dyn Interrupt,
         on_depth: &mut dyn FnMut(&SearchInfo),
     ) -> SearchInfo {
@@ -176,6 +194,7 @@ impl Engine {
             history: history.into(),
             tt: &self.tt,
             tablebase: tables,
+            exclude,
         };
         let main = &mut self.main;
         let mut info = if helpers == 0 {
@@ -207,7 +226,7 @@ impl Engine {
                 info
             })
         };
-        if let Some(tb) = tables
+        if let Some(tb) = tables.filter(|_| exclude.is_empty())
             && let Some(verdict) = tb.verdict(pos)
         {
             info.tablebase = Some(verdict);

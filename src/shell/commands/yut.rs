@@ -180,12 +180,14 @@ pub const REVIEW: Spec = Spec {
     name: "review",
     aliases: &[],
     usage: "[<game>] [<limit>] [<file>]",
-    summary: "every move of the game in play or <game> (or a game <file>: `save`, `match --pgn`) against the engine: Congo's marked ?! ? ?? with each side's accuracy and a chart (`svg <file>` writes it); Yut's decisions since `reset yut`, each throw's luck and a chart (`review yut svg <file>`)",
+    summary: "every move of the game in play or <game> (or a game <file>: `save`, `match --pgn`) against the engine: Congo's marked ?! ? ?? ! with why, each side's accuracy and a chart (`svg <file>` writes it; `key`: the last review's biggest turning points, each with its board); Yut's decisions since `reset yut`, each throw's luck and a chart (`review yut svg <file>`)",
     example: "review congo nodes 20000",
     args: &[
         ArgSpec {
             hint: "[<game>] [<limit>] [<file>]",
-            complete: Complete::Words(&["congo", "yut", "depth", "time", "nodes", "svg", "svg!"]),
+            complete: Complete::Words(&[
+                "congo", "yut", "key", "depth", "time", "nodes", "svg", "svg!",
+            ]),
         },
         ArgSpec {
             hint: "[<limit>] [<file>]",
@@ -203,6 +205,7 @@ pub const REVIEW: Spec = Spec {
         "yut-review-arguments",
         "review-nothing",
         "review-nothing-yet",
+        "review-key-nothing",
         "review-not-a-game",
     ],
     parse: review_args,
@@ -244,6 +247,16 @@ const REVIEW_TAKES_NUMBER: &str = "a game, one limit (depth N, time S or nodes N
 
 /// `[congo|yut] [<limit>] [svg[!] <file>]`.
 fn review_args(input: &str) -> Res<'_, Command> {
+    // `review key` (or `review congo key`): the last review's key
+    // moments; a game file so named is written `./key`.
+    let (after_game, game) = game_choice(input);
+    if game != Some(GameChoice::Yut)
+        && let Ok((rest, w)) = word(after_game)
+        && w.eq_ignore_ascii_case("key")
+    {
+        let (rest, ()) = end("review key", "nothing more")(rest)?;
+        return Ok((rest, Command::ReviewKey));
+    }
     let (rest, game) = game_choice(input);
     let is_limit = |w: &str| {
         ["depth", "time", "nodes"]

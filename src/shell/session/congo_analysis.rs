@@ -8,11 +8,14 @@ use super::engine::{Tools, no_table};
 use super::{ExecError, Session};
 use crate::congo::Game;
 use crate::congo::analysis::{AnalysisError, hint, review};
+use crate::congo::analysis::{Review, key_moments};
 use crate::congo::search::Limits;
+use crate::congo::{Bitboard, Color};
+use crate::shell::board::LastMove;
 use crate::shell::command::{Command, GameChoice, HintArgs, ReviewArgs, SearchLimit};
 use crate::shell::commands::groups::Group;
 use crate::shell::error::ErrorKind;
-use crate::shell::reply::{CongoHint, CongoReview, Reply, Sink};
+use crate::shell::reply::{CongoHint, CongoKey, CongoReview, Reply, Sink};
 use crate::shell::settings::{CongoComputer, YutComputer};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -41,6 +44,47 @@ fn seconds(ms: u64) -> String {
     format!("{} s", s.trim_end_matches('0').trim_end_matches('.'))
 }
 
+/// The nodes a position of `review` searches when no budget is given: a
+/// node budget, so one game gives one review on any machine and under any
+/// `threads` (a node-limited search runs on one thread). Chosen by
+/// measurement (lab/NOTES.md, 2026-12-07): a tenth of it marks a
+/// different mark on 45% of the moves either marks (20 games), while this
+/// budget reviews a 120-ply game in 14 to 18 s on the shared 2-core
+/// machine (0.14 s a position). (`hint` keeps the `hint-time` setting.)
+pub const REVIEW_NODES: u64 = 200_000;
+
+/// The engine's limits of `review` for `limit`: [`REVIEW_NODES`] when none
+/// is given.
+fn review_limits(limit: SearchLimit) -> Limits {
+    match limit {
+        SearchLimit::Default => Limits::nodes(REVIEW_NODES),
+        other => other.limits(),
+    }
+}
+
+/// `review`'s budget as its first line names it.
+fn review_budget_text(limit: SearchLimit) -> String {
+    match limit {
+        SearchLimit::Default => format!("{REVIEW_NODES} nodes"),
+        other => budget_text(other, 0),
+    }
+}
+
+/// Whether `review` (complete) is of `game`: the same start and moves.
+fn same_game(review: &Review, game: &Game) -> bool {
+    review.complete
+        && review.moves.len() == game.moves().len()
+        && review
+            .moves
+            .iter()
+            .zip(game.moves())
+            .all(|(m, mv)| m.mv == mv)
+        && review
+            .moves
+            .first()
+            .is_some_and(|m| &m.before == game.start())
+}
+
 /// The engine's limits for `limit`, the setting's time when none is given.
 fn limits_of(limit: SearchLimit, hint_ms: u64) -> Limits {
     match limit {
@@ -55,7 +99,7 @@ impl Session {
     pub(super) fn touched(&mut self, cmd: &Command) {
         use crate::shell::command::{NewGame, ResetTarget};
         self.last_game = match cmd {
-            Command::Hint(_) | Command::Review(_) => return,
+            Command::Hint(_) | Command::Review(_) | Command::ReviewKey => return,
             Command::New(NewGame::Congo(_)) | Command::Reset(ResetTarget::Congo) => {
                 Some(GameChoice::Congo)
             }
@@ -170,7 +214,9 @@ impl Session {
             sink.reply(reply).map_err(ExecError::Io)?;
             return Ok(Reply::WriteFile(Box::new((path, text, svg.force))));
         }
-        if args.file.is_some() {
+        // A game file to read, or a chart's path to check before any
+        // work: the runner's (it has the files).
+        if args.file.is_some() || args.svg.is_some() {
             return Ok(Reply::ReviewFile(Box::new(args.clone())));
         }
         let game = (*self.congo.game).clone();
@@ -201,10 +247,42 @@ impl Session {
                 "no Congo moves to review: `play` or `go` some, or `new congo`".to_string(),
             )));
         }
-        let hint_ms = self.settings.hint_ms;
-        let limits = limits_of(args.limit, hint_ms);
+        let limits = review_limits(args.limit);
+        // `review svg FILE` right after the review of the same game and
+        // budget draws that review again: nothing is searched.
+        let kept = (self.retry.last_review())
+            .filter(|k| args.svg.is_some() && k.1 == limits && same_game(&k.0, game));
         let tools: Tools<'_> = self.tools();
         tools.live.reset_counters();
+        let report = match kept {
+            Some(k) => k.0.clone(),
+            None => self.search_review(game, &limits)?,
+        };
+        let reply = CongoReview {
+            review: report,
+            start: game.start().clone(),
+            total: game.moves().len(),
+            budget: review_budget_text(args.limit),
+        };
+        let Some(svg) = &args.svg else {
+            return Ok(Reply::CongoReview(Box::new(reply)));
+        };
+        let text = reply.svg();
+        sink.reply(Reply::CongoReview(Box::new(reply)))
+            .map_err(ReviewError::Io)?;
+        Ok(Reply::WriteFile(Box::new((
+            svg.path.clone(),
+            text,
+            svg.force,
+        ))))
+    }
+
+    /// Search the review of `game` within `limits` (one table for the
+    /// whole game), kept for `retry`, `review key` and `review svg`; its
+    /// nodes counted in the live counters.
+    fn search_review(&mut self, game: &Game, limits: &Limits) -> Result<Review, ReviewError> {
+        let limits = *limits;
+        let tools: Tools<'_> = self.tools();
         let live = tools.live;
         let tables = tools.tables();
         let report = tools
@@ -225,25 +303,62 @@ impl Session {
             })
             .map_err(|e| ReviewError::Command(no_table(e)))?
             .map_err(|over| ReviewError::Command(ErrorKind::Illegal(over.illegal())))?;
+        live.work.store(report.nodes, Ordering::Relaxed);
         // Kept for `retry` (a stopped review's moves too).
         self.retry.reviewed(report.clone(), limits);
-        let reply = CongoReview {
-            review: report,
-            start: game.start().clone(),
-            total: game.moves().len(),
-            budget: budget_text(args.limit, hint_ms),
+        Ok(report)
+    }
+}
+
+/// `review key` with no Congo review kept.
+pub const NOTHING_REVIEWED: &str = "nothing reviewed yet: `review`";
+
+impl Session {
+    /// `review key`: the last review's key moments, biggest first, each
+    /// as its board from the mover's side (the move before it marked),
+    /// then the move, the better one and the why-line. No search.
+    ///
+    /// # Errors
+    ///
+    /// No review kept, or `sink`'s I/O error.
+    pub fn review_key(&mut self, sink: &mut dyn Sink) -> Result<Reply, ReviewError> {
+        let Some(kept) = self.retry.last_review() else {
+            return Err(ReviewError::Command(ErrorKind::Problem(
+                NOTHING_REVIEWED.to_string(),
+            )));
         };
-        let Some(svg) = &args.svg else {
-            return Ok(Reply::CongoReview(Box::new(reply)));
-        };
-        let text = reply.svg();
-        sink.reply(Reply::CongoReview(Box::new(reply)))
+        let review = &kept.0;
+        let keys = key_moments(review);
+        let of = keys.len();
+        let mut last = Reply::CongoKeyNone;
+        for (nth, &i) in keys.iter().enumerate() {
+            let Some(m) = review.moves.get(i) else {
+                continue;
+            };
+            if nth > 0 {
+                sink.reply(last).map_err(ReviewError::Io)?;
+            }
+            let previous = i.checked_sub(1).and_then(|p| review.moves.get(p));
+            let shown = previous.map(|p| LastMove {
+                text: p.mv.to_string(),
+                squares: p.mv.squares().fold(Bitboard::EMPTY, Bitboard::with),
+            });
+            let black = m.mover() == Color::Black;
+            sink.reply(Reply::Board(Box::new((
+                m.before.clone(),
+                shown,
+                false,
+                black,
+            ))))
             .map_err(ReviewError::Io)?;
-        Ok(Reply::WriteFile(Box::new((
-            svg.path.clone(),
-            text,
-            svg.force,
-        ))))
+            last = Reply::CongoKey(Box::new(CongoKey {
+                nth: nth + 1,
+                of,
+                number: i + 1,
+                moment: m.clone(),
+            }));
+        }
+        Ok(last)
     }
 }
 

@@ -44,7 +44,7 @@ use std::io;
 use std::sync::Arc;
 
 pub(in crate::shell) use congo::play_checked;
-pub use congo_analysis::ReviewError;
+pub use congo_analysis::{REVIEW_NODES, ReviewError};
 pub use net::{NetReader, load_net};
 pub use tablebase::TableLoader;
 pub use yut_tables::YutTableLoader;
@@ -381,6 +381,10 @@ impl Session {
                 .map_err(fail)?,
             Command::Hint(args) => self.hint_for(args).map_err(fail)?,
             Command::Review(args) => self.review_for(args, sink, &fail)?,
+            Command::ReviewKey => self.review_key(sink).map_err(|e| match e {
+                ReviewError::Command(kind) => fail(kind),
+                ReviewError::Io(e) => ExecError::Io(e),
+            })?,
             Command::Retry(args) => self.retry(*args, sink, &fail)?,
             Command::Show => self.yut_board(),
             Command::ShowSvg(file) => {

@@ -50,6 +50,11 @@ impl RetryPart {
         self.reviewed = Some(Arc::new((review, limits)));
         self.queue = None;
     }
+
+    /// The last Congo review and its limits, if any.
+    pub(super) fn last_review(&self) -> Option<Arc<(Review, Limits)>> {
+        self.reviewed.clone()
+    }
 }
 
 /// The board of a puzzle: its position, the move before it marked,

@@ -1,0 +1,120 @@
+//! Congo review's default budget and its chart (issue 51 item 1): the
+//! default is a node budget, so the verdicts are the same on every run
+//! and under `threads` 1 and 2; `review svg FILE` right after a review of
+//! the same game and budget draws it again without a search (the nodes
+//! searched counted: zero), and a chart's path is refused before any
+//! search.
+
+use crate::common::Test;
+use boardsh::front::files::FsLoader;
+use boardsh::shell::{Diagnostic, Reporter, Runner, Session};
+use std::sync::atomic::Ordering;
+
+/// Eight plies from the start position, a few of them poor.
+const GAME: &str = "set quiet on; new congo; play c2c3; play a6a5; play g1f3; play d6e5; \
+    play b2a3; play c6c5; play a2b3; play e5e4";
+
+fn stdout(commands: &str) -> String {
+    let out = Test::new().args(["-c", commands]).any_stdout().run();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_default_review_is_the_same_every_run_and_under_any_threads() {
+    let one = stdout(&format!("set threads 1; {GAME}; review"));
+    // The first line names the default budget: nodes, not seconds.
+    assert!(
+        one.starts_with("Congo review, 200000 nodes a position: "),
+        "{one}"
+    );
+    // A row a move (and more under the marked ones).
+    let rows = one
+        .lines()
+        .filter(|l| l.contains(" White ") || l.contains(" Black "));
+    assert!(rows.count() >= 8, "{one}");
+    let again = stdout(&format!("set threads 1; {GAME}; review"));
+    assert_eq!(one, again);
+    let two = stdout(&format!("set threads 2; {GAME}; review"));
+    assert_eq!(one, two);
+}
+
+/// A reporter that keeps nothing (the test looks at the counters).
+struct Quiet;
+
+impl Reporter for Quiet {
+    fn report(&mut self, _: &Diagnostic<'_>) {}
+    fn message(&mut self, _: &str) {}
+}
+
+/// Run `line` through `runner`, its output dropped; the nodes the live
+/// counters say it searched.
+fn nodes_of(runner: &mut Runner<'_>, line: &str) -> u64 {
+    let mut out = boardsh::shell::Plain(Vec::new());
+    runner.run_line("test", 1, line, &mut out).unwrap();
+    runner.session.live().work.load(Ordering::Relaxed)
+}
+
+#[test]
+fn review_svg_after_the_review_searches_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let chart = dir.path().join("chart.svg");
+    let chart = chart.to_str().unwrap();
+    let (mut loader, mut quiet) = (FsLoader, Quiet);
+    let mut runner = Runner::new(Session::new(), &mut loader, &mut quiet, false);
+    for line in GAME.split("; ") {
+        nodes_of(&mut runner, line);
+    }
+    // The review searches: nodes counted.
+    assert!(nodes_of(&mut runner, "review nodes 3000") > 0);
+    // Its chart: the same game and budget, no node searched.
+    assert_eq!(
+        nodes_of(&mut runner, &format!("review nodes 3000 svg {chart}")),
+        0
+    );
+    let svg = std::fs::read_to_string(chart).unwrap();
+    assert!(
+        svg.contains("font-weight=\"bold\">White's win chance"),
+        "{svg}"
+    );
+    // Another budget is another review: searched.
+    assert!(nodes_of(&mut runner, &format!("review nodes 2000 svg! {chart}")) > 0);
+    // A move more is another game: searched.
+    nodes_of(&mut runner, "play a3a4");
+    assert!(nodes_of(&mut runner, &format!("review nodes 2000 svg! {chart}")) > 0);
+    assert_eq!(runner.errors, 0);
+}
+
+#[test]
+fn a_charts_path_is_refused_before_any_search() {
+    // The file exists: refused at once, before the review (no table is
+    // printed), though its budget would take hours.
+    let out = Test::new()
+        .file("chart.svg", "mine")
+        .args([
+            "-c",
+            &format!("{GAME}; review nodes 999999999999 svg chart.svg"),
+        ])
+        .status(1)
+        .any_stdout()
+        .any_stderr()
+        .run();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stdout.contains("Congo review"), "{stdout}");
+    assert!(stderr.contains("`chart.svg` already exists"), "{stderr}");
+    // A directory that does not exist: refused the same way.
+    let out = Test::new()
+        .args([
+            "-c",
+            &format!("{GAME}; review nodes 999999999999 svg no/such/dir/chart.svg"),
+        ])
+        .status(1)
+        .any_stdout()
+        .any_stderr()
+        .run();
+    assert!(
+        !String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("Congo review")
+    );
+}
