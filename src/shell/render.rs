@@ -416,6 +416,9 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
             if kw == Keyword::Hint {
                 out.text(&wrap::paragraph(&hint_budget_note(), 0, width))?;
             }
+            if kw == Keyword::Set {
+                out.text(&wrap::paragraph(&tutor_note(), 0, width))?;
+            }
             Ok(())
         }
         None => out.text(&help_listing(out.width())),
@@ -440,6 +443,14 @@ fn congo_analysis_note(kw: Keyword) -> String {
         pct(INACCURACY),
         pct(MISTAKE),
         pct(BLUNDER)
+    )
+}
+
+/// `help set`: the tutor, the one setting that changes what a move does.
+fn tutor_note() -> String {
+    use crate::congo::analysis::tutor::TUTOR_NODES;
+    format!(
+        "The tutor: with `set tutor ?!`, `?` or `??`, against the computer (`new congo white`, `set computer`), each Congo move of yours is checked before it is played ({TUTOR_NODES} nodes for the best move and half as many for yours, the same verdict every run); a move that loses as much win chance as the mark (?! from 5 points, ? from 10, ?? from 15, as `review` marks) is not played: the tutor says what it loses and the better move. Type the same move again right after, or `play MOVE!`, to play it anyway. The only legal move is never stopped; `set tutor off` (the default) never stops.\n"
     )
 }
 

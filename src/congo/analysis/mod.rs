@@ -12,6 +12,7 @@ pub mod chart;
 pub mod hint;
 pub mod retry;
 pub mod review;
+pub mod tutor;
 
 pub use budget::{AnalysisError, OverBudget, checked_count, checked_game, checked_moves};
 pub use chance::{CHANCE_K, Value, chance_of};
