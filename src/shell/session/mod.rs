@@ -374,9 +374,11 @@ impl Session {
                     yut.move_token(*token, *throw)
                 })
                 .map_err(on_throw)?,
-            Command::MoveBy(token, roll) => self
-                .change_yut(cmd.command.clone(), |yut, _| yut.move_by(*token, *roll))
-                .map_err(on_throw)?,
+            Command::MoveBy(token, roll) => {
+                self.tutor_yut(*token, *roll, tutor).map_err(fail)?;
+                self.change_yut(cmd.command.clone(), |yut, _| yut.move_by(*token, *roll))
+                    .map_err(on_throw)?
+            }
             Command::Throw(sticks) => self
                 .change_yut(cmd.command.clone(), |yut, _| yut.throw(*sticks))
                 .map_err(fail)?,

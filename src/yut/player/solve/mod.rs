@@ -25,6 +25,7 @@ pub(crate) mod review;
 pub(crate) mod solver;
 pub(crate) mod table;
 pub(crate) mod turn;
+pub(crate) mod tutor;
 pub(crate) mod whole;
 
 pub use analysis::{
