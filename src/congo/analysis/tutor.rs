@@ -19,8 +19,8 @@ use crate::congo::{Move, Position};
 use crate::interrupt::Interrupt;
 
 /// The nodes of the tutor's [`hint`] (the best move's search); the played
-/// move gets half as many again. About a quarter of a second in a release
-/// build on the 2-core machine of `lab/NOTES.md` (2026-12-07).
+/// move gets half as many again: 0.12 s a check in a release build on
+/// the 2-core machine, under load (`lab/NOTES.md`, 2026-12-07).
 pub const TUTOR_NODES: u64 = 200_000;
 
 /// Why the tutor stops a move: what it loses against the best move.

@@ -15,7 +15,8 @@ use super::whole::indistinct;
 use crate::yut::rules::play::{Phase, Play, Use};
 
 /// Positions the estimate's games may search in all (the exact tables
-/// search none): a tenth of `hint`'s budget, about a second at most.
+/// search none): a tenth of `hint`'s budget, about half a second a check
+/// on 4-token turns in a release build (`lab/NOTES.md`, 2026-12-07).
 pub const TUTOR_POSITIONS: u64 = 1_000_000;
 
 /// Why the tutor stops a use: what it loses against the best one.
