@@ -289,6 +289,13 @@ const EXAMPLES: &[Example] = &[
         "set computer upper; throw",
         "it is the computer's turn (upper): `auto` lets it play, `set computer none` lets you play both teams",
     ),
+    // The tutor stops a move that hangs the lion: d2c3 opens the d file
+    // between the lions and Black's takes White's (0% left).
+    command(
+        "tutor-stops",
+        "set tutor ?; new congo white; fen 3l3/7/p5p/7/P5P/3P3/3L3 w 0; play d2c3",
+        "the tutor stops d2c3 (??): it loses 96.0 points of your chance to win (0% against 96% after d2d3, line d2d3 d7c7 d3d4); type d2c3 again, or `play d2c3!`, to play it anyway",
+    ),
     command(
         "extra-argument-board",
         "board legend now",

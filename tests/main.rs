@@ -65,6 +65,7 @@ mod svg;
 mod tablebase_cli;
 mod tactics;
 mod tune_cli;
+mod tutor;
 mod versus;
 mod versus_redraw;
 mod yut_hint_cli;

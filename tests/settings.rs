@@ -127,6 +127,7 @@ fn a_value_of_the_wrong_kind_is_refused_and_changes_nothing() {
             | ValueKind::Show
             | ValueKind::Flip
             | ValueKind::Theme => vec!["3".into(), "lots".into()],
+            ValueKind::Tutor => vec!["3".into(), "on".into(), "???".into(), "!".into()],
             // Any word names a network file: its refusals (a missing,
             // truncated or foreign file) are `tests/net.rs`'s.
             ValueKind::Net => vec![],

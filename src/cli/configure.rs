@@ -105,7 +105,8 @@ impl TypedValueParser for SettingParser {
             | ValueKind::Draw
             | ValueKind::Show
             | ValueKind::Flip
-            | ValueKind::Theme => Some(Box::new(
+            | ValueKind::Theme
+            | ValueKind::Tutor => Some(Box::new(
                 self.0.completions().iter().map(|&w| PossibleValue::new(w)),
             )),
             ValueKind::Flag

@@ -171,6 +171,9 @@ pub enum Command {
     /// A line that is only a Congo move (`e2e3`): run as `play` is,
     /// its errors noting how the line was read.
     BarePlay(Move),
+    /// `play <move>!`: play it past the tutor (`set tutor`), as `play`
+    /// when the tutor is off.
+    PlayForced(Move),
     /// `status`.
     Status,
     /// `perft <depth>`.
@@ -267,7 +270,7 @@ impl Command {
             Command::List => Keyword::List,
             Command::Board | Command::BoardLegend | Command::BoardSvg(_) => Keyword::Board,
             Command::Moves(_) => Keyword::Moves,
-            Command::Play(_) | Command::BarePlay(_) => Keyword::Play,
+            Command::Play(_) | Command::BarePlay(_) | Command::PlayForced(_) => Keyword::Play,
             Command::Status => Keyword::Status,
             Command::Perft(_) => Keyword::Perft,
             Command::Divide(_) => Keyword::Divide,
@@ -321,6 +324,7 @@ impl fmt::Display for Command {
             Command::Moves(MovesFilter::Kind(k)) => write!(f, "moves {k}"),
             Command::Moves(MovesFilter::From(s)) => write!(f, "moves {s}"),
             Command::Play(m) | Command::BarePlay(m) => write!(f, "play {m}"),
+            Command::PlayForced(m) => write!(f, "play {m}!"),
             Command::Status => f.write_str("status"),
             Command::Perft(n) => write!(f, "perft {n}"),
             Command::Divide(n) => write!(f, "divide {n}"),

@@ -13,6 +13,7 @@ pub mod hint;
 pub mod key;
 pub mod retry;
 pub mod review;
+pub mod tutor;
 pub mod why;
 
 pub use budget::{AnalysisError, OverBudget, checked_count, checked_game, checked_moves};

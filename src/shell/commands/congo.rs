@@ -157,6 +157,7 @@ pub const PLAY: Spec = Spec {
         "illegal-piece-without-moves",
         "illegal-game-over",
         "computers-move",
+        "tutor-stops",
     ],
     parse: play_args,
 };
@@ -274,6 +275,11 @@ fn split_move<'a>(first: &'a str, rest: &'a str) -> Option<Res<'a, Command>> {
 
 fn play_args(input: &str) -> Res<'_, Command> {
     let (rest, m) = arg("a move like e2e3 or b1-d3-f5")(input)?;
+    // `play MOVE!`: past the tutor.
+    let (m, forced) = match m.strip_suffix('!') {
+        Some(bare) if !bare.is_empty() => (bare, true),
+        _ => (m, false),
+    };
     if let Some(yut_token) = super::other_game::token_after_play(m, "a move like e2e3 or b1-d3-f5")
     {
         return yut_token;
@@ -292,5 +298,8 @@ fn play_args(input: &str) -> Res<'_, Command> {
         }
     };
     let (rest, ()) = end("play", "one move")(rest)?;
+    if forced {
+        return Ok((rest, Command::PlayForced(mv)));
+    }
     Ok((rest, Command::Play(mv)))
 }

@@ -24,6 +24,7 @@ mod record;
 mod retry;
 mod tablebase;
 mod transcript;
+mod tutor;
 mod versus;
 mod yut;
 mod yut_game;
@@ -106,6 +107,8 @@ pub struct Session {
     /// Where `set net FILE` reads network files (the network in use is
     /// the engine cache's).
     net_source: net::NetSource,
+    /// The tutor's memory: the move it stopped, a forced `play`.
+    tutor: tutor::TutorPart,
 }
 
 /// A failure while executing: either the command was rejected, or output
@@ -179,7 +182,8 @@ impl Session {
             | Change::Draw(_)
             | Change::Show(_)
             | Change::Flip(_)
-            | Change::Theme(_) => {}
+            | Change::Theme(_)
+            | Change::Tutor(_) => {}
             // Made above, with the network read.
             Change::Net(_) => {}
         }
@@ -294,6 +298,18 @@ impl Session {
                 e => e,
             });
         }
+        if let Command::PlayForced(mv) = &cmd.command {
+            // `play MOVE!`: played as `play MOVE`, past the tutor.
+            let play = Located {
+                command: Command::Play(*mv),
+                ..cmd.clone()
+            };
+            self.tutor.forced = true;
+            let done = self.execute(&play, sink);
+            self.tutor.forced = false;
+            return done;
+        }
+        let tutor = self.tutor_turn();
         self.refuse_on_computers_turn(&cmd.command).map_err(fail)?;
         let reply = match &cmd.command {
             Command::ShowFen => self.congo.show_fen(),
@@ -313,7 +329,8 @@ impl Session {
             }
             Command::Moves(filter) => self.congo.moves(*filter).map_err(fail)?,
             // (A bare move was run as `play` above.)
-            Command::Play(mv) | Command::BarePlay(mv) => {
+            Command::Play(mv) | Command::BarePlay(mv) | Command::PlayForced(mv) => {
+                self.tutor_congo(*mv, tutor).map_err(fail)?;
                 let rules = self.rules();
                 self.play_congo(&cmd.command, *mv, rules).map_err(fail)?
             }
@@ -357,9 +374,11 @@ impl Session {
                     yut.move_token(*token, *throw)
                 })
                 .map_err(on_throw)?,
-            Command::MoveBy(token, roll) => self
-                .change_yut(cmd.command.clone(), |yut, _| yut.move_by(*token, *roll))
-                .map_err(on_throw)?,
+            Command::MoveBy(token, roll) => {
+                self.tutor_yut(*token, *roll, tutor).map_err(fail)?;
+                self.change_yut(cmd.command.clone(), |yut, _| yut.move_by(*token, *roll))
+                    .map_err(on_throw)?
+            }
             Command::Throw(sticks) => self
                 .change_yut(cmd.command.clone(), |yut, _| yut.throw(*sticks))
                 .map_err(fail)?,

@@ -384,7 +384,7 @@ impl Session {
     }
 
     /// The Yut game's events as one key (the game a turn led to).
-    fn yut_key(&self) -> u64 {
+    pub(super) fn yut_key(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         self.yut.0.events().hash(&mut h);

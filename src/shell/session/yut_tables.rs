@@ -55,7 +55,7 @@ impl Session {
     /// The analysis setup of `hint` and `review`: the tables, the odds
     /// player, `games` a use, seeded from the game's random state (which
     /// does not advance: asking twice gives the same answer).
-    fn analysis<'a>(
+    pub(super) fn analysis<'a>(
         &'a self,
         tables: &'a [Arc<Table>],
         games: u64,

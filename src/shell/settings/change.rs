@@ -1,6 +1,6 @@
 //! [`Change`]: one setting with its new value, typed.
 
-use super::{ComputerChange, Draw, Flip, Setting, Show, Theme, Threads, team_name};
+use super::{ComputerChange, Draw, Flip, Setting, Show, Theme, Threads, Tutor, team_name};
 use crate::congo::Rules;
 use crate::congo::nnue::NetChoice;
 use crate::yut::{Sticks, Team};
@@ -44,6 +44,8 @@ pub enum Change {
     CatchBonus(bool),
     /// The Congo engine's network.
     Net(NetChoice),
+    /// The tutor's threshold.
+    Tutor(Tutor),
 }
 
 impl Change {
@@ -72,6 +74,7 @@ impl Change {
             Change::BackDo(_) => Setting::BackDo,
             Change::CatchBonus(_) => Setting::CatchBonus,
             Change::Net(_) => Setting::Net,
+            Change::Tutor(_) => Setting::Tutor,
         }
     }
 }
@@ -110,6 +113,7 @@ impl fmt::Display for Change {
             Change::Show(s) => f.write_str(s.name()),
             Change::Flip(s) => f.write_str(s.name()),
             Change::Theme(t) => f.write_str(t.name()),
+            Change::Tutor(t) => f.write_str(t.name()),
             Change::Net(NetChoice::Off) => f.write_str("off"),
             Change::Net(NetChoice::Default) => f.write_str("default"),
             // Quoted as `set net` reads a file name back (a file named

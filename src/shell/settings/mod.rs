@@ -16,7 +16,7 @@ mod values;
 
 pub use change::Change;
 pub use values::{
-    Computer, ComputerChange, CongoComputer, Draw, Flip, Show, Theme, Threads, YutComputer,
+    Computer, ComputerChange, CongoComputer, Draw, Flip, Show, Theme, Threads, Tutor, YutComputer,
 };
 
 use crate::congo::Rules;
@@ -77,6 +77,9 @@ pub enum Setting {
     /// The Congo engine's evaluation network: none, the built-in one or a
     /// network file.
     Net,
+    /// How bad a person's move must be for the tutor to stop it before it
+    /// is played (versus mode).
+    Tutor,
 }
 
 /// What values a setting takes.
@@ -106,6 +109,8 @@ pub enum ValueKind {
     Theme,
     /// A network: `off`, `default` or a file name.
     Net,
+    /// The tutor's threshold: [`Tutor`].
+    Tutor,
 }
 
 /// A team's name as the `first` setting spells it.
@@ -156,6 +161,7 @@ impl Setting {
         Setting::BackDo,
         Setting::CatchBonus,
         Setting::Net,
+        Setting::Tutor,
     ];
 
     /// How many settings there are.
@@ -333,6 +339,13 @@ impl Setting {
                 expects: "`off`, `default` or a network file's name",
                 default: Change::Net(STARTUP_NET),
             },
+            Setting::Tutor => SettingSpec {
+                name: "tutor",
+                summary: "against the computer, stop a move of yours as bad as this mark (?!, ? or ??) before it is played; type it again (or `play MOVE!`) to play it",
+                kind: ValueKind::Tutor,
+                expects: "`off`, `?!`, `?` or `??`",
+                default: Change::Tutor(Tutor::Off),
+            },
         }
     }
 
@@ -410,6 +423,7 @@ impl Setting {
             Setting::BackDo => flag(text).map(Change::BackDo),
             Setting::CatchBonus => flag(text).map(Change::CatchBonus),
             Setting::Net => net_choice(text).map(Change::Net),
+            Setting::Tutor => word(text, Tutor::ALL, Tutor::name).map(Change::Tutor),
         };
         change.ok_or(self.spec().expects)
     }
@@ -449,6 +463,7 @@ impl Setting {
             ValueKind::Show | ValueKind::Flip => &["auto", "on", "off"],
             ValueKind::Theme => &["auto", "light", "dark"],
             ValueKind::Net => &["off", "default"],
+            ValueKind::Tutor => &["off", "?!", "?", "??"],
         }
     }
 }
@@ -524,6 +539,8 @@ pub struct Settings {
     pub house: House,
     /// The Congo engine's network (the session holds the network read).
     pub net: NetChoice,
+    /// The tutor's threshold (versus mode).
+    pub tutor: Tutor,
 }
 
 impl Default for Settings {
@@ -550,6 +567,7 @@ impl Default for Settings {
             theme: Theme::Auto,
             house: House::CONTEST,
             net: STARTUP_NET,
+            tutor: Tutor::Off,
         }
     }
 }
@@ -583,6 +601,7 @@ impl Settings {
             Setting::BackDo => Change::BackDo(self.house.back_do),
             Setting::CatchBonus => Change::CatchBonus(self.house.catch_bonus),
             Setting::Net => Change::Net(self.net.clone()),
+            Setting::Tutor => Change::Tutor(self.tutor),
         }
     }
 
@@ -620,6 +639,7 @@ impl Settings {
             Change::BackDo(b) => self.house.back_do = b,
             Change::CatchBonus(b) => self.house.catch_bonus = b,
             Change::Net(choice) => self.net = choice,
+            Change::Tutor(t) => self.tutor = t,
         }
     }
 

@@ -347,3 +347,49 @@ impl Threads {
         }
     }
 }
+
+/// How bad a person's move must be for the tutor to stop it before it is
+/// played (versus mode): the review's marks, `off` for never.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tutor {
+    /// The tutor never stops a move.
+    #[default]
+    Off,
+    /// An inaccuracy (`?!`) or worse.
+    Inaccuracy,
+    /// A mistake (`?`) or worse.
+    Mistake,
+    /// A blunder (`??`) only.
+    Blunder,
+}
+
+impl Tutor {
+    /// Every value.
+    pub const ALL: [Tutor; 4] = [
+        Tutor::Off,
+        Tutor::Inaccuracy,
+        Tutor::Mistake,
+        Tutor::Blunder,
+    ];
+
+    /// The word `set tutor` takes: `off` or the review's mark.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Tutor::Off => "off",
+            Tutor::Inaccuracy => "?!",
+            Tutor::Mistake => "?",
+            Tutor::Blunder => "??",
+        }
+    }
+
+    /// The least mark a move is stopped for (`None`: off).
+    pub const fn least(self) -> Option<crate::congo::analysis::Mark> {
+        use crate::congo::analysis::Mark;
+        match self {
+            Tutor::Off => None,
+            Tutor::Inaccuracy => Some(Mark::Inaccuracy),
+            Tutor::Mistake => Some(Mark::Mistake),
+            Tutor::Blunder => Some(Mark::Blunder),
+        }
+    }
+}

@@ -27,6 +27,7 @@ pub(crate) mod solver;
 pub(crate) mod table;
 pub(crate) mod totals;
 pub(crate) mod turn;
+pub(crate) mod tutor;
 pub(crate) mod whole;
 
 pub use analysis::{

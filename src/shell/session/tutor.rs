@@ -1,0 +1,328 @@
+//! The tutor in the session (`set tutor ?!|?|??`): in versus mode, a
+//! person's move (a Congo `play`, a Yut `move`) is checked before it is
+//! made, and one that loses as much as the setting's mark is refused with
+//! what it loses and the better move. The same move typed again right
+//! after is made; `play MOVE!` plays a Congo move at once. The checks
+//! themselves are the library's ([`crate::congo::analysis::tutor`],
+//! [`crate::yut::player::solve::tutor`]).
+
+use super::Session;
+use super::engine::no_table;
+use crate::congo::Move;
+use crate::congo::analysis::AnalysisError;
+use crate::congo::analysis::tutor::{TUTOR_NODES, Warning, check};
+use crate::congo::search::Limits;
+use crate::shell::commands::yut::{HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES};
+use crate::shell::error::ErrorKind;
+use crate::shell::settings::{CongoComputer, Tutor, YutComputer};
+use crate::yut::player::solve::tutor::{YutWarning, check as check_yut};
+use crate::yut::player::solve::{AnalysisError as YutAnalysisError, Mark as YutMark};
+use crate::yut::{Roll, Token, Use};
+
+/// A move the tutor stopped, with where: typed again by the next command,
+/// it is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stopped {
+    /// A Congo move, in the position of this key after this many plies.
+    Congo(u64, usize, Move),
+    /// A Yut use, in the game of this key (its events).
+    Yut(u64, Use),
+}
+
+/// What the tutor remembers between two commands.
+#[derive(Clone, Debug, Default)]
+pub(super) struct TutorPart {
+    /// The move the tutor stopped, with the position it was stopped in:
+    /// typed again by the next command, it is made.
+    stopped: Option<Stopped>,
+    /// Set for the one `play` a `play MOVE!` runs: no check.
+    pub(super) forced: bool,
+}
+
+/// What the last command left for the one running: the move the tutor
+/// stopped, and whether this `play` is forced. Taken once a command.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct TutorTurn {
+    stopped: Option<Stopped>,
+    forced: bool,
+}
+
+impl Session {
+    /// Take what the tutor left for this command (the next one starts
+    /// afresh: a move stopped is played only when typed again right after).
+    pub(super) fn tutor_turn(&mut self) -> TutorTurn {
+        TutorTurn {
+            stopped: self.tutor.stopped.take(),
+            forced: std::mem::take(&mut self.tutor.forced),
+        }
+    }
+
+    /// Before the person's Congo move `mv` is played: with the tutor on,
+    /// in versus mode (the computer playing one side), check it.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Problem`] saying what the move loses and the better
+    /// move, when it loses the setting's mark or more (the move is
+    /// remembered: typed again next, it is played);
+    /// [`ErrorKind::Interrupted`] when Ctrl-C stops the check.
+    pub(super) fn tutor_congo(&mut self, mv: Move, turn: TutorTurn) -> Result<(), ErrorKind> {
+        let Some(least) = self.settings.tutor.least() else {
+            return Ok(());
+        };
+        let versus = matches!(
+            self.settings.computer.congo,
+            CongoComputer::White | CongoComputer::Black
+        );
+        if turn.forced || !versus || self.congo_drawn() {
+            return Ok(());
+        }
+        let game = &self.congo.game;
+        let here = Stopped::Congo(game.position().zobrist(), game.plies(), mv);
+        if turn.stopped == Some(here) {
+            return Ok(());
+        }
+        let tools = self.tools();
+        let tables = tools.tables();
+        let stop = &tools.live.interrupt;
+        let limits = Limits::nodes(TUTOR_NODES);
+        let found = tools
+            .engine
+            .with(tools.engine_config(&limits), |engine| {
+                engine.set_tablebase(tables);
+                check(engine, game.position(), game.keys(), mv, least, stop)
+            })
+            .map_err(no_table)?;
+        match found {
+            Ok(None) => Ok(()),
+            Ok(Some(warning)) => {
+                self.tutor.stopped = Some(here);
+                Err(ErrorKind::Problem(stopped_text(&warning)))
+            }
+            // A position over the move budget: playing the move says so.
+            Err(AnalysisError::Illegal(_)) => Ok(()),
+            Err(AnalysisError::Interrupted) => Err(ErrorKind::Interrupted),
+        }
+    }
+}
+
+impl Session {
+    /// Before the person's Yut `move TOKEN [RESULT]`: with the tutor on,
+    /// in versus mode (the computer playing one team), check the use.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Problem`] saying what the use loses and the better
+    /// use, when it loses the setting's mark or more (by the Yut
+    /// thresholds); [`ErrorKind::Interrupted`] when Ctrl-C stops it.
+    pub(super) fn tutor_yut(
+        &mut self,
+        token: Token,
+        roll: Option<Roll>,
+        turn: TutorTurn,
+    ) -> Result<(), ErrorKind> {
+        let least = match self.settings.tutor {
+            Tutor::Off => return Ok(()),
+            Tutor::Inaccuracy => YutMark::Inaccuracy,
+            Tutor::Mistake => YutMark::Mistake,
+            Tutor::Blunder => YutMark::Blunder,
+        };
+        let versus = matches!(
+            self.settings.computer.yut,
+            YutComputer::Upper | YutComputer::Lower
+        );
+        if !versus {
+            return Ok(());
+        }
+        // `move A` names no result: the one pending, if only one is.
+        let uses = self.yut.uses();
+        let roll = match roll {
+            Some(roll) => roll,
+            None => {
+                let mut rolls = uses.as_slice().iter().map(|u| u.roll);
+                let Some(first) = rolls.next() else {
+                    return Ok(());
+                };
+                if rolls.any(|r| r != first) {
+                    return Ok(());
+                }
+                first
+            }
+        };
+        let used = Use { token, roll };
+        let here = Stopped::Yut(self.yut_key(), used);
+        if turn.stopped == Some(here) {
+            return Ok(());
+        }
+        self.live.reset_counters();
+        let tables = self.yut_tables();
+        let setup = self.analysis(
+            &tables,
+            HINT_GAMES,
+            Some(HINT_DECISION_BUDGET),
+            HINT_BUDGET,
+            None,
+        );
+        match check_yut(&self.yut, used, &setup, least) {
+            Ok(None) | Err(YutAnalysisError::Play(_) | YutAnalysisError::Replay(_)) => Ok(()),
+            Ok(Some(warning)) => {
+                self.tutor.stopped = Some(here);
+                Err(ErrorKind::Problem(yut_stopped_text(&warning)))
+            }
+            Err(YutAnalysisError::Interrupted) => Err(ErrorKind::Interrupted),
+        }
+    }
+}
+
+/// `the tutor stops move A yut (??): it loses 13.5 points of your chance
+/// to win (74% against 88% after move A do, exact); type it again to make
+/// it anyway` (the marks written as the setting takes them).
+fn yut_stopped_text(w: &YutWarning) -> String {
+    let how = if w.played.interval.is_none() && w.best.interval.is_none() {
+        "exact"
+    } else {
+        "estimated"
+    };
+    let mv = |u: Use| format!("move {} {}", u.token, u.roll.name());
+    let mark = match w.mark {
+        YutMark::Fine => "",
+        YutMark::Inaccuracy => "?!",
+        YutMark::Mistake => "?",
+        YutMark::Blunder => "??",
+    };
+    format!(
+        "the tutor stops {} ({}): it loses {:.1} points of your chance to win ({:.0}% against {:.0}% after {}, {how}); type it again to make it anyway",
+        mv(w.played.choice),
+        mark,
+        w.loss * 100.0,
+        w.played.chance * 100.0,
+        w.best.chance * 100.0,
+        mv(w.best.choice),
+    )
+}
+
+/// `the tutor stops d2c3 (??): it loses 91.0 points of your chance to win
+/// (0% against 91% after d2d3, line d2d3 d7e7 d3e4); type d2c3 again, or
+/// `play d2c3!`, to play it anyway`.
+fn stopped_text(w: &Warning) -> String {
+    let line: Vec<String> = w
+        .best
+        .line
+        .iter()
+        .take(3)
+        .map(ToString::to_string)
+        .collect();
+    let mv = w.played.mv;
+    format!(
+        "the tutor stops {mv} ({}): it loses {:.1} points of your chance to win ({:.0}% against {:.0}% after {}, line {}); type {mv} again, or `play {mv}!`, to play it anyway",
+        w.mark.symbol(),
+        w.loss * 100.0,
+        w.played.value.chance * 100.0,
+        w.best.value.chance * 100.0,
+        w.best.mv,
+        line.join(" "),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::yut_game::YutPart;
+    use super::*;
+    use crate::interrupt::Never;
+    use crate::shell::parse::parse_command;
+    use crate::shell::reply::Reply;
+    use crate::yut::player::solve::{Roles, Table, solve_layer};
+    use crate::yut::{Game, Play, Record, Station, Sticks, Team, TokenState};
+    use std::sync::Arc;
+
+    /// The one-token table, solved here (a cap of 2 keeps it quick), as
+    /// `yut_tables.rs`'s tests solve it.
+    fn one_token_table() -> Arc<Table> {
+        let mut table = Table::new(1, 2, Roles::SelfPlay);
+        for e in (0..table.index().layers()).rev() {
+            solve_layer(&mut table, e, Sticks::FAIR, &Never, &mut |_| {}).expect("no interrupt");
+        }
+        Arc::new(table)
+    }
+
+    /// Upper's A at home, lower's a on do, every other token escaped (the
+    /// one-token table covers it); upper has thrown a yut and a do.
+    fn catch_or_run() -> Play {
+        let mut g = Game::new();
+        for t in [Token::B, Token::C, Token::D, Token::b, Token::c, Token::d] {
+            while g.state(t) != TokenState::Escaped {
+                g.apply(t, Roll::Mo.throw()).expect("a free move");
+            }
+        }
+        g.apply(Token::a, Roll::Do.throw()).expect("a free move");
+        assert_eq!(g.state(Token::a), TokenState::On(Station::Do));
+        let mut play = Play::new(Team::Upper, 0);
+        play.set_board(g);
+        play.throw("FFFF".parse().expect("yut")).expect("due");
+        play.throw("FBBB".parse().expect("do")).expect("due");
+        play
+    }
+
+    /// A session at [`catch_or_run`] with the table, the computer playing
+    /// lower (upper is the person's), the tutor at `tutor`.
+    fn versus(tutor: &str) -> Session {
+        let mut s = Session::new();
+        let table = one_token_table();
+        s.set_yut_table_loader(Arc::new(move || vec![Arc::clone(&table)]));
+        s.yut = YutPart(Record::new(catch_or_run()));
+        run(&mut s, "set computer lower").expect("set");
+        run(&mut s, &format!("set tutor {tutor}")).expect("set");
+        s
+    }
+
+    fn run(s: &mut Session, line: &str) -> Result<Reply, String> {
+        let cmd = parse_command(line).expect("parses");
+        s.execute(&cmd, &mut Vec::<Reply>::new())
+            .map_err(|e| e.to_string())
+    }
+
+    /// Where upper's A stands.
+    fn a_at(s: &Session) -> TokenState {
+        s.yut.game().state(Token::A)
+    }
+
+    #[test]
+    fn a_losing_use_is_stopped_then_made_on_the_second_try() {
+        // `move A do` catches lower's a on do: a goes home and upper
+        // throws again (the yut still pending). `move A yut` first leaves
+        // a where it is and the do then ends the turn: in a one-token
+        // race of about twenty stations, a whole throw more for upper
+        // (two to three stations on average) and a sent back are worth
+        // far more than the 2 points of a `?!` (the table's values are
+        // exact: no interval to tell them apart by).
+        let mut s = versus("?!");
+        let err = run(&mut s, "move A yut").expect_err("stopped");
+        assert!(err.contains("the tutor stops move A yut ("), "{err}");
+        assert!(
+            err.contains("after move A do, exact); type it again"),
+            "{err}"
+        );
+        assert_eq!(a_at(&s), TokenState::Home, "nothing moved");
+        // Typed again right after: made.
+        run(&mut s, "move A yut").expect("made");
+        assert_eq!(a_at(&s), TokenState::On(Station::Yut));
+    }
+
+    #[test]
+    fn the_best_use_and_the_tutor_off_pass() {
+        let mut s = versus("?!");
+        run(&mut s, "move A do").expect("the best use");
+        let mut s = versus("off");
+        run(&mut s, "move A yut").expect("no tutor");
+        assert_eq!(a_at(&s), TokenState::On(Station::Yut));
+    }
+
+    #[test]
+    fn another_command_between_the_tries_checks_again() {
+        let mut s = versus("?!");
+        run(&mut s, "move A yut").expect_err("stopped");
+        run(&mut s, "status").expect("status");
+        run(&mut s, "move A yut").expect_err("stopped again");
+        assert_eq!(a_at(&s), TokenState::Home);
+    }
+}
