@@ -15,6 +15,7 @@
 mod congo;
 mod congo_analysis;
 mod course;
+mod drill;
 mod engine;
 mod engine_cache;
 mod history;
@@ -103,6 +104,8 @@ pub struct Session {
     turn_lines: std::collections::HashMap<u64, String>,
     /// The last Congo review, and the `retry` through its mistakes.
     retry: retry::RetryPart,
+    /// The cards the last review found, and the `drill` under way.
+    drill: drill::DrillPart,
     /// Where `set net FILE` reads network files (the network in use is
     /// the engine cache's).
     net_source: net::NetSource,
@@ -382,6 +385,8 @@ impl Session {
             Command::Hint(args) => self.hint_for(args).map_err(fail)?,
             Command::Review(args) => self.review_for(args, sink, &fail)?,
             Command::Retry(args) => self.retry(*args, sink, &fail)?,
+            // The runner reads the deck and calls `Session::drill`.
+            Command::Drill(args) => Reply::DrillDeck(*args),
             Command::Show => self.yut_board(),
             Command::ShowSvg(file) => {
                 let text = crate::yut::text::svg::render(self.yut.game());
