@@ -664,6 +664,10 @@ impl<'r> Runner<'r> {
         let at = if cmd.arg.len == 0 { cmd.span } else { cmd.arg };
         let err = |kind| Box::new(ShellError::new(at, kind));
         let problem = |why: String| err(ErrorKind::Problem(why));
+        // An answer or `stop` with no drill under way needs no deck.
+        if let Err(why) = self.session.drill_ready(args) {
+            return Ok(Err(problem(why.to_string())));
+        }
         let (name, text) = match self.loader.read_deck() {
             Ok(x) => x,
             Err(why) => return Ok(Err(problem(why))),

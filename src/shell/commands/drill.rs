@@ -26,7 +26,7 @@ pub const DRILL: Spec = Spec {
     ],
     errors: &[
         "drill-not-started",
-        "drill-no-such-card",
+        "drill-no-deck",
         "drill-forget-number",
         "extra-argument-drill",
     ],

@@ -115,6 +115,19 @@ impl Session {
         q.entries.get(q.at).map(|e| &e.position)
     }
 
+    /// Whether `args` can run: an answer or `stop` needs a drill under
+    /// way (checked before the deck is read).
+    ///
+    /// # Errors
+    ///
+    /// What to type first.
+    pub fn drill_ready(&self, args: DrillArgs) -> Result<(), &'static str> {
+        match args {
+            DrillArgs::Stop | DrillArgs::Answer(_) if self.drill.queue.is_none() => Err(NOT_STARTED),
+            _ => Ok(()),
+        }
+    }
+
     /// `drill [<move>|stop|stats|forget N]` on `deck` as read now, on
     /// `today`: the reply, and the lines to append to the deck.
     ///
