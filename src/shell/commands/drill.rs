@@ -11,12 +11,12 @@ use crate::shell::parse::grammar::{Res, end, fail, word};
 pub const DRILL: Spec = Spec {
     name: "drill",
     aliases: &[],
-    usage: "[<move>|stop|stats|forget <n>]",
-    summary: "the positions of your own Congo mistakes (? and ??) that a `review` found, kept across games in the data directory and served when due (a right answer doubles the wait: 1, 2, 4... days; a wrong one brings it back tomorrow): `drill <move>` answers, `drill` skips, `drill stop` ends, `drill stats` lists the deck, `drill forget <n>` removes one",
+    usage: "[<move>|stats|forget <n>]",
+    summary: "your own Congo mistakes (? and ??) that reviews found, kept across games, served when due (right: again in 1, 2, 4... days; wrong: tomorrow): `drill <move>` answers, `drill` skips, `drill stop` ends, `drill stats` lists the deck, `drill forget <n>` removes a card",
     example: "drill stats",
     args: &[
         ArgSpec {
-            hint: "[<move>|stop|stats|forget <n>]",
+            hint: "[<move>|stats|forget <n>|stop]",
             complete: Complete::DrillMoves,
         },
         ArgSpec {
