@@ -35,7 +35,7 @@ impl Day {
     /// `YYYY-MM-DD` (years 1970 to 9999, a real date), else `None`.
     pub fn parse(text: &str) -> Option<Day> {
         let b = text.as_bytes();
-        if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        if b.len() != 10 || b.get(4) != Some(&b'-') || b.get(7) != Some(&b'-') {
             return None;
         }
         let num = |s: &str| -> Option<i64> {
