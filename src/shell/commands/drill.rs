@@ -16,7 +16,7 @@ pub const DRILL: Spec = Spec {
     example: "drill stats",
     args: &[
         ArgSpec {
-            hint: "[<move>|stats|forget <n>|stop]",
+            hint: "[<move>|stats|forget <n>]",
             complete: Complete::DrillMoves,
         },
         ArgSpec {
