@@ -1,7 +1,6 @@
 //! `drill`'s replies and their text: the position due (its board comes
 //! first, as `board` draws it), an answer judged with the card's next
-//! date, the deck's listing (`drill stats`), a card forgotten, and the
-//! note after a `review` that added cards. Chances are the mover's, in
+//! date, the deck's listing (`drill stats`) and a card forgotten. Chances are the mover's, in
 //! whole percent as `hint` shows them.
 
 use super::drill::{Day, Entry};
@@ -52,8 +51,6 @@ pub enum DrillReply {
         entry: Box<Entry>,
         left: usize,
     },
-    /// After a `review`: `added` new cards, the deck holding `total`.
-    Added { added: usize, total: usize },
 }
 
 /// `White` or `Black`: the card's side.
@@ -166,12 +163,6 @@ pub fn drill_text(reply: &DrillReply) -> String {
             "forgot drill {number}: {} ({}) in {} ({left} left in the deck)\n",
             entry.card.played, entry.card.mark, entry.card.fen
         ),
-        DrillReply::Added { added, total } => {
-            let what = if *added == 1 { "position" } else { "positions" };
-            format!(
-                "drills: {added} {what} of your mistakes added to your deck ({total} in all; `drill` to practise)\n"
-            )
-        }
     }
 }
 

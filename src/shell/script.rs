@@ -461,14 +461,10 @@ impl<'r> Runner<'r> {
             },
             reply => reply,
         };
-        // A review's mistakes go to the drill deck; the note comes after
-        // the review.
-        let added = self.save_found_drills();
-        let end = self.finish(reply, cmd, out)?;
-        if let (Some(note), Ok(End::Done)) = (added, &end) {
-            render(&note, quiet, out)?;
-        }
-        Ok(end)
+        // A review's mistakes go to the drill deck (quietly: the review's
+        // screen is as it was; `drill` says what is due).
+        self.save_found_drills();
+        self.finish(reply, cmd, out)
     }
 
     /// Show `reply` (or do what it asks: quit, source, write a file).
@@ -602,15 +598,13 @@ impl<'r> Runner<'r> {
     }
 
     /// Save the cards the last review found to the drill deck (those it
-    /// does not hold yet, dated today): the note saying so, or a warning
-    /// when the deck cannot be read or written. Nothing where no deck is
-    /// kept.
-    fn save_found_drills(&mut self) -> Option<Reply> {
+    /// does not hold yet, dated today); a warning when the deck cannot be
+    /// read or written. Nothing where no deck is kept.
+    fn save_found_drills(&mut self) {
         use crate::shell::drill::{Event, read};
-        use crate::shell::render_drill::DrillReply;
         let found = self.session.take_found_drills();
         if found.is_empty() || !self.loader.keeps_drills() {
-            return None;
+            return;
         }
         let read_today = self
             .loader
@@ -620,35 +614,28 @@ impl<'r> Runner<'r> {
             Ok(x) => x,
             Err(why) => {
                 self.reporter.warning(&format!("drills not saved: {why}"));
-                return None;
+                return;
             }
         };
         let deck = read(&text);
         let mut seen: std::collections::HashSet<String> =
             deck.entries.iter().map(|e| e.card.id.clone()).collect();
         let mut lines = String::new();
-        let mut added = 0;
         for mut card in found {
             if seen.insert(card.id.clone()) {
                 card.date = today.to_string();
                 lines.push_str(&Event::Add(card).line());
-                added += 1;
             }
         }
-        if added == 0 {
-            return None;
+        if lines.is_empty() {
+            return;
         }
         if let Err(why) = self.loader.append_deck(&lines) {
             self.reporter.warning(&format!(
                 "drills not saved: cannot write the drill deck {}: {why}",
                 crate::quote::quoted_path(&name)
             ));
-            return None;
         }
-        Some(Reply::Drill(Box::new(DrillReply::Added {
-            added,
-            total: deck.entries.len() + added,
-        })))
     }
 
     /// `drill ...`: read the deck through the loader (its damaged lines

@@ -12,7 +12,7 @@ pub const DRILL: Spec = Spec {
     name: "drill",
     aliases: &[],
     usage: "[<move>|stats|forget <n>]",
-    summary: "your own Congo mistakes (? and ??) that reviews found, kept across games, served when due (right: again in 1, 2, 4... days; wrong: tomorrow): `drill <move>` answers, `drill` skips, `drill stop` ends, `drill stats` lists the deck, `drill forget <n>` removes a card",
+    summary: "your Congo mistakes from reviews, when due: `drill <move>` answers, `drill` skips; also `stop`, `stats`, `forget <n>`",
     example: "drill stats",
     args: &[
         ArgSpec {
