@@ -588,6 +588,28 @@ const EXAMPLES: &[Example] = &[
         "retry e2e3 now",
         "unexpected argument `now`: `retry` takes one move or `stop`",
     ),
+    // `drill`: an answer or `stop` needs a drill under way; the deck
+    // needs a data directory (the tests' does not exist).
+    command(
+        "drill-not-started",
+        "drill stop",
+        "no drill under way: `drill` shows the first position due",
+    ),
+    command(
+        "drill-no-deck",
+        "drill stats",
+        "no drill deck: the directory `/nonexistent/boardsh-test-data` does not exist",
+    ),
+    command(
+        "drill-forget-number",
+        "drill forget x",
+        "`drill forget` takes a card's number from `drill stats` (1, 2, ...)",
+    ),
+    command(
+        "extra-argument-drill",
+        "drill stats now",
+        "unexpected argument `now`: `drill` takes one move, `stop`, `stats` or `forget <n>`",
+    ),
     // ---- YutError ----
     // BBBB takes A home -> mo (5); from mo, FFFB (3) takes the shortcut to
     // bang; FFFB (3) again reaches cham-meoki; FBBB (1) escapes. A sixth

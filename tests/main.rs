@@ -32,6 +32,7 @@ mod course_make;
 mod course_negamax;
 mod course_search;
 mod course_signals;
+mod drill;
 mod engine_reuse;
 mod engine_smp;
 mod error_catalogue;

@@ -279,6 +279,22 @@ pub struct LiveLoader {
 }
 
 impl Loader for LiveLoader {
+    fn read_deck(&mut self) -> Result<(String, String), String> {
+        crate::cli::drill_deck::read()
+    }
+
+    fn keeps_drills(&mut self) -> bool {
+        crate::cli::drill_deck::kept()
+    }
+
+    fn append_deck(&mut self, text: &str) -> Result<(), String> {
+        crate::cli::drill_deck::append(text)
+    }
+
+    fn today(&mut self) -> Result<crate::shell::drill::Day, String> {
+        crate::cli::drill_deck::today()
+    }
+
     fn identify(&mut self, from: Option<&str>, path: &str) -> Option<String> {
         FsLoader.identify(from, path)
     }
@@ -363,6 +379,22 @@ fn resolve(from: Option<&str>, path: &str) -> PathBuf {
 }
 
 impl Loader for FsLoader {
+    fn read_deck(&mut self) -> Result<(String, String), String> {
+        crate::cli::drill_deck::read()
+    }
+
+    fn keeps_drills(&mut self) -> bool {
+        crate::cli::drill_deck::kept()
+    }
+
+    fn append_deck(&mut self, text: &str) -> Result<(), String> {
+        crate::cli::drill_deck::append(text)
+    }
+
+    fn today(&mut self) -> Result<crate::shell::drill::Day, String> {
+        crate::cli::drill_deck::today()
+    }
+
     fn write(
         &mut self,
         from: Option<&str>,

@@ -118,9 +118,13 @@ the output was closed before the run finished
 BOARDSH_HISTORY
 the prompt's history file
 .TP
+BOARDSH_TODAY
+the day (YYYY\-MM\-DD) the drill deck's schedule counts from (else the clock's, UTC)
+.TP
 XDG_DATA_HOME
 the data directory is $XDG_DATA_HOME/boardsh (else ~/.local/share/boardsh):
-history, endgame tables (tb/), solved Yut tables, training data, weights
+history, endgame tables (tb/), solved Yut tables, training data, weights,
+the drill deck (drills.jsonl)
 .TP
 NO_COLOR, CLICOLOR, CLICOLOR_FORCE, FORCE_COLOR, TERM
 colour, after \-\-color

@@ -7,6 +7,7 @@ pub mod args;
 pub mod complete;
 pub mod configure;
 pub mod course;
+pub mod drill_deck;
 pub mod files;
 pub mod foreground;
 pub mod history;

@@ -253,7 +253,9 @@ pub fn run<O: Output + ?Sized>(
         if let Some(helper) = editor.helper_mut() {
             helper.position.clone_from(runner.session.position());
             helper.yut = *runner.session.yut();
-            helper.retry = runner.session.retry_position().cloned();
+            helper.retry = (runner.session.retry_position())
+                .or(runner.session.drill_position())
+                .cloned();
         }
         match editor.readline(&prompt) {
             Ok(input) => {

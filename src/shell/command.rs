@@ -129,6 +129,30 @@ impl fmt::Display for ReviewArgs {
     }
 }
 
+/// `drill`'s argument: none (the next due position, or the first),
+/// `stop`, `stats`, `forget N`, or a move answering the position shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrillArgs {
+    Next,
+    Stop,
+    Stats,
+    Forget(u64),
+    Answer(Move),
+}
+
+impl fmt::Display for DrillArgs {
+    /// What follows `drill`, with its leading blank.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DrillArgs::Next => Ok(()),
+            DrillArgs::Stop => f.write_str(" stop"),
+            DrillArgs::Stats => f.write_str(" stats"),
+            DrillArgs::Forget(n) => write!(f, " forget {n}"),
+            DrillArgs::Answer(mv) => write!(f, " {mv}"),
+        }
+    }
+}
+
 /// `retry`'s argument: none (the next position of the review's
 /// mistakes, or the first), `stop`, or a move answering the position shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,6 +247,8 @@ pub enum Command {
     /// `retry [<move>|stop]`: the positions before the last Congo
     /// review's mistakes, to find a better move (the game untouched).
     Retry(RetryArgs),
+    /// `drill [<move>|stop|stats|forget <n>]`
+    Drill(DrillArgs),
     /// `show`: the Yut board.
     Show,
     /// `show svg[!] FILE`: write the Yut board as an SVG diagram.
@@ -291,6 +317,7 @@ impl Command {
             Command::Hint(_) => Keyword::Hint,
             Command::Review(_) | Command::ReviewKey => Keyword::Review,
             Command::Retry(_) => Keyword::Retry,
+            Command::Drill(_) => Keyword::Drill,
             Command::Show | Command::ShowSvg(_) => Keyword::Show,
             Command::Where => Keyword::Where,
             Command::Stations => Keyword::Stations,
@@ -350,6 +377,7 @@ impl fmt::Display for Command {
             Command::Review(args) => write!(f, "review{args}"),
             Command::ReviewKey => f.write_str("review key"),
             Command::Retry(args) => write!(f, "retry{args}"),
+            Command::Drill(args) => write!(f, "drill{args}"),
             Command::Odds(n, upper, lower) => write!(f, "odds {n} {upper} {lower}"),
             Command::Show => f.write_str("show"),
             Command::ShowSvg(file) => write!(f, "show {file}"),

@@ -12,6 +12,7 @@
 pub(crate) mod board;
 pub(crate) mod command;
 pub(crate) mod commands;
+pub(crate) mod drill;
 pub(crate) mod error;
 pub(crate) mod game_file;
 pub(crate) mod lines;
@@ -24,6 +25,7 @@ mod problem;
 pub(crate) mod render;
 mod render_congo_analysis;
 pub(crate) mod render_congo_retry;
+pub(crate) mod render_drill;
 mod render_prompt;
 mod render_yut_solve;
 pub(crate) mod replay;

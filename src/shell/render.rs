@@ -150,6 +150,7 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
         Reply::CongoKey(k) => windowed(&super::render_congo_analysis::key_text(k), out),
         Reply::CongoKeyNone => out.text("no key moments: the last review marked no move\n"),
         Reply::Retry(r) => windowed(&super::render_congo_retry::retry_text(r), out),
+        Reply::Drill(r) => windowed(&super::render_drill::drill_text(r), out),
         Reply::CongoReview(r) => {
             // Block characters only at a UTF-8 terminal: scripts and pipes
             // get the same ASCII chart whatever the locale.
@@ -167,7 +168,7 @@ pub(super) fn write_reply<O: Output + ?Sized>(reply: &Reply, out: &mut O) -> io:
         Reply::Where(game) => write_where(game, out),
         // Written by the runner before anything is rendered; a session
         // used without a runner has nothing to show for it.
-        Reply::WriteFile(_) | Reply::ReviewFile(_) => Ok(()),
+        Reply::WriteFile(_) | Reply::ReviewFile(_) | Reply::DrillDeck(_) => Ok(()),
         Reply::Wrote(path) => out.text(&format!("wrote {}\n", crate::quote::quoted_path(path))),
         Reply::Undid(cmd) => out.text(&format!("undid: {cmd}\n")),
         Reply::Help(topic) => write_help(*topic, out),

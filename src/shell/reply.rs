@@ -111,6 +111,11 @@ pub enum Reply {
     /// `retry`: a position before a reviewed mistake, an answer judged,
     /// or where the retry stands.
     Retry(Box<super::render_congo_retry::RetryReply>),
+    /// `drill`: the runner reads the deck and has the session serve it
+    /// ([`super::Session::drill`]).
+    DrillDeck(super::command::DrillArgs),
+    /// `drill`: a position due, an answer judged, the deck's listing.
+    Drill(Box<super::render_drill::DrillReply>),
     /// `odds`: the games won by each team under the two players.
     Odds(Tally, Kind, Kind),
     /// `show`: the Yut game, shown as the 32x32 board.

@@ -123,7 +123,45 @@ pub trait Loader {
             "no files are available here".to_string(),
         ))
     }
+
+    /// The drill deck's file: its name (for messages) and its text (empty
+    /// when it does not exist yet). By default there is no deck.
+    ///
+    /// # Errors
+    ///
+    /// Why there is no deck here, or why it cannot be read.
+    fn read_deck(&mut self) -> Result<(String, String), String> {
+        Err(NO_DECK.to_string())
+    }
+
+    /// Whether a review's cards are saved to the deck here (by default
+    /// not; the binary's when its data directory exists).
+    fn keeps_drills(&mut self) -> bool {
+        false
+    }
+
+    /// Append `text` (whole lines) to the deck, as one write.
+    ///
+    /// # Errors
+    ///
+    /// Why it could not be written (nothing was, or a line cut short
+    /// that the next reading skips).
+    fn append_deck(&mut self, _text: &str) -> Result<(), String> {
+        Err(NO_DECK.to_string())
+    }
+
+    /// Today, for the drill schedule.
+    ///
+    /// # Errors
+    ///
+    /// Why the day cannot be told (a bad `BOARDSH_TODAY`).
+    fn today(&mut self) -> Result<crate::shell::drill::Day, String> {
+        Err(NO_DECK.to_string())
+    }
 }
+
+/// Where no drill deck is kept.
+pub const NO_DECK: &str = "no drill deck here: drills are kept in boardsh's data directory, at the prompt, with `-c` and in scripts (not in `boardsh test`)";
 
 /// Why [`Loader::write`] wrote nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -434,8 +472,27 @@ impl<'r> Runner<'r> {
                 Err(e) if e.kind == ErrorKind::Interrupted => return Ok(Ok(End::Interrupted)),
                 Err(e) => return Ok(Err(e)),
             },
+            Reply::DrillDeck(args) => match self.drill_run(args, cmd, &mut streamed)? {
+                Ok(reply) => reply,
+                Err(e) if e.kind == ErrorKind::Interrupted => return Ok(Ok(End::Interrupted)),
+                Err(e) => return Ok(Err(e)),
+            },
             reply => reply,
         };
+        // A review's mistakes go to the drill deck (quietly: the review's
+        // screen is as it was; `drill` says what is due).
+        self.save_found_drills();
+        self.finish(reply, cmd, out)
+    }
+
+    /// Show `reply` (or do what it asks: quit, source, write a file).
+    fn finish<O: Output + ?Sized>(
+        &mut self,
+        reply: Reply,
+        cmd: &Located,
+        out: &mut O,
+    ) -> io::Result<Result<End, Box<ShellError>>> {
+        let quiet = self.session.settings().quiet;
         match reply {
             Reply::Quit(code) => {
                 self.quit_code = code.map(i32::from);
@@ -586,6 +643,97 @@ impl<'r> Runner<'r> {
             Ok(reply) => Ok(Ok(reply)),
             Err(ReviewError::Io(e)) => Err(e),
             Err(ReviewError::Command(kind)) => Ok(Err(Box::new(ShellError::new(cmd.arg, kind)))),
+        }
+    }
+
+    /// Save the cards the last review found to the drill deck (those it
+    /// does not hold yet, dated today); a warning when the deck cannot be
+    /// read or written. Nothing where no deck is kept.
+    fn save_found_drills(&mut self) {
+        use crate::shell::drill::{Event, read};
+        let found = self.session.take_found_drills();
+        if found.is_empty() || !self.loader.keeps_drills() {
+            return;
+        }
+        let read_today = self
+            .loader
+            .read_deck()
+            .and_then(|deck| Ok((deck, self.loader.today()?)));
+        let ((name, text), today) = match read_today {
+            Ok(x) => x,
+            Err(why) => {
+                self.reporter.warning(&format!("drills not saved: {why}"));
+                return;
+            }
+        };
+        let deck = read(&text);
+        let mut seen: std::collections::HashSet<String> =
+            deck.entries.iter().map(|e| e.card.id.clone()).collect();
+        let mut lines = String::new();
+        for mut card in found {
+            if seen.insert(card.id.clone()) {
+                card.date = today.to_string();
+                lines.push_str(&Event::Add(card).line());
+            }
+        }
+        if lines.is_empty() {
+            return;
+        }
+        if let Err(why) = self.loader.append_deck(&lines) {
+            self.reporter.warning(&format!(
+                "drills not saved: cannot write the drill deck {}: {why}",
+                crate::quote::quoted_path(&name)
+            ));
+        }
+    }
+
+    /// `drill ...`: read the deck through the loader (its damaged lines
+    /// named as warnings), have the session serve it, and append what
+    /// the command changed.
+    fn drill_run(
+        &mut self,
+        args: crate::shell::command::DrillArgs,
+        cmd: &Located,
+        sink: &mut dyn crate::shell::reply::Sink,
+    ) -> io::Result<Result<Reply, Box<ShellError>>> {
+        use crate::shell::drill::{Event, read};
+        let at = if cmd.arg.len == 0 { cmd.span } else { cmd.arg };
+        let err = |kind| Box::new(ShellError::new(at, kind));
+        let problem = |why: String| err(ErrorKind::Problem(why));
+        // An answer or `stop` with no drill under way needs no deck.
+        if let Err(why) = self.session.drill_ready(args) {
+            return Ok(Err(problem(why.to_string())));
+        }
+        let (name, text) = match self.loader.read_deck() {
+            Ok(x) => x,
+            Err(why) => return Ok(Err(problem(why))),
+        };
+        let today = match self.loader.today() {
+            Ok(day) => day,
+            Err(why) => return Ok(Err(problem(why))),
+        };
+        let deck = read(&text);
+        let shown = crate::quote::quoted_path(&name);
+        for d in &deck.damaged {
+            self.reporter.warning(&format!(
+                "drill deck {shown} line {}: {}; the entry is skipped",
+                d.line, d.why
+            ));
+        }
+        match self.session.drill(args, &deck, today, sink) {
+            Ok((reply, events)) => {
+                if !events.is_empty() {
+                    let lines: String = events.iter().map(Event::line).collect();
+                    if let Err(why) = self.loader.append_deck(&lines) {
+                        return Ok(Err(problem(format!(
+                            "cannot write the drill deck {shown}: {why} (the change is not saved)"
+                        ))));
+                    }
+                }
+                Ok(Ok(reply))
+            }
+            Err(ReviewError::Io(e)) => Err(e),
+            Err(ReviewError::Command(kind)) => Ok(Err(err(kind))),
         }
     }
 

@@ -127,8 +127,8 @@ pub struct Games<'a> {
     pub position: &'a Position,
     /// The Yut game: `move` completes its tokens and pending throws.
     pub yut: &'a Play,
-    /// The position of the `retry` under way, if one is: `retry`
-    /// completes its legal moves.
+    /// The position of the `retry` (or `drill`) under way, if one is:
+    /// `retry` and `drill` complete its legal moves.
     pub retry: Option<&'a Position>,
 }
 
@@ -176,6 +176,13 @@ fn offered(complete: Complete, at: &At<'_>) -> Vec<String> {
             out
         }
         Complete::LegalMoves => move_names(at.position, at.partial.contains('-')),
+        Complete::DrillMoves => {
+            let mut out = ["stop", "stats", "forget"].map(str::to_string).to_vec();
+            if let Some(p) = at.retry {
+                out.extend(move_names(p, at.partial.contains('-')));
+            }
+            out
+        }
         Complete::RetryMoves => {
             let mut out = vec!["stop".to_string()];
             if let Some(p) = at.retry {

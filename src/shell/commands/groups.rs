@@ -60,7 +60,8 @@ impl Keyword {
             | Keyword::Tb
             | Keyword::Hint
             | Keyword::Review
-            | Keyword::Retry => Group::Congo,
+            | Keyword::Retry
+            | Keyword::Drill => Group::Congo,
             Keyword::Move
             | Keyword::Throw
             | Keyword::Turn

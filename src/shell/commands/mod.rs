@@ -13,6 +13,7 @@
 
 pub mod congo;
 pub mod course;
+pub mod drill;
 pub mod engine;
 pub mod groups;
 mod other_game;
@@ -42,6 +43,9 @@ pub enum Complete {
     KindsAndSquares,
     /// The legal Congo moves of the session.
     LegalMoves,
+    /// `stop`, `stats`, `forget`, then the legal moves of the position
+    /// of the `drill` under way.
+    DrillMoves,
     /// `stop`, then the legal moves of the position of the `retry`
     /// under way (`stop` alone when none is).
     RetryMoves,
@@ -174,6 +178,8 @@ registry! {
     Review => yut::REVIEW,
     /// `retry [<move>|stop]`
     Retry => retry::RETRY,
+    /// `drill [<move>|stop|stats|forget <n>]`
+    Drill => drill::DRILL,
     /// `show`
     Show => yut::SHOW,
     /// `where`

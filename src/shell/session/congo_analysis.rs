@@ -304,8 +304,10 @@ impl Session {
             .map_err(|e| ReviewError::Command(no_table(e)))?
             .map_err(|over| ReviewError::Command(ErrorKind::Illegal(over.illegal())))?;
         live.work.store(report.nodes, Ordering::Relaxed);
-        // Kept for `retry` (a stopped review's moves too).
+        // Kept for `retry` (a stopped review's moves too), and the
+        // person's mistakes noted for the drill deck.
         self.retry.reviewed(report.clone(), limits);
+        self.found_drills(&report, &limits);
         Ok(report)
     }
 }

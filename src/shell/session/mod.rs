@@ -15,6 +15,7 @@
 mod congo;
 mod congo_analysis;
 mod course;
+mod drill;
 mod engine;
 mod engine_cache;
 mod history;
@@ -104,6 +105,8 @@ pub struct Session {
     turn_lines: std::collections::HashMap<u64, String>,
     /// The last Congo review, and the `retry` through its mistakes.
     retry: retry::RetryPart,
+    /// The cards the last review found, and the `drill` under way.
+    drill: drill::DrillPart,
     /// Where `set net FILE` reads network files (the network in use is
     /// the engine cache's).
     net_source: net::NetSource,
@@ -405,6 +408,8 @@ impl Session {
                 ReviewError::Io(e) => ExecError::Io(e),
             })?,
             Command::Retry(args) => self.retry(*args, sink, &fail)?,
+            // The runner reads the deck and calls `Session::drill`.
+            Command::Drill(args) => Reply::DrillDeck(*args),
             Command::Show => self.yut_board(),
             Command::ShowSvg(file) => {
                 let text = crate::yut::text::svg::render(self.yut.game());

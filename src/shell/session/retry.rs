@@ -79,7 +79,7 @@ impl Session {
     /// The sides whose mistakes are retried: the person's (the sides the
     /// computer does not play), or both when no side or every side is
     /// the computer's.
-    fn retry_sides(&self) -> Vec<Color> {
+    pub(super) fn retry_sides(&self) -> Vec<Color> {
         let sides: Vec<Color> = [Color::White, Color::Black]
             .into_iter()
             .filter(|&c| !self.computer_plays(c))

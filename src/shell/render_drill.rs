@@ -1,0 +1,203 @@
+//! `drill`'s replies and their text: the position due (its board comes
+//! first, as `board` draws it), an answer judged with the card's next
+//! date, the deck's listing (`drill stats`) and a card forgotten. Chances are the mover's, in
+//! whole percent as `hint` shows them.
+
+use super::drill::{Day, Entry};
+use super::render_congo_analysis::{percent, side_name};
+use crate::congo::analysis::{Answer, Verdict};
+
+/// How one drill session went so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrillTally {
+    pub right: usize,
+    pub wrong: usize,
+    pub skipped: usize,
+}
+
+/// What `drill` says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DrillReply {
+    /// The position due (its board was shown first): the `number`th of
+    /// `due`, of `total` cards in the deck.
+    Puzzle {
+        number: usize,
+        due: usize,
+        total: usize,
+        entry: Box<Entry>,
+    },
+    /// An answer judged: right or not, and the card's next date.
+    Judged {
+        answer: Box<Answer>,
+        entry: Box<Entry>,
+        next: Day,
+        interval: u32,
+    },
+    /// A card skipped (no change to its schedule): its better move.
+    Skipped(Box<Entry>),
+    /// No card left due.
+    Done(DrillTally),
+    /// `drill stop`, with `left` cards not reached.
+    Stopped { tally: DrillTally, left: usize },
+    /// The deck holds no card.
+    Empty,
+    /// No card due: how many there are and the first date one is due.
+    NoneDue { total: usize, next: Option<Day> },
+    /// `drill stats`: the cards, numbered from 1, as of `today`.
+    Stats { entries: Vec<Entry>, today: Day },
+    /// `drill forget N`: the card removed, and how many are left.
+    Forgot {
+        number: u64,
+        entry: Box<Entry>,
+        left: usize,
+    },
+}
+
+/// `White` or `Black`: the card's side.
+fn side(e: &Entry) -> &'static str {
+    side_name(e.position.side_to_move())
+}
+
+/// `d1d7, White's chance 100%`: the card's better move.
+fn better(e: &Entry) -> String {
+    match e.card.good.first() {
+        Some(g) => format!(
+            "{}, {}'s chance {}",
+            g.mv,
+            side(e),
+            percent(g.chance, g.chance <= 0.0 || g.chance >= 1.0)
+        ),
+        None => "none kept".to_string(),
+    }
+}
+
+/// `1 day`, `4 days`.
+fn days(n: u32) -> String {
+    if n == 1 {
+        "1 day".to_string()
+    } else {
+        format!("{n} days")
+    }
+}
+
+/// `1 right, 0 wrong, 2 skipped`.
+fn tally_text(t: &DrillTally) -> String {
+    format!(
+        "{} right, {} wrong, {} skipped",
+        t.right, t.wrong, t.skipped
+    )
+}
+
+/// The text of a `drill` reply.
+pub fn drill_text(reply: &DrillReply) -> String {
+    match reply {
+        DrillReply::Puzzle {
+            number,
+            due,
+            total,
+            entry,
+        } => {
+            let c = &entry.card;
+            format!(
+                "drill {number} of {due} due ({total} in the deck): {} to move\n\
+                 on {} you played {} here ({}, {}'s chance {})\n\
+                 find a better move: `drill <move>` (`drill` skips, `drill stop` ends)\n",
+                side(entry),
+                c.date,
+                c.played,
+                c.mark,
+                side(entry),
+                percent(c.played_chance, false),
+            )
+        }
+        DrillReply::Judged {
+            answer,
+            entry,
+            next,
+            interval,
+        } => {
+            let chance = format!(
+                "{}'s chance {}",
+                side(entry),
+                percent(answer.value.chance, answer.value.exact)
+            );
+            let said = match answer.verdict {
+                Verdict::Best => format!("right, the best move ({chance})"),
+                Verdict::Found => format!("right, as good as the best ({chance})"),
+                Verdict::Played => format!(
+                    "the move you played ({chance}); the better move: {}",
+                    better(entry)
+                ),
+                Verdict::Missed => format!("not it ({chance}); the better move: {}", better(entry)),
+            };
+            let when = if answer.verdict.found() {
+                format!("next in {}, on {next}", days(*interval))
+            } else {
+                format!("back tomorrow, {next}")
+            };
+            format!("{}: {said}; {when}\n", answer.mv)
+        }
+        DrillReply::Skipped(entry) => {
+            format!("skipped: the better move was {}\n", better(entry))
+        }
+        DrillReply::Done(t) => format!("drills done: {}\n", tally_text(t)),
+        DrillReply::Stopped { tally, left } => {
+            format!("drills stopped: {}; {left} left due\n", tally_text(tally))
+        }
+        DrillReply::Empty => {
+            "no drills yet: a `review` of a Congo game adds your mistakes (? and ??) to the deck\n"
+                .to_string()
+        }
+        DrillReply::NoneDue { total, next } => match next {
+            Some(day) => {
+                format!("no drills due today ({total} in the deck; the next is due on {day})\n")
+            }
+            None => format!("no drills due today ({total} in the deck)\n"),
+        },
+        DrillReply::Stats { entries, today } => stats_text(entries, *today),
+        DrillReply::Forgot {
+            number,
+            entry,
+            left,
+        } => format!(
+            "forgot drill {number}: {} ({}) in {} ({left} left in the deck)\n",
+            entry.card.played, entry.card.mark, entry.card.fen
+        ),
+    }
+}
+
+/// `drill stats`: the totals, then one numbered row a card.
+fn stats_text(entries: &[Entry], today: Day) -> String {
+    let due = entries.iter().filter(|e| e.next <= today).count();
+    let right: u32 = entries.iter().map(|e| e.right).sum();
+    let wrong: u32 = entries.iter().map(|e| e.wrong).sum();
+    let noun = if entries.len() == 1 {
+        "position"
+    } else {
+        "positions"
+    };
+    let mut out = format!(
+        "drill deck: {} {noun}, {due} due today ({today}); answers: {right} right, {wrong} wrong\n",
+        entries.len()
+    );
+    for (i, e) in entries.iter().enumerate() {
+        let c = &e.card;
+        let every = if e.interval == 0 {
+            String::new()
+        } else {
+            format!(" (every {})", days(e.interval))
+        };
+        out.push_str(&format!(
+            "{:>3}. {} {:<2} {} played {}, better {}; added {}, due {}{every}\n",
+            i + 1,
+            side(e),
+            c.mark,
+            c.fen,
+            c.played,
+            c.good.first().map_or("-", |g| g.mv.as_str()),
+            c.date,
+            e.next,
+        ));
+    }
+    out
+}

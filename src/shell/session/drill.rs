@@ -1,0 +1,321 @@
+//! `drill` in the session: the positions of the person's own mistakes,
+//! kept across games in the deck. A review notes its `?` and `??` moves
+//! of the person (the sides the computer does not play; both with no
+//! computer) as cards ([`Session::take_found_drills`]); the runner reads
+//! the deck's file, says which day it is, and appends what a command
+//! returns. An answer is judged by `retry`'s [`judge`] within the card's
+//! budget. Nothing here touches the games or the undo history.
+
+use super::engine::no_table;
+use super::{ReviewError, Session};
+use crate::congo::analysis::{Puzzle, RetryError, Review, Value, judge, puzzles};
+use crate::congo::search::{Limits, Score};
+use crate::congo::{Color, Move};
+use crate::shell::command::DrillArgs;
+use crate::shell::drill::{Card, Day, Deck, Entry, Event, Good, after_answer, budget};
+use crate::shell::error::ErrorKind;
+use crate::shell::render_drill::{DrillReply, DrillTally};
+use crate::shell::reply::{Reply, Sink};
+
+/// `drill <move>` or `drill stop` with no drill under way.
+const NOT_STARTED: &str = "no drill under way: `drill` shows the first position due";
+
+/// The cards the last review found, and the drill under way.
+#[derive(Clone, Debug, Default)]
+pub(super) struct DrillPart {
+    /// Cards found by the last review, not yet saved (undated).
+    found: Vec<Card>,
+    /// The drill under way.
+    queue: Option<Queue>,
+}
+
+/// A drill under way: the cards due when it began, the one shown, and
+/// the tally.
+#[derive(Clone, Debug)]
+struct Queue {
+    entries: Vec<Entry>,
+    at: usize,
+    tally: DrillTally,
+}
+
+/// The cards of a review's mistakes by `sides`, searched within `limits`.
+pub(super) fn cards(review: &Review, sides: &[Color], limits: &Limits) -> Vec<Card> {
+    puzzles(review, sides)
+        .into_iter()
+        .filter_map(|p| {
+            let best = p.best?;
+            Some(Card::new(
+                &p.before,
+                &p.played.to_string(),
+                p.mark.symbol(),
+                p.played_value.chance,
+                vec![Good {
+                    mv: best.to_string(),
+                    chance: p.best_value.chance,
+                }],
+                budget::text(limits),
+            ))
+        })
+        .collect()
+}
+
+/// A chance as the judge takes it (exact at 0 and 1).
+fn value(chance: f64) -> Value {
+    Value {
+        score: Score::Cp(0),
+        chance,
+        exact: chance <= 0.0 || chance >= 1.0,
+    }
+}
+
+/// The puzzle of a card: its position (no history), the move played and
+/// the better one as the review valued them.
+fn puzzle(e: &Entry) -> Option<Puzzle> {
+    let played: Move = e.card.played.parse().ok()?;
+    let good = e.card.good.first()?;
+    let best: Move = good.mv.parse().ok()?;
+    let mark = if e.card.mark == "??" {
+        crate::congo::analysis::Mark::Blunder
+    } else {
+        crate::congo::analysis::Mark::Mistake
+    };
+    Some(Puzzle {
+        index: 0,
+        before: e.position.clone(),
+        history: Vec::new(),
+        previous: None,
+        played,
+        mark,
+        loss: (good.chance - e.card.played_chance).max(0.0),
+        played_value: value(e.card.played_chance),
+        best: Some(best),
+        best_value: value(good.chance),
+        line: vec![best],
+    })
+}
+
+impl Session {
+    /// Note the cards of a finished review (the person's mistakes) for
+    /// the runner to save.
+    pub(super) fn found_drills(&mut self, review: &Review, limits: &Limits) {
+        let sides = self.retry_sides();
+        self.drill.found = cards(review, &sides, limits);
+    }
+
+    /// The cards the last review found, not yet saved (the runner dates
+    /// and appends them to the deck).
+    pub fn take_found_drills(&mut self) -> Vec<Card> {
+        std::mem::take(&mut self.drill.found)
+    }
+
+    /// The position of the drill's card shown now, while a drill is
+    /// under way: Tab after `drill ` offers its legal moves.
+    pub fn drill_position(&self) -> Option<&crate::congo::Position> {
+        let q = self.drill.queue.as_ref()?;
+        q.entries.get(q.at).map(|e| &e.position)
+    }
+
+    /// Whether `args` can run: an answer or `stop` needs a drill under
+    /// way (checked before the deck is read).
+    ///
+    /// # Errors
+    ///
+    /// What to type first.
+    pub fn drill_ready(&self, args: DrillArgs) -> Result<(), &'static str> {
+        match args {
+            DrillArgs::Stop | DrillArgs::Answer(_) if self.drill.queue.is_none() => {
+                Err(NOT_STARTED)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// `drill [<move>|stop|stats|forget N]` on `deck` as read now, on
+    /// `today`: the reply, and the lines to append to the deck.
+    ///
+    /// # Errors
+    ///
+    /// No drill under way, no such card, an illegal answer, Ctrl-C, or
+    /// `sink`'s I/O error.
+    pub fn drill(
+        &mut self,
+        args: DrillArgs,
+        deck: &Deck,
+        today: Day,
+        sink: &mut dyn Sink,
+    ) -> Result<(Reply, Vec<Event>), ReviewError> {
+        let problem = |why: String| ReviewError::Command(ErrorKind::Problem(why));
+        let reply = |r: DrillReply| Reply::Drill(Box::new(r));
+        match args {
+            DrillArgs::Stats => Ok((
+                reply(DrillReply::Stats {
+                    entries: deck.entries.clone(),
+                    today,
+                }),
+                Vec::new(),
+            )),
+            DrillArgs::Forget(n) => {
+                let entry = usize::try_from(n)
+                    .ok()
+                    .and_then(|i| deck.entries.get(i.checked_sub(1)?))
+                    .ok_or_else(|| {
+                        problem(format!(
+                            "no drill {n}: the deck holds {} (`drill stats` numbers them)",
+                            deck.entries.len()
+                        ))
+                    })?;
+                let event = Event::Forget {
+                    id: entry.card.id.clone(),
+                    date: today.to_string(),
+                };
+                Ok((
+                    reply(DrillReply::Forgot {
+                        number: n,
+                        entry: Box::new(entry.clone()),
+                        left: deck.entries.len().saturating_sub(1),
+                    }),
+                    vec![event],
+                ))
+            }
+            DrillArgs::Stop => {
+                let q = self
+                    .drill
+                    .queue
+                    .take()
+                    .ok_or_else(|| problem(NOT_STARTED.to_string()))?;
+                let left = q.entries.len().saturating_sub(q.at);
+                Ok((
+                    reply(DrillReply::Stopped {
+                        tally: q.tally,
+                        left,
+                    }),
+                    Vec::new(),
+                ))
+            }
+            DrillArgs::Next => {
+                if let Some(q) = &mut self.drill.queue {
+                    let skipped = q.entries.get(q.at).cloned();
+                    q.tally.skipped += 1;
+                    q.at += 1;
+                    if let Some(e) = skipped {
+                        sink.reply(reply(DrillReply::Skipped(Box::new(e))))
+                            .map_err(ReviewError::Io)?;
+                    }
+                    return Ok((self.drill_next(deck, sink)?, Vec::new()));
+                }
+                if deck.entries.is_empty() {
+                    return Ok((reply(DrillReply::Empty), Vec::new()));
+                }
+                let due: Vec<Entry> = deck.due(today).into_iter().cloned().collect();
+                if due.is_empty() {
+                    let next = deck.entries.iter().map(|e| e.next).min();
+                    return Ok((
+                        reply(DrillReply::NoneDue {
+                            total: deck.entries.len(),
+                            next,
+                        }),
+                        Vec::new(),
+                    ));
+                }
+                self.drill.queue = Some(Queue {
+                    entries: due,
+                    at: 0,
+                    tally: DrillTally::default(),
+                });
+                Ok((self.drill_next(deck, sink)?, Vec::new()))
+            }
+            DrillArgs::Answer(mv) => {
+                let q = self
+                    .drill
+                    .queue
+                    .as_ref()
+                    .ok_or_else(|| problem(NOT_STARTED.to_string()))?;
+                let Some(entry) = q.entries.get(q.at).cloned() else {
+                    self.drill.queue = None;
+                    return Err(problem(NOT_STARTED.to_string()));
+                };
+                let (Some(p), Some(limits)) = (puzzle(&entry), budget::parse(&entry.card.budget))
+                else {
+                    // Not reached: the deck's reader checks both.
+                    return Err(problem("this drill's card is damaged".to_string()));
+                };
+                let tools = self.tools();
+                tools.live.reset_counters();
+                let tables = tools.tables();
+                let stop = &tools.live.interrupt;
+                let answer = tools
+                    .engine
+                    .with(tools.engine_config(&limits), |engine| {
+                        engine.set_tablebase(tables);
+                        judge(engine, &p, mv, &limits, stop)
+                    })
+                    .map_err(|e| ReviewError::Command(no_table(e)))?
+                    .map_err(|e| {
+                        ReviewError::Command(match e {
+                            RetryError::Illegal(why) => ErrorKind::Illegal(why),
+                            RetryError::Interrupted => ErrorKind::Interrupted,
+                        })
+                    })?;
+                let right = answer.verdict.found();
+                // The schedule as the deck holds it now (another session
+                // may have answered it since this drill began).
+                let interval = deck
+                    .find(&entry.card.id)
+                    .map_or(entry.interval, |e| e.interval);
+                let (interval, next) = after_answer(interval, right, today);
+                let event = Event::Due {
+                    id: entry.card.id.clone(),
+                    date: today.to_string(),
+                    right,
+                    next: next.to_string(),
+                    interval,
+                };
+                if let Some(q) = &mut self.drill.queue {
+                    if right {
+                        q.tally.right += 1;
+                    } else {
+                        q.tally.wrong += 1;
+                    }
+                    q.at += 1;
+                }
+                sink.reply(reply(DrillReply::Judged {
+                    answer: Box::new(answer),
+                    entry: Box::new(entry),
+                    next,
+                    interval,
+                }))
+                .map_err(ReviewError::Io)?;
+                Ok((self.drill_next(deck, sink)?, vec![event]))
+            }
+        }
+    }
+
+    /// Show the drill's next card (its board first), or end it. A card
+    /// forgotten since the drill began is passed over.
+    fn drill_next(&mut self, deck: &Deck, sink: &mut dyn Sink) -> Result<Reply, ReviewError> {
+        let flipped = self.flipped();
+        let Some(q) = &mut self.drill.queue else {
+            return Ok(Reply::Nothing);
+        };
+        while q
+            .entries
+            .get(q.at)
+            .is_some_and(|e| deck.find(&e.card.id).is_none())
+        {
+            q.at += 1;
+        }
+        let Some(e) = q.entries.get(q.at) else {
+            let tally = q.tally;
+            self.drill.queue = None;
+            return Ok(Reply::Drill(Box::new(DrillReply::Done(tally))));
+        };
+        let board = Reply::Board(Box::new((e.position.clone(), None, false, flipped)));
+        sink.reply(board).map_err(ReviewError::Io)?;
+        Ok(Reply::Drill(Box::new(DrillReply::Puzzle {
+            number: q.at + 1,
+            due: q.entries.len(),
+            total: deck.entries.len(),
+            entry: Box::new(e.clone()),
+        })))
+    }
+}
