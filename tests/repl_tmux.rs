@@ -105,8 +105,9 @@ fn banner_and_help_wrapped_to_the_window() {
     tmux.wait_for("the banner", |s| {
         s.contains("type help for commands, help congo / help yut for the rules")
     });
-    // Tall enough for the whole of `help` (164 lines at 40 columns): no pager.
-    tmux.run(&["resize-window", "-t", "t", "-x", "40", "-y", "200"]);
+    // Tall enough for the whole of `help` (about 200 lines at 40 columns):
+    // no pager.
+    tmux.run(&["resize-window", "-t", "t", "-x", "40", "-y", "300"]);
     tmux.keys(&["help", "Enter"]);
     let screen = tmux.wait_for("help's last line", |s| s.contains("instead."));
     for line in screen.lines() {
