@@ -228,40 +228,14 @@ fn stopped_text(w: &Warning) -> String {
 mod tests {
     use super::super::yut_game::YutPart;
     use super::*;
-    use crate::interrupt::Never;
     use crate::shell::parse::parse_command;
     use crate::shell::reply::Reply;
-    use crate::yut::player::solve::{Roles, Table, solve_layer};
-    use crate::yut::{Game, Play, Record, Station, Sticks, Team, TokenState};
+    use crate::yut::{Record, Station, TokenState};
     use std::sync::Arc;
 
-    /// The one-token table, solved here (a cap of 2 keeps it quick), as
-    /// `yut_tables.rs`'s tests solve it.
-    fn one_token_table() -> Arc<Table> {
-        let mut table = Table::new(1, 2, Roles::SelfPlay);
-        for e in (0..table.index().layers()).rev() {
-            solve_layer(&mut table, e, Sticks::FAIR, &Never, &mut |_| {}).expect("no interrupt");
-        }
-        Arc::new(table)
-    }
-
-    /// Upper's A at home, lower's a on do, every other token escaped (the
-    /// one-token table covers it); upper has thrown a yut and a do.
-    fn catch_or_run() -> Play {
-        let mut g = Game::new();
-        for t in [Token::B, Token::C, Token::D, Token::b, Token::c, Token::d] {
-            while g.state(t) != TokenState::Escaped {
-                g.apply(t, Roll::Mo.throw()).expect("a free move");
-            }
-        }
-        g.apply(Token::a, Roll::Do.throw()).expect("a free move");
-        assert_eq!(g.state(Token::a), TokenState::On(Station::Do));
-        let mut play = Play::new(Team::Upper, 0);
-        play.set_board(g);
-        play.throw("FFFF".parse().expect("yut")).expect("due");
-        play.throw("FBBB".parse().expect("do")).expect("due");
-        play
-    }
+    // The one-token table and the catch-or-run position of the Yut
+    // analysis' own tests.
+    use super::super::yut_tables::tests::{catch_or_run, one_token_table};
 
     /// A session at [`catch_or_run`] with the table, the computer playing
     /// lower (upper is the person's), the tutor at `tutor`.

@@ -125,7 +125,7 @@ fn analysis_error(e: AnalysisError) -> ErrorKind {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::yut_game::YutPart;
     use super::*;
     use crate::interrupt::Never;
@@ -137,7 +137,7 @@ mod tests {
     /// The one-token table, solved here (the solver is checked against an
     /// independent brute force in `tests/yut_solve.rs`); a cap of 2 keeps
     /// it quick.
-    fn one_token_table() -> Arc<Table> {
+    pub(in crate::shell::session) fn one_token_table() -> Arc<Table> {
         let mut table = Table::new(1, 2, Roles::SelfPlay);
         for e in (0..table.index().layers()).rev() {
             solve_layer(&mut table, e, Sticks::FAIR, &Never, &mut |_| {}).expect("no interrupt");
@@ -148,7 +148,7 @@ mod tests {
     /// Upper's A at home, lower's a on do, every other token escaped (a
     /// position the one-token table covers); upper has thrown a yut (a
     /// throw again) and then a do.
-    fn catch_or_run() -> Play {
+    pub(in crate::shell::session) fn catch_or_run() -> Play {
         let mut g = Game::new();
         for t in [Token::B, Token::C, Token::D, Token::b, Token::c, Token::d] {
             while g.state(t) != TokenState::Escaped {
