@@ -70,6 +70,7 @@ fn limited(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
 fn refused(dir: &std::path::Path, script: &str, error: &str) {
     let out = limited(dir, &["-c", script]);
     if out.status.code() == Some(99) {
+        crate::common::required_missing("ulimit -v");
         eprintln!("ulimit -v is not available here: skipped");
         return;
     }
@@ -184,4 +185,18 @@ fn a_time_budget_bounds_a_hint_of_tens_of_thousands_of_moves() {
     assert!((1..count).contains(&searched), "{searched} of {count}");
     assert_eq!(lines.len(), 2 + searched.min(3), "{out}");
     assert!(lines[1].starts_with("  1. "), "{out}");
+}
+
+#[test]
+fn the_tutor_meets_the_budget_before_any_search() {
+    // Issue 50: the tutor goes through the same gate. In versus mode
+    // with the tutor on, a move from the position is refused with `go`'s
+    // message (as `play` refuses it) before the tutor lists any move,
+    // well inside 300 MB.
+    let dir = tempfile::tempdir().unwrap();
+    refused(
+        dir.path(),
+        &format!("set tutor ?; set computer black; fen {HUGE} w 1; play a1a3"),
+        TOO_MANY,
+    );
 }
