@@ -6,9 +6,8 @@
 //! returns. An answer is judged by `retry`'s [`judge`] within the card's
 //! budget. Nothing here touches the games or the undo history.
 
-use super::engine::no_table;
 use super::{ReviewError, Session};
-use crate::congo::analysis::{Puzzle, RetryError, Review, Value, judge, puzzles};
+use crate::congo::analysis::{Puzzle, Review, Value, puzzles};
 use crate::congo::search::{Limits, Score};
 use crate::congo::{Color, Move};
 use crate::shell::command::DrillArgs;
@@ -239,23 +238,9 @@ impl Session {
                     // Not reached: the deck's reader checks both.
                     return Err(problem("this drill's card is damaged".to_string()));
                 };
-                let tools = self.tools();
-                tools.live.reset_counters();
-                let tables = tools.tables();
-                let stop = &tools.live.interrupt;
-                let answer = tools
-                    .engine
-                    .with(tools.engine_config(&limits), |engine| {
-                        engine.set_tablebase(tables);
-                        judge(engine, &p, mv, &limits, stop)
-                    })
-                    .map_err(|e| ReviewError::Command(no_table(e)))?
-                    .map_err(|e| {
-                        ReviewError::Command(match e {
-                            RetryError::Illegal(why) => ErrorKind::Illegal(why),
-                            RetryError::Interrupted => ErrorKind::Interrupted,
-                        })
-                    })?;
+                let answer = self
+                    .judge_answer(&p, mv, &limits)
+                    .map_err(ReviewError::Command)?;
                 let right = answer.verdict.found();
                 // The schedule as the deck holds it now (another session
                 // may have answered it since this drill began).

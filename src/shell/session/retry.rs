@@ -68,6 +68,37 @@ fn board(p: &Puzzle, flipped: bool) -> Reply {
 }
 
 impl Session {
+    /// Judge `mv` as the answer to `puzzle` within `limits`: `retry`'s
+    /// and `drill`'s one judge (the engine with its tables, Ctrl-C
+    /// stopping it).
+    ///
+    /// # Errors
+    ///
+    /// An engine table the memory cannot hold, a position over the move
+    /// budget, or an interrupt.
+    pub(super) fn judge_answer(
+        &mut self,
+        puzzle: &Puzzle,
+        mv: Move,
+        limits: &Limits,
+    ) -> Result<crate::congo::analysis::Answer, ErrorKind> {
+        let tools = self.tools();
+        tools.live.reset_counters();
+        let tables = tools.tables();
+        let stop = &tools.live.interrupt;
+        tools
+            .engine
+            .with(tools.engine_config(limits), |engine| {
+                engine.set_tablebase(tables);
+                judge(engine, puzzle, mv, limits, stop)
+            })
+            .map_err(no_table)?
+            .map_err(|e| match e {
+                RetryError::Illegal(why) => ErrorKind::Illegal(why),
+                RetryError::Interrupted => ErrorKind::Interrupted,
+            })
+    }
+
     /// The position of the retry's puzzle shown now (what `retry <move>`
     /// answers in), while a retry is under way: Tab after `retry ` offers
     /// its legal moves.
@@ -159,23 +190,7 @@ impl Session {
                     return Err(problem(NO_REVIEW));
                 };
                 let limits = reviewed.1;
-                let tools = self.tools();
-                tools.live.reset_counters();
-                let tables = tools.tables();
-                let stop = &tools.live.interrupt;
-                let answer = tools
-                    .engine
-                    .with(tools.engine_config(&limits), |engine| {
-                        engine.set_tablebase(tables);
-                        judge(engine, &puzzle, mv, &limits, stop)
-                    })
-                    .map_err(|e| fail(no_table(e)))?
-                    .map_err(|e| {
-                        fail(match e {
-                            RetryError::Illegal(why) => ErrorKind::Illegal(why),
-                            RetryError::Interrupted => ErrorKind::Interrupted,
-                        })
-                    })?;
+                let answer = self.judge_answer(&puzzle, mv, &limits).map_err(fail)?;
                 if let Some(q) = &mut self.retry.queue {
                     if answer.verdict.found() {
                         q.tally.found += 1;
