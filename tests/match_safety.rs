@@ -315,19 +315,31 @@ fn records_that_cannot_be_written_make_the_status_non_zero() {
 }
 
 /// The game numbers of the records in `path`, in file order; every
-/// record is whole (the `# result` line before the next game's).
-fn numbers_in(path: &Path) -> Vec<u64> {
+/// record is whole (the `# result` line before the next game's), but for
+/// the last when `torn_tail`: a SIGKILL can cut the record being written
+/// (nothing can stop that), which the next resume drops. Its number,
+/// when its first line is whole, is counted all the same, so a game
+/// recorded twice is still seen.
+fn numbers_in(path: &Path, torn_tail: bool) -> Vec<u64> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
+    let records: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
     let mut numbers = Vec::new();
-    for record in text.split("\n\n").filter(|r| !r.is_empty()) {
+    for (i, record) in records.iter().enumerate() {
+        let cut =
+            torn_tail && i + 1 == records.len() && !crate::common::matches::is_whole_record(record);
         let first = record.lines().next().unwrap_or_default();
+        // The number ends at a space (`# game 139 of 200000`): a first
+        // line cut inside the number is no number.
         let n = first
             .strip_prefix("# game ")
-            .and_then(|r| r.split(' ').next())
-            .and_then(|n| n.parse().ok())
-            .unwrap_or_else(|| panic!("not a record: {record}"));
+            .and_then(|r| r.split_once(' '))
+            .and_then(|(n, _)| n.parse().ok());
+        let Some(n) = n else {
+            assert!(cut, "not a record: {record}");
+            continue;
+        };
         assert!(
-            crate::common::matches::is_whole_record(record),
+            cut || crate::common::matches::is_whole_record(record),
             "game {n} is not whole: {record}"
         );
         numbers.push(n);
@@ -395,7 +407,7 @@ fn a_match_killed_and_resumed_records_each_game_once() {
         };
         assert_eq!(code, want, "round {round}");
         // Every game at most once, whatever the earlier rounds left.
-        let mut numbers = numbers_in(&pgn);
+        let mut numbers = numbers_in(&pgn, sig == libc::SIGKILL);
         let recorded = numbers.len();
         numbers.sort_unstable();
         numbers.dedup();
@@ -418,7 +430,7 @@ fn a_match_killed_and_resumed_records_each_game_once() {
     let games = 2 * (last + 1) + 10;
     let status = resumable(dir.path(), games).status().unwrap();
     assert!(status.success());
-    let mut numbers = numbers_in(&pgn);
+    let mut numbers = numbers_in(&pgn, false);
     numbers.sort_unstable();
     assert_eq!(numbers, (1..=games).collect::<Vec<_>>());
     let mut pairs = pairs_in(&json);
