@@ -347,3 +347,17 @@ fn a_bad_today_is_refused() {
         .stderr_contains("BOARDSH_TODAY=`2026-02-30`: not a date YYYY-MM-DD (1970 to 9999)")
         .run();
 }
+
+#[test]
+fn a_fifo_in_the_decks_place_is_refused_at_once() {
+    // Opened blocking, a FIFO nobody writes held `drill` in `open` for
+    // good; now it is refused as not a regular file, status 1.
+    let data = Data::new();
+    std::fs::create_dir_all(data.path().join("boardsh")).unwrap();
+    crate::common::mkfifo(&data.deck());
+    data.run("2026-12-07", "drill")
+        .timeout(30)
+        .status(1)
+        .stderr_contains("is not a regular file")
+        .run();
+}

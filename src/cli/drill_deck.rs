@@ -47,7 +47,13 @@ pub fn read() -> Result<(String, String), String> {
             crate::quote::quoted_path(&above.to_string_lossy())
         ));
     }
-    let file = match File::open(&path) {
+    // Non-blocking: a FIFO in the deck's place would block the open
+    // itself; it is refused just below, as anything but a regular file.
+    let opened = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(&path);
+    let file = match opened {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((name, String::new())),
         Err(e) => {

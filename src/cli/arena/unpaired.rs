@@ -20,7 +20,7 @@ use crate::cli::files::READ_BUFFER;
 use std::collections::HashMap;
 use std::fs;
 use std::io::{self, BufRead, BufReader, Seek, SeekFrom, Write};
-use std::os::unix::fs::FileExt;
+use std::os::unix::fs::{FileExt, OpenOptionsExt as _};
 use std::path::Path;
 
 /// The bytes of a line looked at: enough for `# game N of M` with any
@@ -160,12 +160,22 @@ fn copy_range(file: &fs::File, from: u64, to: u64, out: &mut impl Write) -> io::
 ///
 /// Returns how many records were dropped.
 pub fn drop_unpaired(path: &Path, paired: impl Fn(u64) -> bool) -> io::Result<u64> {
-    let file = match fs::File::open(path) {
+    // Non-blocking, then a regular file only: a FIFO or a device put in
+    // the record file's place is refused, never waited on or read.
+    let opened = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path);
+    let file = match opened {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(0),
         Err(e) => return Err(e),
     };
-    let len = file.metadata()?.len();
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    let len = meta.len();
     // Each game's last whole record, for the paired games only (so this
     // holds at most the results file's games).
     let mut last: HashMap<u64, u64> = HashMap::new();
@@ -263,6 +273,19 @@ mod tests {
         // A second pass finds nothing to drop and leaves the file alone.
         assert_eq!(drop_unpaired(&path, paired).unwrap(), 0);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), expected);
+    }
+
+    #[test]
+    fn a_fifo_in_the_records_place_is_refused_at_once() {
+        // Opened blocking, a FIFO nobody writes would hang the resume in
+        // `open`; now it is refused as not a regular file.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.bsh");
+        let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let e = drop_unpaired(&path, |_| true).unwrap_err();
+        assert_eq!(e.to_string(), "not a regular file");
     }
 
     #[test]
