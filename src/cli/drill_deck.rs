@@ -8,7 +8,7 @@
 //! (`YYYY-MM-DD`, for tests and to replay a day).
 
 use crate::shell::drill::Day;
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, OpenOptions};
 use std::io::{self, Read as _, Write as _};
 use std::os::unix::fs::{FileExt as _, MetadataExt as _, OpenOptionsExt as _};
 use std::path::{Path, PathBuf};
