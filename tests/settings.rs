@@ -213,3 +213,89 @@ fn a_mistyped_setting_name_suggests_the_nearest() {
         .status(1)
         .run();
 }
+
+/// `text` with every run of white space one space (a paragraph wrapped
+/// at any width reads the same).
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn every_declaration_reaches_set_save_help_set_and_the_flags() {
+    // Walks the settings' declarations (src/shell/settings/table.rs): a
+    // setting added there is checked here without a line of its own. Each
+    // has its row in `set` and its line in `save`; its `help set` note, if
+    // declared, is in `help set`; its flag, if declared, is in
+    // `boardsh --help` and sets it as `set` does, and a setting declared
+    // without one has no flag.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("saved.bsh");
+    let path = file.to_str().unwrap();
+    let out = Test::new()
+        .args(["-c", &format!("set; save {path}")])
+        .output();
+    assert!(out.status.success(), "{out:?}");
+    let listing = String::from_utf8(out.stdout).unwrap();
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let help_set = Test::new().args(["-c", "help set"]).output();
+    let help_set = words(&String::from_utf8(help_set.stdout).unwrap());
+    let help = Test::new().arg("--help").output();
+    let help = String::from_utf8(help.stdout).unwrap();
+    for &setting in Setting::ALL {
+        let name = setting.name();
+        let spec = setting.spec();
+        assert!(shown(&listing, name).is_some(), "set: {name}\n{listing}");
+        assert!(
+            saved
+                .lines()
+                .any(|l| l.starts_with(&format!("set {name} "))),
+            "save: {name}\n{saved}"
+        );
+        if let Some(note) = spec.note {
+            assert!(help_set.contains(&words(&note())), "help set: {name}");
+        }
+        let long = format!("--{name}");
+        match spec.flag {
+            Some(flag) => {
+                let usage = match flag.value_name {
+                    Some(v) => format!("{long} <{v}>"),
+                    None => long.clone(),
+                };
+                assert!(
+                    help.lines().any(|l| l.trim_start().contains(&usage)),
+                    "--help: {usage}\n{help}"
+                );
+                // The flag sets what `set NAME VALUE` sets (a switch: on).
+                let value = match flag.value_name {
+                    Some(_) => other_value(setting),
+                    None => "on".to_string(),
+                };
+                let mut given = vec![long.clone()];
+                if flag.value_name.is_some() {
+                    given.push(value.clone());
+                }
+                if let Some(c) = flag.short {
+                    // The short form alone stands for the long one.
+                    given = vec![format!("-{c}")];
+                }
+                let out = Test::new()
+                    .args(given)
+                    .args(["-c", &format!("set {name}")])
+                    .output();
+                assert!(out.status.success(), "{long}: {out:?}");
+                let row = String::from_utf8(out.stdout).unwrap();
+                assert_eq!(shown(&row, name), Some(value), "{long}");
+            }
+            None => {
+                // No flag declared: none on the command line.
+                let listed = help.lines().any(|l| {
+                    let l = l.trim_start();
+                    l.starts_with('-') && l.split([' ', ',']).any(|w| w == long)
+                });
+                assert!(!listed, "{long}");
+                let out = Test::new().args([long.as_str(), "-c", "set"]).output();
+                assert_eq!(out.status.code(), Some(2), "{long}: {out:?}");
+            }
+        }
+    }
+}

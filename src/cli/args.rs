@@ -1,7 +1,7 @@
 //! Command-line arguments (clap).
 
-use super::configure::SettingParser;
-use crate::shell::{Change, Setting};
+use super::setting_flags::{SettingFlags, in_range, in_range_u64, range_words};
+use crate::shell::Setting;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -47,45 +47,10 @@ pub struct RunArgs {
     #[arg(short = 'i', long = "init", value_name = "FILE", num_args = 0..=1)]
     pub init: Option<Option<PathBuf>>,
 
-    /// After an error, go on with the next command (the `keep-going` setting).
-    #[arg(long)]
-    pub keep_going: bool,
-
-    /// No change summaries from `move`, `play` and `undo` (the `quiet` setting).
-    #[arg(short, long)]
-    pub quiet: bool,
-
-    /// When to use colour.
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
-    pub color: ColorChoice,
-
-    /// At the prompt, report each line's wall time (and nodes/s of a count)
-    /// on stderr (the `timer` setting).
-    #[arg(long)]
-    pub timer: bool,
-
-    /// Worker threads for perft, divide and timed searches, 1 to 256 (the
-    /// `threads` setting; default: every core). A search to a fixed depth
-    /// or node count runs on one thread.
-    #[arg(long, value_name = "N", value_parser = SettingParser(Setting::Threads))]
-    pub threads: Option<Change>,
-
-    /// Where the Yut sticks' random throws start (as `set seed N`). At the
-    /// prompt without it, the clock picks one (`set` shows it); files and
-    /// `-c` start from 0 so that they replay the same.
-    #[arg(long, value_name = "N", value_parser = SettingParser(Setting::Seed))]
-    pub seed: Option<Change>,
-
-    /// The computer's strength, 1 (weakest) to 12 (full strength, the
-    /// default); Yut plays 1 random, 2 greedy, 3 shallow, 4 and up its
-    /// best (as `set level N`).
-    #[arg(long, value_name = "N", value_parser = SettingParser(Setting::Level))]
-    pub level: Option<Change>,
-
-    /// The side the computer answers for by itself (as `set computer
-    /// SIDE`): white or black (Congo), upper or lower (Yut), both, none.
-    #[arg(long, value_name = "SIDE", value_parser = SettingParser(Setting::Computer))]
-    pub computer: Option<Change>,
+    /// The settings flags (`--quiet`, `--threads N`, ...), each from its
+    /// setting's declaration, and `--color`.
+    #[command(flatten)]
+    pub settings: SettingFlags,
 
     /// Files, `-c` and `-i` in the order they were given (filled from the
     /// parsed arguments' positions by [`Cli::parse_ordered`]).
@@ -264,9 +229,9 @@ pub struct YutSolveArgs {
     #[arg(long)]
     pub vs_random: bool,
 
-    /// Threads, 1 to 256 (default: every core). One thread gives the same
-    /// table every run; more can differ below the tolerance.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    // Threads, in the `threads` setting's range.
+    #[arg(long, value_name = "N", value_parser = in_range::<u16>(Setting::Threads),
+          help = format!("Threads, {} (default: every core). One thread gives the same table every run; more can differ below the tolerance", range_words(Setting::Threads)))]
     pub threads: Option<u16>,
 
     /// Stop before a layer whose working memory is estimated above GB
@@ -377,36 +342,33 @@ pub struct AgentArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
 
-    /// Transposition table size in MB, 1 to 4096 (the shell's `hash`).
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    // Transposition table size, in the `hash` setting's range.
+    #[arg(long, value_name = "MB", value_parser = in_range_u64(Setting::Hash),
+          help = format!("Transposition table size in MB, {} (the shell's `hash`)", range_words(Setting::Hash)))]
     pub hash: Option<u64>,
 
-    /// Search threads, 1 to 256: more than 1 runs a lazy SMP search
-    /// (helpers share the transposition table; the moves then vary from
-    /// run to run).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    // Search threads, in the `threads` setting's range (no `auto`).
+    #[arg(long, value_name = "N", value_parser = in_range_u64(Setting::Threads),
+          help = format!("Search threads, {}: more than 1 runs a lazy SMP search (helpers share the transposition table; the moves then vary from run to run)", range_words(Setting::Threads)))]
     pub threads: Option<u64>,
 
     /// Seed of the random mover, and of a weak level's choices.
     #[arg(long, default_value_t = 1, value_name = "K")]
     pub seed: u64,
 
-    /// Play at the strength of the shell's `set level N`, 1 (weakest) to
-    /// 12 (full strength: the engine within each `go`'s time): below 12 a
-    /// fixed search on one thread that blunders at the level's rate,
-    /// without the endgame tables. A level sets the budget, so it cannot
-    /// be given with --depth or --nodes, nor with `--engine random`.
+    // The shell's `level`, in its range: the text names the range's ends.
     #[arg(
         long,
         value_name = "N",
-        value_parser = clap::value_parser!(u8).range(1..=12),
-        conflicts_with_all = ["depth", "nodes"]
+        value_parser = in_range::<u8>(Setting::Level),
+        conflicts_with_all = ["depth", "nodes"],
+        help = level_help()
     )]
     pub level: Option<u8>,
 
     /// Centipawns a repetition costs the engine when it stands better (and
     /// gives it when worse); default 0.
-    #[arg(long, value_name = "CP", value_parser = clap::value_parser!(i32).range(0..=1000))]
+    #[arg(long, value_name = "CP", value_parser = in_range::<i32>(Setting::Contempt))]
     pub contempt: Option<i32>,
 
     /// Each finished search depth on stderr.
@@ -421,6 +383,14 @@ pub struct AgentArgs {
     /// evaluation) or `default` (the built-in one).
     #[arg(long, value_name = "FILE|off")]
     pub net: Option<String>,
+}
+
+/// The agent's `--level` help: the ends of the `level` setting's range.
+fn level_help() -> String {
+    let (min, max) = Setting::Level.range().unwrap_or_default();
+    format!(
+        "Play at the strength of the shell's `set level N`, {min} (weakest) to {max} (full strength: the engine within each `go`'s time): below {max} a fixed search on one thread that blunders at the level's rate, without the endgame tables. A level sets the budget, so it cannot be given with --depth or --nodes, nor with `--engine random`"
+    )
 }
 
 /// Options of `boardsh match`.

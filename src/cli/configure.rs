@@ -10,37 +10,18 @@ use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use std::ffi::OsStr;
 use std::fmt;
 
-/// The flags that are session settings.
+/// The flags that are session settings: the changes they make, in the
+/// settings' order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Flags {
-    /// `--quiet`: the `quiet` setting.
-    pub quiet: bool,
-    /// `--keep-going`: the `keep-going` setting.
-    pub keep_going: bool,
-    /// `--timer`: the `timer` setting.
-    pub timer: bool,
-    /// `--threads N`: the `threads` setting (else `auto`).
-    pub threads: Option<Change>,
-    /// `--seed N`: the `seed` setting (else 0; the prompt then picks one
-    /// from the clock).
-    pub seed: Option<Change>,
-    /// `--level N`: the `level` setting.
-    pub level: Option<Change>,
-    /// `--computer SIDE`: the `computer` setting.
-    pub computer: Option<Change>,
+    pub changes: Vec<Change>,
 }
 
 impl Flags {
     /// The settings flags of a parsed command line.
     pub fn of(args: &RunArgs) -> Flags {
         Flags {
-            quiet: args.quiet,
-            keep_going: args.keep_going,
-            timer: args.timer,
-            threads: args.threads.clone(),
-            seed: args.seed.clone(),
-            level: args.level.clone(),
-            computer: args.computer.clone(),
+            changes: args.settings.given.clone(),
         }
     }
 }
@@ -49,14 +30,7 @@ impl Flags {
 pub fn configure(flags: &Flags) -> Session {
     let mut session = Session::new();
     session.set_net_reader(std::sync::Arc::new(super::files::read_net));
-    session.apply(Change::Quiet(flags.quiet));
-    session.apply(Change::KeepGoing(flags.keep_going));
-    session.apply(Change::Timer(flags.timer));
-    for change in [&flags.threads, &flags.seed, &flags.level, &flags.computer]
-        .into_iter()
-        .flatten()
-        .cloned()
-    {
+    for change in flags.changes.iter().cloned() {
         session.apply(change);
     }
     session
@@ -160,13 +134,16 @@ mod tests {
         let cli =
             Cli::parse_ordered(["boardsh", "--computer", "Lower", "--threads", "auto"]).unwrap();
         assert_eq!(
-            cli.run.computer,
-            Some(Change::Computer(ComputerChange {
+            cli.run.settings.given(Setting::Computer),
+            Some(&Change::Computer(ComputerChange {
                 congo: None,
                 yut: Some(YutComputer::Lower)
             }))
         );
-        assert_eq!(cli.run.threads, Some(Change::Threads(Threads::Auto)));
+        assert_eq!(
+            cli.run.settings.given(Setting::Threads),
+            Some(&Change::Threads(Threads::Auto))
+        );
         // Out of the setting's range (level 1..=12, threads 1..=256), or
         // not a word it takes: refused, with what `set` would say.
         for (flag, bad, expects) in [

@@ -19,6 +19,7 @@ pub mod repl;
 pub mod report;
 pub mod selfplay;
 pub mod selfplay_shards;
+pub mod setting_flags;
 pub mod signals;
 pub mod stderr_term;
 pub mod streams;
@@ -32,7 +33,7 @@ pub mod yut_solve;
 use crate::quote::quoted_path;
 use crate::shell::lines::ReadFault;
 use crate::shell::script::{End, Kind, Loader, Runner};
-use crate::shell::{Change, Output};
+use crate::shell::{Change, Output, Setting};
 use args::{Cli, Given, Sub};
 use configure::{Flags, configure};
 use foreground::Foreground;
@@ -228,9 +229,10 @@ pub fn replay_files<O: Output + ?Sized>(
     err: &mut dyn Write,
 ) -> i32 {
     let session = configure(&Flags {
-        quiet: opts.quiet,
-        keep_going: opts.keep_going,
-        ..Flags::default()
+        changes: vec![
+            Change::Quiet(opts.quiet),
+            Change::KeepGoing(opts.keep_going),
+        ],
     });
     let mut fs_loader = files::FsLoader;
     let mut regular = files::RegularFiles;
@@ -259,11 +261,16 @@ pub fn replay_files<O: Output + ?Sized>(
     }
 }
 
+/// Whether `--keep-going` was given.
+fn keep_going(args: &args::RunArgs) -> bool {
+    args.settings.given(Setting::KeepGoing) == Some(&Change::KeepGoing(true))
+}
+
 fn run_main(args: &args::RunArgs) -> i32 {
     let stdout = io::stdout();
     let mut out = Themed {
         inner: BufWriter::with_capacity(64 * 1024, stdout.lock()),
-        color: theme::stdout_color(args.color),
+        color: theme::stdout_color(args.settings.color),
         width: 0,
         background: theme::Background::Either,
     };
@@ -277,9 +284,9 @@ fn run_main(args: &args::RunArgs) -> i32 {
     let mut stderr = io::stderr();
     let mut reporter = StreamReporter {
         out: &mut stderr,
-        color: theme::stderr_color(args.color),
+        color: theme::stderr_color(args.settings.color),
     };
-    let mut runner = Runner::new(session, &mut loader, &mut reporter, args.keep_going);
+    let mut runner = Runner::new(session, &mut loader, &mut reporter, keep_going(args));
     let result = run_sources(&mut runner, args, &mut out, signals.as_ref());
     let stopped = matches!(&result, Err(e) if is_interrupted(e));
     if let Some(code) = signals.as_ref().and_then(Signals::exit_status) {
@@ -325,7 +332,7 @@ fn run_sources<O: Output + ?Sized>(
         if let Some(s) = signals {
             s.set_mode(Mode::Prompt);
         }
-        if args.seed.is_none() && runner.session.settings().seed == 0 {
+        if args.settings.given(Setting::Seed).is_none() && runner.session.settings().seed == 0 {
             // A game at the prompt should differ from the last one (unless
             // a seed was given, on the command line or by a file run first).
             let clock = std::time::SystemTime::now()
@@ -350,7 +357,7 @@ fn run_sources<O: Output + ?Sized>(
             signals,
             progress: show,
         };
-        return repl::run(runner, out, args.color, fg);
+        return repl::run(runner, out, args.settings.color, fg);
     }
     // Not a terminal: the commands come from stdin (after `-i`, too).
     let mut reader = io::BufReader::with_capacity(

@@ -91,7 +91,7 @@ pub fn run_parsed(
         }
         None => {
             let args = &cli.run;
-            let color = args.color == ColorChoice::Always;
+            let color = args.settings.color == ColorChoice::Always;
             let mut out = Themed {
                 inner: &mut *stdout,
                 color,
@@ -110,7 +110,7 @@ pub fn run_parsed(
                 out: &mut *stderr,
                 color,
             };
-            let mut runner = Runner::new(session, loader, &mut reporter, args.keep_going);
+            let mut runner = Runner::new(session, loader, &mut reporter, super::keep_going(args));
             let result = match run_given(&mut runner, args, &mut out, Some(&mut *stdin)) {
                 Ok(Some(code)) => Ok(code),
                 Ok(None) => run_stdin(&mut runner, stdin, &mut out),

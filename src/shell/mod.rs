@@ -49,4 +49,4 @@ pub use render::render;
 pub use reply::{Reply, Sink};
 pub use script::{Diagnostic, End, Kind as ScriptKind, Loader, NoFiles, Opened, Reporter, Runner};
 pub use session::{ExecError, Flow, NetReader, Session, TableLoader, YutTableLoader, load_net};
-pub use settings::{Change, Setting, SettingSpec, Settings, ValueKind};
+pub use settings::{Change, Flag, Setting, SettingSpec, Settings, ValueKind};

@@ -456,7 +456,10 @@ fn write_help<O: Output + ?Sized>(topic: Option<&str>, out: &mut O) -> io::Resul
                 out.text(&wrap::paragraph(&hint_budget_note(), 0, width))?;
             }
             if kw == Keyword::Set {
-                out.text(&wrap::paragraph(&tutor_note(), 0, width))?;
+                // Each setting's own paragraph, from its declaration.
+                for note in Setting::ALL.iter().filter_map(|s| s.spec().note) {
+                    out.text(&wrap::paragraph(&note(), 0, width))?;
+                }
             }
             Ok(())
         }
@@ -485,15 +488,6 @@ fn congo_analysis_note(kw: Keyword) -> String {
         pct(BLUNDER),
         pct(ONLY_GAP),
         pct(INACCURACY)
-    )
-}
-
-/// `help set`: the tutor, the one setting that changes what a move does.
-fn tutor_note() -> String {
-    use crate::congo::analysis::tutor::TUTOR_NODES;
-    use crate::yut::player::solve::tutor::TUTOR_POSITIONS;
-    format!(
-        "The tutor: with `set tutor ?!`, `?` or `??`, against the computer (`new congo white`, `set computer`), each move of yours is checked before it is made, as `review` would mark it, and one that loses as much win chance as the mark is not made: the tutor says what it loses and the better move. Congo: {TUTOR_NODES} nodes for the best move and half as many for yours (the same verdict every run), ?! from 5 points, ? from 10, ?? from 15. Yut (`move`): exact where a solved table covers the position, else estimated within {TUTOR_POSITIONS} positions searched, ?! from 2 points, ? from 5, ?? from 10, and only when the chances can be told apart. Type the same move again right after (or `play MOVE!` in Congo) to make it anyway. A move with one way to play is never stopped; `set tutor off` (the default) never stops.\n"
     )
 }
 

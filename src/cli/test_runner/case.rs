@@ -231,7 +231,7 @@ fn replay_with_args(
         return 2;
     }
     cli.run.regular_only = true;
-    cli.run.color = crate::cli::args::ColorChoice::Never;
+    cli.run.settings.color = crate::cli::args::ColorChoice::Never;
     let mut stdin = std::io::empty();
     crate::cli::streams::run_parsed(cli, &mut stdin, stdout, stderr)
 }

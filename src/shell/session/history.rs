@@ -176,7 +176,7 @@ impl Session {
     fn follow_settings(&mut self) {
         self.yut.0.set_sticks(self.settings.sticks);
         self.yut.0.set_first(self.settings.first);
-        self.yut.0.set_house(self.settings.house);
+        self.yut.0.set_house(self.settings.house());
     }
 
     /// Open a group: every change until [`Session::end_group`] becomes one

@@ -168,7 +168,7 @@ impl Session {
             Change::Sticks(s) => self.yut.0.set_sticks(s),
             Change::First(team) => self.yut.0.set_first(team),
             Change::Tokens(_) | Change::BackDo(_) | Change::CatchBonus(_) => {
-                self.yut.0.set_house(self.settings.house);
+                self.yut.0.set_house(self.settings.house());
             }
             // The others are read where they are used.
             Change::Timer(_)

@@ -1,6 +1,6 @@
 //! [`Change`]: one setting with its new value, typed.
 
-use super::{ComputerChange, Draw, Flip, Setting, Show, Theme, Threads, Tutor, team_name};
+use super::{ComputerChange, Draw, Flip, Show, Theme, Threads, Tutor, team_name};
 use crate::congo::Rules;
 use crate::congo::nnue::NetChoice;
 use crate::yut::{Sticks, Team};
@@ -9,7 +9,8 @@ use std::fmt;
 /// A setting and its value, typed per setting: what `set NAME VALUE` and
 /// the command line's flags parse ([`Setting::parse`]), what
 /// [`super::Settings::apply`] makes and [`super::Settings::get`] reads.
-/// A value of another setting's kind cannot be written.
+/// A value of another setting's kind cannot be written. Its setting,
+/// [`Change::setting`], comes with the declarations ([`super::table`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
     Timer(bool),
@@ -46,37 +47,6 @@ pub enum Change {
     Net(NetChoice),
     /// The tutor's threshold.
     Tutor(Tutor),
-}
-
-impl Change {
-    /// The setting it changes.
-    pub fn setting(&self) -> Setting {
-        match self {
-            Change::Timer(_) => Setting::Timer,
-            Change::Quiet(_) => Setting::Quiet,
-            Change::KeepGoing(_) => Setting::KeepGoing,
-            Change::Threads(_) => Setting::Threads,
-            Change::Hash(_) => Setting::Hash,
-            Change::Rules(_) => Setting::Rules,
-            Change::Seed { .. } => Setting::Seed,
-            Change::Sticks(_) => Setting::Sticks,
-            Change::First(_) => Setting::First,
-            Change::Tablebase(_) => Setting::Tablebase,
-            Change::Contempt(_) => Setting::Contempt,
-            Change::HintTime(_) => Setting::HintTime,
-            Change::Level(_) => Setting::Level,
-            Change::Computer(_) => Setting::Computer,
-            Change::Draw(_) => Setting::Draw,
-            Change::Show(_) => Setting::Show,
-            Change::Flip(_) => Setting::Flip,
-            Change::Theme(_) => Setting::Theme,
-            Change::Tokens(_) => Setting::Tokens,
-            Change::BackDo(_) => Setting::BackDo,
-            Change::CatchBonus(_) => Setting::CatchBonus,
-            Change::Net(_) => Setting::Net,
-            Change::Tutor(_) => Setting::Tutor,
-        }
-    }
 }
 
 /// The value as `set` shows it and takes it back (the setting's own

@@ -119,7 +119,7 @@ fn the_seed_takes_its_draws() {
 #[test]
 fn house_rules_are_typed_and_default_to_the_contest() {
     let mut settings = Settings::default();
-    assert_eq!(settings.house, House::CONTEST);
+    assert_eq!(settings.house(), House::CONTEST);
     assert_eq!(Setting::find("back-do"), Some(Setting::BackDo));
     assert_eq!(Setting::find("Catch-Bonus"), Some(Setting::CatchBonus));
     assert_eq!(Setting::Tokens.parse("5"), Ok(Change::Tokens(5)));
@@ -138,14 +138,14 @@ fn house_rules_are_typed_and_default_to_the_contest() {
         back_do: true,
         catch_bonus: false,
     };
-    assert_eq!(settings.house, want);
+    assert_eq!(settings.house(), want);
     assert_eq!(settings.get(Setting::Tokens).to_string(), "2");
     assert_eq!(settings.get(Setting::BackDo).to_string(), "on");
     assert_eq!(settings.get(Setting::CatchBonus).to_string(), "off");
     assert_eq!(Setting::BackDo.completions(), ["on", "off"]);
     // A count built in code out of the range is brought into it (1..=5).
     settings.apply(Change::Tokens(9));
-    assert_eq!(settings.house.tokens, 5);
+    assert_eq!(settings.house().tokens, 5);
 }
 
 #[test]
@@ -262,4 +262,30 @@ fn each_game_has_its_own_computer() {
     ] {
         assert!(Setting::Computer.parse(bad).is_err(), "{bad:?}");
     }
+}
+
+#[test]
+fn declared_flags_fit_their_settings() {
+    // A switch turns an `on`/`off` setting on; every flag has its own
+    // place in `--help`, none `--color`'s; a declared note is a paragraph.
+    let mut places = vec![Flag::COLOR_PLACE];
+    for &s in Setting::ALL {
+        let spec = s.spec();
+        if let Some(flag) = spec.flag {
+            if flag.value_name.is_none() {
+                assert_eq!(spec.kind, ValueKind::Flag, "{}", s.name());
+            }
+            assert!(!flag.help.ends_with('.'), "{}", s.name());
+            places.push(flag.place);
+        }
+        if let Some(note) = spec.note {
+            assert!(note().ends_with('\n'), "{}", s.name());
+        }
+    }
+    let count = places.len();
+    places.sort_unstable();
+    places.dedup();
+    assert_eq!(places.len(), count, "two flags in one place");
+    // The places run on without a gap (the flags' order in `--help`).
+    assert_eq!(places, (0..count).collect::<Vec<_>>());
 }
