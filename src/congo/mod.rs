@@ -6,7 +6,9 @@
 //! subsystems that keep their own curated list: [`fen`] (reading and
 //! writing positions), [`search`] (the engine), [`course`] (the course's
 //! own rules and searches), [`tablebase`] (endgame tables) and [`nnue`]
-//! (the network evaluation under way, not yet used). Every other
+//! (the network evaluation: the built-in network is what every session,
+//! `boardsh agent` and `selfplay` evaluate with unless `set net off` or
+//! `--net off` asks for the hand-written one). Every other
 //! module is private to the crate: the shell reaches deeper, nobody else.
 
 pub mod analysis;
