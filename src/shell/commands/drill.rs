@@ -12,12 +12,12 @@ use crate::yut::{Roll, Token};
 pub const DRILL: Spec = Spec {
     name: "drill",
     aliases: &[],
-    usage: "[<move>|<token> [<throw>]|stats|forget <n>]",
+    usage: "[<move>|<use>|stats|forget <n>]",
     summary: "your Congo and Yut mistakes from reviews, when due: `drill <move>` (Yut: `drill A do`) answers, `drill` skips; also `stop`, `stats`, `forget <n>`",
     example: "drill stats",
     args: &[
         ArgSpec {
-            hint: "[<move>|<token> [<throw>]|stats|forget <n>]",
+            hint: "[<move>|<use>|stats|forget <n>]",
             complete: Complete::DrillMoves,
         },
         ArgSpec {

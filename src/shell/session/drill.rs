@@ -133,7 +133,9 @@ impl Session {
     /// What to type first.
     pub fn drill_ready(&self, args: DrillArgs) -> Result<(), &'static str> {
         match args {
-            DrillArgs::Stop | DrillArgs::Answer(_) if self.drill.queue.is_none() => {
+            DrillArgs::Stop | DrillArgs::Answer(_) | DrillArgs::YutAnswer(..)
+                if self.drill.queue.is_none() =>
+            {
                 Err(NOT_STARTED)
             }
             _ => Ok(()),
