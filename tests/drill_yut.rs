@@ -202,7 +202,7 @@ fn both_games_in_one_queue_stats_by_game_and_forget_either() {
     // takes its own game's answer (the other refused, nothing changed).
     data.run("2026-12-07", "drill; drill d1d7")
         .status(1)
-        .stdout_contains(&format!(
+        .stdout_contains(format!(
             "drill 1 of 4 due (3 Congo, 1 Yut; 4 in the deck): {POSED}"
         ))
         .stderr_contains("error: this drill is a Yut decision: answer with a token and a throw, as `move` takes them (`drill A do`)")
