@@ -626,6 +626,25 @@ const EXAMPLES: &[Example] = &[
         status: 1,
         message: "this drill is a Congo position: answer with a move (`drill d1d7`)",
     },
+    // `drill A` at a Yut decision with a yut and a do pending: which
+    // throw is not told. The deck holds that one Yut card.
+    Example {
+        id: "drill-name-the-throw",
+        input: Input::Files {
+            files: &[
+                (
+                    "boardsh/drills.jsonl",
+                    br#"{"v":1,"kind":"add","id":"2","game":"yut","side":"upper","played":"A yut","mark":"??","played_chance":0.0,"good":[{"move":"A do","chance":1.0}],"budget":"positions 100","date":"2020-01-01","yut":{"format":1,"tokens":1,"board":"A mo-gae, a cham-meoki","first":"upper","to_move":"upper","pending":["yut","do"],"sticks":"0.5","back_do":false,"catch_bonus":true,"seed":7,"exact":true}}
+"#,
+                ),
+                ("d.bsh", b"drill\ndrill A\n"),
+            ],
+            dirs: &["boardsh"],
+            arg: "d.bsh",
+        },
+        status: 1,
+        message: "name the throw to use: yut (4), do (1) pending (`drill A yut`)",
+    },
     command(
         "extra-argument-drill",
         "drill stats now",

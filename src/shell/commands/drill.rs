@@ -12,8 +12,8 @@ use crate::yut::{Roll, Token};
 pub const DRILL: Spec = Spec {
     name: "drill",
     aliases: &[],
-    usage: "[<move>|<use>|stats|forget <n>]",
-    summary: "your Congo and Yut mistakes from reviews, when due: `drill <move>` (Yut: `drill A do`) answers, `drill` skips; also `stop`, `stats`, `forget <n>`",
+    usage: "[<move>|stats|forget <n>]",
+    summary: "your Congo mistakes from reviews, when due: `drill <move>` answers, `drill` skips; also `stop`, `stats`, `forget <n>`",
     example: "drill stats",
     args: &[
         ArgSpec {
@@ -30,6 +30,7 @@ pub const DRILL: Spec = Spec {
         "drill-no-deck",
         "drill-forget-number",
         "drill-other-game",
+        "drill-name-the-throw",
         "extra-argument-drill",
     ],
     parse: drill_args,
