@@ -105,12 +105,16 @@ impl Card {
         budget: String,
     ) -> Card {
         let played = super::yut_state::use_text(played);
+        // The decision and the use: the same mistake found twice is one
+        // card (the seed and how it was valued are not part of it).
         let key = format!(
-            "yut {} {} {} {} {}",
+            "yut {} {} {} {} {} {} {}",
             state.board,
             state.to_move,
             state.pending.join(" "),
             state.sticks,
+            state.back_do,
+            state.catch_bonus,
             played
         );
         Card {
