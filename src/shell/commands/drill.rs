@@ -17,11 +17,11 @@ pub const DRILL: Spec = Spec {
     example: "drill stats",
     args: &[
         ArgSpec {
-            hint: "[<move>|<use>|stats|forget <n>]",
+            hint: "[<move>|stats|forget <n>]",
             complete: Complete::DrillMoves,
         },
         ArgSpec {
-            hint: "<n>|<throw>",
+            hint: "<n>",
             complete: Complete::Nothing,
         },
     ],
