@@ -4,20 +4,30 @@
 //! computer) as cards ([`Session::take_found_drills`]); the runner reads
 //! the deck's file, says which day it is, and appends what a command
 //! returns. An answer is judged by `retry`'s [`judge`] within the card's
-//! budget. Nothing here touches the games or the undo history.
+//! budget; a Yut card's as the Yut review weighs a use (`drill/yut.rs`).
+//! Nothing here touches the games or the undo history.
+
+mod yut;
 
 use super::{ReviewError, Session};
 use crate::congo::analysis::{Puzzle, Review, Value, puzzles};
 use crate::congo::search::{Limits, Score};
 use crate::congo::{Color, Move};
 use crate::shell::command::DrillArgs;
-use crate::shell::drill::{Card, Day, Deck, Entry, Event, Good, after_answer, budget};
+use crate::shell::drill::yut_state::parse_use;
+use crate::shell::drill::{Card, Day, Deck, Entry, Event, Good, Posed, after_answer, budget};
 use crate::shell::error::ErrorKind;
 use crate::shell::render_drill::{DrillReply, DrillTally};
 use crate::shell::reply::{Reply, Sink};
 
 /// `drill <move>` or `drill stop` with no drill under way.
 const NOT_STARTED: &str = "no drill under way: `drill` shows the first position due";
+
+/// A Congo move answering a Yut drill.
+const WANTS_YUT: &str = "this drill is a Yut decision: answer with a token and a throw, as `move` takes them (`drill A do`)";
+
+/// A Yut use answering a Congo drill.
+const WANTS_CONGO: &str = "this drill is a Congo position: answer with a move (`drill d1d7`)";
 
 /// The cards the last review found, and the drill under way.
 #[derive(Clone, Debug, Default)]
@@ -70,6 +80,7 @@ fn value(chance: f64) -> Value {
 /// The puzzle of a card: its position (no history), the move played and
 /// the better one as the review valued them.
 fn puzzle(e: &Entry) -> Option<Puzzle> {
+    let position = e.position()?;
     let played: Move = e.card.played.parse().ok()?;
     let good = e.card.good.first()?;
     let best: Move = good.mv.parse().ok()?;
@@ -80,7 +91,7 @@ fn puzzle(e: &Entry) -> Option<Puzzle> {
     };
     Some(Puzzle {
         index: 0,
-        before: e.position.clone(),
+        before: position.clone(),
         history: Vec::new(),
         previous: None,
         played,
@@ -111,7 +122,7 @@ impl Session {
     /// under way: Tab after `drill ` offers its legal moves.
     pub fn drill_position(&self) -> Option<&crate::congo::Position> {
         let q = self.drill.queue.as_ref()?;
-        q.entries.get(q.at).map(|e| &e.position)
+        q.entries.get(q.at).and_then(Entry::position)
     }
 
     /// Whether `args` can run: an answer or `stop` needs a drill under
@@ -122,7 +133,9 @@ impl Session {
     /// What to type first.
     pub fn drill_ready(&self, args: DrillArgs) -> Result<(), &'static str> {
         match args {
-            DrillArgs::Stop | DrillArgs::Answer(_) if self.drill.queue.is_none() => {
+            DrillArgs::Stop | DrillArgs::Answer(_) | DrillArgs::YutAnswer(..)
+                if self.drill.queue.is_none() =>
+            {
                 Err(NOT_STARTED)
             }
             _ => Ok(()),
@@ -224,15 +237,10 @@ impl Session {
                 Ok((self.drill_next(deck, sink)?, Vec::new()))
             }
             DrillArgs::Answer(mv) => {
-                let q = self
-                    .drill
-                    .queue
-                    .as_ref()
-                    .ok_or_else(|| problem(NOT_STARTED.to_string()))?;
-                let Some(entry) = q.entries.get(q.at).cloned() else {
-                    self.drill.queue = None;
-                    return Err(problem(NOT_STARTED.to_string()));
-                };
+                let entry = self.drill_shown()?;
+                if entry.yut().is_some() {
+                    return Err(problem(WANTS_YUT.to_string()));
+                }
                 let (Some(p), Some(limits)) = (puzzle(&entry), budget::parse(&entry.card.budget))
                 else {
                     // Not reached: the deck's reader checks both.
@@ -241,28 +249,8 @@ impl Session {
                 let answer = self
                     .judge_answer(&p, mv, &limits)
                     .map_err(ReviewError::Command)?;
-                let right = answer.verdict.found();
-                // The schedule as the deck holds it now (another session
-                // may have answered it since this drill began).
-                let interval = deck
-                    .find(&entry.card.id)
-                    .map_or(entry.interval, |e| e.interval);
-                let (interval, next) = after_answer(interval, right, today);
-                let event = Event::Due {
-                    id: entry.card.id.clone(),
-                    date: today.to_string(),
-                    right,
-                    next: next.to_string(),
-                    interval,
-                };
-                if let Some(q) = &mut self.drill.queue {
-                    if right {
-                        q.tally.right += 1;
-                    } else {
-                        q.tally.wrong += 1;
-                    }
-                    q.at += 1;
-                }
+                let (interval, next, event) =
+                    self.drill_scheduled(deck, &entry, answer.verdict.found(), today);
                 sink.reply(reply(DrillReply::Judged {
                     answer: Box::new(answer),
                     entry: Box::new(entry),
@@ -272,7 +260,88 @@ impl Session {
                 .map_err(ReviewError::Io)?;
                 Ok((self.drill_next(deck, sink)?, vec![event]))
             }
+            DrillArgs::YutAnswer(token, roll) => {
+                let entry = self.drill_shown()?;
+                let (Some(play), Some(state)) = (entry.yut(), entry.card.yut.as_ref()) else {
+                    return Err(problem(WANTS_CONGO.to_string()));
+                };
+                let (Some(played), Some(positions)) = (
+                    parse_use(&entry.card.played),
+                    budget::positions(&entry.card.budget),
+                ) else {
+                    // Not reached: the deck's reader checks both.
+                    return Err(problem("this drill's card is damaged".to_string()));
+                };
+                // `drill A` names no throw: the one kind pending, if one is.
+                let Some(roll) = roll.or_else(|| play.pending().single()) else {
+                    return Err(problem(format!(
+                        "name the throw to use: {} pending (`drill {token} {}`)",
+                        play.pending(),
+                        play.pending().distinct().next().map_or("do", |r| r.name())
+                    )));
+                };
+                let used = crate::yut::Use { token, roll };
+                let answer = self
+                    .judge_yut(play, used, played, state.seed, positions)
+                    .map_err(ReviewError::Command)?;
+                let (interval, next, event) =
+                    self.drill_scheduled(deck, &entry, answer.verdict.found(), today);
+                sink.reply(reply(DrillReply::YutJudged {
+                    answer: Box::new(answer),
+                    entry: Box::new(entry),
+                    next,
+                    interval,
+                }))
+                .map_err(ReviewError::Io)?;
+                Ok((self.drill_next(deck, sink)?, vec![event]))
+            }
         }
+    }
+
+    /// The card the drill under way shows.
+    fn drill_shown(&mut self) -> Result<Entry, ReviewError> {
+        let not_started = || ReviewError::Command(ErrorKind::Problem(NOT_STARTED.to_string()));
+        let q = self.drill.queue.as_ref().ok_or_else(not_started)?;
+        match q.entries.get(q.at).cloned() {
+            Some(e) => Ok(e),
+            None => {
+                self.drill.queue = None;
+                Err(not_started())
+            }
+        }
+    }
+
+    /// The shown card answered (`right` or not) on `today`: its next
+    /// interval and date, the deck's line saying so, and the tally moved
+    /// on. The schedule is as the deck holds it now (another session may
+    /// have answered it since this drill began).
+    fn drill_scheduled(
+        &mut self,
+        deck: &Deck,
+        entry: &Entry,
+        right: bool,
+        today: Day,
+    ) -> (u32, Day, Event) {
+        let interval = deck
+            .find(&entry.card.id)
+            .map_or(entry.interval, |e| e.interval);
+        let (interval, next) = after_answer(interval, right, today);
+        let event = Event::Due {
+            id: entry.card.id.clone(),
+            date: today.to_string(),
+            right,
+            next: next.to_string(),
+            interval,
+        };
+        if let Some(q) = &mut self.drill.queue {
+            if right {
+                q.tally.right += 1;
+            } else {
+                q.tally.wrong += 1;
+            }
+            q.at += 1;
+        }
+        (interval, next, event)
     }
 
     /// Show the drill's next card (its board first), or end it. A card
@@ -294,11 +363,18 @@ impl Session {
             self.drill.queue = None;
             return Ok(Reply::Drill(Box::new(DrillReply::Done(tally))));
         };
-        let board = Reply::Board(Box::new((e.position.clone(), None, false, flipped)));
+        let board = match &e.posed {
+            Posed::Congo(p) => Reply::Board(Box::new((p.clone(), None, false, flipped))),
+            Posed::Yut(play) => Reply::YutBoard(*play.game()),
+        };
         sink.reply(board).map_err(ReviewError::Io)?;
+        // Due of each game, when Yut's are among them.
+        let yut = q.entries.iter().filter(|e| e.yut().is_some()).count();
+        let split = (yut > 0).then(|| (q.entries.len() - yut, yut));
         Ok(Reply::Drill(Box::new(DrillReply::Puzzle {
             number: q.at + 1,
             due: q.entries.len(),
+            split,
             total: deck.entries.len(),
             entry: Box::new(e.clone()),
         })))

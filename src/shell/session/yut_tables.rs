@@ -111,6 +111,9 @@ impl Session {
         };
         let setup = self.analysis(&tables, REVIEW_GAMES, None, HINT_BUDGET, Some(&progress));
         let report = review_game(&self.yut.0, &setup).map_err(analysis_error)?;
+        let seed = setup.seed;
+        // The person's `?` and `??` uses, noted for the drill deck.
+        self.found_yut_drills(&report, seed);
         Ok(Reply::Review(Box::new(report)))
     }
 }
