@@ -193,8 +193,16 @@ fn a_game_files_chart_path_is_refused_before_any_search() {
             "chart.svg",
             "`chart.svg` already exists",
         ),
-        (&[][..], "no/such/dir/chart.svg", "no/such/dir/chart.svg"),
-        (&[("sub/x", "")][..], "sub", "sub"),
+        (
+            &[][..],
+            "no/such/dir/chart.svg",
+            "cannot write `no/such/dir/chart.svg`: no such directory",
+        ),
+        (
+            &[("sub/x", "")][..],
+            "sub",
+            "cannot write `sub`: is a directory",
+        ),
     ] {
         let mut test = Test::new().file("g.bsh", game_file());
         for (name, text) in files {
