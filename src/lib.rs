@@ -20,6 +20,7 @@
 
 pub(crate) mod cli;
 pub mod congo;
+mod fnv;
 pub mod front;
 pub mod interrupt;
 pub mod limits;

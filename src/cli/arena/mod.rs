@@ -105,13 +105,16 @@ fn results_header(args: &MatchArgs, plan: &plan::Plan) -> String {
     let openings = match &plan.book {
         Some(book) => {
             // FNV-1a over the positions: the same file anywhere.
-            let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+            let mut h = crate::fnv::Fnv1a::default();
             for pos in book {
-                for byte in pos.to_string().bytes().chain([b'\n']) {
-                    h = (h ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
-                }
+                h.update(pos.to_string().as_bytes());
+                h.update(b"\n");
             }
-            Json::String(format!("{} positions, fnv1a {h:016x}", book.len()))
+            Json::String(format!(
+                "{} positions, fnv1a {:016x}",
+                book.len(),
+                h.finish()
+            ))
         }
         None => Json::Null,
     };
