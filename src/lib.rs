@@ -24,6 +24,7 @@ mod fnv;
 pub mod front;
 pub mod interrupt;
 pub mod limits;
+pub mod mark;
 pub(crate) mod quote;
 pub mod rng;
 pub mod shell;

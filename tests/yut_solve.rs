@@ -1048,7 +1048,7 @@ fn review_marks_the_chance_lost() {
     // loses nothing.
     use boardsh::yut::Greedy;
     use boardsh::yut::solve::{BLUNDER, INACCURACY, MISTAKE};
-    use boardsh::yut::solve::{Mark, hint, review};
+    use boardsh::yut::solve::{Mark, THRESHOLDS, hint, review};
     let table = solved(1, 2, Roles::SelfPlay);
     let g = one_each(TokenState::On(Station::Do), TokenState::On(Station::Yut)).expect("game");
     let mut play = Play::new(Team::Upper, 0);
@@ -1072,23 +1072,23 @@ fn review_marks_the_chance_lost() {
     let lost = best.chance - worst.chance;
     assert!((reviewed[0].loss - lost).abs() < 1e-12);
     let expected = if lost >= BLUNDER {
-        Mark::Blunder
+        Some(Mark::Blunder)
     } else if lost >= MISTAKE {
-        Mark::Mistake
+        Some(Mark::Mistake)
     } else if lost >= INACCURACY {
-        Mark::Inaccuracy
+        Some(Mark::Inaccuracy)
     } else {
-        Mark::Fine
+        None
     };
     assert_eq!(reviewed[0].mark, expected);
     assert_eq!(reviewed[1].loss, 0.0);
-    assert_eq!(reviewed[1].mark, Mark::Fine);
+    assert_eq!(reviewed[1].mark, None);
     assert!((total - lost).abs() < 1e-12);
     // The thresholds themselves.
-    assert_eq!(Mark::of(0.019), Mark::Fine);
-    assert_eq!(Mark::of(0.02), Mark::Inaccuracy);
-    assert_eq!(Mark::of(0.07), Mark::Mistake);
-    assert_eq!(Mark::of(0.5), Mark::Blunder);
+    assert_eq!(THRESHOLDS.mark(0.019), None);
+    assert_eq!(THRESHOLDS.mark(0.02), Some(Mark::Inaccuracy));
+    assert_eq!(THRESHOLDS.mark(0.07), Some(Mark::Mistake));
+    assert_eq!(THRESHOLDS.mark(0.5), Some(Mark::Blunder));
 }
 
 #[test]

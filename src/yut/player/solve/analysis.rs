@@ -284,8 +284,7 @@ pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameRevie
     };
     let move_points = luck.move_points();
     let marks = (at.iter().zip(&out))
-        .filter(|(_, (_, r))| r.mark != Mark::Fine)
-        .filter_map(|(&k, (_, r))| move_points.get(k).map(|&p| (p, r.mark)))
+        .filter_map(|(&k, (_, r))| Some((*move_points.get(k)?, r.mark?)))
         .collect();
     Ok(GameReview {
         decisions: out,

@@ -43,7 +43,7 @@ pub use partial::Partial;
 pub use plans::{Ending, Landing, MAX_PLANS, Moved, Plan, exact_chance, landing, plans};
 pub use player::{Exact, board_of, covers, exact_choices};
 pub use race::{PlayerPair, RaceCut, RaceSetup, Raced, race};
-pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, review};
+pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, THRESHOLDS, review};
 pub use solver::{
     LayerJob, LayerReport, Progress, TOLERANCE, converged, layer_memory, layer_states, solve_layer,
     solve_layer_from, solve_layer_on, solve_layer_with,

@@ -110,7 +110,7 @@ mod tests {
                     interval: best_interval,
                 },
                 loss,
-                mark: Mark::of(loss),
+                mark: crate::yut::player::solve::review::THRESHOLDS.mark(loss),
             },
         )
     }

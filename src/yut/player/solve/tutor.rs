@@ -93,8 +93,10 @@ pub fn check(
         return Ok(None);
     }
     let loss = (best.chance - line.chance).max(0.0);
-    let mark = Mark::of(loss);
-    Ok((mark != Mark::Fine && mark >= least).then_some(YutWarning {
+    let Some(mark) = super::review::THRESHOLDS.mark(loss) else {
+        return Ok(None);
+    };
+    Ok((mark >= least).then_some(YutWarning {
         played: line,
         best,
         loss,
