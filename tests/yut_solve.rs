@@ -966,7 +966,7 @@ fn hint_orders_uses_as_the_brute_force_values_them() {
     // values each use through `Play` (turn ends valued by the table) and
     // the hint must list them in that order with those values.
     use boardsh::yut::Greedy;
-    use boardsh::yut::solve::hint;
+    use boardsh::yut::solve::{Analysis, Players, hint};
     let cap = 2;
     let table = solved(1, cap, Roles::SelfPlay);
     let g = one_each(TokenState::On(Station::Do), TokenState::On(Station::Yut)).expect("game");
@@ -974,7 +974,16 @@ fn hint_orders_uses_as_the_brute_force_values_them() {
     play.set_board(g);
     play.throw("FFFF".parse().expect("yut")).expect("due");
     play.throw("FFFB".parse().expect("geol")).expect("due");
-    let exact = hint(&play, Some(&table), &mut Greedy, &mut Greedy, 0, 1, &Never).expect("runs");
+    let exact = hint(
+        &play,
+        Some(&table),
+        Players {
+            upper: &mut Greedy,
+            lower: &mut Greedy,
+        },
+        &Analysis::new(0, 1, &Never),
+    )
+    .expect("runs");
     assert_eq!(exact.len(), 2);
     let mut by_brute: Vec<(Roll, f64)> = play
         .uses()
@@ -1010,7 +1019,7 @@ fn hint_by_rollouts_finds_the_only_saving_catch() {
     // 0. A+gae lands on cham-meoki and sends a home (and throws again):
     // upper can still win. The catch comes first; the other line is 0.
     use boardsh::yut::Greedy;
-    use boardsh::yut::solve::hint;
+    use boardsh::yut::solve::{Analysis, Players, hint};
     let b = Board {
         me: Side([0, 27, 30, 30]),
         op: Side([29, 30, 30, 30]),
@@ -1022,11 +1031,11 @@ fn hint_by_rollouts_finds_the_only_saving_catch() {
     let lines = hint(
         &play,
         Some(&table),
-        &mut Greedy,
-        &mut Greedy,
-        400,
-        1,
-        &Never,
+        Players {
+            upper: &mut Greedy,
+            lower: &mut Greedy,
+        },
+        &Analysis::new(400, 1, &Never),
     )
     .expect("runs");
     assert_eq!(lines.len(), 2, "{lines:?}");
@@ -1047,25 +1056,34 @@ fn review_marks_the_chance_lost() {
     // two exact values, marked by the stated thresholds; the better use
     // loses nothing.
     use boardsh::yut::Greedy;
+    use boardsh::yut::solve::{Analysis, Mark, Players, THRESHOLDS, hint, review};
     use boardsh::yut::solve::{BLUNDER, INACCURACY, MISTAKE};
-    use boardsh::yut::solve::{Mark, THRESHOLDS, hint, review};
     let table = solved(1, 2, Roles::SelfPlay);
     let g = one_each(TokenState::On(Station::Do), TokenState::On(Station::Yut)).expect("game");
     let mut play = Play::new(Team::Upper, 0);
     play.set_board(g);
     play.throw("FFFF".parse().expect("yut")).expect("due");
     play.throw("FFFB".parse().expect("geol")).expect("due");
-    let lines = hint(&play, Some(&table), &mut Greedy, &mut Greedy, 0, 1, &Never).expect("runs");
+    let lines = hint(
+        &play,
+        Some(&table),
+        Players {
+            upper: &mut Greedy,
+            lower: &mut Greedy,
+        },
+        &Analysis::new(0, 1, &Never),
+    )
+    .expect("runs");
     let (best, worst) = (lines[0], lines[1]);
     let decisions = [(play, worst.choice), (play, best.choice)];
     let (reviewed, total) = review(
         &decisions,
         Some(&table),
-        &mut Greedy,
-        &mut Greedy,
-        0,
-        1,
-        &Never,
+        Players {
+            upper: &mut Greedy,
+            lower: &mut Greedy,
+        },
+        &Analysis::new(0, 1, &Never),
     )
     .expect("runs");
     assert_eq!(reviewed.len(), 2);

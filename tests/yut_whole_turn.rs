@@ -8,7 +8,8 @@
 
 use boardsh::interrupt::Never;
 use boardsh::yut::solve::{
-    Ending, Mode, Players, Roles, Table, Turn, exact_choices, hint_turns, plans, solve_layer,
+    Analysis, Ending, Mode, Players, Roles, Table, Turn, exact_choices, hint_turns, plans,
+    solve_layer,
 };
 use boardsh::yut::{Game, Phase, Play, Random, Rng, Roll, Sticks, Team, Token, TokenState};
 use proptest::prelude::*;
@@ -216,8 +217,8 @@ fn the_best_plan_is_worth_the_best_use_and_none_more() {
                     upper: &mut up,
                     lower: &mut low,
                 };
-                let hint =
-                    hint_turns(&play, Some(&table), players, 10, 0, u64::MAX, &Never).unwrap();
+                let analysis = Analysis::new(10, 0, &Never);
+                let hint = hint_turns(&play, Some(&table), players, &analysis).unwrap();
                 let best = hint.lines.first().expect("a plan");
                 assert!(best.interval.is_none(), "exact");
                 assert!(

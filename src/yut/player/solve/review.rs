@@ -8,11 +8,11 @@
 //! marked only when its interval and the best's do not meet (a loss
 //! within the estimate's noise is not told apart from none).
 
-use super::hint::{HintLine, hint};
+use super::analysis::Analysis;
+use super::hint::{HintLine, Players, hint};
 use super::table::Table;
 use super::whole::indistinct;
-use crate::interrupt::{Interrupt, Interrupted};
-use crate::yut::player::policy::Policy;
+use crate::interrupt::Interrupted;
 use crate::yut::rules::play::{Play, Use};
 
 /// The least loss marked an inaccuracy.
@@ -49,25 +49,23 @@ pub struct Reviewed {
 }
 
 /// Review `decisions` (the game before each move, and the use played):
-/// each with its loss, and the total lost. Estimates use `games` games a
-/// use between `upper` and `lower`.
+/// each with its loss, and the total lost. Exact where `table` covers a
+/// position; else estimated as [`hint`] does, by the analysis's games a
+/// use between `players`.
 ///
 /// # Errors
 ///
-/// [`Interrupted`] when `stop` says so.
+/// [`Interrupted`] when the analysis's `stop` says so.
 pub fn review(
     decisions: &[(Play, Use)],
     table: Option<&Table>,
-    upper: &mut dyn Policy,
-    lower: &mut dyn Policy,
-    games: u64,
-    seed: u64,
-    stop: &dyn Interrupt,
+    mut players: Players<'_>,
+    analysis: &Analysis<'_>,
 ) -> Result<(Vec<Reviewed>, f64), Interrupted> {
     let mut out = Vec::new();
     let mut total = 0.0;
     for (play, used) in decisions {
-        let lines = hint(play, table, upper, lower, games, seed, stop)?;
+        let lines = hint(play, table, players.reborrow(), analysis)?;
         let Some(&best) = lines.first() else {
             continue;
         };

@@ -65,16 +65,12 @@ pub fn check(
         upper: &mut *up,
         lower: &mut *low,
     };
-    let report = hint_within(
-        play,
-        table,
-        players,
-        analysis.games,
-        analysis.seed,
-        TUTOR_POSITIONS,
-        analysis.stop,
-    )
-    .map_err(|_| AnalysisError::Interrupted)?;
+    let within = Analysis {
+        budget: TUTOR_POSITIONS,
+        ..*analysis
+    };
+    let report =
+        hint_within(play, table, players, &within).map_err(|_| AnalysisError::Interrupted)?;
     let Some(&best) = report.lines.first() else {
         return Ok(None);
     };
