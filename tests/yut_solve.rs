@@ -13,8 +13,8 @@ use std::sync::Arc;
 use boardsh::interrupt::Never;
 use boardsh::yut::solve::CachePrecision;
 use boardsh::yut::solve::{
-    Board, DEFAULT_CAP, Exact, Partial, Roles, Side, Table, TableError, board_of, exact_choices,
-    solve_layer, solve_layer_from, solve_layer_on, solve_layer_with,
+    Board, DEFAULT_CAP, Exact, Layer, LayerJob, Partial, Roles, Side, Table, TableError, board_of,
+    exact_choices,
 };
 use boardsh::yut::solve::{Mode, Turn};
 use boardsh::yut::{
@@ -256,9 +256,7 @@ fn states() -> Vec<TokenState> {
 
 fn solved(k: usize, cap: u8, roles: Roles) -> Table {
     let mut table = Table::new(k, cap, roles);
-    for e in (0..table.index().layers()).rev() {
-        solve_layer(&mut table, e, Sticks::FAIR, &Never, &mut |_| {}).expect("no interrupt");
-    }
+    table.solve(Sticks::FAIR, &Never).expect("no interrupt");
     table
 }
 
@@ -326,7 +324,9 @@ pub(crate) fn two_token_last_layers() -> Arc<Table> {
     Arc::clone(TABLE.get_or_init(|| {
         let mut table = Table::new(2, 1, Roles::SelfPlay);
         for e in [2, 1] {
-            solve_layer(&mut table, e, Sticks::FAIR, &Never, &mut |_| {}).expect("no interrupt");
+            LayerJob::new(&mut table, Layer(e), Sticks::FAIR)
+                .solve(&Never, &mut |_| {})
+                .expect("no interrupt");
         }
         Arc::new(table)
     }))
@@ -387,16 +387,10 @@ fn fixed_point_caches_solve_to_the_values_of_float_ones() {
     let float = two_token_last_layers();
     let mut fixed = Table::new(2, 1, Roles::SelfPlay);
     for e in [2, 1] {
-        solve_layer_with(
-            &mut fixed,
-            e,
-            Sticks::FAIR,
-            1,
-            CachePrecision::Fixed,
-            &Never,
-            &mut |_| {},
-        )
-        .expect("no interrupt");
+        LayerJob::new(&mut fixed, Layer(e), Sticks::FAIR)
+            .precision(CachePrecision::Fixed)
+            .solve(&Never, &mut |_| {})
+            .expect("no interrupt");
     }
     let worst = largest_difference_in_layers_2_and_1(&float, &fixed);
     assert!(worst < 1e-8, "largest difference {worst:e}");
@@ -411,7 +405,10 @@ fn two_threads_solve_to_the_values_of_one() {
     let one = two_token_last_layers();
     let mut two = Table::new(2, 1, Roles::SelfPlay);
     for e in [2, 1] {
-        solve_layer_on(&mut two, e, Sticks::FAIR, 2, &Never, &mut |_| {}).expect("no interrupt");
+        LayerJob::new(&mut two, Layer(e), Sticks::FAIR)
+            .threads(2)
+            .solve(&Never, &mut |_| {})
+            .expect("no interrupt");
     }
     let worst = largest_difference_in_layers_2_and_1(&one, &two);
     assert!(worst < 1e-8, "largest difference {worst:e}");
@@ -430,20 +427,11 @@ fn a_stopped_layer_resumes_to_the_values_of_one_solved_unstopped() {
     let mut table = layer_2_only();
     // Stop layer 1 as its third full sweep begins.
     let stop = std::sync::atomic::AtomicBool::new(false);
-    let stopped = solve_layer_from(
-        &mut table,
-        1,
-        sticks,
-        1,
-        CachePrecision::Float,
-        None,
-        &stop,
-        &mut |p| {
-            if p.sweep == 3 {
-                stop.store(true, std::sync::atomic::Ordering::Relaxed);
-            }
-        },
-    );
+    let stopped = LayerJob::new(&mut table, Layer(1), sticks).solve(&stop, &mut |p| {
+        if p.sweep == 3 {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    });
     let Err(partial) = stopped else {
         panic!("layer 1 was to be stopped in its third sweep");
     };
@@ -457,17 +445,10 @@ fn a_stopped_layer_resumes_to_the_values_of_one_solved_unstopped() {
     assert_eq!(partial.values[0].len(), n);
     // Two sweeps moved the values off the start of 0.5.
     assert!(partial.values[0].iter().filter(|&&v| v != 0.5).count() > n / 2);
-    let resumed = solve_layer_from(
-        &mut table,
-        1,
-        sticks,
-        1,
-        CachePrecision::Float,
-        Some(partial),
-        &Never,
-        &mut |_| {},
-    )
-    .expect("no interrupt");
+    let resumed = LayerJob::new(&mut table, Layer(1), sticks)
+        .resume(Some(partial))
+        .solve(&Never, &mut |_| {})
+        .expect("no interrupt");
     // The sweeps go on counting from the stopped ones.
     assert!(resumed.sweeps > 3, "{} sweeps", resumed.sweeps);
     let worst = largest_difference_in_layers_2_and_1(&unstopped, &table);
@@ -492,17 +473,10 @@ fn a_stopped_layer_resumes_to_the_values_of_one_solved_unstopped() {
         sweeps: 0,
         values: vec![values],
     };
-    solve_layer_from(
-        &mut any,
-        2,
-        sticks,
-        1,
-        CachePrecision::Float,
-        Some(start),
-        &Never,
-        &mut |_| {},
-    )
-    .expect("no interrupt");
+    LayerJob::new(&mut any, Layer(2), sticks)
+        .resume(Some(start))
+        .solve(&Never, &mut |_| {})
+        .expect("no interrupt");
     assert!(!any.has_layer(1));
     let worst = largest_difference_in(&unstopped, &any, &[2]);
     assert!(worst < 1e-8, "from any start: largest difference {worst:e}");

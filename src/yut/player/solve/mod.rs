@@ -37,7 +37,7 @@ pub use board::{Board, Side};
 pub use bounded::Bounded;
 pub use dense::CachePrecision;
 pub use hint::{HintLine, HintReport, Players, hint, hint_within};
-pub use index::{Index, Place};
+pub use index::{Index, Layer, Place};
 pub use luck::{Happened, Luck, LuckError, Point, ThrowLuck, luck};
 pub use partial::Partial;
 pub use plans::{Ending, Landing, MAX_PLANS, Moved, Plan, exact_chance, landing, plans};
@@ -45,8 +45,7 @@ pub use player::{Exact, board_of, covers, exact_choices};
 pub use race::{PlayerPair, RaceCut, RaceSetup, Raced, race};
 pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, THRESHOLDS, review};
 pub use solver::{
-    LayerJob, LayerReport, Progress, TOLERANCE, converged, layer_memory, layer_states, solve_layer,
-    solve_layer_from, solve_layer_on, solve_layer_with,
+    LayerJob, LayerReport, Progress, TOLERANCE, converged, layer_memory, layer_states,
 };
 pub use table::{Roles, Table, TableError};
 pub use totals::{Total, loss_totals, luck_totals};
