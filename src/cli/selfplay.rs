@@ -186,6 +186,33 @@ impl Staged {
     fn abandon(self) {}
 }
 
+/// What a run of self-play games has made so far: games, positions,
+/// plies, and White's wins, draws and losses.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Counts {
+    pub games: u64,
+    pub positions: u64,
+    pub plies: u64,
+    pub wdl: [u64; 3],
+}
+
+impl Counts {
+    /// Count one game more.
+    pub(crate) fn add(&mut self, rec: &datagen::Record) {
+        self.games += 1;
+        self.positions += rec.positions.len() as u64;
+        self.plies += rec.moves.len() as u64;
+        let slot = match rec.outcome {
+            Outcome::WhiteWins => 0,
+            Outcome::Draw => 1,
+            Outcome::BlackWins => 2,
+        };
+        if let Some(n) = self.wdl.get_mut(slot) {
+            *n += 1;
+        }
+    }
+}
+
 /// Run `boardsh selfplay`; returns the exit status.
 pub fn run(args: &SelfplayArgs) -> i32 {
     let fail = |msg: String, code: i32| {
@@ -266,12 +293,10 @@ pub fn run(args: &SelfplayArgs) -> i32 {
     };
     let max_plies = usize::try_from(args.max_plies).unwrap_or(usize::MAX);
     let mut openings = Openings::new(args.seed, args.opening_plies);
-    let (mut positions, mut plies) = (0u64, 0u64);
-    let mut wdl = [0u64; 3];
-    let mut games = 0u64;
+    let mut counts = Counts::default();
     let mut last = Instant::now();
     let mut interrupted = false;
-    while games < args.games {
+    while counts.games < args.games {
         let Some(opening) = openings.next() else {
             break;
         };
@@ -291,17 +316,13 @@ pub fn run(args: &SelfplayArgs) -> i32 {
             staged.abandon();
             return fail(format!("{}: {e}", path.display()), EXIT_FAILED);
         }
-        games += 1;
-        positions += rec.positions.len() as u64;
-        plies += rec.moves.len() as u64;
-        let slot = match rec.outcome {
-            Outcome::WhiteWins => 0,
-            Outcome::Draw => 1,
-            Outcome::BlackWins => 2,
-        };
-        if let Some(n) = wdl.get_mut(slot) {
-            *n += 1;
-        }
+        counts.add(&rec);
+        let Counts {
+            games,
+            positions,
+            wdl,
+            ..
+        } = counts;
         let line = format!(
             "selfplay: {games}/{} games, {positions} positions, White +{} ={} -{}, {:.0} s",
             args.games,
@@ -323,6 +344,12 @@ pub fn run(args: &SelfplayArgs) -> i32 {
     if let Err(e) = staged.finish() {
         return fail(format!("{}: {e}", path.display()), EXIT_FAILED);
     }
+    let Counts {
+        games,
+        positions,
+        plies,
+        wdl,
+    } = counts;
     let summary = format!(
         "{games} games (White +{} ={} -{}, {:.1} plies a game), {positions} positions in {}, {:.1} s",
         wdl[0],
