@@ -36,35 +36,21 @@ pub const MISTAKE: f64 = 0.10;
 /// ... a blunder (`??`).
 pub const BLUNDER: f64 = 0.15;
 
-/// How bad a move was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Mark {
-    Inaccuracy,
-    Mistake,
-    Blunder,
-}
+pub use crate::mark::Mark;
 
+/// Congo's marks by the win chance lost.
+pub const THRESHOLDS: crate::mark::Thresholds = crate::mark::Thresholds {
+    inaccuracy: INACCURACY,
+    mistake: MISTAKE,
+    blunder: BLUNDER,
+};
+
+/// Congo's thresholds on the shared [`Mark`].
 impl Mark {
-    /// The mark for a loss of win chance, if it earns one.
+    /// The mark for a loss of win chance, if it earns one (by Congo's
+    /// [`THRESHOLDS`]).
     pub fn for_loss(loss: f64) -> Option<Mark> {
-        if loss >= BLUNDER {
-            Some(Mark::Blunder)
-        } else if loss >= MISTAKE {
-            Some(Mark::Mistake)
-        } else if loss >= INACCURACY {
-            Some(Mark::Inaccuracy)
-        } else {
-            None
-        }
-    }
-
-    /// `?!`, `?` or `??`.
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Mark::Inaccuracy => "?!",
-            Mark::Mistake => "?",
-            Mark::Blunder => "??",
-        }
+        THRESHOLDS.mark(loss)
     }
 }
 
