@@ -13,9 +13,10 @@ use crate::shell::drill::yut_state::use_text;
 use crate::shell::drill::{Card, Good, YutState};
 use crate::shell::error::ErrorKind;
 use crate::shell::render_drill::YutAnswer;
-use crate::yut::solve::{
-    GameReview, HintLine, Mark, Players, board_of, covers, hint_within, indistinct,
-};
+use crate::yut::player::solve::hint::hint_within;
+use crate::yut::player::solve::player::covers;
+use crate::yut::player::solve::whole::indistinct;
+use crate::yut::solve::{Analysis, GameReview, HintLine, Mark, Players, THRESHOLDS, board_of};
 use crate::yut::{Play, Team, Use};
 
 /// Whether `a` and `b` are the same use at `play`: the same result on
@@ -43,11 +44,11 @@ pub fn cards(moves: &[(Play, Use)], report: &GameReview, teams: &[Team], seed: u
         let Some((play, _)) = rest.find(|(_, used)| *used == r.played) else {
             break;
         };
-        if !matches!(r.mark, Mark::Mistake | Mark::Blunder) || !teams.contains(team) {
+        if !matches!(r.mark, Some(Mark::Mistake | Mark::Blunder)) || !teams.contains(team) {
             continue;
         }
         let exact = r.interval.is_none() && r.best.interval.is_none();
-        let mark = if r.mark == Mark::Blunder { "??" } else { "?" };
+        let mark = if r.mark == Some(Mark::Blunder) { "??" } else { "?" };
         out.push(Card::yut(
             YutState::of(play, seed, exact),
             r.played,
@@ -121,8 +122,12 @@ impl Session {
             lower: &mut *low,
         };
         let stop = &self.live.interrupt;
-        let report = hint_within(play, table, players, HINT_GAMES, seed, budget, stop)
-            .map_err(|_| ErrorKind::Interrupted)?;
+        let analysis = Analysis {
+            budget,
+            ..Analysis::new(HINT_GAMES, seed, stop)
+        };
+        let report =
+            hint_within(play, table, players, &analysis).map_err(|_| ErrorKind::Interrupted)?;
         let found = |u: Use| report.lines.iter().find(|l| same_use(play, l.choice, u));
         let (Some(&best), Some(&answer)) = (report.lines.first(), found(used)) else {
             // Not reached: a legal use of a decision has its line.
@@ -136,7 +141,7 @@ impl Session {
         };
         let loss = (best.chance - answer.chance).max(0.0);
         let close = indistinct(answer.chance, answer.interval, best.chance, best.interval)
-            || Mark::of(loss) == Mark::Fine;
+            || THRESHOLDS.mark(loss).is_none();
         let verdict = if same_use(play, used, best.choice) {
             Verdict::Best
         } else if close {
