@@ -17,6 +17,7 @@ mod budget;
 mod cli;
 mod command_forms;
 mod congo_analysis;
+mod congo_mirror;
 mod congo_moves;
 mod congo_perft;
 mod congo_retry;
