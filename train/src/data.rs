@@ -23,6 +23,14 @@
 //!
 //! Everything is stored for the side to move: its view's features, the
 //! other view's, `R` and `S` turned to its point of view.
+//!
+//! With [`Options::mirror`], each position is followed by its left-right
+//! mirror image (files a..g read g..a, `Position::mirrored`), which the
+//! rules treat alike: same result and score, features mirrored square by
+//! square ([`mirror_features`]). A position and its mirror are one
+//! position for deduplication (the smaller of their two keys) and land in
+//! the same set (its game's), so validation never holds the mirror of a
+//! training position; a board that is its own mirror is kept once.
 
 use boardsh::congo::nnue::feature_index;
 use boardsh::congo::{Color, Position, fen};
@@ -124,6 +132,22 @@ pub fn key(pos: &Position) -> u128 {
     xxhash_rust::xxh3::xxh3_128(&bytes)
 }
 
+/// The features of the mirrored position, from the features of a
+/// position in either view: each feature's square has its file turned
+/// over (a <-> g), its block (kind, own or not) and rank kept. (A view
+/// turns Black's board over rank by rank, which commutes with this.)
+pub fn mirror_features(feats: &[u16]) -> Vec<u16> {
+    const SQUARES: u16 = 49;
+    feats
+        .iter()
+        .map(|&f| {
+            let (block, sq) = (f / SQUARES, f % SQUARES);
+            let (file, rank) = (sq / 7, sq % 7);
+            block * SQUARES + (6 - file) * 7 + rank
+        })
+        .collect()
+}
+
 /// Whether a game whose first position has this key is in the validation
 /// set: the key's top 64 bits, as a fraction of 2^64, below `val_frac`.
 pub fn is_validation(key: u128, val_frac: f64) -> bool {
@@ -170,6 +194,8 @@ pub struct Counts {
     pub duplicates: usize,
     /// Dropped for `|S| > max_score`.
     pub filtered: usize,
+    /// Mirror images added (counted in `train` and `val` too).
+    pub mirrored: usize,
     pub train: usize,
     pub val: usize,
 }
@@ -192,7 +218,12 @@ impl fmt::Display for Counts {
             self.kept(),
             self.train,
             self.val
-        )
+        )?;
+        // Only with --mirror, so the line without it is as before.
+        if self.mirrored > 0 {
+            write!(f, ", of which {} mirror images", self.mirrored)?;
+        }
+        Ok(())
     }
 }
 
@@ -238,9 +269,32 @@ pub fn input_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
+/// How the loader treats what it reads.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Drop positions whose |S| is above this (centipawns).
+    pub max_score: i32,
+    /// The fraction of games kept for validation.
+    pub val_frac: f64,
+    /// Add each position's mirror image.
+    pub mirror: bool,
+}
+
+/// A position's mirror image as the loader adds it.
+struct Mirror {
+    us: Vec<u16>,
+    them: Vec<u16>,
+    pos: Position,
+}
+
 /// What one line becomes before deduplication.
 struct Ready {
     key: u128,
+    /// The key deduplication goes by: `key`, or with mirrors the smaller
+    /// of it and the mirror's.
+    dedup: u128,
+    /// The mirror image, when asked for and not the same board.
+    mirror: Option<Mirror>,
     /// Plies from the start (the move number and side to move).
     ply: u64,
     /// The result for White, to see where a game ends.
@@ -252,10 +306,23 @@ struct Ready {
     pos: Position,
 }
 
-fn prepare(line: &[u8]) -> Result<Ready, String> {
+fn prepare(line: &[u8], mirror: bool) -> Result<Ready, String> {
     let text = std::str::from_utf8(line).map_err(|_| "not UTF-8".to_string())?;
     let Line { pos, result, score } = parse_line(text)?;
     let (us, them) = features(&pos);
+    let own = key(&pos);
+    let (dedup, mirror) = if mirror {
+        let m = pos.mirrored();
+        let mkey = key(&m);
+        let image = (mkey != own).then(|| Mirror {
+            us: mirror_features(&us),
+            them: mirror_features(&them),
+            pos: m,
+        });
+        (own.min(mkey), image)
+    } else {
+        (own, None)
+    };
     let white = pos.side_to_move() == Color::White;
     // The move number counts Black's moves (0 at the start).
     let ply = pos
@@ -263,7 +330,9 @@ fn prepare(line: &[u8]) -> Result<Ready, String> {
         .saturating_mul(2)
         .saturating_add(u64::from(!white));
     Ok(Ready {
-        key: key(&pos),
+        key: own,
+        dedup,
+        mirror,
         ply,
         white_result: result,
         us,
@@ -275,8 +344,20 @@ fn prepare(line: &[u8]) -> Result<Ready, String> {
 }
 
 /// Read `files` in order (lines parsed in parallel on the current rayon
-/// pool; the outcome does not depend on the threads).
+/// pool; the outcome does not depend on the threads), without mirrors.
 pub fn load(files: &[PathBuf], max_score: i32, val_frac: f64) -> Result<Loaded, String> {
+    load_with(
+        files,
+        Options {
+            max_score,
+            val_frac,
+            mirror: false,
+        },
+    )
+}
+
+/// [`load`] with every option.
+pub fn load_with(files: &[PathBuf], options: Options) -> Result<Loaded, String> {
     let mut out = Loaded {
         train: Dataset::new(),
         val: Dataset::new(),
@@ -284,18 +365,22 @@ pub fn load(files: &[PathBuf], max_score: i32, val_frac: f64) -> Result<Loaded, 
     };
     let mut seen = HashSet::new();
     for file in files {
-        load_file(file, max_score, val_frac, &mut seen, &mut out)?;
+        load_file(file, options, &mut seen, &mut out)?;
     }
     Ok(out)
 }
 
 fn load_file(
     file: &Path,
-    max_score: i32,
-    val_frac: f64,
+    options: Options,
     seen: &mut HashSet<u128>,
     out: &mut Loaded,
 ) -> Result<(), String> {
+    let Options {
+        max_score,
+        val_frac,
+        mirror,
+    } = options;
     let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     // (line number, text) of every line that is not blank.
     let lines: Vec<(usize, &[u8])> = bytes
@@ -308,7 +393,8 @@ fn load_file(
     // it is a validation game).
     let mut game: Option<(u64, f32, bool)> = None;
     for block in lines.chunks(BLOCK) {
-        let ready: Vec<Result<Ready, String>> = block.par_iter().map(|(_, l)| prepare(l)).collect();
+        let ready: Vec<Result<Ready, String>> =
+            block.par_iter().map(|(_, l)| prepare(l, mirror)).collect();
         for ((number, _), r) in block.iter().zip(ready) {
             out.counts.read += 1;
             let r = match r {
@@ -327,7 +413,7 @@ fn load_file(
                 _ => is_validation(r.key, val_frac),
             };
             game = Some((r.ply, r.white_result, validation));
-            if !seen.insert(r.key) {
+            if !seen.insert(r.dedup) {
                 out.counts.duplicates += 1;
                 continue;
             }
@@ -335,13 +421,19 @@ fn load_file(
                 out.counts.filtered += 1;
                 continue;
             }
-            if validation {
-                out.counts.val += 1;
-                out.val.push(&r.us, &r.them, r.result, r.score as f32);
-                out.val_positions.push(r.pos);
-            } else {
-                out.counts.train += 1;
-                out.train.push(&r.us, &r.them, r.result, r.score as f32);
+            let images = std::iter::once((r.us, r.them, r.pos))
+                .chain(r.mirror.map(|m| (m.us, m.them, m.pos)))
+                .enumerate();
+            for (i, (us, them, pos)) in images {
+                out.counts.mirrored += usize::from(i > 0);
+                if validation {
+                    out.counts.val += 1;
+                    out.val.push(&us, &them, r.result, r.score as f32);
+                    out.val_positions.push(pos);
+                } else {
+                    out.counts.train += 1;
+                    out.train.push(&us, &them, r.result, r.score as f32);
+                }
             }
         }
     }

@@ -389,3 +389,121 @@ fn float_and_integer_scores_share_the_clamp() {
     assert_eq!(int_cp(&m.quantize(), &start), -MAX_EVAL);
     assert_eq!(float_cp(&m, &start), -(MAX_EVAL as f32));
 }
+
+/// Sorted, to compare feature lists as sets (their order does not count).
+fn sorted(mut v: Vec<u16>) -> Vec<u16> {
+    v.sort_unstable();
+    v
+}
+
+/// `--mirror`: the mirrored features of a position are the features of
+/// its mirror image computed from scratch, in both views and for either
+/// side to move.
+#[test]
+fn mirrored_features_are_the_features_of_the_mirrored_position() {
+    for pos in random_positions(300, 11) {
+        let (us, them) = data::features(&pos);
+        let (mus, mthem) = data::features(&pos.mirrored());
+        assert_eq!(sorted(data::mirror_features(&us)), sorted(mus), "{pos}");
+        assert_eq!(sorted(data::mirror_features(&them)), sorted(mthem), "{pos}");
+    }
+}
+
+/// `--mirror` doubles the data: each kept position is followed by its
+/// mirror with the same result and score, in the same set; validation
+/// holds exactly the mirrors of its own positions.
+#[test]
+fn mirroring_doubles_the_data_and_keeps_pairs_on_one_side() {
+    let dir = tempfile::tempdir().unwrap();
+    // 400 random boards, one a game (the move number restarts), each
+    // with 8 to 20 pieces placed at random: none is its own mirror.
+    let boards = random_positions(400, 12);
+    assert!(boards.iter().all(|b| b.mirrored() != *b));
+    let text: String = boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| format!("{b};{};{}\n", ["1", "0", "0.5"][i % 3], i as i32 - 200))
+        .collect();
+    let path = dir.path().join("d.txt");
+    std::fs::write(&path, text).unwrap();
+    let files = [path];
+    let options = |mirror| data::Options {
+        max_score: 3000,
+        val_frac: 0.5,
+        mirror,
+    };
+    let plain = data::load_with(&files, options(false)).unwrap();
+    let both = data::load_with(&files, options(true)).unwrap();
+    let (p, b) = (&plain.counts, &both.counts);
+    assert_eq!(p.mirrored, 0);
+    assert!(p.train > 0 && p.val > 0, "{p}");
+    assert_eq!((b.train, b.val), (2 * p.train, 2 * p.val), "{b}");
+    assert_eq!(b.mirrored, p.kept());
+    assert_eq!(b.duplicates, 0);
+    assert_eq!(both.train.len(), 2 * plain.train.len());
+    // Position i of the plain set is position 2i of the mirrored one, its
+    // mirror 2i + 1: same result and score, mirrored features.
+    for (plain_set, both_set) in [(&plain.train, &both.train), (&plain.val, &both.val)] {
+        for i in 0..plain_set.len() {
+            let (us, them) = plain_set.views(i);
+            assert_eq!(both_set.views(2 * i), (us, them));
+            let (mus, mthem) = both_set.views(2 * i + 1);
+            assert_eq!(mus, data::mirror_features(us));
+            assert_eq!(mthem, data::mirror_features(them));
+            for j in [2 * i, 2 * i + 1] {
+                assert_eq!(both_set.result[j], plain_set.result[i]);
+                assert_eq!(both_set.score[j], plain_set.score[i]);
+            }
+        }
+    }
+    // Validation: the plain validation positions and their mirrors, nothing else.
+    let mut want: Vec<u128> = plain
+        .val_positions
+        .iter()
+        .flat_map(|p| [data::key(p), data::key(&p.mirrored())])
+        .collect();
+    let mut got: Vec<u128> = both.val_positions.iter().map(data::key).collect();
+    want.sort_unstable();
+    got.sort_unstable();
+    assert_eq!(got, want);
+}
+
+/// A position whose mirror image comes later in the data (another game,
+/// maybe the other set without mirrors) is one position with `--mirror`:
+/// the later one is a duplicate, so the pair stays on the first one's
+/// side. Without `--mirror` both are kept.
+#[test]
+fn a_mirror_later_in_the_data_is_a_duplicate() {
+    let dir = tempfile::tempdir().unwrap();
+    let boards = random_positions(50, 13);
+    let mut text = String::new();
+    for b in &boards {
+        text.push_str(&format!("{b};1;0\n"));
+    }
+    for b in &boards {
+        text.push_str(&format!("{};0;0\n", b.mirrored()));
+    }
+    let path = dir.path().join("d.txt");
+    std::fs::write(&path, text).unwrap();
+    let load = |mirror| {
+        data::load_with(
+            std::slice::from_ref(&path),
+            data::Options {
+                max_score: 3000,
+                val_frac: 0.5,
+                mirror,
+            },
+        )
+        .unwrap()
+    };
+    let plain = load(false);
+    assert_eq!((plain.counts.kept(), plain.counts.duplicates), (100, 0));
+    let both = load(true);
+    let c = &both.counts;
+    assert_eq!((c.kept(), c.duplicates, c.mirrored), (100, 50, 50), "{c}");
+    // Every kept position's mirror is in the same set.
+    let val: std::collections::HashSet<u128> = both.val_positions.iter().map(data::key).collect();
+    for p in &both.val_positions {
+        assert!(val.contains(&data::key(&p.mirrored())), "{p}");
+    }
+}
