@@ -14,6 +14,7 @@
 pub mod analysis;
 pub(crate) mod bitboard;
 pub mod course;
+pub mod data;
 pub mod fen;
 pub(crate) mod game;
 pub(crate) mod guide;
