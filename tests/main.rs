@@ -67,6 +67,7 @@ mod settings;
 mod svg;
 mod tablebase_cli;
 mod tactics;
+mod training_data;
 mod tune_cli;
 mod tutor;
 mod versus;

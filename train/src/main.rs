@@ -20,8 +20,10 @@ use std::time::Instant;
 #[derive(Parser, Debug)]
 #[command(name = "boardsh-train")]
 struct Args {
-    /// Data files, and directories whose `*.txt` files are read (sorted; not
-    /// `job.txt`, a `boardsh selfplay --out-dir` job's settings).
+    /// Data files (`FEN;R;S` lines or binary data, told apart by the
+    /// binary magic), and directories whose `*.txt` and `*.bin` files are
+    /// read (sorted; not `job.txt`, a `boardsh selfplay --out-dir` job's
+    /// settings).
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
     /// The net file to write (the best validation loss so far, atomically).

@@ -507,3 +507,110 @@ fn a_mirror_later_in_the_data_is_a_duplicate() {
         assert!(val.contains(&data::key(&p.mirrored())), "{p}");
     }
 }
+
+/// Records of random boards as games of 5 (the move number running on,
+/// one result a game), with scores: what `selfplay` would write.
+fn random_records(n: usize, seed: u64) -> Vec<boardsh::congo::data::DataRecord> {
+    use boardsh::congo::data::{DataRecord, GameResult};
+    let results = [GameResult::Win, GameResult::Draw, GameResult::Loss];
+    random_positions(n, seed)
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut pos)| {
+            pos.set_move_number((i % 5) as u64);
+            DataRecord {
+                pos,
+                result: results[(i / 5) % 3],
+                score: Some(i as i32 * 7 - 1000),
+            }
+        })
+        .collect()
+}
+
+/// The same records as text lines and as a binary file load to the same
+/// dataset (features, results, scores, the split and the counts), with
+/// and without mirrors; a directory reads both forms.
+#[test]
+fn text_and_binary_of_the_same_records_load_alike() {
+    use boardsh::congo::data::write_binary;
+    let dir = tempfile::tempdir().unwrap();
+    let records = random_records(500, 21);
+    let text: String = records.iter().map(|r| r.to_text() + "\n").collect();
+    let (t, b) = (dir.path().join("d.txt"), dir.path().join("d.bin"));
+    std::fs::write(&t, text).unwrap();
+    std::fs::write(&b, write_binary(&records)).unwrap();
+    for mirror in [false, true] {
+        let options = data::Options {
+            max_score: 2000,
+            val_frac: 0.3,
+            mirror,
+        };
+        let from_text = data::load_with(std::slice::from_ref(&t), options).unwrap();
+        let from_binary = data::load_with(std::slice::from_ref(&b), options).unwrap();
+        assert_eq!(from_text.counts, from_binary.counts);
+        assert_eq!(from_text.train, from_binary.train);
+        assert_eq!(from_text.val, from_binary.val);
+        assert_eq!(from_text.val_positions, from_binary.val_positions);
+        // Some of each: scores -1000..2493 over a limit of 2000.
+        let c = &from_binary.counts;
+        assert!(c.train > 0 && c.val > 0 && c.filtered > 0, "{c}");
+    }
+    // The directory: d.bin then d.txt, the second all duplicates.
+    let files = data::input_files(&[dir.path().to_path_buf()]).unwrap();
+    assert_eq!(files, [b.clone(), t.clone()]);
+    let both = data::load(&files, 2000, 0.3).unwrap();
+    assert_eq!(both.counts.duplicates, 500);
+}
+
+/// A damaged binary file is refused whole, with its name and the place:
+/// truncated, a flipped byte, another version, another magic. (A text
+/// file's bad lines are counted instead: they are lines, not a file.)
+#[test]
+fn a_damaged_binary_file_is_refused_with_its_name_and_place() {
+    use boardsh::congo::data::write_binary;
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = write_binary(&random_records(20, 22));
+    let path = dir.path().join("d.bin");
+    let refused = |b: &[u8]| {
+        std::fs::write(&path, b).unwrap();
+        data::load(std::slice::from_ref(&path), 3000, 0.0).unwrap_err()
+    };
+    let name = path.display().to_string();
+    let e = refused(&bytes[..bytes.len() - 3]);
+    assert!(
+        e.starts_with(&format!(
+            "{name}: truncated: the block at byte 12 (from record 0)"
+        )),
+        "{e}"
+    );
+    let mut b = bytes.clone();
+    b[100] ^= 4;
+    let e = refused(&b);
+    assert!(
+        e.starts_with(&format!(
+            "{name}: checksum mismatch in the block at byte 12 (records 0 to 19)"
+        )),
+        "{e}"
+    );
+    let mut b = bytes.clone();
+    b[8] = 9;
+    assert_eq!(
+        refused(&b),
+        format!("{name}: unsupported data file version 9 at byte 8 (this boardsh reads version 1)")
+    );
+    let mut b = bytes.clone();
+    b[0] = b'X';
+    assert_eq!(
+        refused(&b),
+        format!("{name}: not a boardsh binary data file (bytes 0..8 are not \"BSHDATA\\0\")")
+    );
+    // The whole file reads.
+    std::fs::write(&path, &bytes).unwrap();
+    assert_eq!(
+        data::load(std::slice::from_ref(&path), 3000, 0.0)
+            .unwrap()
+            .counts
+            .kept(),
+        20
+    );
+}

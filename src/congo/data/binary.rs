@@ -268,6 +268,14 @@ impl<W: Write> BinaryWriter<W> {
     }
 }
 
+impl BinaryWriter<Vec<u8>> {
+    /// The bytes written so far (the header, full blocks), taken out: for
+    /// a caller that moves them on to a file as it goes.
+    pub fn take_written(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.out)
+    }
+}
+
 /// The whole binary file of `records`.
 pub fn write_binary(records: &[DataRecord]) -> Vec<u8> {
     let mut w = BinaryWriter {
@@ -292,6 +300,22 @@ pub fn write_binary(records: &[DataRecord]) -> Vec<u8> {
 /// The first thing wrong, in file order: the magic, the version, then
 /// block by block its length, count and checksum, then its records.
 pub fn read_binary(bytes: &[u8]) -> Result<Vec<(usize, DataRecord)>, DataFileError> {
+    let mut out = Vec::new();
+    read_blocks(bytes, &mut |records| out.extend(records))?;
+    Ok(out)
+}
+
+/// Read a binary data file a block at a time: `take` gets each block's
+/// records (with their byte offsets) once the block is checked, so a
+/// large file is never decoded whole.
+///
+/// # Errors
+///
+/// As [`read_binary`]; the blocks before the damage have been given.
+pub fn read_blocks(
+    bytes: &[u8],
+    take: &mut dyn FnMut(Vec<(usize, DataRecord)>),
+) -> Result<(), DataFileError> {
     let magic = bytes.get(..MAGIC.len()).unwrap_or(bytes);
     if magic != MAGIC.get(..magic.len()).unwrap_or(&MAGIC) || bytes.is_empty() {
         return Err(DataFileError::BadMagic);
@@ -313,7 +337,6 @@ pub fn read_binary(bytes: &[u8]) -> Result<Vec<(usize, DataRecord)>, DataFileErr
     if version != VERSION {
         return Err(DataFileError::Version { version });
     }
-    let mut out = Vec::new();
     let mut at = HEADER_BYTES;
     let mut record = 0u64;
     while at < bytes.len() {
@@ -353,6 +376,7 @@ pub fn read_binary(bytes: &[u8]) -> Result<Vec<(usize, DataRecord)>, DataFileErr
             });
         }
         let mut p = BLOCK_HEAD;
+        let mut out = Vec::with_capacity(count as usize);
         for _ in 0..count {
             let offset = at + p;
             let (r, n) = decode_record(body.get(p..).unwrap_or(&[])).map_err(|why| {
@@ -373,9 +397,10 @@ pub fn read_binary(bytes: &[u8]) -> Result<Vec<(usize, DataRecord)>, DataFileErr
                 extra: body.len() - p,
             });
         }
+        take(out);
         at += whole;
     }
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -16,6 +16,6 @@ mod record;
 
 pub use binary::{
     BLOCK_RECORDS, BinaryWriter, DataFileError, HEADER_BYTES, MAGIC, VERSION, encode_record,
-    is_binary, read_binary, write_binary,
+    is_binary, read_binary, read_blocks, write_binary,
 };
 pub use record::{DataLineError, DataRecord, GameResult};
