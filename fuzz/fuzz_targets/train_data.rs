@@ -7,8 +7,11 @@
 //! every position stored with its two views of one feature a piece (each
 //! below `N_FEATURES`), a result of 0, 0.5 or 1 and a score within the
 //! limit. Each line that `parse_line` reads gives a position that prints
-//! as a FEN reading back the same. The file is written under `/dev/shm`
-//! (`$TMPDIR` where there is none); the reader runs on one thread.
+//! as a FEN reading back the same. Bytes that read as a binary data
+//! file (the library's magic, or a NUL in the header's place) are read
+//! whole or refused with the file's name. The file is written under
+//! `/dev/shm` (`$TMPDIR` where there is none); the reader runs on one
+//! thread.
 #![no_main]
 
 use boardsh::congo::fen;
@@ -71,10 +74,27 @@ fuzz_target!(|input: &[u8]| {
     let val_frac = f64::from(*b) / 255.0;
     let file = path();
     std::fs::write(file, bytes).expect("the data file is written");
-    let loaded = pool()
-        .install(|| data::load(std::slice::from_ref(file), max_score, val_frac))
-        .expect("a readable file loads");
+    let loaded = pool().install(|| data::load(std::slice::from_ref(file), max_score, val_frac));
     let _ = std::fs::remove_file(file);
+    if boardsh::congo::data::is_binary(bytes) {
+        // A binary data file (by its magic, or a NUL where its header
+        // goes): refused whole with the file's name, or read whole.
+        match loaded {
+            Err(e) => assert!(e.starts_with(&format!("{}: ", file.display())), "{e}"),
+            Ok(loaded) => {
+                let c = &loaded.counts;
+                assert_eq!(
+                    c.read,
+                    c.bad + c.duplicates + c.filtered + c.train + c.val,
+                    "{c:?}"
+                );
+                check(&loaded.train, max_score);
+                check(&loaded.val, max_score);
+            }
+        }
+        return;
+    }
+    let loaded = loaded.expect("a readable text file loads");
     let lines: Vec<(usize, &[u8])> = bytes
         .split(|&b| b == b'\n')
         .enumerate()

@@ -168,7 +168,12 @@ pub fn read_regular(path: &Path, limit: u64, what: &str) -> io::Result<Vec<u8>> 
 ///
 /// As [`read_regular`], and `InvalidData` for text that is not UTF-8.
 pub fn read_regular_text(path: &Path, limit: u64, what: &str) -> io::Result<String> {
-    String::from_utf8(read_regular(path, limit, what)?).map_err(|e| {
+    utf8_text(read_regular(path, limit, what)?)
+}
+
+/// `bytes` as text, or an error naming the first byte that is not UTF-8.
+pub fn utf8_text(bytes: Vec<u8>) -> io::Result<String> {
+    String::from_utf8(bytes).map_err(|e| {
         io::Error::new(
             io::ErrorKind::InvalidData,
             format!(

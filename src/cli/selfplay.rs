@@ -10,8 +10,9 @@ use super::signals::{Mode, Signals};
 use super::write;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::congo::Outcome;
+use crate::congo::data::BinaryWriter;
 use crate::congo::openings::Openings;
-use crate::congo::search::datagen::{self, data_line};
+use crate::congo::search::datagen::{self, data_line, data_record};
 use crate::congo::search::{Engine, EvalWeights, Limits, parse_config, weights};
 use crate::shell::Live;
 use clap::Args;
@@ -26,6 +27,8 @@ use std::time::Instant;
 pub struct SelfplayArgs {
     /// The data file (written when done; default: selfplay.txt in the
     /// data directory, $XDG_DATA_HOME/boardsh or ~/.local/share/boardsh).
+    /// A name ending in `.bin` gets the compact binary form (about 30
+    /// bytes a position, checksummed), any other `FEN;R;S` lines.
     /// An existing file is refused unless --force; the --weights or --net
     /// file, a link or a device always.
     #[arg(long, value_name = "FILE", conflicts_with = "out_dir")]
@@ -272,6 +275,13 @@ pub fn run(args: &SelfplayArgs) -> i32 {
         Ok(s) => s,
         Err(e) => return fail(format!("{}: {e}", path.display()), EXIT_FAILED),
     };
+    // The binary form, by the name: its records gather here, block by
+    // block, and go to the file after each game as the text does.
+    let mut binary = if path.extension().is_some_and(|x| x == "bin") {
+        BinaryWriter::new(Vec::new()).ok()
+    } else {
+        None
+    };
     let live = Arc::new(Live::default());
     let _signals = Signals::install(Arc::clone(&live), Mode::Batch).ok();
     let show = io::stderr().is_terminal();
@@ -309,10 +319,18 @@ pub fn run(args: &SelfplayArgs) -> i32 {
         };
         let mut text = String::new();
         for (pos, &score) in rec.positions.iter().zip(&rec.scores) {
-            text.push_str(&data_line(pos, score, rec.outcome));
-            text.push('\n');
+            if let Some(w) = binary.as_mut() {
+                w.push(&data_record(pos, score, rec.outcome)).ok();
+            } else {
+                text.push_str(&data_line(pos, score, rec.outcome));
+                text.push('\n');
+            }
         }
-        if let Err(e) = staged.out.write_all(text.as_bytes()) {
+        let bytes = match binary.as_mut() {
+            Some(w) => w.take_written(),
+            None => text.into_bytes(),
+        };
+        if let Err(e) = staged.out.write_all(&bytes) {
             staged.abandon();
             return fail(format!("{}: {e}", path.display()), EXIT_FAILED);
         }
@@ -340,6 +358,11 @@ pub fn run(args: &SelfplayArgs) -> i32 {
     }
     if show {
         eprint!("\r\x1b[K");
+    }
+    let last_block = binary.map_or(Ok(Vec::new()), BinaryWriter::finish);
+    if let Err(e) = last_block.and_then(|b| staged.out.write_all(&b)) {
+        staged.abandon();
+        return fail(format!("{}: {e}", path.display()), EXIT_FAILED);
     }
     if let Err(e) = staged.finish() {
         return fail(format!("{}: {e}", path.display()), EXIT_FAILED);

@@ -122,30 +122,46 @@ pub fn run(args: &TuneArgs) -> i32 {
         None => EvalWeights::default(),
     };
     let started = Instant::now();
-    let text = match super::files::read_regular_text(
+    let bytes = match super::files::read_regular(
         &args.data,
         super::files::TUNE_DATA_LIMIT,
         "tuning data",
     ) {
-        Ok(t) => t,
+        Ok(b) => b,
         Err(e) => return fail(format!("{}: {e}", args.data.display()), EXIT_FAILED),
     };
     let mut samples = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
+    if crate::congo::data::is_binary(&bytes) {
+        // The binary form: refused whole when damaged, else every record.
+        match crate::congo::data::read_binary(&bytes) {
+            Ok(records) => {
+                for (_, r) in records {
+                    let result = r.result.for_white();
+                    samples.push(Sample::new(r.pos, result, &start));
+                }
+            }
+            Err(e) => return fail(format!("{}: {e}", args.data.display()), EXIT_FAILED),
         }
-        match tune::parse_line(line) {
-            Ok((pos, r)) => samples.push(Sample::new(pos, r, &start)),
-            Err(e) => {
-                return fail(
-                    format!("{}:{}: {e}", args.data.display(), n + 1),
-                    EXIT_FAILED,
-                );
+    } else {
+        let text = match super::files::utf8_text(bytes) {
+            Ok(t) => t,
+            Err(e) => return fail(format!("{}: {e}", args.data.display()), EXIT_FAILED),
+        };
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            match tune::parse_line(line) {
+                Ok((pos, r)) => samples.push(Sample::new(pos, r, &start)),
+                Err(e) => {
+                    return fail(
+                        format!("{}:{}: {e}", args.data.display(), n + 1),
+                        EXIT_FAILED,
+                    );
+                }
             }
         }
     }
-    drop(text);
     if samples.is_empty() {
         return fail(
             format!("{}: no positions", args.data.display()),

@@ -14,11 +14,13 @@
 pub mod analysis;
 pub(crate) mod bitboard;
 pub mod course;
+pub mod data;
 pub mod fen;
 pub(crate) mod game;
 pub(crate) mod guide;
 pub(crate) mod key_counts;
 pub(crate) mod listing;
+pub(crate) mod mirror;
 pub(crate) mod moves;
 pub mod nnue;
 pub(crate) mod openings;
@@ -37,6 +39,7 @@ pub use fen::{FenError, FenErrorKind};
 pub use game::{Ending, Game, Outcome, Repetition};
 pub use key_counts::KeyCounts;
 pub use listing::{listing, write_listing};
+pub use mirror::mirror_square;
 pub use moves::{
     Counting, IllegalMove, MAX_JUMPS, Move, MoveOutcome, MoveParseError, MoveParseErrorKind,
     PerftProgress, Status, divide, divide_with, is_legal, legal_moves, move_count,

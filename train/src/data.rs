@@ -1,12 +1,17 @@
-//! The training data: `FEN;R;S` lines read, checked, deduplicated, split
-//! and turned into feature lists.
+//! The training data: `FEN;R;S` lines, or the library's binary data files
+//! (told apart by the binary file's magic), read, checked, deduplicated,
+//! split and turned into feature lists. Both forms are read through the
+//! library's one record type (`boardsh::congo::data::DataRecord`).
 //!
 //! - `FEN` is a Congo FEN as boardsh reads it (`boardsh::congo::fen`);
 //! - `R` the game's result for White: `1`, `0.5` or `0`;
 //! - `S` the search score in centipawns, White's point of view (an integer).
 //!
 //! Blank lines are skipped (not counted); any other line that does not
-//! read is counted as bad and the first few are reported as `file:line`.
+//! read is counted as bad and the first few are reported as `file:line`
+//! (a binary record without a score as `file: record at byte N`; a
+//! binary file that is damaged, truncated or of another version is
+//! refused whole, which ends the run).
 //! Positions are deduplicated by board and side to move (the move number
 //! does not count): the first line of a position is kept. Then `|S|` above
 //! `max_score` is dropped.
@@ -23,9 +28,18 @@
 //!
 //! Everything is stored for the side to move: its view's features, the
 //! other view's, `R` and `S` turned to its point of view.
+//!
+//! With [`Options::mirror`], each position is followed by its left-right
+//! mirror image (files a..g read g..a, `Position::mirrored`), which the
+//! rules treat alike: same result and score, features mirrored square by
+//! square ([`mirror_features`]). A position and its mirror are one
+//! position for deduplication (the smaller of their two keys) and land in
+//! the same set (its game's), so validation never holds the mirror of a
+//! training position; a board that is its own mirror is kept once.
 
+use boardsh::congo::data::{self as record, DataRecord};
 use boardsh::congo::nnue::feature_index;
-use boardsh::congo::{Color, Position, fen};
+use boardsh::congo::{Color, Position};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::fmt;
@@ -124,6 +138,22 @@ pub fn key(pos: &Position) -> u128 {
     xxhash_rust::xxh3::xxh3_128(&bytes)
 }
 
+/// The features of the mirrored position, from the features of a
+/// position in either view: each feature's square has its file turned
+/// over (a <-> g), its block (kind, own or not) and rank kept. (A view
+/// turns Black's board over rank by rank, which commutes with this.)
+pub fn mirror_features(feats: &[u16]) -> Vec<u16> {
+    const SQUARES: u16 = 49;
+    feats
+        .iter()
+        .map(|&f| {
+            let (block, sq) = (f / SQUARES, f % SQUARES);
+            let (file, rank) = (sq / 7, sq % 7);
+            block * SQUARES + (6 - file) * 7 + rank
+        })
+        .collect()
+}
+
 /// Whether a game whose first position has this key is in the validation
 /// set: the key's top 64 bits, as a fraction of 2^64, below `val_frac`.
 pub fn is_validation(key: u128, val_frac: f64) -> bool {
@@ -140,25 +170,24 @@ pub struct Line {
     pub score: i32,
 }
 
-/// Read one `FEN;R;S` line (trailing `\r` and blanks around fields allowed).
+/// Read one `FEN;R;S` line (trailing `\r` and blanks around fields
+/// allowed): the library's data record ([`DataRecord::parse_text`]), with
+/// the score the trainer needs.
 pub fn parse_line(line: &str) -> Result<Line, String> {
-    let line = line.trim_end_matches(['\r', '\n']);
-    let mut fields = line.rsplitn(3, ';');
-    let (Some(s), Some(r), Some(f)) = (fields.next(), fields.next(), fields.next()) else {
-        return Err("expected FEN;result;score".to_string());
+    let r = DataRecord::parse_text(line).map_err(|e| e.to_string())?;
+    line_of(r)
+}
+
+/// A record as the trainer takes it: with its score.
+fn line_of(r: DataRecord) -> Result<Line, String> {
+    let Some(score) = r.score else {
+        return Err("expected FEN;RESULT;SCORE: the score is missing".to_string());
     };
-    let pos = fen::parse(f).map_err(|e| format!("bad FEN at byte {}: {e}", e.offset + 1))?;
-    let result = match r.trim() {
-        "1" => 1.0,
-        "0.5" => 0.5,
-        "0" => 0.0,
-        other => return Err(format!("expected the result 1, 0.5 or 0, found {other:?}")),
-    };
-    let score = s
-        .trim()
-        .parse::<i32>()
-        .map_err(|_| format!("expected the score in centipawns, found {:?}", s.trim()))?;
-    Ok(Line { pos, result, score })
+    Ok(Line {
+        result: r.result.for_white() as f32,
+        pos: r.pos,
+        score,
+    })
 }
 
 /// What the loader counted.
@@ -170,6 +199,8 @@ pub struct Counts {
     pub duplicates: usize,
     /// Dropped for `|S| > max_score`.
     pub filtered: usize,
+    /// Mirror images added (counted in `train` and `val` too).
+    pub mirrored: usize,
     pub train: usize,
     pub val: usize,
 }
@@ -192,7 +223,12 @@ impl fmt::Display for Counts {
             self.kept(),
             self.train,
             self.val
-        )
+        )?;
+        // Only with --mirror, so the line without it is as before.
+        if self.mirrored > 0 {
+            write!(f, ", of which {} mirror images", self.mirrored)?;
+        }
+        Ok(())
     }
 }
 
@@ -208,9 +244,10 @@ pub struct Loaded {
     pub bad_lines: Vec<String>,
 }
 
-/// The files to read: each input that is a file, and the `*.txt` files
-/// of each input that is a directory (sorted by name), but `job.txt`: a
-/// `boardsh selfplay --out-dir` job's settings, beside its shards.
+/// The files to read: each input that is a file, and the `*.txt` and
+/// `*.bin` (binary data) files of each input that is a directory (sorted
+/// by name), but `job.txt`: a `boardsh selfplay --out-dir` job's
+/// settings, beside its shards.
 pub fn input_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for input in inputs {
@@ -223,7 +260,10 @@ pub fn input_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
                     .map_err(|e| format!("cannot read directory {}: {e}", input.display()))?
                     .path();
                 let job = path.file_name().is_some_and(|n| n == "job.txt");
-                if path.extension().is_some_and(|x| x == "txt") && !job && path.is_file() {
+                if path.extension().is_some_and(|x| x == "txt" || x == "bin")
+                    && !job
+                    && path.is_file()
+                {
                     txt.push(path);
                 }
             }
@@ -238,9 +278,32 @@ pub fn input_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
+/// How the loader treats what it reads.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Drop positions whose |S| is above this (centipawns).
+    pub max_score: i32,
+    /// The fraction of games kept for validation.
+    pub val_frac: f64,
+    /// Add each position's mirror image.
+    pub mirror: bool,
+}
+
+/// A position's mirror image as the loader adds it.
+struct Mirror {
+    us: Vec<u16>,
+    them: Vec<u16>,
+    pos: Position,
+}
+
 /// What one line becomes before deduplication.
 struct Ready {
     key: u128,
+    /// The key deduplication goes by: `key`, or with mirrors the smaller
+    /// of it and the mirror's.
+    dedup: u128,
+    /// The mirror image, when asked for and not the same board.
+    mirror: Option<Mirror>,
     /// Plies from the start (the move number and side to move).
     ply: u64,
     /// The result for White, to see where a game ends.
@@ -252,10 +315,27 @@ struct Ready {
     pos: Position,
 }
 
-fn prepare(line: &[u8]) -> Result<Ready, String> {
+fn prepare(line: &[u8], mirror: bool) -> Result<Ready, String> {
     let text = std::str::from_utf8(line).map_err(|_| "not UTF-8".to_string())?;
-    let Line { pos, result, score } = parse_line(text)?;
+    prepare_line(parse_line(text)?, mirror)
+}
+
+fn prepare_line(line: Line, mirror: bool) -> Result<Ready, String> {
+    let Line { pos, result, score } = line;
     let (us, them) = features(&pos);
+    let own = key(&pos);
+    let (dedup, mirror) = if mirror {
+        let m = pos.mirrored();
+        let mkey = key(&m);
+        let image = (mkey != own).then(|| Mirror {
+            us: mirror_features(&us),
+            them: mirror_features(&them),
+            pos: m,
+        });
+        (own.min(mkey), image)
+    } else {
+        (own, None)
+    };
     let white = pos.side_to_move() == Color::White;
     // The move number counts Black's moves (0 at the start).
     let ply = pos
@@ -263,7 +343,9 @@ fn prepare(line: &[u8]) -> Result<Ready, String> {
         .saturating_mul(2)
         .saturating_add(u64::from(!white));
     Ok(Ready {
-        key: key(&pos),
+        key: own,
+        dedup,
+        mirror,
         ply,
         white_result: result,
         us,
@@ -275,8 +357,20 @@ fn prepare(line: &[u8]) -> Result<Ready, String> {
 }
 
 /// Read `files` in order (lines parsed in parallel on the current rayon
-/// pool; the outcome does not depend on the threads).
+/// pool; the outcome does not depend on the threads), without mirrors.
 pub fn load(files: &[PathBuf], max_score: i32, val_frac: f64) -> Result<Loaded, String> {
+    load_with(
+        files,
+        Options {
+            max_score,
+            val_frac,
+            mirror: false,
+        },
+    )
+}
+
+/// [`load`] with every option.
+pub fn load_with(files: &[PathBuf], options: Options) -> Result<Loaded, String> {
     let mut out = Loaded {
         train: Dataset::new(),
         val: Dataset::new(),
@@ -284,19 +378,36 @@ pub fn load(files: &[PathBuf], max_score: i32, val_frac: f64) -> Result<Loaded, 
     };
     let mut seen = HashSet::new();
     for file in files {
-        load_file(file, max_score, val_frac, &mut seen, &mut out)?;
+        load_file(file, options, &mut seen, &mut out)?;
     }
     Ok(out)
 }
 
 fn load_file(
     file: &Path,
-    max_score: i32,
-    val_frac: f64,
+    options: Options,
     seen: &mut HashSet<u128>,
     out: &mut Loaded,
 ) -> Result<(), String> {
+    let mirror = options.mirror;
     let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    // The game being read: (its last ply, its result for White, whether
+    // it is a validation game).
+    let mut game: Option<(u64, f32, bool)> = None;
+    if record::is_binary(&bytes) {
+        // The binary form, block by block as each is checked (a damaged
+        // block refuses the file, the run with it), taken as lines are.
+        let mut take_block = |records: Vec<(usize, DataRecord)>| {
+            let ready: Vec<(usize, Result<Ready, String>)> = records
+                .into_par_iter()
+                .map(|(offset, r)| (offset, line_of(r).and_then(|l| prepare_line(l, mirror))))
+                .collect();
+            let place = |offset| format!("{}: record at byte {offset}", file.display());
+            take(ready, &place, options, &mut game, seen, out);
+        };
+        return record::read_blocks(&bytes, &mut take_block)
+            .map_err(|e| format!("{}: {e}", file.display()));
+    }
     // (line number, text) of every line that is not blank.
     let lines: Vec<(usize, &[u8])> = bytes
         .split(|&b| b == b'\n')
@@ -304,53 +415,80 @@ fn load_file(
         .filter(|(_, l)| !l.iter().all(|b| b.is_ascii_whitespace()))
         .map(|(i, l)| (i + 1, l))
         .collect();
-    // The game being read: (its last ply, its result for White, whether
-    // it is a validation game).
-    let mut game: Option<(u64, f32, bool)> = None;
     for block in lines.chunks(BLOCK) {
-        let ready: Vec<Result<Ready, String>> = block.par_iter().map(|(_, l)| prepare(l)).collect();
-        for ((number, _), r) in block.iter().zip(ready) {
-            out.counts.read += 1;
-            let r = match r {
-                Ok(r) => r,
-                Err(message) => {
-                    out.counts.bad += 1;
-                    if out.bad_lines.len() < REPORTED_BAD {
-                        out.bad_lines
-                            .push(format!("{}:{number}: {message}", file.display()));
-                    }
-                    continue;
+        let ready: Vec<(usize, Result<Ready, String>)> = block
+            .par_iter()
+            .map(|(number, l)| (*number, prepare(l, mirror)))
+            .collect();
+        let place = |number| format!("{}:{number}", file.display());
+        take(ready, &place, options, &mut game, seen, out);
+    }
+    Ok(())
+}
+
+/// Count, split and store positions read, in order, each with its line
+/// number or byte offset, which `place` names when it is bad. `game` is
+/// the game being read: its last ply, its result for White, whether it is
+/// a validation game.
+fn take(
+    ready: Vec<(usize, Result<Ready, String>)>,
+    place: &dyn Fn(usize) -> String,
+    options: Options,
+    game: &mut Option<(u64, f32, bool)>,
+    seen: &mut HashSet<u128>,
+    out: &mut Loaded,
+) {
+    let Options {
+        max_score,
+        val_frac,
+        ..
+    } = options;
+    for (at, r) in ready {
+        out.counts.read += 1;
+        let r = match r {
+            Ok(r) => r,
+            Err(message) => {
+                out.counts.bad += 1;
+                if out.bad_lines.len() < REPORTED_BAD {
+                    out.bad_lines.push(format!("{}: {message}", place(at)));
                 }
-            };
-            let validation = match game {
-                Some((ply, result, val)) if r.ply > ply && r.white_result == result => val,
-                _ => is_validation(r.key, val_frac),
-            };
-            game = Some((r.ply, r.white_result, validation));
-            if !seen.insert(r.key) {
-                out.counts.duplicates += 1;
                 continue;
             }
-            if r.score.unsigned_abs() > max_score.unsigned_abs() {
-                out.counts.filtered += 1;
-                continue;
-            }
+        };
+        let validation = match *game {
+            Some((ply, result, val)) if r.ply > ply && r.white_result == result => val,
+            _ => is_validation(r.key, val_frac),
+        };
+        *game = Some((r.ply, r.white_result, validation));
+        if !seen.insert(r.dedup) {
+            out.counts.duplicates += 1;
+            continue;
+        }
+        if r.score.unsigned_abs() > max_score.unsigned_abs() {
+            out.counts.filtered += 1;
+            continue;
+        }
+        let images = std::iter::once((r.us, r.them, r.pos))
+            .chain(r.mirror.map(|m| (m.us, m.them, m.pos)))
+            .enumerate();
+        for (i, (us, them, pos)) in images {
+            out.counts.mirrored += usize::from(i > 0);
             if validation {
                 out.counts.val += 1;
-                out.val.push(&r.us, &r.them, r.result, r.score as f32);
-                out.val_positions.push(r.pos);
+                out.val.push(&us, &them, r.result, r.score as f32);
+                out.val_positions.push(pos);
             } else {
                 out.counts.train += 1;
-                out.train.push(&r.us, &r.them, r.result, r.score as f32);
+                out.train.push(&us, &them, r.result, r.score as f32);
             }
         }
     }
-    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardsh::congo::fen;
 
     #[test]
     fn a_line_reads_for_white_and_the_views_follow_the_side_to_move() {

@@ -20,8 +20,10 @@ use std::time::Instant;
 #[derive(Parser, Debug)]
 #[command(name = "boardsh-train")]
 struct Args {
-    /// Data files, and directories whose `*.txt` files are read (sorted; not
-    /// `job.txt`, a `boardsh selfplay --out-dir` job's settings).
+    /// Data files (`FEN;R;S` lines or binary data, told apart by the
+    /// binary magic), and directories whose `*.txt` and `*.bin` files are
+    /// read (sorted; not `job.txt`, a `boardsh selfplay --out-dir` job's
+    /// settings).
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
     /// The net file to write (the best validation loss so far, atomically).
@@ -63,6 +65,11 @@ struct Args {
     /// kept for validation, 0 to 1.
     #[arg(long, default_value_t = 0.02)]
     val_frac: f64,
+    /// Also train on each position's left-right mirror image (Congo's
+    /// rules are symmetric under it): same result and score; a position
+    /// and its mirror count once for deduplication and stay in one set.
+    #[arg(long)]
+    mirror: bool,
     /// The commit named in the net's description (default: the trainer's source tree's `git rev-parse --short HEAD`).
     #[arg(long)]
     commit: Option<String>,
@@ -185,7 +192,15 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
         val_positions,
         counts,
         bad_lines,
-    } = data::load(&files, args.max_score, args.val_frac).map_err(Failure::Run)?;
+    } = data::load_with(
+        &files,
+        data::Options {
+            max_score: args.max_score,
+            val_frac: args.val_frac,
+            mirror: args.mirror,
+        },
+    )
+    .map_err(Failure::Run)?;
     for line in &bad_lines {
         warn!("bad line: {line}");
     }

@@ -389,3 +389,228 @@ fn float_and_integer_scores_share_the_clamp() {
     assert_eq!(int_cp(&m.quantize(), &start), -MAX_EVAL);
     assert_eq!(float_cp(&m, &start), -(MAX_EVAL as f32));
 }
+
+/// Sorted, to compare feature lists as sets (their order does not count).
+fn sorted(mut v: Vec<u16>) -> Vec<u16> {
+    v.sort_unstable();
+    v
+}
+
+/// `--mirror`: the mirrored features of a position are the features of
+/// its mirror image computed from scratch, in both views and for either
+/// side to move.
+#[test]
+fn mirrored_features_are_the_features_of_the_mirrored_position() {
+    for pos in random_positions(300, 11) {
+        let (us, them) = data::features(&pos);
+        let (mus, mthem) = data::features(&pos.mirrored());
+        assert_eq!(sorted(data::mirror_features(&us)), sorted(mus), "{pos}");
+        assert_eq!(sorted(data::mirror_features(&them)), sorted(mthem), "{pos}");
+    }
+}
+
+/// `--mirror` doubles the data: each kept position is followed by its
+/// mirror with the same result and score, in the same set; validation
+/// holds exactly the mirrors of its own positions.
+#[test]
+fn mirroring_doubles_the_data_and_keeps_pairs_on_one_side() {
+    let dir = tempfile::tempdir().unwrap();
+    // 400 random boards, one a game (the move number restarts), each
+    // with 8 to 20 pieces placed at random: none is its own mirror.
+    let boards = random_positions(400, 12);
+    assert!(boards.iter().all(|b| b.mirrored() != *b));
+    let text: String = boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| format!("{b};{};{}\n", ["1", "0", "0.5"][i % 3], i as i32 - 200))
+        .collect();
+    let path = dir.path().join("d.txt");
+    std::fs::write(&path, text).unwrap();
+    let files = [path];
+    let options = |mirror| data::Options {
+        max_score: 3000,
+        val_frac: 0.5,
+        mirror,
+    };
+    let plain = data::load_with(&files, options(false)).unwrap();
+    let both = data::load_with(&files, options(true)).unwrap();
+    let (p, b) = (&plain.counts, &both.counts);
+    assert_eq!(p.mirrored, 0);
+    assert!(p.train > 0 && p.val > 0, "{p}");
+    assert_eq!((b.train, b.val), (2 * p.train, 2 * p.val), "{b}");
+    assert_eq!(b.mirrored, p.kept());
+    assert_eq!(b.duplicates, 0);
+    assert_eq!(both.train.len(), 2 * plain.train.len());
+    // Position i of the plain set is position 2i of the mirrored one, its
+    // mirror 2i + 1: same result and score, mirrored features.
+    for (plain_set, both_set) in [(&plain.train, &both.train), (&plain.val, &both.val)] {
+        for i in 0..plain_set.len() {
+            let (us, them) = plain_set.views(i);
+            assert_eq!(both_set.views(2 * i), (us, them));
+            let (mus, mthem) = both_set.views(2 * i + 1);
+            assert_eq!(mus, data::mirror_features(us));
+            assert_eq!(mthem, data::mirror_features(them));
+            for j in [2 * i, 2 * i + 1] {
+                assert_eq!(both_set.result[j], plain_set.result[i]);
+                assert_eq!(both_set.score[j], plain_set.score[i]);
+            }
+        }
+    }
+    // Validation: the plain validation positions and their mirrors, nothing else.
+    let mut want: Vec<u128> = plain
+        .val_positions
+        .iter()
+        .flat_map(|p| [data::key(p), data::key(&p.mirrored())])
+        .collect();
+    let mut got: Vec<u128> = both.val_positions.iter().map(data::key).collect();
+    want.sort_unstable();
+    got.sort_unstable();
+    assert_eq!(got, want);
+}
+
+/// A position whose mirror image comes later in the data (another game,
+/// maybe the other set without mirrors) is one position with `--mirror`:
+/// the later one is a duplicate, so the pair stays on the first one's
+/// side. Without `--mirror` both are kept.
+#[test]
+fn a_mirror_later_in_the_data_is_a_duplicate() {
+    let dir = tempfile::tempdir().unwrap();
+    let boards = random_positions(50, 13);
+    let mut text = String::new();
+    for b in &boards {
+        text.push_str(&format!("{b};1;0\n"));
+    }
+    for b in &boards {
+        text.push_str(&format!("{};0;0\n", b.mirrored()));
+    }
+    let path = dir.path().join("d.txt");
+    std::fs::write(&path, text).unwrap();
+    let load = |mirror| {
+        data::load_with(
+            std::slice::from_ref(&path),
+            data::Options {
+                max_score: 3000,
+                val_frac: 0.5,
+                mirror,
+            },
+        )
+        .unwrap()
+    };
+    let plain = load(false);
+    assert_eq!((plain.counts.kept(), plain.counts.duplicates), (100, 0));
+    let both = load(true);
+    let c = &both.counts;
+    assert_eq!((c.kept(), c.duplicates, c.mirrored), (100, 50, 50), "{c}");
+    // Every kept position's mirror is in the same set.
+    let val: std::collections::HashSet<u128> = both.val_positions.iter().map(data::key).collect();
+    for p in &both.val_positions {
+        assert!(val.contains(&data::key(&p.mirrored())), "{p}");
+    }
+}
+
+/// Records of random boards as games of 5 (the move number running on,
+/// one result a game), with scores: what `selfplay` would write.
+fn random_records(n: usize, seed: u64) -> Vec<boardsh::congo::data::DataRecord> {
+    use boardsh::congo::data::{DataRecord, GameResult};
+    let results = [GameResult::Win, GameResult::Draw, GameResult::Loss];
+    random_positions(n, seed)
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut pos)| {
+            pos.set_move_number((i % 5) as u64);
+            DataRecord {
+                pos,
+                result: results[(i / 5) % 3],
+                score: Some(i as i32 * 7 - 1000),
+            }
+        })
+        .collect()
+}
+
+/// The same records as text lines and as a binary file load to the same
+/// dataset (features, results, scores, the split and the counts), with
+/// and without mirrors; a directory reads both forms.
+#[test]
+fn text_and_binary_of_the_same_records_load_alike() {
+    use boardsh::congo::data::write_binary;
+    let dir = tempfile::tempdir().unwrap();
+    let records = random_records(500, 21);
+    let text: String = records.iter().map(|r| r.to_text() + "\n").collect();
+    let (t, b) = (dir.path().join("d.txt"), dir.path().join("d.bin"));
+    std::fs::write(&t, text).unwrap();
+    std::fs::write(&b, write_binary(&records)).unwrap();
+    for mirror in [false, true] {
+        let options = data::Options {
+            max_score: 2000,
+            val_frac: 0.3,
+            mirror,
+        };
+        let from_text = data::load_with(std::slice::from_ref(&t), options).unwrap();
+        let from_binary = data::load_with(std::slice::from_ref(&b), options).unwrap();
+        assert_eq!(from_text.counts, from_binary.counts);
+        assert_eq!(from_text.train, from_binary.train);
+        assert_eq!(from_text.val, from_binary.val);
+        assert_eq!(from_text.val_positions, from_binary.val_positions);
+        // Some of each: scores -1000..2493 over a limit of 2000.
+        let c = &from_binary.counts;
+        assert!(c.train > 0 && c.val > 0 && c.filtered > 0, "{c}");
+    }
+    // The directory: d.bin then d.txt, the second all duplicates.
+    let files = data::input_files(&[dir.path().to_path_buf()]).unwrap();
+    assert_eq!(files, [b.clone(), t.clone()]);
+    let both = data::load(&files, 2000, 0.3).unwrap();
+    assert_eq!(both.counts.duplicates, 500);
+}
+
+/// A damaged binary file is refused whole, with its name and the place:
+/// truncated, a flipped byte, another version, another magic. (A text
+/// file's bad lines are counted instead: they are lines, not a file.)
+#[test]
+fn a_damaged_binary_file_is_refused_with_its_name_and_place() {
+    use boardsh::congo::data::write_binary;
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = write_binary(&random_records(20, 22));
+    let path = dir.path().join("d.bin");
+    let refused = |b: &[u8]| {
+        std::fs::write(&path, b).unwrap();
+        data::load(std::slice::from_ref(&path), 3000, 0.0).unwrap_err()
+    };
+    let name = path.display().to_string();
+    let e = refused(&bytes[..bytes.len() - 3]);
+    assert!(
+        e.starts_with(&format!(
+            "{name}: truncated: the block at byte 12 (from record 0)"
+        )),
+        "{e}"
+    );
+    let mut b = bytes.clone();
+    b[100] ^= 4;
+    let e = refused(&b);
+    assert!(
+        e.starts_with(&format!(
+            "{name}: checksum mismatch in the block at byte 12 (records 0 to 19)"
+        )),
+        "{e}"
+    );
+    let mut b = bytes.clone();
+    b[8] = 9;
+    assert_eq!(
+        refused(&b),
+        format!("{name}: unsupported data file version 9 at byte 8 (this boardsh reads version 1)")
+    );
+    let mut b = bytes.clone();
+    b[0] = b'X';
+    assert_eq!(
+        refused(&b),
+        format!("{name}: not a boardsh binary data file (bytes 0..8 are not \"BSHDATA\\0\")")
+    );
+    // The whole file reads.
+    std::fs::write(&path, &bytes).unwrap();
+    assert_eq!(
+        data::load(std::slice::from_ref(&path), 3000, 0.0)
+            .unwrap()
+            .counts
+            .kept(),
+        20
+    );
+}

@@ -218,3 +218,27 @@ fn a_run_writes_a_network_and_force_replaces_its_own_file() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(names(d), ["d.txt", "n.nnue"]);
 }
+
+/// `--mirror` adds each position's mirror image: the data's line counts
+/// them, and without the flag the line is as before. The start's back
+/// rank (GMELECZ) is not symmetric, so none of the 7 boards of [`data`]
+/// is its own mirror, nor the mirror of another: 14 kept.
+#[test]
+fn mirror_doubles_the_positions_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("d.txt"), data()).unwrap();
+    let out = train(d, &["--out", "m.nnue", "--mirror", "d.txt"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("kept 14 (train 14, validation 0), of which 7 mirror images;"),
+        "{stdout}"
+    );
+    let out = train(d, &["--out", "p.nnue", "d.txt"]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("kept 7 (train 7, validation 0); "),
+        "{stdout}"
+    );
+}

@@ -17,6 +17,7 @@
 
 use super::threat::lion_attacked;
 use super::{Engine, Limits, Score};
+use crate::congo::data::{DataRecord, GameResult};
 use crate::congo::moves::{Move, Silent, apply};
 use crate::congo::{Color, Game, Outcome, Position, Repetition};
 use crate::interrupt::{Interrupt, Interrupted};
@@ -34,17 +35,18 @@ pub struct Record {
 
 /// The result for White as a data line writes it.
 pub fn result_text(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::WhiteWins => "1",
-        Outcome::BlackWins => "0",
-        Outcome::Draw => "0.5",
-    }
+    GameResult::of(outcome).text()
 }
 
-/// The data line of `pos`, scored `score` centipawns for White by the
-/// search, in a game that ended in `outcome`.
+/// The training record of `pos`, scored `score` centipawns for White by
+/// the search, in a game that ended in `outcome`.
+pub fn data_record(pos: &Position, score: i32, outcome: Outcome) -> DataRecord {
+    DataRecord::new(pos.clone(), outcome, score)
+}
+
+/// The data line of `pos` (its record's text form, [`data_record`]).
 pub fn data_line(pos: &Position, score: i32, outcome: Outcome) -> String {
-    format!("{pos};{};{score}", result_text(outcome))
+    data_record(pos, score, outcome).to_text()
 }
 
 /// Whether `mv` takes an enemy piece in `pos`.

@@ -13,6 +13,7 @@ use super::datagen::for_side_to_move;
 use super::eval::{EvalWeights, evaluate_with, linear};
 use super::weights::{self, COUNT};
 use crate::congo::Position;
+use crate::congo::data::DataRecord;
 use crate::interrupt::{Interrupt, Interrupted};
 
 /// One training position.
@@ -43,34 +44,15 @@ impl Sample {
 }
 
 /// Read a data line `FEN;R` or `FEN;R;S` (`R` the result for White: 1,
-/// 0.5 or 0; `S` the search's score, which the tuner does not use).
+/// 0.5 or 0; `S` the search's score, which the tuner does not use): the
+/// data record's own grammar ([`DataRecord::parse_text`]).
 ///
 /// # Errors
 ///
 /// What is wrong with the line.
 pub fn parse_line(line: &str) -> Result<(Position, f64), String> {
-    let mut parts = line.split(';');
-    let (Some(fen), Some(r), score, None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return Err("expected `FEN;RESULT` or `FEN;RESULT;SCORE`".to_string());
-    };
-    if let Some(s) = score
-        && s.trim().parse::<i32>().is_err()
-    {
-        return Err(format!("score `{}` is not a whole number", s.trim()));
-    }
-    let result = match r.trim() {
-        "1" => 1.0,
-        "0.5" => 0.5,
-        "0" => 0.0,
-        other => return Err(format!("result `{other}` is not 1, 0.5 or 0")),
-    };
-    let pos = fen
-        .trim()
-        .parse::<Position>()
-        .map_err(|e| format!("bad FEN: {e}"))?;
-    Ok((pos, result))
+    let r = DataRecord::parse_text(line).map_err(|e| e.to_string())?;
+    Ok((r.pos, r.result.for_white()))
 }
 
 /// The prediction for an evaluation of `e` centipawns at scale `k`.
