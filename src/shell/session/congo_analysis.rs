@@ -125,11 +125,11 @@ impl Session {
         // One game against the computer (the other for two people):
         // that game; both or neither: the last one touched.
         let congo = matches!(
-            self.settings.computer.congo,
+            self.common.settings.computer.congo,
             CongoComputer::White | CongoComputer::Black
         );
         let yut = matches!(
-            self.settings.computer.yut,
+            self.common.settings.computer.yut,
             YutComputer::Upper | YutComputer::Lower
         );
         match (congo, yut) {
@@ -148,10 +148,10 @@ impl Session {
             if congo_only {
                 return Err(yut_takes_nothing("hint"));
             }
-            return self.hint();
+            return self.yut.hint(&self.common);
         }
         self.congo.refuse_finished()?;
-        let hint_ms = self.settings.hint_ms;
+        let hint_ms = self.common.settings.hint_ms;
         let limits = limits_of(args.limit, hint_ms);
         let n = args
             .count
@@ -202,10 +202,10 @@ impl Session {
             // A bare `review` (a fresh session's) or a chart of nothing:
             // not a review of no decision (`review yut` still gives one).
             let bare_or_svg = args.game.is_none() || args.svg.is_some();
-            if bare_or_svg && self.yut.0.events().is_empty() {
+            if bare_or_svg && self.yut.game.0.events().is_empty() {
                 return Err(fail(ErrorKind::Problem(NOTHING_YET.to_string())));
             }
-            let reply = self.review().map_err(fail)?;
+            let reply = self.yut.review(&self.common).map_err(fail)?;
             let (Some(svg), Reply::Review(report)) = (&args.svg, &reply) else {
                 return Ok(reply);
             };

@@ -17,7 +17,7 @@ use std::sync::atomic::Ordering;
 impl Session {
     /// The course rules the session plays (the `rules` setting).
     pub fn rules(&self) -> Rules {
-        self.settings.rules
+        self.common.settings.rules
     }
 }
 

@@ -80,8 +80,8 @@ impl Session {
     /// The parts a Congo search borrows.
     pub(super) fn tools(&self) -> Tools<'_> {
         Tools {
-            settings: &self.settings,
-            live: &self.live,
+            settings: &self.common.settings,
+            live: &self.common.live,
             engine: &self.engine,
             tables: &self.tables,
         }

@@ -109,7 +109,7 @@ impl Session {
 
     /// Remember a change so `undo` can take it back (see [`Record`]).
     pub(super) fn record(&mut self, what: Command, before: Before) {
-        self.record.record(what, before);
+        self.common.record.record(what, before);
     }
 
     /// Run `change` on the Congo part and, when it succeeds, record it as
@@ -164,19 +164,8 @@ impl Session {
             c.restore(&mut self.congo);
         }
         if let Some(g) = snapshot.yut {
-            self.yut.0.restore(g);
-            self.follow_settings();
+            self.yut.restore(g, &self.common);
         }
-    }
-
-    /// A Yut game put back by `undo` or `redo` keeps the settings in force
-    /// (they are not undone): the sticks, the first team (which, on a
-    /// game not begun, is also the team to move) and the house rules, as
-    /// `set` would apply them. The random state is the game's own and comes back with it.
-    fn follow_settings(&mut self) {
-        self.yut.0.set_sticks(self.settings.sticks);
-        self.yut.0.set_first(self.settings.first);
-        self.yut.0.set_house(self.settings.house());
     }
 
     /// Open a group: every change until [`Session::end_group`] becomes one
@@ -185,23 +174,23 @@ impl Session {
     pub fn begin_group(&mut self) {
         let before = Before {
             congo: Some(self.congo_part()),
-            yut: Some(self.yut.0.snapshot()),
+            yut: Some(self.yut.game.0.snapshot()),
         };
-        self.record.begin_group(before);
+        self.common.record.begin_group(before);
     }
 
     /// Close the innermost group: if anything changed while it was open
     /// (however it ended: failed and interrupted sources too), record one
     /// change named `what` that restores the state from before it.
     pub fn end_group(&mut self, what: Command) {
-        self.record.end_group(what);
+        self.common.record.end_group(what);
     }
 
     /// Replace both games at once (a problem-format replay), as one undoable change.
     pub fn replace(&mut self, what: Command, position: Option<Position>, game: Option<Game>) {
         let before = Before {
             congo: Some(self.congo_part()),
-            yut: Some(self.yut.0.snapshot()),
+            yut: Some(self.yut.game.0.snapshot()),
         };
         self.record(what, before);
         self.transcribe_replace(position.as_ref(), game.is_some());
@@ -209,7 +198,7 @@ impl Session {
             self.congo = CongoPart::new(p);
         }
         if let Some(g) = game {
-            self.yut.0.set_board(g);
+            self.yut.game.0.set_board(g);
         }
     }
 
@@ -217,8 +206,9 @@ impl Session {
     /// Inside a group, the group's own changes go first, then those from
     /// before it.
     pub(super) fn undo(&mut self) -> Result<Reply, ErrorKind> {
-        let (congo, yut) = (&self.congo, &self.yut.0);
+        let (congo, yut) = (&self.congo, &self.yut.game.0);
         let (what, before) = self
+            .common
             .record
             .undo(|shape| Session::now_like(congo, yut, shape))
             .ok_or(ErrorKind::NothingToUndo)?;
@@ -228,7 +218,7 @@ impl Session {
 
     /// `undo N`: take back the last `n` changes, or none when there are fewer.
     pub(super) fn undo_many(&mut self, n: u32) -> Result<Reply, ErrorKind> {
-        let have = self.record.undoable();
+        let have = self.common.record.undoable();
         if have < n as usize {
             return Err(ErrorKind::TooFewToUndo { have, asked: n });
         }
@@ -243,8 +233,9 @@ impl Session {
 
     /// `redo`: make again the change the last `undo` took back.
     pub(super) fn redo(&mut self) -> Result<Reply, ErrorKind> {
-        let (congo, yut) = (&self.congo, &self.yut.0);
+        let (congo, yut) = (&self.congo, &self.yut.game.0);
         let (what, after) = self
+            .common
             .record
             .redo(|shape| Session::now_like(congo, yut, shape))
             .ok_or(ErrorKind::NothingToRedo)?;
@@ -255,7 +246,7 @@ impl Session {
     /// `redo N`: make again the last `n` changes taken back, or none when
     /// there are fewer.
     pub(super) fn redo_many(&mut self, n: u32) -> Result<Reply, ErrorKind> {
-        let have = self.record.redoable();
+        let have = self.common.record.redoable();
         if have < n as usize {
             return Err(ErrorKind::TooFewToRedo { have, asked: n });
         }
@@ -281,13 +272,13 @@ impl Session {
         }
         let before = Before {
             congo: congo.then(|| self.congo_part()),
-            yut: yut.then(|| self.yut.0.snapshot()),
+            yut: yut.then(|| self.yut.game.0.snapshot()),
         };
         if congo {
             self.congo = CongoPart::new(Position::start());
         }
         if yut {
-            self.yut.0.restart();
+            self.yut.game.0.restart();
         }
         self.record(cmd.clone(), before);
         Reply::Nothing

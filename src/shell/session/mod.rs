@@ -12,6 +12,7 @@
 //! the Yut commands are `YutPart`'s);
 //! [`Session::execute`] dispatches and records changes for `undo`.
 
+mod common;
 mod congo;
 mod congo_analysis;
 mod course;
@@ -29,6 +30,7 @@ mod tutor;
 mod versus;
 mod yut;
 mod yut_game;
+mod yut_part;
 mod yut_tables;
 
 use super::command::{Command, Located};
@@ -41,7 +43,6 @@ use super::settings::{Change, Settings};
 use crate::congo::Position;
 use crate::congo::moves::{legal_moves, move_count_up_to};
 use crate::yut::{Game, Play, PlayError};
-use history::Before;
 use std::io;
 use std::sync::Arc;
 
@@ -76,33 +77,21 @@ impl Flow {
 /// A shell session.
 #[derive(Clone, Debug, Default)]
 pub struct Session {
+    /// The settings, the live counters, the prompt's flag and the record
+    /// (undo history and transcript): what both games share.
+    common: common::Common,
     /// The Congo game and its last move.
     congo: history::CongoPart,
-    /// The Yut game under the rules.
-    yut: yut_game::YutPart,
-    /// Undo history, groups, redo and the transcript, over snapshots of
-    /// the parts above.
-    record: record::Record<Before>,
-    settings: Settings,
-    live: Arc<Live>,
+    /// The Yut game under the rules, its tables, the computer's turns'
+    /// lines and the tutor's stopped use.
+    yut: yut_part::YutPart,
     /// The engine kept between searches (its table allocated once).
     engine: engine_cache::EngineCache,
     /// Where the endgame tables come from.
     tables: tablebase::TableSource,
-    /// Whether a person types at a terminal (`show auto` then draws the
-    /// board in versus mode).
-    at_prompt: bool,
-    /// Where the solved Yut tables come from.
-    yut_tables: yut_tables::YutTableSource,
     /// The game the last game command touched (`hint` and `review` with
     /// no game named, outside versus mode).
     last_game: Option<super::command::GameChoice>,
-    /// The computer's Yut turn played by the command running, in one
-    /// line, for the status block drawn after it (at the prompt).
-    computer_turn: Option<String>,
-    /// The computer's Yut turns' lines, by the game they led to, so a
-    /// `redo` that makes such a turn again sums it up as it was.
-    turn_lines: std::collections::HashMap<u64, String>,
     /// The last Congo review, and the `retry` through its mistakes.
     retry: retry::RetryPart,
     /// The cards the last review found, and the `drill` under way.
@@ -140,12 +129,12 @@ impl Session {
     /// Silence (or not) the change summaries of `move`, `play` and `undo`
     /// (the `quiet` setting).
     pub fn set_quiet(&mut self, quiet: bool) {
-        self.settings.quiet = quiet;
+        self.common.settings.quiet = quiet;
     }
 
     /// The session's settings.
     pub fn settings(&self) -> &Settings {
-        &self.settings
+        &self.common.settings
     }
 
     /// Change a setting, with its effect on the games (`seed` restarts
@@ -158,38 +147,8 @@ impl Session {
             let _ = self.set_net(choice);
             return;
         }
-        self.settings.apply(change.clone());
-        match change {
-            Change::Seed { seed, draws: None } => self.yut.0.set_seed(seed),
-            Change::Seed {
-                seed,
-                draws: Some(draws),
-            } => self.yut.0.set_rng(crate::yut::Rng::at(seed, draws)),
-            Change::Sticks(s) => self.yut.0.set_sticks(s),
-            Change::First(team) => self.yut.0.set_first(team),
-            Change::Tokens(_) | Change::BackDo(_) | Change::CatchBonus(_) => {
-                self.yut.0.set_house(self.settings.house());
-            }
-            // The others are read where they are used.
-            Change::Timer(_)
-            | Change::Quiet(_)
-            | Change::KeepGoing(_)
-            | Change::Threads(_)
-            | Change::Hash(_)
-            | Change::Rules(_)
-            | Change::Tablebase(_)
-            | Change::Contempt(_)
-            | Change::HintTime(_)
-            | Change::Level(_)
-            | Change::Computer(_)
-            | Change::Draw(_)
-            | Change::Show(_)
-            | Change::Flip(_)
-            | Change::Theme(_)
-            | Change::Tutor(_) => {}
-            // Made above, with the network read.
-            Change::Net(_) => {}
-        }
+        self.common.settings.apply(change.clone());
+        self.yut.follow(&change, &self.common);
     }
 
     /// The game a command touched last, if any (what `review` and
@@ -201,23 +160,23 @@ impl Session {
     /// Say that a person types at a terminal (the prompt): `show auto`
     /// then draws the board after each change in versus mode.
     pub fn set_at_prompt(&mut self, at_prompt: bool) {
-        self.at_prompt = at_prompt;
+        self.common.at_prompt = at_prompt;
     }
 
     /// The session's settings, to change (the command-line flags).
     pub fn settings_mut(&mut self) -> &mut Settings {
-        &mut self.settings
+        &mut self.common.settings
     }
 
     /// The interrupt flag and live counters of the running command, shared
     /// with the front end (its signal handler and progress line).
     pub fn live(&self) -> Arc<Live> {
-        Arc::clone(&self.live)
+        Arc::clone(&self.common.live)
     }
 
     /// The shared [`Live`] without touching its count (for the runner).
     pub(in crate::shell) fn live_ref(&self) -> &Live {
-        &self.live
+        &self.common.live
     }
 
     /// The Congo game: the position and the positions before it.
@@ -237,13 +196,13 @@ impl Session {
 
     /// The Yut game under the rules: the board, whose turn, the throws.
     pub fn yut(&self) -> &Play {
-        self.yut.0.play()
+        &self.yut
     }
 
     /// The Yut game's record: where it started and every event since
     /// (`review` reads its decisions).
     pub fn yut_record(&self) -> &crate::yut::Record {
-        &self.yut.0
+        &self.yut.game.0
     }
 
     /// The legal Congo moves in notation (for completing `play`).
@@ -275,7 +234,6 @@ impl Session {
             }
             kind => fail(kind),
         };
-        self.computer_turn = None;
         // While a retry is under way, a move alone on a line answers it
         // (`retry <move>`): the game in play is not touched.
         if let (Command::BarePlay(mv), Some(_)) = (&cmd.command, self.retry_position()) {
@@ -313,6 +271,7 @@ impl Session {
             return done;
         }
         let tutor = self.tutor_turn();
+        let yut_stopped = self.yut.begin();
         self.refuse_on_computers_turn(&cmd.command).map_err(fail)?;
         let reply = match &cmd.command {
             Command::ShowFen => self.congo.show_fen(),
@@ -339,14 +298,15 @@ impl Session {
             }
             Command::Status => self.congo.status(self.congo_drawn()),
             Command::Perft(depth) => {
-                let threads = self.settings.threads();
+                let threads = self.common.settings.threads();
                 self.congo
-                    .perft(*depth, threads, &self.live)
+                    .perft(*depth, threads, &self.common.live)
                     .map_err(fail)?
             }
             Command::Divide(depth) => {
-                let threads = self.settings.threads();
-                self.congo.divide(*depth, threads, &self.live, sink, fail)?
+                let threads = self.common.settings.threads();
+                self.congo
+                    .divide(*depth, threads, &self.common.live, sink, fail)?
             }
             Command::Eval => self.congo.eval(self.engine.net().map(|n| &**n)),
             Command::Best(limit) => self.congo.best(&self.tools(), *limit).map_err(fail)?,
@@ -356,51 +316,30 @@ impl Session {
             Command::CourseEval(eval) => {
                 let rules = self.rules();
                 self.congo
-                    .course_eval(rules, &self.live, *eval)
+                    .course_eval(rules, &self.common.live, *eval)
                     .map_err(fail)?
             }
             Command::Minimax(depth) => {
                 let rules = self.rules();
                 (self.congo)
-                    .course_search(rules, &self.live, false, *depth)
+                    .course_search(rules, &self.common.live, false, *depth)
                     .map_err(fail)?
             }
             Command::Alphabeta(depth) => {
                 let rules = self.rules();
                 (self.congo)
-                    .course_search(rules, &self.live, true, *depth)
+                    .course_search(rules, &self.common.live, true, *depth)
                     .map_err(fail)?
             }
-            // Recorded as built afresh (two bytes), cheaper than cloning.
-            Command::Move(token, throw) => self
-                .change_yut(Command::Move(*token, *throw), |yut, _| {
-                    yut.move_token(*token, *throw)
-                })
-                .map_err(on_throw)?,
-            Command::MoveBy(token, roll) => {
-                self.tutor_yut(*token, *roll, tutor).map_err(fail)?;
-                self.change_yut(cmd.command.clone(), |yut, _| yut.move_by(*token, *roll))
-                    .map_err(on_throw)?
+            Command::Move(..)
+            | Command::MoveBy(..)
+            | Command::Throw(_)
+            | Command::Turn
+            | Command::Options(_)
+            | Command::Auto
+            | Command::Odds(..) => {
+                (self.yut).execute(&mut self.common, cmd, yut_stopped, sink, &fail, &on_throw)?
             }
-            Command::Throw(sticks) => self
-                .change_yut(cmd.command.clone(), |yut, _| yut.throw(*sticks))
-                .map_err(fail)?,
-            Command::Turn => Reply::TurnState(*self.yut),
-            Command::Options(roll) => self.yut.options(*roll).map_err(fail)?,
-            Command::Auto => {
-                // `auto` on the computer's own turn (resumed after
-                // Ctrl-C) is its turn: the status block sums it up.
-                let computers = self.yut_computer_to_move().is_some();
-                let reply = self.auto(&cmd.command).map_err(fail)?;
-                if let (true, Reply::Auto(steps)) = (computers, &reply) {
-                    self.computer_turn = super::yut_status::turn_summary(steps);
-                    self.remember_turn();
-                }
-                reply
-            }
-            Command::Odds(games, upper, lower) => (self.yut)
-                .odds(&self.live, *games, *upper, *lower, sink)?
-                .map_err(fail)?,
             Command::Hint(args) => self.hint_for(args).map_err(fail)?,
             Command::Review(args) => self.review_for(args, sink, &fail)?,
             Command::ReviewKey => self.review_key(sink).map_err(|e| match e {
@@ -410,7 +349,7 @@ impl Session {
             Command::Retry(args) => self.retry(*args, sink, &fail)?,
             // The runner reads the deck and calls `Session::drill`.
             Command::Drill(args) => Reply::DrillDeck(*args),
-            Command::Show => self.yut_board(),
+            Command::Show => self.yut.board(&self.common),
             Command::ShowSvg(file) => {
                 let text = crate::yut::text::svg::render(self.yut.game());
                 Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
@@ -418,23 +357,23 @@ impl Session {
             Command::Stations => Reply::Stations,
             Command::Where => Reply::Where(*self.yut.game()),
             Command::Reset(target) => self.reset(*target, &cmd.command),
-            Command::Undo if !self.settings.computer.is_off() => {
+            Command::Undo if !self.common.settings.computer.is_off() => {
                 self.undo_versus().map_err(fail)?
             }
             Command::Undo => self.undo().map_err(fail)?,
             Command::New(game) => self.new_game(*game),
             Command::UndoMany(n) => self.undo_many(*n).map_err(fail)?,
-            Command::Redo if !self.settings.computer.is_off() => {
+            Command::Redo if !self.common.settings.computer.is_off() => {
                 let reply = self.redo_versus().map_err(fail)?;
-                self.recall_turn();
+                self.yut.recall_turn();
                 reply
             }
             Command::Redo => self.redo().map_err(fail)?,
             Command::RedoMany(n) => self.redo_many(*n).map_err(fail)?,
             Command::Source(path) => Reply::Source(path.clone()),
-            Command::Set(None) => Reply::Settings(Box::new(self.settings.clone())),
+            Command::Set(None) => Reply::Settings(Box::new(self.common.settings.clone())),
             Command::ShowSetting(setting) => {
-                Reply::Setting(Box::new(self.settings.clone()), *setting)
+                Reply::Setting(Box::new(self.common.settings.clone()), *setting)
             }
             Command::Set(Some(Change::Net(choice))) => {
                 // The caret stands on the file's name.
@@ -464,14 +403,14 @@ impl Session {
         self.touched(&cmd.command);
         let sink = &mut prompt::PromptSink {
             inner: sink,
-            on: self.at_prompt,
+            on: self.common.at_prompt,
         };
         let reply = self.answer(&cmd.command, reply, sink)?;
         // The move that ended the Congo game (the person's or the
         // computer's): at the prompt, who won and what next, last.
         // The same for the move that ended the Yut game.
         let result = self.congo_result(&cmd.command, &reply);
-        let yut_result = self.yut_result(&cmd.command);
+        let yut_result = self.yut.result(&self.common, &cmd.command);
         let reply = self.at_prompt_reply(&cmd.command, reply);
         let reply = self.show_after(&cmd.command, reply, sink)?;
         match (result, yut_result) {
@@ -498,8 +437,8 @@ impl Session {
         cmd: &Located,
         out: &mut O,
     ) -> Result<Flow, ExecError> {
-        let quiet = self.settings.quiet;
-        out.set_theme(self.settings.theme);
+        let quiet = self.common.settings.quiet;
+        out.set_theme(self.common.settings.theme);
         let reply = self.execute(
             cmd,
             &mut Rendering {
@@ -508,7 +447,7 @@ impl Session {
             },
         )?;
         // `set theme` itself applies from its own answer on.
-        out.set_theme(self.settings.theme);
+        out.set_theme(self.common.settings.theme);
         render(&reply, quiet, out)?;
         Ok(Flow::of(&reply))
     }

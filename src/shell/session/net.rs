@@ -72,7 +72,7 @@ impl Session {
     pub fn set_net(&mut self, choice: NetChoice) -> Result<(), ErrorKind> {
         let net = load_net(&choice, self.net_source.0.as_ref())?;
         self.engine.set_net(net);
-        self.settings.net = choice;
+        self.common.settings.net = choice;
         Ok(())
     }
 

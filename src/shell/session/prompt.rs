@@ -8,6 +8,8 @@
 //! prompt.
 
 use super::Session;
+use super::common::Common;
+use super::yut_part::YutPart;
 use crate::shell::command::{Command, ResetTarget};
 use crate::shell::reply::{Reply, Sink};
 use crate::shell::yut_status::YutStatus;
@@ -15,22 +17,10 @@ use crate::yut::Team;
 use std::io;
 
 impl Session {
-    /// `show`, and the board drawn after a Yut change: at the prompt the
-    /// board with its status block, else the 32x32 board alone.
-    pub(super) fn yut_board(&self) -> Reply {
-        if !self.at_prompt {
-            return Reply::YutBoard(*self.yut.game());
-        }
-        let computer = Team::ALL.map(|t| self.settings.computer.plays_yut(t));
-        let mut status = YutStatus::of_record(&self.yut.0, computer);
-        status.computer_turn = self.computer_turn.clone();
-        Reply::YutStatus(Box::new(status))
-    }
-
     /// The final reply of `cmd` as the prompt shows it (unchanged when not
     /// at the prompt).
     pub(super) fn at_prompt_reply(&self, cmd: &Command, reply: Reply) -> Reply {
-        if !self.at_prompt {
+        if !self.common.at_prompt {
             return reply;
         }
         match (cmd, reply) {
@@ -41,10 +31,24 @@ impl Session {
             // `set NAME VALUE` says what is now in force (issue 38: it
             // printed nothing), as its row of the `set` listing.
             (Command::Set(Some(change)), Reply::Nothing) => {
-                Reply::SettingSet(self.settings.get(change.setting()))
+                Reply::SettingSet(self.common.settings.get(change.setting()))
             }
             (_, reply) => prompt_view(reply),
         }
+    }
+}
+
+impl YutPart {
+    /// `show`, and the board drawn after a Yut change: at the prompt the
+    /// board with its status block, else the 32x32 board alone.
+    pub(super) fn board(&self, c: &Common) -> Reply {
+        if !c.at_prompt {
+            return Reply::YutBoard(*self.game());
+        }
+        let computer = Team::ALL.map(|t| c.settings.computer.plays_yut(t));
+        let mut status = YutStatus::of_record(&self.game.0, computer);
+        status.computer_turn = self.computer_turn.clone();
+        Reply::YutStatus(Box::new(status))
     }
 }
 

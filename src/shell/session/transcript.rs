@@ -89,7 +89,7 @@ impl Session {
         // None of the commands recorded changes the rules or the first
         // team, so what holds after it held while it ran.
         let ctx = self.context();
-        let t = &mut self.record.transcript;
+        let t = &mut self.common.record.transcript;
         match (cmd, reply) {
             (Command::SetFen(_) | Command::Reset(_) | Command::Move(..), _) => {
                 t.push((cmd.clone(), ctx));
@@ -120,7 +120,7 @@ impl Session {
     /// What a command runs under now.
     fn context(&self) -> Context {
         Context {
-            rules: self.settings.rules,
+            rules: self.common.settings.rules,
             first: self.yut.first(),
             house: self.yut.rules(),
         }
@@ -131,12 +131,13 @@ impl Session {
     pub(super) fn transcribe_replace(&mut self, position: Option<&Position>, yut: bool) {
         if let Some(p) = position {
             let ctx = self.context();
-            self.record
+            self.common
+                .record
                 .transcript
                 .push((Command::SetFen(Box::new(p.clone())), ctx));
         }
         if yut {
-            self.record.transcript.broken =
+            self.common.record.transcript.broken =
                 Some("a problem-format Yut replay cannot be saved as commands");
         }
     }
@@ -144,13 +145,13 @@ impl Session {
     /// `history`: the Congo game score since its start position, and the
     /// Yut turns since the last `reset yut`.
     pub(super) fn history_text(&self) -> Result<String, &'static str> {
-        if let Some(why) = self.record.transcript.broken {
+        if let Some(why) = self.common.record.transcript.broken {
             return Err(why);
         }
         let mut start = Position::start();
         let mut moves: Vec<Move> = Vec::new();
         let mut yut: Vec<&Command> = Vec::new();
-        for cmd in &self.record.transcript.commands {
+        for cmd in &self.common.record.transcript.commands {
             match cmd {
                 Command::SetFen(p) => {
                     start = (**p).clone();
@@ -195,7 +196,7 @@ impl Session {
     ///
     /// Why the session cannot be saved.
     pub fn save_text_naming(&self, net: &dyn Fn(&str) -> String) -> Result<String, &'static str> {
-        if let Some(why) = self.record.transcript.broken {
+        if let Some(why) = self.common.record.transcript.broken {
             return Err(why);
         }
         let mut out = String::from(
@@ -209,7 +210,7 @@ impl Session {
         // What the replay has in force so far (unknown at first: `source`
         // may run it in a session with other settings).
         let (mut rules, mut first, mut house) = (None, None, None);
-        let t = &self.record.transcript;
+        let t = &self.common.record.transcript;
         for (cmd, ctx) in t.commands.iter().zip(&t.contexts) {
             let yut = matches!(
                 cmd,
@@ -243,13 +244,18 @@ impl Session {
         // and `seed`, which restart or change it).
         out.push_str("# The settings in force and the sticks' random state.\n");
         for &setting in Setting::ALL {
-            if let (Setting::Net, NetChoice::File(path)) = (setting, &self.settings.net) {
+            if let (Setting::Net, NetChoice::File(path)) = (setting, &self.common.settings.net) {
                 let _ = writeln!(out, "set net {}", quote(&net(path)));
             } else if setting != Setting::Seed {
-                let _ = writeln!(out, "set {} {}", setting.name(), self.settings.get(setting));
+                let _ = writeln!(
+                    out,
+                    "set {} {}",
+                    setting.name(),
+                    self.common.settings.get(setting)
+                );
             }
         }
-        let seed = self.settings.seed;
+        let seed = self.common.settings.seed;
         let draws = self.yut.rng().draws_since(seed);
         let _ = writeln!(out, "set seed {seed}+{draws}");
         Ok(out)

@@ -7,6 +7,8 @@
 //! the person's move together, `redo` makes both again (and a redo that
 //! leaves it to move has it answer); Ctrl-C leaves its turn pending.
 
+use super::common::Common;
+use super::yut_part::YutPart;
 use super::{ExecError, Session};
 use crate::congo::Color;
 use crate::congo::moves::status;
@@ -44,7 +46,7 @@ fn move_of(cmd: &Command) -> Option<Which> {
 impl Session {
     /// The `computer` setting.
     fn computer(&self) -> Computer {
-        self.settings.computer
+        self.common.settings.computer
     }
 
     /// Whether the computer plays Congo's `side`.
@@ -52,15 +54,10 @@ impl Session {
         self.computer().plays_congo(side)
     }
 
-    /// Whether the computer plays the Yut `team`.
-    fn computer_plays_team(&self, team: Team) -> bool {
-        self.computer().plays_yut(team)
-    }
-
     /// Whether the Congo game is drawn by the `draw repetition` house
     /// rule: its position has occurred a third time.
     pub(super) fn congo_drawn(&self) -> bool {
-        self.settings.draw == Draw::Repetition
+        self.common.settings.draw == Draw::Repetition
             && !status(self.position()).is_over()
             && self.congo.game.repetitions() >= 3
     }
@@ -70,14 +67,6 @@ impl Session {
         let side = self.position().side_to_move();
         (!status(self.position()).is_over() && !self.congo_drawn() && self.computer_plays(side))
             .then_some(side)
-    }
-
-    /// The Yut team to act, if the game goes on and the computer plays it.
-    pub(super) fn yut_computer_to_move(&self) -> Option<Team> {
-        match self.yut.phase() {
-            Phase::Throw(t) | Phase::Move(t) if self.computer_plays_team(t) => Some(t),
-            _ => None,
-        }
     }
 
     /// On the computer's turn the person's `play`, `throw` and `move` are
@@ -96,12 +85,14 @@ impl Session {
                 ))),
                 None => Ok(()),
             },
-            Command::Throw(_) | Command::MoveBy(..) => match self.yut_computer_to_move() {
-                Some(team) => Err(ErrorKind::Problem(format!(
-                    "it is the computer's turn ({team}): `auto` lets it play, `set computer none` lets you play both teams"
-                ))),
-                None => Ok(()),
-            },
+            Command::Throw(_) | Command::MoveBy(..) => {
+                match self.yut.computer_to_move(&self.common) {
+                    Some(team) => Err(ErrorKind::Problem(format!(
+                        "it is the computer's turn ({team}): `auto` lets it play, `set computer none` lets you play both teams"
+                    ))),
+                    None => Ok(()),
+                }
+            }
             _ => Ok(()),
         }
     }
@@ -176,7 +167,7 @@ impl Session {
         for _ in 0..MOST_REPLIES {
             let due = match which {
                 Which::Congo => self.congo_computer_to_move().is_some(),
-                Which::Yut => self.yut_computer_to_move().is_some(),
+                Which::Yut => self.yut.computer_to_move(&self.common).is_some(),
             };
             if !due {
                 break;
@@ -195,13 +186,16 @@ impl Session {
                     self.go(SearchLimit::Default),
                     Command::Go(SearchLimit::Default),
                 ),
-                Which::Yut => (self.auto(&Command::Auto), Command::Auto),
+                Which::Yut => (
+                    self.yut.auto(&mut self.common, &Command::Auto),
+                    Command::Auto,
+                ),
             };
             match next {
                 Ok(next) => {
                     if let Reply::Auto(steps) = &next {
-                        self.computer_turn = crate::shell::yut_status::turn_summary(steps);
-                        self.remember_turn();
+                        self.yut.computer_turn = crate::shell::yut_status::turn_summary(steps);
+                        self.yut.remember_turn();
                     }
                     sink.reply(std::mem::replace(&mut reply, next))?;
                     self.transcribe(&as_cmd, &reply);
@@ -230,7 +224,7 @@ impl Session {
     /// Whether the Congo board is drawn from Black's side: `set flip on`,
     /// or `auto` when the person plays Black against the computer.
     pub(super) fn flipped(&self) -> bool {
-        match self.settings.flip {
+        match self.common.settings.flip {
             Flip::On => true,
             Flip::Off => false,
             Flip::Auto => self.computer().congo == CongoComputer::White,
@@ -241,7 +235,7 @@ impl Session {
     /// Congo game, or drew it by repetition): how it ended, from the
     /// person's side in versus mode.
     pub(super) fn congo_result(&self, cmd: &Command, reply: &Reply) -> Option<CongoResult> {
-        if !self.at_prompt {
+        if !self.common.at_prompt {
             return None;
         }
         let person = match self.computer().congo {
@@ -294,31 +288,12 @@ impl Session {
         })
     }
 
-    /// At the prompt, after `cmd` (a Yut move, or one the computer
-    /// answered) ended the Yut game: who won, from the person's side in
-    /// versus mode.
-    pub(super) fn yut_result(&self, cmd: &Command) -> Option<YutResult> {
-        let yut_move = move_of(cmd) == Some(Which::Yut) || matches!(cmd, Command::Move(..));
-        if !self.at_prompt || !yut_move {
-            return None;
-        }
-        let Phase::Over(winner) = self.yut.phase() else {
-            return None;
-        };
-        let person = match self.computer().yut {
-            YutComputer::Upper => Some(Team::Lower),
-            YutComputer::Lower => Some(Team::Upper),
-            YutComputer::None | YutComputer::Both => None,
-        };
-        Some(YutResult { winner, person })
-    }
-
     /// Whether boards are drawn after changes: `show on`, or `show auto`
     /// at the prompt against the computer.
     fn showing(&self) -> bool {
-        match self.settings.show {
+        match self.common.settings.show {
             Show::On => true,
-            Show::Auto => self.at_prompt && !self.computer().is_off(),
+            Show::Auto => self.common.at_prompt && !self.computer().is_off(),
             Show::Off => false,
         }
     }
@@ -379,39 +354,7 @@ impl Session {
     fn board_of(&self, which: Which) -> Reply {
         match which {
             Which::Congo => self.congo.board(self.congo_drawn(), self.flipped()),
-            Which::Yut => self.yut_board(),
-        }
-    }
-
-    /// The Yut game's events as one key (the game a turn led to).
-    pub(super) fn yut_key(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.yut.0.events().hash(&mut h);
-        h.finish()
-    }
-
-    /// Keep the line of the computer's Yut turn just played, for a `redo`
-    /// that makes it again.
-    pub(super) fn remember_turn(&mut self) {
-        /// At most this many lines kept (a session's turns; a longer
-        /// session starts the memory again).
-        const MOST: usize = 10_000;
-        let Some(line) = self.computer_turn.clone() else {
-            return;
-        };
-        if self.turn_lines.len() >= MOST {
-            self.turn_lines.clear();
-        }
-        let key = self.yut_key();
-        self.turn_lines.insert(key, line);
-    }
-
-    /// After a `redo`: when the Yut game is again as a computer's turn
-    /// left it, that turn's line, as the status block showed it then.
-    pub(super) fn recall_turn(&mut self) {
-        if self.computer_turn.is_none() {
-            self.computer_turn = self.turn_lines.get(&self.yut_key()).cloned();
+            Which::Yut => self.yut.board(&self.common),
         }
     }
 
@@ -430,9 +373,9 @@ impl Session {
             undone.push(cmd);
             let computers = match which {
                 Which::Congo => self.congo_computer_to_move().is_some(),
-                Which::Yut => self.yut_computer_to_move().is_some(),
+                Which::Yut => self.yut.computer_to_move(&self.common).is_some(),
             };
-            if !computers || self.record.undoable() == 0 {
+            if !computers || self.common.record.undoable() == 0 {
                 break;
             }
             last = self.undo()?;
@@ -457,10 +400,10 @@ impl Session {
             redone.push(cmd);
             let computers = match which {
                 Some(Which::Congo) => self.congo_computer_to_move().is_some(),
-                Some(Which::Yut) => self.yut_computer_to_move().is_some(),
+                Some(Which::Yut) => self.yut.computer_to_move(&self.common).is_some(),
                 None => false,
             };
-            if !computers || self.record.redoable() == 0 {
+            if !computers || self.common.record.redoable() == 0 {
                 break;
             }
             last = self.redo()?;
@@ -469,6 +412,67 @@ impl Session {
             1 => Reply::Redid(redone.remove(0)),
             _ => Reply::RedidMany(redone),
         })
+    }
+}
+
+impl YutPart {
+    /// The Yut team to act, if the game goes on and the computer plays it.
+    pub(super) fn computer_to_move(&self, c: &Common) -> Option<Team> {
+        match self.phase() {
+            Phase::Throw(t) | Phase::Move(t) if c.settings.computer.plays_yut(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// At the prompt, after `cmd` (a Yut move, or one the computer
+    /// answered) ended the Yut game: who won, from the person's side in
+    /// versus mode.
+    pub(super) fn result(&self, c: &Common, cmd: &Command) -> Option<YutResult> {
+        let yut_move = move_of(cmd) == Some(Which::Yut) || matches!(cmd, Command::Move(..));
+        if !c.at_prompt || !yut_move {
+            return None;
+        }
+        let Phase::Over(winner) = self.phase() else {
+            return None;
+        };
+        let person = match c.settings.computer.yut {
+            YutComputer::Upper => Some(Team::Lower),
+            YutComputer::Lower => Some(Team::Upper),
+            YutComputer::None | YutComputer::Both => None,
+        };
+        Some(YutResult { winner, person })
+    }
+
+    /// The Yut game's events as one key (the game a turn led to).
+    pub(super) fn key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.game.0.events().hash(&mut h);
+        h.finish()
+    }
+
+    /// Keep the line of the computer's Yut turn just played, for a `redo`
+    /// that makes it again.
+    pub(super) fn remember_turn(&mut self) {
+        /// At most this many lines kept (a session's turns; a longer
+        /// session starts the memory again).
+        const MOST: usize = 10_000;
+        let Some(line) = self.computer_turn.clone() else {
+            return;
+        };
+        if self.turn_lines.len() >= MOST {
+            self.turn_lines.clear();
+        }
+        let key = self.key();
+        self.turn_lines.insert(key, line);
+    }
+
+    /// After a `redo`: when the Yut game is again as a computer's turn
+    /// left it, that turn's line, as the status block showed it then.
+    pub(super) fn recall_turn(&mut self) {
+        if self.computer_turn.is_none() {
+            self.computer_turn = self.turn_lines.get(&self.key()).cloned();
+        }
     }
 }
 
