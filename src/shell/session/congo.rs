@@ -1,7 +1,7 @@
 //! The Congo commands' handlers: `fen`, `list`, `board`, `moves`, `play`,
 //! `status`, `perft`, `divide`.
 
-use super::history::CongoPart;
+use super::history::CongoState;
 use super::{ExecError, interrupted};
 use crate::congo::moves::{
     Counting, Illegal, Move, check_move, divide_with, legal_moves, perft_with, status,
@@ -17,7 +17,7 @@ use crate::shell::live::Live;
 use crate::shell::reply::{Reply, Sink};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-impl CongoPart {
+impl CongoState {
     /// The position.
     pub(super) fn position(&self) -> &Position {
         self.game.position()
@@ -30,7 +30,7 @@ impl CongoPart {
     /// `fen <FEN>`: a new game from `pos` (the session records it only
     /// when `pos` differs from the position).
     pub(super) fn set_fen(&mut self, pos: &Position) -> Reply {
-        *self = CongoPart::new(pos.clone());
+        *self = CongoState::new(pos.clone());
         Reply::Nothing
     }
 
@@ -48,7 +48,7 @@ impl CongoPart {
         )))
     }
 
-    /// `status`; `drawn` as for [`CongoPart::board`].
+    /// `status`; `drawn` as for [`CongoState::board`].
     pub(super) fn status(&self, drawn: bool) -> Reply {
         if drawn {
             return Reply::Drawn;

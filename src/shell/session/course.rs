@@ -3,7 +3,7 @@
 //! too: no promotion under 2021).
 
 use super::Session;
-use super::history::CongoPart;
+use super::history::CongoState;
 use crate::congo::Rules;
 use crate::congo::course::material::{decided, for_side_to_move, material};
 use crate::congo::course::{
@@ -21,7 +21,7 @@ impl Session {
     }
 }
 
-impl CongoPart {
+impl CongoState {
     /// The position, if `rules` have all its pieces.
     fn course_position(&self, rules: Rules) -> Result<&crate::congo::Position, ErrorKind> {
         match rules.foreign_piece(self.position()) {

@@ -6,6 +6,8 @@
 //! returns. An answer is judged by `retry`'s [`judge`] within the card's
 //! budget. Nothing here touches the games or the undo history.
 
+use super::common::Common;
+use super::congo_part::CongoPart;
 use super::{ReviewError, Session};
 use crate::congo::analysis::{Puzzle, Review, Value, puzzles};
 use crate::congo::search::{Limits, Score};
@@ -94,22 +96,63 @@ fn puzzle(e: &Entry) -> Option<Puzzle> {
 }
 
 impl Session {
-    /// Note the cards of a finished review (the person's mistakes) for
-    /// the runner to save.
-    pub(super) fn found_drills(&mut self, review: &Review, limits: &Limits) {
-        let sides = self.retry_sides();
-        self.drill.found = cards(review, &sides, limits);
-    }
-
     /// The cards the last review found, not yet saved (the runner dates
     /// and appends them to the deck).
     pub fn take_found_drills(&mut self) -> Vec<Card> {
-        std::mem::take(&mut self.drill.found)
+        self.congo.take_found_drills()
     }
 
     /// The position of the drill's card shown now, while a drill is
     /// under way: Tab after `drill ` offers its legal moves.
     pub fn drill_position(&self) -> Option<&crate::congo::Position> {
+        self.congo.drill_position()
+    }
+
+    /// Whether `args` can run: an answer or `stop` needs a drill under
+    /// way (checked before the deck is read).
+    ///
+    /// # Errors
+    ///
+    /// What to type first.
+    pub fn drill_ready(&self, args: DrillArgs) -> Result<(), &'static str> {
+        self.congo.drill_ready(args)
+    }
+
+    /// `drill [<move>|stop|stats|forget N]` on `deck` as read now, on
+    /// `today`: the reply, and the lines to append to the deck.
+    ///
+    /// # Errors
+    ///
+    /// No drill under way, no such card, an illegal answer, Ctrl-C, or
+    /// `sink`'s I/O error.
+    pub fn drill(
+        &mut self,
+        args: DrillArgs,
+        deck: &Deck,
+        today: Day,
+        sink: &mut dyn Sink,
+    ) -> Result<(Reply, Vec<Event>), ReviewError> {
+        self.congo.drill(&mut self.common, args, deck, today, sink)
+    }
+}
+
+impl CongoPart {
+    /// Note the cards of a finished review (the person's mistakes) for
+    /// the runner to save.
+    pub(super) fn found_drills(&mut self, c: &Common, review: &Review, limits: &Limits) {
+        let sides = self.retry_sides(c);
+        self.drill.found = cards(review, &sides, limits);
+    }
+
+    /// The cards the last review found, not yet saved (the runner dates
+    /// and appends them to the deck).
+    pub(super) fn take_found_drills(&mut self) -> Vec<Card> {
+        std::mem::take(&mut self.drill.found)
+    }
+
+    /// The position of the drill's card shown now, while a drill is
+    /// under way: Tab after `drill ` offers its legal moves.
+    pub(super) fn drill_position(&self) -> Option<&crate::congo::Position> {
         let q = self.drill.queue.as_ref()?;
         q.entries.get(q.at).map(|e| &e.position)
     }
@@ -120,7 +163,7 @@ impl Session {
     /// # Errors
     ///
     /// What to type first.
-    pub fn drill_ready(&self, args: DrillArgs) -> Result<(), &'static str> {
+    pub(super) fn drill_ready(&self, args: DrillArgs) -> Result<(), &'static str> {
         match args {
             DrillArgs::Stop | DrillArgs::Answer(_) if self.drill.queue.is_none() => {
                 Err(NOT_STARTED)
@@ -136,8 +179,9 @@ impl Session {
     ///
     /// No drill under way, no such card, an illegal answer, Ctrl-C, or
     /// `sink`'s I/O error.
-    pub fn drill(
+    pub(super) fn drill(
         &mut self,
+        c: &mut Common,
         args: DrillArgs,
         deck: &Deck,
         today: Day,
@@ -200,7 +244,7 @@ impl Session {
                         sink.reply(reply(DrillReply::Skipped(Box::new(e))))
                             .map_err(ReviewError::Io)?;
                     }
-                    return Ok((self.drill_next(deck, sink)?, Vec::new()));
+                    return Ok((self.drill_next(c, deck, sink)?, Vec::new()));
                 }
                 if deck.entries.is_empty() {
                     return Ok((reply(DrillReply::Empty), Vec::new()));
@@ -221,7 +265,7 @@ impl Session {
                     at: 0,
                     tally: DrillTally::default(),
                 });
-                Ok((self.drill_next(deck, sink)?, Vec::new()))
+                Ok((self.drill_next(c, deck, sink)?, Vec::new()))
             }
             DrillArgs::Answer(mv) => {
                 let q = self
@@ -239,7 +283,7 @@ impl Session {
                     return Err(problem("this drill's card is damaged".to_string()));
                 };
                 let answer = self
-                    .judge_answer(&p, mv, &limits)
+                    .judge_answer(c, &p, mv, &limits)
                     .map_err(ReviewError::Command)?;
                 let right = answer.verdict.found();
                 // The schedule as the deck holds it now (another session
@@ -270,15 +314,20 @@ impl Session {
                     interval,
                 }))
                 .map_err(ReviewError::Io)?;
-                Ok((self.drill_next(deck, sink)?, vec![event]))
+                Ok((self.drill_next(c, deck, sink)?, vec![event]))
             }
         }
     }
 
     /// Show the drill's next card (its board first), or end it. A card
     /// forgotten since the drill began is passed over.
-    fn drill_next(&mut self, deck: &Deck, sink: &mut dyn Sink) -> Result<Reply, ReviewError> {
-        let flipped = self.flipped();
+    fn drill_next(
+        &mut self,
+        c: &mut Common,
+        deck: &Deck,
+        sink: &mut dyn Sink,
+    ) -> Result<Reply, ReviewError> {
+        let flipped = self.flipped(c);
         let Some(q) = &mut self.drill.queue else {
             return Ok(Reply::Nothing);
         };

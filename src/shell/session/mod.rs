@@ -8,13 +8,14 @@
 //! redo and transcript: `record::Record`, generic over a snapshot of the
 //! parts) and the typed `Settings`. A command's handler is a method of
 //! the part it changes (the Congo commands, the engine's and the course's
-//! are `CongoPart`'s, taking the settings and the engine as parameters;
+//! are `CongoState`'s, taking the settings and the engine as parameters;
 //! the Yut commands are `YutPart`'s);
 //! [`Session::execute`] dispatches and records changes for `undo`.
 
 mod common;
 mod congo;
 mod congo_analysis;
+mod congo_part;
 mod course;
 mod drill;
 mod engine;
@@ -80,27 +81,14 @@ pub struct Session {
     /// The settings, the live counters, the prompt's flag and the record
     /// (undo history and transcript): what both games share.
     common: common::Common,
-    /// The Congo game and its last move.
-    congo: history::CongoPart,
+    /// The Congo game, its engine, tables, reviews and tutor.
+    congo: congo_part::CongoPart,
     /// The Yut game under the rules, its tables, the computer's turns'
     /// lines and the tutor's stopped use.
     yut: yut_part::YutPart,
-    /// The engine kept between searches (its table allocated once).
-    engine: engine_cache::EngineCache,
-    /// Where the endgame tables come from.
-    tables: tablebase::TableSource,
     /// The game the last game command touched (`hint` and `review` with
     /// no game named, outside versus mode).
     last_game: Option<super::command::GameChoice>,
-    /// The last Congo review, and the `retry` through its mistakes.
-    retry: retry::RetryPart,
-    /// The cards the last review found, and the `drill` under way.
-    drill: drill::DrillPart,
-    /// Where `set net FILE` reads network files (the network in use is
-    /// the engine cache's).
-    net_source: net::NetSource,
-    /// The tutor's memory: the move it stopped, a forced `play`.
-    tutor: tutor::TutorPart,
 }
 
 /// A failure while executing: either the command was rejected, or output
@@ -265,71 +253,37 @@ impl Session {
                 command: Command::Play(*mv),
                 ..cmd.clone()
             };
-            self.tutor.forced = true;
+            self.congo.tutor.forced = true;
             let done = self.execute(&play, sink);
-            self.tutor.forced = false;
+            self.congo.tutor.forced = false;
             return done;
         }
-        let tutor = self.tutor_turn();
+        let tutor = self.congo.tutor_turn();
         let yut_stopped = self.yut.begin();
-        self.refuse_on_computers_turn(&cmd.command).map_err(fail)?;
         let reply = match &cmd.command {
-            Command::ShowFen => self.congo.show_fen(),
-            Command::SetFen(pos) if **pos != *self.position() => self
-                .change_congo(&cmd.command, |congo| Ok(congo.set_fen(pos)))
-                .map_err(fail)?,
-            Command::SetFen(_) => Reply::Nothing,
-            Command::List => self.congo.list(),
-            Command::Board => self.congo.board(self.congo_drawn(), self.flipped()),
-            Command::BoardLegend => Reply::BoardLegend(Box::new(
-                self.congo.board(self.congo_drawn(), self.flipped()),
-            )),
-            Command::BoardSvg(file) => {
-                let last = self.congo.last_move.as_ref().map(|m| m.squares);
-                let text = crate::congo::svg::render(self.position(), last);
-                Reply::WriteFile(Box::new((file.path.clone(), text, file.force)))
-            }
-            Command::Moves(filter) => self.congo.moves(*filter).map_err(fail)?,
-            // (A bare move was run as `play` above.)
-            Command::Play(mv) | Command::BarePlay(mv) | Command::PlayForced(mv) => {
-                self.tutor_congo(*mv, tutor).map_err(fail)?;
-                let rules = self.rules();
-                self.play_congo(&cmd.command, *mv, rules).map_err(fail)?
-            }
-            Command::Status => self.congo.status(self.congo_drawn()),
-            Command::Perft(depth) => {
-                let threads = self.common.settings.threads();
-                self.congo
-                    .perft(*depth, threads, &self.common.live)
-                    .map_err(fail)?
-            }
-            Command::Divide(depth) => {
-                let threads = self.common.settings.threads();
-                self.congo
-                    .divide(*depth, threads, &self.common.live, sink, fail)?
-            }
-            Command::Eval => self.congo.eval(self.engine.net().map(|n| &**n)),
-            Command::Best(limit) => self.congo.best(&self.tools(), *limit).map_err(fail)?,
-            Command::Go(limit) => self.go(*limit).map_err(fail)?,
-            Command::Analyze => self.congo.analyze(&self.tools(), sink, fail)?,
-            Command::Tb => self.congo.tb(&self.tools()).map_err(fail)?,
-            Command::CourseEval(eval) => {
-                let rules = self.rules();
-                self.congo
-                    .course_eval(rules, &self.common.live, *eval)
-                    .map_err(fail)?
-            }
-            Command::Minimax(depth) => {
-                let rules = self.rules();
-                (self.congo)
-                    .course_search(rules, &self.common.live, false, *depth)
-                    .map_err(fail)?
-            }
-            Command::Alphabeta(depth) => {
-                let rules = self.rules();
-                (self.congo)
-                    .course_search(rules, &self.common.live, true, *depth)
-                    .map_err(fail)?
+            Command::ShowFen
+            | Command::SetFen(_)
+            | Command::List
+            | Command::Board
+            | Command::BoardLegend
+            | Command::BoardSvg(_)
+            | Command::Moves(_)
+            | Command::Play(_)
+            | Command::BarePlay(_)
+            | Command::PlayForced(_)
+            | Command::Status
+            | Command::Perft(_)
+            | Command::Divide(_)
+            | Command::Eval
+            | Command::Best(_)
+            | Command::Go(_)
+            | Command::Analyze
+            | Command::Tb
+            | Command::CourseEval(_)
+            | Command::Minimax(_)
+            | Command::Alphabeta(_)
+            | Command::Retry(_) => {
+                (self.congo).execute(&mut self.common, cmd, tutor, sink, &fail)?
             }
             Command::Move(..)
             | Command::MoveBy(..)
@@ -342,11 +296,10 @@ impl Session {
             }
             Command::Hint(args) => self.hint_for(args).map_err(fail)?,
             Command::Review(args) => self.review_for(args, sink, &fail)?,
-            Command::ReviewKey => self.review_key(sink).map_err(|e| match e {
+            Command::ReviewKey => self.congo.review_key(sink).map_err(|e| match e {
                 ReviewError::Command(kind) => fail(kind),
                 ReviewError::Io(e) => ExecError::Io(e),
             })?,
-            Command::Retry(args) => self.retry(*args, sink, &fail)?,
             // The runner reads the deck and calls `Session::drill`.
             Command::Drill(args) => Reply::DrillDeck(*args),
             Command::Show => self.yut.board(&self.common),
@@ -409,7 +362,7 @@ impl Session {
         // The move that ended the Congo game (the person's or the
         // computer's): at the prompt, who won and what next, last.
         // The same for the move that ended the Yut game.
-        let result = self.congo_result(&cmd.command, &reply);
+        let result = self.congo.result(&self.common, &cmd.command, &reply);
         let yut_result = self.yut.result(&self.common, &cmd.command);
         let reply = self.at_prompt_reply(&cmd.command, reply);
         let reply = self.show_after(&cmd.command, reply, sink)?;

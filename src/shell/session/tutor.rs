@@ -6,8 +6,8 @@
 //! themselves are the library's ([`crate::congo::analysis::tutor`],
 //! [`crate::yut::player::solve::tutor`]).
 
-use super::Session;
 use super::common::Common;
+use super::congo_part::CongoPart;
 use super::engine::no_table;
 use super::yut_part::YutPart;
 use crate::congo::Move;
@@ -45,7 +45,7 @@ pub(super) struct TutorTurn {
     forced: bool,
 }
 
-impl Session {
+impl CongoPart {
     /// Take what the tutor left for this command (the next one starts
     /// afresh: a move stopped is played only when typed again right after).
     pub(super) fn tutor_turn(&mut self) -> TutorTurn {
@@ -64,23 +64,28 @@ impl Session {
     /// move, when it loses the setting's mark or more (the move is
     /// remembered: typed again next, it is played);
     /// [`ErrorKind::Interrupted`] when Ctrl-C stops the check.
-    pub(super) fn tutor_congo(&mut self, mv: Move, turn: TutorTurn) -> Result<(), ErrorKind> {
-        let Some(least) = self.common.settings.tutor.least() else {
+    pub(super) fn tutor_congo(
+        &mut self,
+        c: &mut Common,
+        mv: Move,
+        turn: TutorTurn,
+    ) -> Result<(), ErrorKind> {
+        let Some(least) = c.settings.tutor.least() else {
             return Ok(());
         };
         let versus = matches!(
-            self.common.settings.computer.congo,
+            c.settings.computer.congo,
             CongoComputer::White | CongoComputer::Black
         );
-        if turn.forced || !versus || self.congo_drawn() {
+        if turn.forced || !versus || self.congo_drawn(c) {
             return Ok(());
         }
-        let game = &self.congo.game;
+        let game = &self.game;
         let here = (game.position().zobrist(), game.plies(), mv);
         if turn.stopped == Some(here) {
             return Ok(());
         }
-        let tools = self.tools();
+        let tools = self.tools(c);
         let tables = tools.tables();
         let stop = &tools.live.interrupt;
         let limits = Limits::nodes(TUTOR_NODES);
@@ -229,6 +234,7 @@ fn stopped_text(w: &Warning) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Session;
     use super::super::yut_game::YutGame;
     use super::*;
     use crate::shell::parse::parse_command;

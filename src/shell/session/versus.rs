@@ -8,6 +8,7 @@
 //! leaves it to move has it answer); Ctrl-C leaves its turn pending.
 
 use super::common::Common;
+use super::congo_part::CongoPart;
 use super::yut_part::YutPart;
 use super::{ExecError, Session};
 use crate::congo::Color;
@@ -49,54 +50,6 @@ impl Session {
         self.common.settings.computer
     }
 
-    /// Whether the computer plays Congo's `side`.
-    pub(super) fn computer_plays(&self, side: Color) -> bool {
-        self.computer().plays_congo(side)
-    }
-
-    /// Whether the Congo game is drawn by the `draw repetition` house
-    /// rule: its position has occurred a third time.
-    pub(super) fn congo_drawn(&self) -> bool {
-        self.common.settings.draw == Draw::Repetition
-            && !status(self.position()).is_over()
-            && self.congo.game.repetitions() >= 3
-    }
-
-    /// The Congo side to move, if the game goes on and the computer plays it.
-    fn congo_computer_to_move(&self) -> Option<Color> {
-        let side = self.position().side_to_move();
-        (!status(self.position()).is_over() && !self.congo_drawn() && self.computer_plays(side))
-            .then_some(side)
-    }
-
-    /// On the computer's turn the person's `play`, `throw` and `move` are
-    /// refused, naming the fix.
-    pub(super) fn refuse_on_computers_turn(&self, cmd: &Command) -> Result<(), ErrorKind> {
-        match cmd {
-            Command::Play(_) | Command::Go(_) if self.congo_drawn() => {
-                Err(ErrorKind::Problem(format!(
-                    "the game is over: {DRAWN} (`undo` takes the last move back, `set draw off` plays on)"
-                )))
-            }
-            Command::Play(_) => match self.congo_computer_to_move() {
-                Some(side) => Err(ErrorKind::Problem(format!(
-                    "it is the computer's move ({}): `go` lets it play, `set computer none` lets you move both sides",
-                    side_name(side)
-                ))),
-                None => Ok(()),
-            },
-            Command::Throw(_) | Command::MoveBy(..) => {
-                match self.yut.computer_to_move(&self.common) {
-                    Some(team) => Err(ErrorKind::Problem(format!(
-                        "it is the computer's turn ({team}): `auto` lets it play, `set computer none` lets you play both teams"
-                    ))),
-                    None => Ok(()),
-                }
-            }
-            _ => Ok(()),
-        }
-    }
-
     /// `new congo|yut [side]`: the computer takes the other side (none
     /// named: two people), the game starts afresh, and the computer moves
     /// at once if it has the first move.
@@ -132,7 +85,8 @@ impl Session {
         mut reply: Reply,
         sink: &mut dyn Sink,
     ) -> Result<Reply, ExecError> {
-        if matches!(cmd, Command::Play(_) | Command::Go(_)) && self.congo_drawn() {
+        if matches!(cmd, Command::Play(_) | Command::Go(_)) && self.congo.congo_drawn(&self.common)
+        {
             sink.reply(reply)?;
             return Ok(Reply::Drawn);
         }
@@ -166,7 +120,7 @@ impl Session {
         let mut computers_reply = matches!(cmd, Command::Go(_) | Command::Auto);
         for _ in 0..MOST_REPLIES {
             let due = match which {
-                Which::Congo => self.congo_computer_to_move().is_some(),
+                Which::Congo => self.congo.computer_to_move(&self.common).is_some(),
                 Which::Yut => self.yut.computer_to_move(&self.common).is_some(),
             };
             if !due {
@@ -183,7 +137,7 @@ impl Session {
             computers_reply = true;
             let (next, as_cmd) = match which {
                 Which::Congo => (
-                    self.go(SearchLimit::Default),
+                    self.congo.go(&mut self.common, SearchLimit::Default),
                     Command::Go(SearchLimit::Default),
                 ),
                 Which::Yut => (
@@ -199,7 +153,7 @@ impl Session {
                     }
                     sink.reply(std::mem::replace(&mut reply, next))?;
                     self.transcribe(&as_cmd, &reply);
-                    if which == Which::Congo && self.congo_drawn() {
+                    if which == Which::Congo && self.congo.congo_drawn(&self.common) {
                         sink.reply(reply)?;
                         return Ok(Reply::Drawn);
                     }
@@ -219,73 +173,6 @@ impl Session {
             }
         }
         Ok(reply)
-    }
-
-    /// Whether the Congo board is drawn from Black's side: `set flip on`,
-    /// or `auto` when the person plays Black against the computer.
-    pub(super) fn flipped(&self) -> bool {
-        match self.common.settings.flip {
-            Flip::On => true,
-            Flip::Off => false,
-            Flip::Auto => self.computer().congo == CongoComputer::White,
-        }
-    }
-
-    /// At the prompt, after `cmd` gave `reply` (a move that ended the
-    /// Congo game, or drew it by repetition): how it ended, from the
-    /// person's side in versus mode.
-    pub(super) fn congo_result(&self, cmd: &Command, reply: &Reply) -> Option<CongoResult> {
-        if !self.common.at_prompt {
-            return None;
-        }
-        let person = match self.computer().congo {
-            CongoComputer::White => Some(Color::Black),
-            CongoComputer::Black => Some(Color::White),
-            CongoComputer::None | CongoComputer::Both => None,
-        };
-        // A move (the person's, or the computer's reply) drew the game;
-        // `status` of a drawn game only reports it.
-        if matches!(reply, Reply::Drawn) && !matches!(cmd, Command::Status) {
-            let mover = !self.position().side_to_move();
-            return Some(CongoResult {
-                status: status(self.position()),
-                drawn: true,
-                person,
-                how: format!(
-                    "{} repeated a position for the third time (threefold repetition)",
-                    title(mover)
-                ),
-            });
-        }
-        let Reply::Played(outcome, st) = reply else {
-            return None;
-        };
-        if !st.is_over() {
-            return None;
-        }
-        let mover = outcome.piece.color;
-        let lion = |list: &[(crate::congo::Square, crate::congo::Piece)]| {
-            list.iter()
-                .find(|(_, p)| p.kind == crate::congo::PieceKind::Lion)
-                .map(|(sq, p)| (*sq, p.color))
-        };
-        let how = if let Some((sq, _)) = lion(&outcome.captured) {
-            format!("{} captured the lion on {sq}", title(mover))
-        } else if let Some((sq, c)) = lion(&outcome.drowned) {
-            format!("the {} lion drowned on {sq}", side_name(c))
-        } else {
-            // The side to move has no move (it loses).
-            format!(
-                "{} has no legal move",
-                title(self.position().side_to_move())
-            )
-        };
-        Some(CongoResult {
-            status: *st,
-            drawn: false,
-            person,
-            how,
-        })
     }
 
     /// Whether boards are drawn after changes: `show on`, or `show auto`
@@ -353,7 +240,10 @@ impl Session {
     /// The board of the game `which` as it is drawn after a change.
     fn board_of(&self, which: Which) -> Reply {
         match which {
-            Which::Congo => self.congo.board(self.congo_drawn(), self.flipped()),
+            Which::Congo => self.congo.board(
+                self.congo.congo_drawn(&self.common),
+                self.congo.flipped(&self.common),
+            ),
             Which::Yut => self.yut.board(&self.common),
         }
     }
@@ -372,7 +262,7 @@ impl Session {
             };
             undone.push(cmd);
             let computers = match which {
-                Which::Congo => self.congo_computer_to_move().is_some(),
+                Which::Congo => self.congo.computer_to_move(&self.common).is_some(),
                 Which::Yut => self.yut.computer_to_move(&self.common).is_some(),
             };
             if !computers || self.common.record.undoable() == 0 {
@@ -399,7 +289,7 @@ impl Session {
             let which = move_of(&cmd.command);
             redone.push(cmd);
             let computers = match which {
-                Some(Which::Congo) => self.congo_computer_to_move().is_some(),
+                Some(Which::Congo) => self.congo.computer_to_move(&self.common).is_some(),
                 Some(Which::Yut) => self.yut.computer_to_move(&self.common).is_some(),
                 None => false,
             };
@@ -415,7 +305,140 @@ impl Session {
     }
 }
 
+impl CongoPart {
+    /// On the computer's turn the person's `play` is refused, naming the
+    /// fix; so are `play` and `go` in a game drawn by repetition.
+    pub(super) fn refuse_on_computers_turn(
+        &self,
+        c: &Common,
+        cmd: &Command,
+    ) -> Result<(), ErrorKind> {
+        match cmd {
+            Command::Play(_) | Command::Go(_) if self.congo_drawn(c) => {
+                Err(ErrorKind::Problem(format!(
+                    "the game is over: {DRAWN} (`undo` takes the last move back, `set draw off` plays on)"
+                )))
+            }
+            Command::Play(_) => match self.computer_to_move(c) {
+                Some(side) => Err(ErrorKind::Problem(format!(
+                    "it is the computer's move ({}): `go` lets it play, `set computer none` lets you move both sides",
+                    side_name(side)
+                ))),
+                None => Ok(()),
+            },
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the computer plays Congo's `side`.
+    pub(super) fn computer_plays(&self, c: &Common, side: Color) -> bool {
+        c.settings.computer.plays_congo(side)
+    }
+
+    /// Whether the Congo game is drawn by the `draw repetition` house
+    /// rule: its position has occurred a third time.
+    pub(super) fn congo_drawn(&self, c: &Common) -> bool {
+        c.settings.draw == Draw::Repetition
+            && !status(self.position()).is_over()
+            && self.game.repetitions() >= 3
+    }
+
+    /// The Congo side to move, if the game goes on and the computer plays it.
+    /// (Whether the computer plays it is asked first: it costs nothing,
+    /// where the status looks for a legal move.)
+    pub(super) fn computer_to_move(&self, c: &Common) -> Option<Color> {
+        let side = self.position().side_to_move();
+        (self.computer_plays(c, side) && !status(self.position()).is_over() && !self.congo_drawn(c))
+            .then_some(side)
+    }
+
+    /// Whether the Congo board is drawn from Black's side: `set flip on`,
+    /// or `auto` when the person plays Black against the computer.
+    pub(super) fn flipped(&self, c: &Common) -> bool {
+        match c.settings.flip {
+            Flip::On => true,
+            Flip::Off => false,
+            Flip::Auto => c.settings.computer.congo == CongoComputer::White,
+        }
+    }
+
+    /// At the prompt, after `cmd` gave `reply` (a move that ended the
+    /// Congo game, or drew it by repetition): how it ended, from the
+    /// person's side in versus mode.
+    pub(super) fn result(&self, c: &Common, cmd: &Command, reply: &Reply) -> Option<CongoResult> {
+        if !c.at_prompt {
+            return None;
+        }
+        let person = match c.settings.computer.congo {
+            CongoComputer::White => Some(Color::Black),
+            CongoComputer::Black => Some(Color::White),
+            CongoComputer::None | CongoComputer::Both => None,
+        };
+        // A move (the person's, or the computer's reply) drew the game;
+        // `status` of a drawn game only reports it.
+        if matches!(reply, Reply::Drawn) && !matches!(cmd, Command::Status) {
+            let mover = !self.position().side_to_move();
+            return Some(CongoResult {
+                status: status(self.position()),
+                drawn: true,
+                person,
+                how: format!(
+                    "{} repeated a position for the third time (threefold repetition)",
+                    title(mover)
+                ),
+            });
+        }
+        let Reply::Played(outcome, st) = reply else {
+            return None;
+        };
+        if !st.is_over() {
+            return None;
+        }
+        let mover = outcome.piece.color;
+        let lion = |list: &[(crate::congo::Square, crate::congo::Piece)]| {
+            list.iter()
+                .find(|(_, p)| p.kind == crate::congo::PieceKind::Lion)
+                .map(|(sq, p)| (*sq, p.color))
+        };
+        let how = if let Some((sq, _)) = lion(&outcome.captured) {
+            format!("{} captured the lion on {sq}", title(mover))
+        } else if let Some((sq, color)) = lion(&outcome.drowned) {
+            format!("the {} lion drowned on {sq}", side_name(color))
+        } else {
+            // The side to move has no move (it loses).
+            format!(
+                "{} has no legal move",
+                title(self.position().side_to_move())
+            )
+        };
+        Some(CongoResult {
+            status: *st,
+            drawn: false,
+            person,
+            how,
+        })
+    }
+}
+
 impl YutPart {
+    /// On the computer's turn the person's `throw` and `move` are
+    /// refused, naming the fix.
+    pub(super) fn refuse_on_computers_turn(
+        &self,
+        c: &Common,
+        cmd: &Command,
+    ) -> Result<(), ErrorKind> {
+        match cmd {
+            Command::Throw(_) | Command::MoveBy(..) => match self.computer_to_move(c) {
+                Some(team) => Err(ErrorKind::Problem(format!(
+                    "it is the computer's turn ({team}): `auto` lets it play, `set computer none` lets you play both teams"
+                ))),
+                None => Ok(()),
+            },
+            _ => Ok(()),
+        }
+    }
+
     /// The Yut team to act, if the game goes on and the computer plays it.
     pub(super) fn computer_to_move(&self, c: &Common) -> Option<Team> {
         match self.phase() {

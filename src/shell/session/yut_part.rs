@@ -55,6 +55,8 @@ impl YutPart {
         fail: &dyn Fn(ErrorKind) -> ExecError,
         on_throw: &dyn Fn(ErrorKind) -> ExecError,
     ) -> Result<Reply, ExecError> {
+        self.refuse_on_computers_turn(c, &cmd.command)
+            .map_err(fail)?;
         Ok(match &cmd.command {
             // Recorded as built afresh (two bytes), cheaper than cloning.
             Command::Move(token, throw) => self
