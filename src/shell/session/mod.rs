@@ -20,6 +20,7 @@ mod course;
 mod drill;
 mod engine;
 mod engine_cache;
+mod finish;
 mod history;
 mod net;
 mod prompt;
@@ -352,30 +353,22 @@ impl Session {
             }
             Command::Quit(code) => Reply::Quit(*code),
         };
-        self.transcribe(&cmd.command, &reply);
+        let ctx = self.context();
+        self.common.transcribe(&cmd.command, &reply, ctx);
         self.touched(&cmd.command);
         let sink = &mut prompt::PromptSink {
             inner: sink,
             on: self.common.at_prompt,
         };
-        let reply = self.answer(&cmd.command, reply, sink)?;
-        // The move that ended the Congo game (the person's or the
-        // computer's): at the prompt, who won and what next, last.
-        // The same for the move that ended the Yut game.
-        let result = self.congo.result(&self.common, &cmd.command, &reply);
-        let yut_result = self.yut.result(&self.common, &cmd.command);
-        let reply = self.at_prompt_reply(&cmd.command, reply);
-        let reply = self.show_after(&cmd.command, reply, sink)?;
-        match (result, yut_result) {
-            (Some(result), _) => {
-                sink.reply(reply)?;
-                Ok(Reply::CongoResult(Box::new(result)))
+        // The game the command changed finishes it (the computer's
+        // answer, the prompt's dress, the board shown, the game's end).
+        let c = &mut self.common;
+        match finish::Which::of(&cmd.command, &reply) {
+            Some(finish::Which::Congo) => {
+                finish::finish(&mut self.congo, c, &cmd.command, reply, sink)
             }
-            (None, Some(result)) => {
-                sink.reply(reply)?;
-                Ok(Reply::YutResult(result))
-            }
-            (None, None) => Ok(reply),
+            Some(finish::Which::Yut) => finish::finish(&mut self.yut, c, &cmd.command, reply, sink),
+            None => Ok(prompt::at_prompt_reply(c, &cmd.command, reply)),
         }
     }
 

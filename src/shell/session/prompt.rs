@@ -7,7 +7,6 @@
 //! byte-exact output: nothing here runs unless the session is at the
 //! prompt.
 
-use super::Session;
 use super::common::Common;
 use super::yut_part::YutPart;
 use crate::shell::command::{Command, ResetTarget};
@@ -16,25 +15,23 @@ use crate::shell::yut_status::YutStatus;
 use crate::yut::Team;
 use std::io;
 
-impl Session {
-    /// The final reply of `cmd` as the prompt shows it (unchanged when not
-    /// at the prompt).
-    pub(super) fn at_prompt_reply(&self, cmd: &Command, reply: Reply) -> Reply {
-        if !self.common.at_prompt {
-            return reply;
+/// The final reply of `cmd` as the prompt shows it (unchanged when not
+/// at the prompt).
+pub(super) fn at_prompt_reply(c: &Common, cmd: &Command, reply: Reply) -> Reply {
+    if !c.at_prompt {
+        return reply;
+    }
+    match (cmd, reply) {
+        // `status` and `turn` name their game (the renderer does).
+        (Command::Status, reply @ (Reply::Status(_) | Reply::Drawn))
+        | (Command::Turn, reply @ Reply::TurnState(_)) => Reply::Prompt(Box::new(reply)),
+        (Command::Reset(ResetTarget::Both), Reply::Nothing) => Reply::ResetBoth,
+        // `set NAME VALUE` says what is now in force (issue 38: it
+        // printed nothing), as its row of the `set` listing.
+        (Command::Set(Some(change)), Reply::Nothing) => {
+            Reply::SettingSet(c.settings.get(change.setting()))
         }
-        match (cmd, reply) {
-            // `status` and `turn` name their game (the renderer does).
-            (Command::Status, reply @ (Reply::Status(_) | Reply::Drawn))
-            | (Command::Turn, reply @ Reply::TurnState(_)) => Reply::Prompt(Box::new(reply)),
-            (Command::Reset(ResetTarget::Both), Reply::Nothing) => Reply::ResetBoth,
-            // `set NAME VALUE` says what is now in force (issue 38: it
-            // printed nothing), as its row of the `set` listing.
-            (Command::Set(Some(change)), Reply::Nothing) => {
-                Reply::SettingSet(self.common.settings.get(change.setting()))
-            }
-            (_, reply) => prompt_view(reply),
-        }
+        (_, reply) => prompt_view(reply),
     }
 }
 
@@ -84,6 +81,7 @@ impl Sink for PromptSink<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Session;
     use super::*;
     use crate::shell::output::Output;
     use crate::shell::parse::parse_command;

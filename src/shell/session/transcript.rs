@@ -12,15 +12,16 @@
 //! N+K`): the replay ends where the session is, down to the next throw.
 
 use super::Session;
+use super::common::Common;
 use crate::congo::Rules;
 use crate::congo::moves::Move;
 use crate::congo::nnue::NetChoice;
 use crate::congo::{Color, Position};
 use crate::shell::command::{Command, NewGame, ResetTarget};
 use crate::shell::reply::Reply;
-use crate::shell::settings::Setting;
+use crate::shell::settings::{Setting, Settings};
 use crate::shell::words::quote;
-use crate::yut::{House, Step, Team};
+use crate::yut::{House, Play, Step, Team};
 use std::fmt::Write as _;
 
 /// The most changes the transcript keeps; past it (a replay of millions of
@@ -34,12 +35,30 @@ pub const TRANSCRIPT_LIMIT: usize = 100_000;
 pub(super) struct Context {
     /// The `rules` setting (for `play`).
     rules: Rules,
-    /// The team the Yut game's turns start with (for throws, moves and
-    /// `reset yut`: on a game not begun it is also the team to move).
-    first: Team,
-    /// The Yut house rules the game was played under (its own number of
-    /// tokens, back-do, the catch bonus).
-    house: House,
+    /// For a Yut command: the team the Yut game's turns start with (for
+    /// throws, moves and `reset yut`: on a game not begun it is also the
+    /// team to move), and the Yut house rules the game was played under
+    /// (its own number of tokens, back-do, the catch bonus).
+    yut: Option<(Team, House)>,
+}
+
+impl Context {
+    /// What a Congo command runs under: the `rules` setting.
+    pub(super) fn congo(settings: &Settings) -> Context {
+        Context {
+            rules: settings.rules,
+            yut: None,
+        }
+    }
+
+    /// What a command runs under in the Yut game `play` (and the rules
+    /// setting, for a command of both games).
+    pub(super) fn yut(settings: &Settings, play: &Play) -> Context {
+        Context {
+            rules: settings.rules,
+            yut: Some((play.first(), play.rules())),
+        }
+    }
 }
 
 /// One command of the record and what it ran under.
@@ -83,13 +102,12 @@ impl Transcript {
     }
 }
 
-impl Session {
-    /// Note what a successful command changed, from the command and its reply.
-    pub(super) fn transcribe(&mut self, cmd: &Command, reply: &Reply) {
-        // None of the commands recorded changes the rules or the first
-        // team, so what holds after it held while it ran.
-        let ctx = self.context();
-        let t = &mut self.common.record.transcript;
+impl Common {
+    /// Note what a successful command changed, from the command and its
+    /// reply, run under `ctx`. (None of the commands recorded changes the
+    /// rules or the first team, so what holds after it held while it ran.)
+    pub(super) fn transcribe(&mut self, cmd: &Command, reply: &Reply, ctx: Context) {
+        let t = &mut self.record.transcript;
         match (cmd, reply) {
             (Command::SetFen(_) | Command::Reset(_) | Command::Move(..), _) => {
                 t.push((cmd.clone(), ctx));
@@ -116,14 +134,12 @@ impl Session {
             _ => {}
         }
     }
+}
 
-    /// What a command runs under now.
-    fn context(&self) -> Context {
-        Context {
-            rules: self.common.settings.rules,
-            first: self.yut.first(),
-            house: self.yut.rules(),
-        }
+impl Session {
+    /// What a command of either game runs under now.
+    pub(super) fn context(&self) -> Context {
+        Context::yut(&self.common.settings, &self.yut)
     }
 
     /// A problem-format replay replaced the games: a Congo position can be
@@ -223,15 +239,19 @@ impl Session {
                 let _ = writeln!(out, "set rules {}", ctx.rules.name());
                 rules = Some(ctx.rules);
             }
-            if yut && first != Some(ctx.first) {
-                let _ = writeln!(out, "set first {}", team_word(ctx.first));
-                first = Some(ctx.first);
+            let ran = ctx.yut.filter(|_| yut);
+            if let Some((team, _)) = ran
+                && first != Some(team)
+            {
+                let _ = writeln!(out, "set first {}", team_word(team));
+                first = Some(team);
             }
             // The house rules a Yut command ran under: the tokens a side
             // take effect on the game not begun that a `reset yut` (or
             // the opening `reset`) leaves, before its first throw.
-            if yut && house != Some(ctx.house) {
-                let h = ctx.house;
+            if let Some((_, h)) = ran
+                && house != Some(h)
+            {
                 let on = |b: bool| if b { "on" } else { "off" };
                 let _ = writeln!(out, "set tokens {}", h.tokens);
                 let _ = writeln!(out, "set back-do {}", on(h.back_do));

@@ -7,49 +7,24 @@
 //! the person's move together, `redo` makes both again (and a redo that
 //! leaves it to move has it answer); Ctrl-C leaves its turn pending.
 
+use super::Session;
 use super::common::Common;
 use super::congo_part::CongoPart;
+use super::finish::{MOST_REPLIES, Part, Which, move_of};
+use super::transcript::Context;
 use super::yut_part::YutPart;
-use super::{ExecError, Session};
 use crate::congo::Color;
 use crate::congo::moves::status;
 use crate::shell::command::{Command, NewGame, ResetTarget, SearchLimit};
 use crate::shell::error::ErrorKind;
-use crate::shell::reply::{CongoResult, Reply, Sink, YutResult};
-use crate::shell::settings::{
-    Change, Computer, ComputerChange, CongoComputer, Draw, Flip, Show, YutComputer,
-};
+use crate::shell::reply::{CongoResult, Reply, YutResult};
+use crate::shell::settings::{Change, ComputerChange, CongoComputer, Draw, Flip, YutComputer};
 use crate::yut::{Phase, Team};
-
-/// The most moves the computer makes for one command (a `computer both`
-/// Congo game with draws off could otherwise go on for ever).
-const MOST_REPLIES: usize = 2_000;
 
 /// What `status` and a move say when the house rule draws the game.
 pub(super) use crate::shell::board::DRAWN;
 
-/// Which game a command changed, for the computer's answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Which {
-    Congo,
-    Yut,
-}
-
-/// The game a change is a move of (`play`, `go`; `throw`, `move`, `auto`).
-fn move_of(cmd: &Command) -> Option<Which> {
-    match cmd {
-        Command::Play(_) | Command::Go(_) => Some(Which::Congo),
-        Command::Throw(_) | Command::MoveBy(..) | Command::Auto => Some(Which::Yut),
-        _ => None,
-    }
-}
-
 impl Session {
-    /// The `computer` setting.
-    fn computer(&self) -> Computer {
-        self.common.settings.computer
-    }
-
     /// `new congo|yut [side]`: the computer takes the other side (none
     /// named: two people), the game starts afresh, and the computer moves
     /// at once if it has the first move.
@@ -73,179 +48,6 @@ impl Session {
         }
         self.reset(target, &Command::Reset(target));
         Reply::Nothing
-    }
-
-    /// After `cmd` gave `reply`: while the computer is to move in the game
-    /// `cmd` changed, `reply` goes to `sink` and the computer plays; the
-    /// last reply is returned. Ctrl-C stops its thinking and leaves its
-    /// turn pending (a note says so).
-    pub(super) fn answer(
-        &mut self,
-        cmd: &Command,
-        mut reply: Reply,
-        sink: &mut dyn Sink,
-    ) -> Result<Reply, ExecError> {
-        if matches!(cmd, Command::Play(_) | Command::Go(_)) && self.congo.congo_drawn(&self.common)
-        {
-            sink.reply(reply)?;
-            return Ok(Reply::Drawn);
-        }
-        if self.computer().is_off() {
-            return Ok(reply);
-        }
-        let which = match (cmd, &reply) {
-            (Command::Play(_) | Command::Go(_) | Command::New(NewGame::Congo(_)), _) => {
-                Which::Congo
-            }
-            (Command::Throw(_) | Command::MoveBy(..) | Command::Auto, _) => Which::Yut,
-            (Command::New(NewGame::Yut(_)), _) => Which::Yut,
-            // A redo that leaves the computer to move in the game it
-            // changed: the computer answers, as after the person's move.
-            (Command::Redo | Command::RedoMany(_), Reply::Redid(c)) => match move_of(&c.command) {
-                Some(which) => which,
-                None => return Ok(reply),
-            },
-            (Command::Redo | Command::RedoMany(_), Reply::RedidMany(cs)) => {
-                match cs.last().and_then(|c| move_of(&c.command)) {
-                    Some(which) => which,
-                    None => return Ok(reply),
-                }
-            }
-            _ => return Ok(reply),
-        };
-        // Whether `reply` is the computer's move (`go`/`auto` typed, or a
-        // reply made in this loop): when it plays both sides with boards
-        // shown, its board is drawn before it moves again (against a
-        // person the board comes once, after the computer's reply).
-        let mut computers_reply = matches!(cmd, Command::Go(_) | Command::Auto);
-        for _ in 0..MOST_REPLIES {
-            let due = match which {
-                Which::Congo => self.congo.computer_to_move(&self.common).is_some(),
-                Which::Yut => self.yut.computer_to_move(&self.common).is_some(),
-            };
-            if !due {
-                break;
-            }
-            let plays_both = match which {
-                Which::Congo => self.computer().congo == CongoComputer::Both,
-                Which::Yut => self.computer().yut == YutComputer::Both,
-            };
-            if computers_reply && plays_both && self.showing() {
-                let board = self.board_of(which);
-                sink.reply(std::mem::replace(&mut reply, board))?;
-            }
-            computers_reply = true;
-            let (next, as_cmd) = match which {
-                Which::Congo => (
-                    self.congo.go(&mut self.common, SearchLimit::Default),
-                    Command::Go(SearchLimit::Default),
-                ),
-                Which::Yut => (
-                    self.yut.auto(&mut self.common, &Command::Auto),
-                    Command::Auto,
-                ),
-            };
-            match next {
-                Ok(next) => {
-                    if let Reply::Auto(steps) = &next {
-                        self.yut.computer_turn = crate::shell::yut_status::turn_summary(steps);
-                        self.yut.remember_turn();
-                    }
-                    sink.reply(std::mem::replace(&mut reply, next))?;
-                    self.transcribe(&as_cmd, &reply);
-                    if which == Which::Congo && self.congo.congo_drawn(&self.common) {
-                        sink.reply(reply)?;
-                        return Ok(Reply::Drawn);
-                    }
-                }
-                Err(ErrorKind::Interrupted) => {
-                    sink.reply(reply)?;
-                    let resume = match which {
-                        Which::Congo => "go",
-                        Which::Yut => "auto",
-                    };
-                    return Ok(Reply::ComputerStopped(resume));
-                }
-                Err(e) => {
-                    sink.reply(reply)?;
-                    return Ok(Reply::ComputerCannotMove(Box::new(e)));
-                }
-            }
-        }
-        Ok(reply)
-    }
-
-    /// Whether boards are drawn after changes: `show on`, or `show auto`
-    /// at the prompt against the computer.
-    fn showing(&self) -> bool {
-        match self.common.settings.show {
-            Show::On => true,
-            Show::Auto => self.common.at_prompt && !self.computer().is_off(),
-            Show::Off => false,
-        }
-    }
-
-    /// With boards shown: after a change, `reply` goes to `sink` and the
-    /// changed game's board is the reply.
-    pub(super) fn show_after(
-        &mut self,
-        cmd: &Command,
-        reply: Reply,
-        sink: &mut dyn Sink,
-    ) -> Result<Reply, ExecError> {
-        if !self.showing() {
-            return Ok(reply);
-        }
-        let changed = |c: &Command| match c {
-            Command::Play(_) | Command::Go(_) | Command::SetFen(_) => Some(Which::Congo),
-            Command::New(NewGame::Congo(_)) | Command::Reset(ResetTarget::Congo) => {
-                Some(Which::Congo)
-            }
-            Command::Move(..) | Command::MoveBy(..) | Command::Throw(_) | Command::Auto => {
-                Some(Which::Yut)
-            }
-            Command::New(NewGame::Yut(_)) | Command::Reset(ResetTarget::Yut) => Some(Which::Yut),
-            _ => None,
-        };
-        let which = match (cmd, &reply) {
-            (Command::Undo | Command::UndoMany(_), Reply::Undid(c)) => changed(&c.command),
-            (Command::Redo, Reply::Redid(c)) => changed(&c.command),
-            (Command::RedoMany(_) | Command::Redo, Reply::RedidMany(cs)) => {
-                cs.last().and_then(|c| changed(&c.command))
-            }
-            // The computer answered a redo (see `answer`): its game.
-            (
-                Command::Redo | Command::RedoMany(_),
-                Reply::Played(..) | Reply::Drawn | Reply::ComputerStopped("go"),
-            ) => Some(Which::Congo),
-            (Command::Redo | Command::RedoMany(_), Reply::Auto(_) | Reply::ComputerStopped(_)) => {
-                Some(Which::Yut)
-            }
-            (Command::Undo | Command::UndoMany(_), Reply::UndidMany(cs)) => {
-                cs.first().and_then(|c| changed(&c.command))
-            }
-            (Command::Undo | Command::UndoMany(_) | Command::Redo | Command::RedoMany(_), _) => {
-                None
-            }
-            (c, _) => changed(c),
-        };
-        let Some(which) = which else {
-            return Ok(reply);
-        };
-        let board = self.board_of(which);
-        sink.reply(reply)?;
-        Ok(board)
-    }
-
-    /// The board of the game `which` as it is drawn after a change.
-    fn board_of(&self, which: Which) -> Reply {
-        match which {
-            Which::Congo => self.congo.board(
-                self.congo.congo_drawn(&self.common),
-                self.congo.flipped(&self.common),
-            ),
-            Which::Yut => self.yut.board(&self.common),
-        }
     }
 
     /// `undo` in versus mode: take back the last change, then, while the
@@ -496,6 +298,67 @@ impl YutPart {
         if self.computer_turn.is_none() {
             self.computer_turn = self.turn_lines.get(&self.key()).cloned();
         }
+    }
+}
+
+impl Part for CongoPart {
+    const WHICH: Which = Which::Congo;
+    const RESUME: &'static str = "go";
+    fn computer_due(&self, c: &Common) -> bool {
+        self.computer_to_move(c).is_some()
+    }
+    fn computer_plays_both(&self, c: &Common) -> bool {
+        c.settings.computer.congo == CongoComputer::Both
+    }
+    fn shown_board(&self, c: &Common) -> Reply {
+        self.board(self.congo_drawn(c), self.flipped(c))
+    }
+    fn computer_move(&mut self, c: &mut Common) -> (Result<Reply, ErrorKind>, Command) {
+        let limit = SearchLimit::Default;
+        (self.go(c, limit), Command::Go(limit))
+    }
+    fn drawn(&self, c: &Common) -> bool {
+        self.congo_drawn(c)
+    }
+    fn ending(&self, c: &Common, cmd: &Command, reply: &Reply) -> Option<Reply> {
+        self.result(c, cmd, reply)
+            .map(|r| Reply::CongoResult(Box::new(r)))
+    }
+    fn context(&self, c: &Common) -> Context {
+        Context::congo(&c.settings)
+    }
+}
+
+impl Part for YutPart {
+    const WHICH: Which = Which::Yut;
+    const RESUME: &'static str = "auto";
+    fn computer_due(&self, c: &Common) -> bool {
+        self.computer_to_move(c).is_some()
+    }
+    fn computer_plays_both(&self, c: &Common) -> bool {
+        c.settings.computer.yut == YutComputer::Both
+    }
+    fn shown_board(&self, c: &Common) -> Reply {
+        self.board(c)
+    }
+    /// (Its turn in one line is kept for the status block, and for a
+    /// `redo` that makes it again.)
+    fn computer_move(&mut self, c: &mut Common) -> (Result<Reply, ErrorKind>, Command) {
+        let next = self.auto(c, &Command::Auto);
+        if let Ok(Reply::Auto(steps)) = &next {
+            self.computer_turn = crate::shell::yut_status::turn_summary(steps);
+            self.remember_turn();
+        }
+        (next, Command::Auto)
+    }
+    fn drawn(&self, _: &Common) -> bool {
+        false
+    }
+    fn ending(&self, c: &Common, cmd: &Command, _: &Reply) -> Option<Reply> {
+        self.result(c, cmd).map(Reply::YutResult)
+    }
+    fn context(&self, c: &Common) -> Context {
+        Context::yut(&c.settings, self)
     }
 }
 
