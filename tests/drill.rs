@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 /// - 1... Black a6a5 in `3l3/p6/7/7/7/P6/1P1L3 b 0`... (the FEN the
 ///   review gives; its best move d7d1);
 /// - 2. White b2b3, best d1d7.
-const GAME: &str = "set quiet on; fen 3l3/p6/7/7/7/PP5/3L3 w 0; \
+pub(crate) const GAME: &str = "set quiet on; fen 3l3/p6/7/7/7/PP5/3L3 w 0; \
                     play a2a3; play a6a5; play b2b3; play d7d1; review nodes 20000";
 
 /// The same on the other wing (g and f pawns): three other cards.

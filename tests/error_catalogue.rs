@@ -16,7 +16,8 @@
 
 use boardsh::front::files::FsLoader;
 use boardsh::shell::{
-    Diagnostic, ErrorKind, Keyword, Reporter, Runner, ScriptKind as Kind, Session,
+    Diagnostic, ErrorKind, Keyword, Loader, Opened, Reporter, Runner, ScriptKind as Kind, Session,
+    WriteError,
 };
 use clap::Parser;
 use std::collections::BTreeSet;
@@ -605,6 +606,45 @@ const EXAMPLES: &[Example] = &[
         "drill forget x",
         "`drill forget` takes a card's number from `drill stats` (1, 2, ...)",
     ),
+    // A Yut use answering a Congo drill (or a move a Yut one): the
+    // drill says which answer it takes. The deck in the data directory
+    // holds one Congo card, due since 2020.
+    Example {
+        id: "drill-other-game",
+        input: Input::Files {
+            files: &[
+                (
+                    "boardsh/drills.jsonl",
+                    br#"{"v":1,"kind":"add","id":"1","fen":"3l3/7/7/7/7/7/3L3 w 0","side":"white","played":"d1d2","mark":"??","played_chance":0.0,"good":[{"move":"d1d7","chance":1.0}],"budget":"nodes 100","date":"2020-01-01"}
+"#,
+                ),
+                ("d.bsh", b"drill\ndrill A do\n"),
+            ],
+            dirs: &["boardsh"],
+            arg: "d.bsh",
+        },
+        status: 1,
+        message: "this drill is a Congo position: answer with a move (`drill d1d7`)",
+    },
+    // `drill A` at a Yut decision with a yut and a do pending: which
+    // throw is not told. The deck holds that one Yut card.
+    Example {
+        id: "drill-name-the-throw",
+        input: Input::Files {
+            files: &[
+                (
+                    "boardsh/drills.jsonl",
+                    br#"{"v":1,"kind":"add","id":"2","game":"yut","side":"upper","played":"A yut","mark":"??","played_chance":0.0,"good":[{"move":"A do","chance":1.0}],"budget":"positions 100","date":"2020-01-01","yut":{"format":1,"tokens":1,"board":"A mo-gae, a cham-meoki","first":"upper","to_move":"upper","pending":["yut","do"],"sticks":"0.5","back_do":false,"catch_bonus":true,"seed":7,"exact":true}}
+"#,
+                ),
+                ("d.bsh", b"drill\ndrill A\n"),
+            ],
+            dirs: &["boardsh"],
+            arg: "d.bsh",
+        },
+        status: 1,
+        message: "name the throw to use: yut (4), do (1) pending (`drill A yut`)",
+    },
     command(
         "extra-argument-drill",
         "drill stats now",
@@ -1177,11 +1217,12 @@ fn set_up(input: Input, dir: &Path) -> (Vec<String>, Vec<u8>) {
         Input::Command(text) => (vec!["-c".into(), text.into()], Vec::new()),
         Input::Stdin(bytes) => (Vec::new(), bytes.to_vec()),
         Input::Files { files, dirs, arg } => {
-            for (name, bytes) in files {
-                fs::write(dir.join(name), bytes).unwrap();
-            }
+            // The directories first, as the document shows them.
             for d in dirs {
                 fs::create_dir(dir.join(d)).unwrap();
+            }
+            for (name, bytes) in files {
+                fs::write(dir.join(name), bytes).unwrap();
             }
             (vec![arg.into()], Vec::new())
         }
@@ -1234,13 +1275,18 @@ fn run(input: Input) -> (Option<i32>, String) {
     let (args, stdin) = set_up(input, &dir);
     // `--color` belongs to the subcommand under `boardsh course`; the
     // other subcommands have none (their errors are never coloured), and
-    // their data directory is the example's.
+    // their data directory is the example's, as it is for files (the
+    // drill deck's examples keep theirs there).
     let test = match input {
         Input::Course { .. } => test.args(&args).args(["--color", "never"]),
         Input::Sub { .. } => test
             .args(&args)
             .env("XDG_DATA_HOME", &dir)
             .env("HOME", &dir),
+        Input::Files { .. } => test
+            .args(["--color", "never"])
+            .args(&args)
+            .env("XDG_DATA_HOME", &dir),
         _ => test.args(["--color", "never"]).args(&args),
     };
     // The catalogue checks the status and stderr of each example itself.
@@ -1261,6 +1307,41 @@ impl Reporter for Kinds {
 }
 
 /// Run the example in-process to learn which error kinds it reports.
+/// The binary's files, with no drill deck: the in-process run of an
+/// example never reads or writes the data directory of whoever runs the
+/// tests (the deck's examples keep theirs in their own directory, which
+/// only the binary's run is given).
+struct NoDeck;
+
+impl Loader for NoDeck {
+    fn open(&mut self, from: Option<&str>, path: &str) -> Result<Opened, String> {
+        FsLoader.open(from, path)
+    }
+
+    fn identify(&mut self, from: Option<&str>, path: &str) -> Option<String> {
+        FsLoader.identify(from, path)
+    }
+
+    fn write(
+        &mut self,
+        from: Option<&str>,
+        path: &str,
+        text: &str,
+        force: bool,
+    ) -> Result<(), WriteError> {
+        FsLoader.write(from, path, text, force)
+    }
+
+    fn check_write(
+        &mut self,
+        from: Option<&str>,
+        path: &str,
+        force: bool,
+    ) -> Result<(), WriteError> {
+        FsLoader.check_write(from, path, force)
+    }
+}
+
 fn kinds(input: Input) -> Vec<ErrorKind> {
     let dir = tempfile::tempdir().unwrap();
     let (args, stdin) = set_up(input, dir.path());
@@ -1289,7 +1370,7 @@ fn kinds(input: Input) -> Vec<ErrorKind> {
         }
         return kinds.0;
     }
-    let mut loader = FsLoader;
+    let mut loader = NoDeck;
     let mut out = Vec::new();
     {
         // `set net FILE` reads its file as the binary does, from the

@@ -33,6 +33,7 @@ mod course_negamax;
 mod course_search;
 mod course_signals;
 mod drill;
+mod drill_yut;
 mod engine_reuse;
 mod engine_smp;
 mod error_catalogue;

@@ -130,7 +130,9 @@ impl fmt::Display for ReviewArgs {
 }
 
 /// `drill`'s argument: none (the next due position, or the first),
-/// `stop`, `stats`, `forget N`, or a move answering the position shown.
+/// `stop`, `stats`, `forget N`, a move answering the Congo position
+/// shown, or a token and a throw (as `move` takes them) answering the
+/// Yut decision shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrillArgs {
     Next,
@@ -138,6 +140,7 @@ pub enum DrillArgs {
     Stats,
     Forget(u64),
     Answer(Move),
+    YutAnswer(crate::yut::Token, Option<crate::yut::Roll>),
 }
 
 impl fmt::Display for DrillArgs {
@@ -149,6 +152,8 @@ impl fmt::Display for DrillArgs {
             DrillArgs::Stats => f.write_str(" stats"),
             DrillArgs::Forget(n) => write!(f, " forget {n}"),
             DrillArgs::Answer(mv) => write!(f, " {mv}"),
+            DrillArgs::YutAnswer(token, None) => write!(f, " {token}"),
+            DrillArgs::YutAnswer(token, Some(roll)) => write!(f, " {token} {}", roll.name()),
         }
     }
 }

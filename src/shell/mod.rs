@@ -47,6 +47,8 @@ pub use output::{Output, Plain, Style};
 pub use parse::{parse_command, parse_line};
 pub use render::render;
 pub use reply::{Reply, Sink};
-pub use script::{Diagnostic, End, Kind as ScriptKind, Loader, NoFiles, Opened, Reporter, Runner};
+pub use script::{
+    Diagnostic, End, Kind as ScriptKind, Loader, NoFiles, Opened, Reporter, Runner, WriteError,
+};
 pub use session::{ExecError, Flow, NetReader, Session, TableLoader, YutTableLoader, load_net};
 pub use settings::{Change, Flag, Setting, SettingSpec, Settings, ValueKind};

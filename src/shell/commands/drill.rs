@@ -6,8 +6,9 @@ use crate::congo::moves::parse_move;
 use crate::shell::command::{Command, DrillArgs};
 use crate::shell::error::ErrorKind;
 use crate::shell::parse::grammar::{Res, end, fail, word};
+use crate::yut::{Roll, Token};
 
-/// `drill [<move>|stop|stats|forget <n>]`.
+/// `drill [<move>|<token> [<throw>]|stop|stats|forget <n>]`.
 pub const DRILL: Spec = Spec {
     name: "drill",
     aliases: &[],
@@ -28,12 +29,15 @@ pub const DRILL: Spec = Spec {
         "drill-not-started",
         "drill-no-deck",
         "drill-forget-number",
+        "drill-other-game",
+        "drill-name-the-throw",
         "extra-argument-drill",
     ],
     parse: drill_args,
 };
 
-/// Nothing, `stop`, `stats`, `forget <n>`, or one move.
+/// Nothing, `stop`, `stats`, `forget <n>`, one move, or a Yut token
+/// with its throw (`A do`; the throw left out when one kind is pending).
 fn drill_args(input: &str) -> Res<'_, Command> {
     let (rest, args) = match word(input) {
         Err(_) => (input, DrillArgs::Next),
@@ -55,6 +59,7 @@ fn drill_args(input: &str) -> Res<'_, Command> {
                 }
             }
         }
+        Ok((rest, w)) if w.parse::<Token>().is_ok() => yut_answer(w, rest)?,
         Ok((rest, w)) => match parse_move(w) {
             Ok(mv) => (rest, DrillArgs::Answer(mv)),
             Err(e) => {
@@ -65,6 +70,24 @@ fn drill_args(input: &str) -> Res<'_, Command> {
     };
     let (rest, ()) = end("drill", "one move, `stop`, `stats` or `forget <n>`")(rest)?;
     Ok((rest, Command::Drill(args)))
+}
+
+/// A Yut token (`w`) and, in `rest`, its throw if named.
+fn yut_answer<'a>(w: &'a str, rest: &'a str) -> Res<'a, DrillArgs> {
+    let Ok(token) = w.parse::<Token>() else {
+        return fail(
+            w,
+            w.len(),
+            ErrorKind::Problem(format!("`{w}` is not a token")),
+        );
+    };
+    match word(rest) {
+        Ok((after, r)) => match r.parse::<Roll>() {
+            Ok(roll) => Ok((after, DrillArgs::YutAnswer(token, Some(roll)))),
+            Err(e) => fail(r, r.len(), ErrorKind::Problem(e.to_string())),
+        },
+        Err(_) => Ok((rest, DrillArgs::YutAnswer(token, None))),
+    }
 }
 
 #[cfg(test)]
@@ -100,5 +123,24 @@ mod tests {
             assert!(parse_command(bad).is_err(), "{bad}");
         }
         assert_eq!(parsed("drill forget 3").to_string(), "drill forget 3");
+        // A Yut use: a token and a throw (by name, steps or sticks), or
+        // the token alone.
+        use crate::yut::{Roll, Token};
+        assert_eq!(
+            parsed("drill A do"),
+            Command::Drill(DrillArgs::YutAnswer(Token::A, Some(Roll::Do)))
+        );
+        assert_eq!(
+            parsed("drill b 3"),
+            Command::Drill(DrillArgs::YutAnswer(Token::b, Some(Roll::Geol)))
+        );
+        assert_eq!(
+            parsed("drill a"),
+            Command::Drill(DrillArgs::YutAnswer(Token::a, None))
+        );
+        assert_eq!(parsed("drill A FFFB").to_string(), "drill A geol");
+        for bad in ["drill A seven", "drill A do do", "drill F do"] {
+            assert!(parse_command(bad).is_err(), "{bad}");
+        }
     }
 }

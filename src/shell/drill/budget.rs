@@ -29,6 +29,13 @@ pub fn parse(text: &str) -> Option<Limits> {
     }
 }
 
+/// A Yut card's budget, `positions N` (the games of an estimate search
+/// at most N positions in all), else `None`.
+pub fn positions(text: &str) -> Option<u64> {
+    let n = text.strip_prefix("positions ")?;
+    n.parse().ok().filter(|&n| n > 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -40,6 +47,10 @@ mod tests {
         }
         for t in ["nodes 0", "nodes", "depth 99", "time 5", "nodes -1", ""] {
             assert_eq!(parse(t), None, "{t}");
+        }
+        assert_eq!(positions("positions 10000000"), Some(10_000_000));
+        for t in ["positions 0", "positions", "nodes 5", "positions x"] {
+            assert_eq!(positions(t), None, "{t}");
         }
     }
 }

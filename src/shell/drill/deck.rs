@@ -1,14 +1,17 @@
 //! The drill deck's file: one JSON object a line, each with its version
 //! (`"v":1`) and kind. An `add` line holds a card (a position where the
-//! person played a mistake); a `due` line, appended after an answer,
+//! person played a mistake: a Congo FEN, or a Yut decision with its
+//! [`YutState`]; a line with no `game` is Congo's); a `due` line, appended after an answer,
 //! supersedes the card's schedule; a `forget` line removes it. Every
 //! change is a line appended, so two sessions adding at once both keep
 //! theirs, and a line cut short by a crash spoils that line alone:
 //! [`read`] skips a damaged line, says which, and keeps the rest.
 
 use super::day::Day;
+use super::yut_state::{YutState, parse_use, team_name};
 use crate::congo::moves::parse_move;
 use crate::congo::{Color, Position};
+use crate::yut::{Play, Use};
 use serde::{Deserialize, Serialize};
 
 /// The deck format this boardsh reads and writes.
@@ -31,23 +34,36 @@ pub struct Card {
     /// The card's key: the game, position and move played (the same
     /// mistake found twice is one card).
     pub id: String,
-    /// `congo`.
+    /// `congo` (a line without it is Congo's) or `yut`.
+    #[serde(default = "congo")]
     pub game: String,
-    /// The position, as a FEN.
+    /// The Congo position, as a FEN (none for Yut).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub fen: String,
-    /// The side the person played: `white` or `black`.
+    /// The side the person played: `white` or `black`; `upper` or
+    /// `lower`.
     pub side: String,
-    /// The move played, its mark (`?` or `??`) and its win chance.
+    /// The move played (a Yut use as `move` takes it: `A do`), its mark
+    /// (`?` or `??`) and its win chance.
     pub played: String,
     pub mark: String,
     pub played_chance: f64,
     /// The best move the review found, first, with its chance.
     pub good: Vec<Good>,
     /// The review's budget a position (`nodes N`, `depth N`, `ms N`):
-    /// an answer is searched within it, as `retry` does.
+    /// an answer is searched within it, as `retry` does. Yut's:
+    /// `positions N`, the games' budget where no table covers it.
     pub budget: String,
     /// The day it was added.
     pub date: String,
+    /// The Yut decision (Yut cards only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub yut: Option<Box<YutState>>,
+}
+
+/// The game of a line that names none.
+fn congo() -> String {
+    "congo".to_string()
 }
 
 impl Card {
@@ -74,6 +90,45 @@ impl Card {
             good,
             budget,
             date: String::new(),
+            yut: None,
+        }
+    }
+
+    /// A card for the Yut use `played` at `play` (a decision with more
+    /// than one use), its chances exact or not as `state` says.
+    pub fn yut(
+        state: YutState,
+        played: Use,
+        mark: &str,
+        played_chance: f64,
+        good: Vec<Good>,
+        budget: String,
+    ) -> Card {
+        let played = super::yut_state::use_text(played);
+        // The decision and the use: the same mistake found twice is one
+        // card (the seed and how it was valued are not part of it).
+        let key = format!(
+            "yut {} {} {} {} {} {} {}",
+            state.board,
+            state.to_move,
+            state.pending.join(" "),
+            state.sticks,
+            state.back_do,
+            state.catch_bonus,
+            played
+        );
+        Card {
+            id: format!("{:016x}", xxhash_rust::xxh3::xxh3_64(key.as_bytes())),
+            game: "yut".to_string(),
+            fen: String::new(),
+            side: state.to_move.clone(),
+            played,
+            mark: mark.to_string(),
+            played_chance,
+            good,
+            budget,
+            date: String::new(),
+            yut: Some(Box::new(state)),
         }
     }
 
@@ -121,11 +176,18 @@ impl Event {
     }
 }
 
+/// What a card poses: a Congo position or a Yut decision.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Posed {
+    Congo(Position),
+    Yut(Play),
+}
+
 /// A card in the deck with its schedule.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
     pub card: Card,
-    pub position: Position,
+    pub posed: Posed,
     /// The day it is next due.
     pub next: Day,
     /// Days between the last two dues (0: new, or wrong last time).
@@ -150,6 +212,24 @@ pub struct Deck {
     pub damaged: Vec<Damaged>,
 }
 
+impl Entry {
+    /// The Congo position, for a Congo card.
+    pub fn position(&self) -> Option<&Position> {
+        match &self.posed {
+            Posed::Congo(p) => Some(p),
+            Posed::Yut(_) => None,
+        }
+    }
+
+    /// The Yut decision, for a Yut card.
+    pub fn yut(&self) -> Option<&Play> {
+        match &self.posed {
+            Posed::Yut(p) => Some(p),
+            Posed::Congo(_) => None,
+        }
+    }
+}
+
 impl Deck {
     /// The card with this id.
     pub fn find(&self, id: &str) -> Option<&Entry> {
@@ -163,17 +243,14 @@ impl Deck {
 }
 
 /// Why a line's card is unusable, if it is.
-fn check_card(c: &Card) -> Result<(Position, Day), String> {
-    if c.game != "congo" {
-        return Err(format!("game `{}` is not one this boardsh drills", c.game));
-    }
-    let position: Position = (c.fen.parse()).map_err(|_| format!("`{}` is not a FEN", c.fen))?;
-    if side_name(position.side_to_move()) != c.side {
-        return Err(format!("side `{}` is not the FEN's side to move", c.side));
-    }
-    for mv in std::iter::once(&c.played).chain(c.good.iter().map(|g| &g.mv)) {
-        parse_move(mv).map_err(|_| format!("`{mv}` is not a move"))?;
-    }
+fn check_card(c: &Card) -> Result<(Posed, Day), String> {
+    let posed = match (c.game.as_str(), &c.yut) {
+        ("congo", None) => Posed::Congo(check_congo(c)?),
+        ("yut", Some(state)) => Posed::Yut(check_yut(c, state)?),
+        ("congo", Some(_)) => return Err("a Congo card holds a Yut state".to_string()),
+        ("yut", None) => return Err("a Yut card holds no Yut state".to_string()),
+        (game, _) => return Err(format!("game `{game}` is not one this boardsh drills")),
+    };
     let chances = std::iter::once(c.played_chance).chain(c.good.iter().map(|g| g.chance));
     if chances.into_iter().any(|x| !(0.0..=1.0).contains(&x)) {
         return Err("a chance is not between 0 and 1".to_string());
@@ -181,9 +258,39 @@ fn check_card(c: &Card) -> Result<(Position, Day), String> {
     if !["?", "??"].contains(&c.mark.as_str()) {
         return Err(format!("mark `{}` is not `?` or `??`", c.mark));
     }
-    super::budget::parse(&c.budget).ok_or_else(|| format!("`{}` is not a budget", c.budget))?;
     let day = Day::parse(&c.date).ok_or_else(|| format!("`{}` is not a date", c.date))?;
-    Ok((position, day))
+    Ok((posed, day))
+}
+
+/// A Yut card's decision: its state a game waiting for a move, by the
+/// side named, the uses legal there, its budget `positions N`.
+fn check_yut(c: &Card, state: &YutState) -> Result<Play, String> {
+    let play = state.play()?;
+    if team_name(play.to_move()) != c.side {
+        return Err(format!("side `{}` is not the team to move", c.side));
+    }
+    for text in std::iter::once(&c.played).chain(c.good.iter().map(|g| &g.mv)) {
+        let legal = parse_use(text).is_some_and(|u| play.check_use(u.token, u.roll).is_ok());
+        if !legal {
+            return Err(format!("`{text}` is not a use of the pending throws"));
+        }
+    }
+    super::budget::positions(&c.budget).ok_or_else(|| format!("`{}` is not a budget", c.budget))?;
+    Ok(play)
+}
+
+/// A Congo card's position: its FEN, by the side named, the moves
+/// readable, its budget one `retry` takes.
+fn check_congo(c: &Card) -> Result<Position, String> {
+    let position: Position = (c.fen.parse()).map_err(|_| format!("`{}` is not a FEN", c.fen))?;
+    if side_name(position.side_to_move()) != c.side {
+        return Err(format!("side `{}` is not the FEN's side to move", c.side));
+    }
+    for mv in std::iter::once(&c.played).chain(c.good.iter().map(|g| &g.mv)) {
+        parse_move(mv).map_err(|_| format!("`{mv}` is not a move"))?;
+    }
+    super::budget::parse(&c.budget).ok_or_else(|| format!("`{}` is not a budget", c.budget))?;
+    Ok(position)
 }
 
 /// One line's event, or why it is damaged.
@@ -249,10 +356,10 @@ fn apply(deck: &mut Deck, event: Event) {
             if deck.find(&card.id).is_some() {
                 return;
             }
-            if let Ok((position, next)) = check_card(&card) {
+            if let Ok((posed, next)) = check_card(&card) {
                 deck.entries.push(Entry {
                     card,
-                    position,
+                    posed,
                     next,
                     interval: 0,
                     right: 0,
@@ -391,6 +498,93 @@ mod tests {
         );
         // Both whole cards are kept.
         assert_eq!(deck.entries.len(), 2);
+    }
+
+    #[test]
+    fn a_line_without_a_game_is_congo_and_reads_unchanged() {
+        // A line as the first decks wrote it may lack `game`: Congo's.
+        let c = card("d1d2");
+        let line = Event::Add(c.clone())
+            .line()
+            .replace("\"game\":\"congo\",", "");
+        assert!(!line.contains("game"), "{line}");
+        let deck = read(&line);
+        assert_eq!(deck.damaged, []);
+        assert_eq!(deck.entries[0].card, c);
+        assert!(deck.entries[0].position().is_some());
+        assert_eq!(deck.entries[0].yut(), None);
+    }
+
+    /// A Yut card: upper's A on mo-gae with a yut and a do pending,
+    /// lower's a on cham-meoki, one token a side.
+    fn yut_card() -> Card {
+        use crate::yut::{Roll, Token};
+        let state: YutState = serde_json::from_str(
+            r#"{"format":1,"tokens":1,"board":"A mo-gae, a cham-meoki","first":"upper",
+                "to_move":"upper","pending":["yut","do"],"sticks":"0.5","back_do":false,
+                "catch_bonus":true,"seed":7,"exact":true}"#,
+        )
+        .unwrap();
+        let good = vec![Good {
+            mv: "A do".to_string(),
+            chance: 1.0,
+        }];
+        let played = Use {
+            token: Token::A,
+            roll: Roll::Yut,
+        };
+        let mut c = Card::yut(state, played, "??", 0.0, good, "positions 100".into());
+        c.date = "2026-12-07".to_string();
+        c
+    }
+
+    #[test]
+    fn a_yut_card_reads_back_and_a_damaged_one_is_named() {
+        let c = yut_card();
+        let line = Event::Add(c.clone()).line();
+        assert!(line.contains("\"game\":\"yut\""), "{line}");
+        assert!(!line.contains("fen"), "{line}");
+        let deck = read(&line);
+        assert_eq!(deck.damaged, []);
+        assert_eq!(deck.entries[0].card, c);
+        let play = deck.entries[0].yut().expect("a Yut decision");
+        assert_eq!(play.pending().len(), 2);
+        assert_eq!(deck.entries[0].position(), None);
+        // Each damage refuses its line alone, named; the whole card kept.
+        let damaged = |f: &dyn Fn(&mut Card)| {
+            let mut d = yut_card();
+            f(&mut d);
+            d.id = format!("{}x", d.id);
+            Event::Add(d).line()
+        };
+        let text = [
+            damaged(&|d| d.played = "A geol".into()),
+            damaged(&|d| d.side = "lower".into()),
+            damaged(&|d| d.budget = "nodes 5".into()),
+            damaged(&|d| d.yut = None),
+            damaged(&|d| d.game = "congo".into()),
+            damaged(&|d| {
+                if let Some(y) = &mut d.yut {
+                    y.board = "A mo-gae, a mo-gae".into();
+                }
+            }),
+            line.clone(),
+        ]
+        .concat();
+        let deck = read(&text);
+        let why: Vec<&str> = deck.damaged.iter().map(|d| d.why.as_str()).collect();
+        assert_eq!(
+            deck.damaged.iter().map(|d| d.line).collect::<Vec<_>>(),
+            [1, 2, 3, 4, 5, 6],
+            "{why:?}"
+        );
+        assert!(why[0].contains("`A geol` is not a use"), "{why:?}");
+        assert!(why[1].contains("not the team to move"), "{why:?}");
+        assert!(why[2].contains("not a budget"), "{why:?}");
+        assert!(why[3].contains("no Yut state"), "{why:?}");
+        assert!(why[4].contains("a Congo card holds a Yut state"), "{why:?}");
+        assert!(why[5].contains("not a Yut board"), "{why:?}");
+        assert_eq!(deck.entries.len(), 1);
     }
 
     #[test]

@@ -1,15 +1,15 @@
 //! The Congo part of a session: the game and its last move (the state
 //! `undo` restores), the engine kept between searches, where the endgame
 //! tables and network files come from, the last review with its `retry`
-//! and `drill`, and the tutor's memory. Its commands (`play`, `go`,
-//! `best`, `hint` and `review` of the Congo game, `retry`, `drill`, ...)
-//! are its methods, taking the session's [`Common`](super::common::Common)
-//! part lent beside it: a Congo command reaches the settings and the
-//! record, never the Yut part. It reads as its [`CongoState`].
+//! and the cards it found for the drill deck, and the tutor's memory. Its
+//! commands (`play`, `go`, `best`, `hint` and `review` of the Congo game,
+//! `retry`, ...) are its methods, taking the session's
+//! [`Common`](super::common::Common) part lent beside it: a Congo command
+//! reaches the settings and the record, never the Yut part. It reads as
+//! its [`CongoState`].
 
 use super::ExecError;
 use super::common::Common;
-use super::drill::DrillPart;
 use super::engine_cache::EngineCache;
 use super::history::CongoState;
 use super::net::NetSource;
@@ -17,6 +17,7 @@ use super::retry::RetryPart;
 use super::tablebase::TableSource;
 use super::tutor::{TutorPart, TutorTurn};
 use crate::shell::command::{Command, Located};
+use crate::shell::drill::Card;
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::{Reply, Sink};
 use std::ops::{Deref, DerefMut};
@@ -35,8 +36,9 @@ pub(super) struct CongoPart {
     pub(super) net_source: NetSource,
     /// The last Congo review, and the `retry` through its mistakes.
     pub(super) retry: RetryPart,
-    /// The cards the last review found, and the `drill` under way.
-    pub(super) drill: DrillPart,
+    /// The cards of the person's mistakes the last review found, not yet
+    /// saved to the drill deck.
+    pub(super) found_cards: Vec<Card>,
     /// The tutor's memory: the move it stopped, a forced `play`.
     pub(super) tutor: TutorPart,
 }

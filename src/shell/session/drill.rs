@@ -4,7 +4,10 @@
 //! computer) as cards ([`Session::take_found_drills`]); the runner reads
 //! the deck's file, says which day it is, and appends what a command
 //! returns. An answer is judged by `retry`'s [`judge`] within the card's
-//! budget. Nothing here touches the games or the undo history.
+//! budget; a Yut card's as the Yut review weighs a use (`drill/yut.rs`).
+//! Nothing here touches the games or the undo history.
+
+mod yut;
 
 use super::common::Common;
 use super::congo_part::CongoPart;
@@ -13,7 +16,8 @@ use crate::congo::analysis::{Puzzle, Review, Value, puzzles};
 use crate::congo::search::{Limits, Score};
 use crate::congo::{Color, Move};
 use crate::shell::command::DrillArgs;
-use crate::shell::drill::{Card, Day, Deck, Entry, Event, Good, after_answer, budget};
+use crate::shell::drill::yut_state::parse_use;
+use crate::shell::drill::{Card, Day, Deck, Entry, Event, Good, Posed, after_answer, budget};
 use crate::shell::error::ErrorKind;
 use crate::shell::render_drill::{DrillReply, DrillTally};
 use crate::shell::reply::{Reply, Sink};
@@ -21,11 +25,16 @@ use crate::shell::reply::{Reply, Sink};
 /// `drill <move>` or `drill stop` with no drill under way.
 const NOT_STARTED: &str = "no drill under way: `drill` shows the first position due";
 
-/// The cards the last review found, and the drill under way.
+/// A Congo move answering a Yut drill.
+const WANTS_YUT: &str = "this drill is a Yut decision: answer with a token and a throw, as `move` takes them (`drill A do`)";
+
+/// A Yut use answering a Congo drill.
+const WANTS_CONGO: &str = "this drill is a Congo position: answer with a move (`drill d1d7`)";
+
+/// The drill under way, of both games' cards. (The cards a review found,
+/// not yet saved, are its game's part's.)
 #[derive(Clone, Debug, Default)]
 pub(super) struct DrillPart {
-    /// Cards found by the last review, not yet saved (undated).
-    found: Vec<Card>,
     /// The drill under way.
     queue: Option<Queue>,
 }
@@ -72,6 +81,7 @@ fn value(chance: f64) -> Value {
 /// The puzzle of a card: its position (no history), the move played and
 /// the better one as the review valued them.
 fn puzzle(e: &Entry) -> Option<Puzzle> {
+    let position = e.position()?;
     let played: Move = e.card.played.parse().ok()?;
     let good = e.card.good.first()?;
     let best: Move = good.mv.parse().ok()?;
@@ -82,7 +92,7 @@ fn puzzle(e: &Entry) -> Option<Puzzle> {
     };
     Some(Puzzle {
         index: 0,
-        before: e.position.clone(),
+        before: position.clone(),
         history: Vec::new(),
         previous: None,
         played,
@@ -99,13 +109,16 @@ impl Session {
     /// The cards the last review found, not yet saved (the runner dates
     /// and appends them to the deck).
     pub fn take_found_drills(&mut self) -> Vec<Card> {
-        self.congo.take_found_drills()
+        let mut found = std::mem::take(&mut self.congo.found_cards);
+        found.append(&mut self.yut.found_cards);
+        found
     }
 
     /// The position of the drill's card shown now, while a drill is
     /// under way: Tab after `drill ` offers its legal moves.
     pub fn drill_position(&self) -> Option<&crate::congo::Position> {
-        self.congo.drill_position()
+        let q = self.drill.queue.as_ref()?;
+        q.entries.get(q.at).and_then(Entry::position)
     }
 
     /// Whether `args` can run: an answer or `stop` needs a drill under
@@ -115,57 +128,10 @@ impl Session {
     ///
     /// What to type first.
     pub fn drill_ready(&self, args: DrillArgs) -> Result<(), &'static str> {
-        self.congo.drill_ready(args)
-    }
-
-    /// `drill [<move>|stop|stats|forget N]` on `deck` as read now, on
-    /// `today`: the reply, and the lines to append to the deck.
-    ///
-    /// # Errors
-    ///
-    /// No drill under way, no such card, an illegal answer, Ctrl-C, or
-    /// `sink`'s I/O error.
-    pub fn drill(
-        &mut self,
-        args: DrillArgs,
-        deck: &Deck,
-        today: Day,
-        sink: &mut dyn Sink,
-    ) -> Result<(Reply, Vec<Event>), ReviewError> {
-        self.congo.drill(&mut self.common, args, deck, today, sink)
-    }
-}
-
-impl CongoPart {
-    /// Note the cards of a finished review (the person's mistakes) for
-    /// the runner to save.
-    pub(super) fn found_drills(&mut self, c: &Common, review: &Review, limits: &Limits) {
-        let sides = self.retry_sides(c);
-        self.drill.found = cards(review, &sides, limits);
-    }
-
-    /// The cards the last review found, not yet saved (the runner dates
-    /// and appends them to the deck).
-    pub(super) fn take_found_drills(&mut self) -> Vec<Card> {
-        std::mem::take(&mut self.drill.found)
-    }
-
-    /// The position of the drill's card shown now, while a drill is
-    /// under way: Tab after `drill ` offers its legal moves.
-    pub(super) fn drill_position(&self) -> Option<&crate::congo::Position> {
-        let q = self.drill.queue.as_ref()?;
-        q.entries.get(q.at).map(|e| &e.position)
-    }
-
-    /// Whether `args` can run: an answer or `stop` needs a drill under
-    /// way (checked before the deck is read).
-    ///
-    /// # Errors
-    ///
-    /// What to type first.
-    pub(super) fn drill_ready(&self, args: DrillArgs) -> Result<(), &'static str> {
         match args {
-            DrillArgs::Stop | DrillArgs::Answer(_) if self.drill.queue.is_none() => {
+            DrillArgs::Stop | DrillArgs::Answer(_) | DrillArgs::YutAnswer(..)
+                if self.drill.queue.is_none() =>
+            {
                 Err(NOT_STARTED)
             }
             _ => Ok(()),
@@ -179,9 +145,8 @@ impl CongoPart {
     ///
     /// No drill under way, no such card, an illegal answer, Ctrl-C, or
     /// `sink`'s I/O error.
-    pub(super) fn drill(
+    pub fn drill(
         &mut self,
-        c: &mut Common,
         args: DrillArgs,
         deck: &Deck,
         today: Day,
@@ -244,7 +209,7 @@ impl CongoPart {
                         sink.reply(reply(DrillReply::Skipped(Box::new(e))))
                             .map_err(ReviewError::Io)?;
                     }
-                    return Ok((self.drill_next(c, deck, sink)?, Vec::new()));
+                    return Ok((self.drill_next(deck, sink)?, Vec::new()));
                 }
                 if deck.entries.is_empty() {
                     return Ok((reply(DrillReply::Empty), Vec::new()));
@@ -265,48 +230,23 @@ impl CongoPart {
                     at: 0,
                     tally: DrillTally::default(),
                 });
-                Ok((self.drill_next(c, deck, sink)?, Vec::new()))
+                Ok((self.drill_next(deck, sink)?, Vec::new()))
             }
             DrillArgs::Answer(mv) => {
-                let q = self
-                    .drill
-                    .queue
-                    .as_ref()
-                    .ok_or_else(|| problem(NOT_STARTED.to_string()))?;
-                let Some(entry) = q.entries.get(q.at).cloned() else {
-                    self.drill.queue = None;
-                    return Err(problem(NOT_STARTED.to_string()));
-                };
+                let entry = self.drill_shown()?;
+                if entry.yut().is_some() {
+                    return Err(problem(WANTS_YUT.to_string()));
+                }
                 let (Some(p), Some(limits)) = (puzzle(&entry), budget::parse(&entry.card.budget))
                 else {
                     // Not reached: the deck's reader checks both.
                     return Err(problem("this drill's card is damaged".to_string()));
                 };
-                let answer = self
-                    .judge_answer(c, &p, mv, &limits)
+                let answer = (self.congo)
+                    .judge_answer(&mut self.common, &p, mv, &limits)
                     .map_err(ReviewError::Command)?;
-                let right = answer.verdict.found();
-                // The schedule as the deck holds it now (another session
-                // may have answered it since this drill began).
-                let interval = deck
-                    .find(&entry.card.id)
-                    .map_or(entry.interval, |e| e.interval);
-                let (interval, next) = after_answer(interval, right, today);
-                let event = Event::Due {
-                    id: entry.card.id.clone(),
-                    date: today.to_string(),
-                    right,
-                    next: next.to_string(),
-                    interval,
-                };
-                if let Some(q) = &mut self.drill.queue {
-                    if right {
-                        q.tally.right += 1;
-                    } else {
-                        q.tally.wrong += 1;
-                    }
-                    q.at += 1;
-                }
+                let (interval, next, event) =
+                    self.drill_scheduled(deck, &entry, answer.verdict.found(), today);
                 sink.reply(reply(DrillReply::Judged {
                     answer: Box::new(answer),
                     entry: Box::new(entry),
@@ -314,20 +254,97 @@ impl CongoPart {
                     interval,
                 }))
                 .map_err(ReviewError::Io)?;
-                Ok((self.drill_next(c, deck, sink)?, vec![event]))
+                Ok((self.drill_next(deck, sink)?, vec![event]))
+            }
+            DrillArgs::YutAnswer(token, roll) => {
+                let entry = self.drill_shown()?;
+                let (Some(play), Some(state)) = (entry.yut(), entry.card.yut.as_ref()) else {
+                    return Err(problem(WANTS_CONGO.to_string()));
+                };
+                let (Some(played), Some(positions)) = (
+                    parse_use(&entry.card.played),
+                    budget::positions(&entry.card.budget),
+                ) else {
+                    // Not reached: the deck's reader checks both.
+                    return Err(problem("this drill's card is damaged".to_string()));
+                };
+                // `drill A` names no throw: the one kind pending, if one is.
+                let Some(roll) = roll.or_else(|| play.pending().single()) else {
+                    return Err(problem(format!(
+                        "name the throw to use: {} pending (`drill {token} {}`)",
+                        play.pending(),
+                        play.pending().distinct().next().map_or("do", |r| r.name())
+                    )));
+                };
+                let used = crate::yut::Use { token, roll };
+                let answer = self
+                    .yut
+                    .judge(&self.common, play, used, played, state.seed, positions)
+                    .map_err(ReviewError::Command)?;
+                let (interval, next, event) =
+                    self.drill_scheduled(deck, &entry, answer.verdict.found(), today);
+                sink.reply(reply(DrillReply::YutJudged {
+                    answer: Box::new(answer),
+                    entry: Box::new(entry),
+                    next,
+                    interval,
+                }))
+                .map_err(ReviewError::Io)?;
+                Ok((self.drill_next(deck, sink)?, vec![event]))
             }
         }
     }
 
+    /// The card the drill under way shows.
+    fn drill_shown(&mut self) -> Result<Entry, ReviewError> {
+        let not_started = || ReviewError::Command(ErrorKind::Problem(NOT_STARTED.to_string()));
+        let q = self.drill.queue.as_ref().ok_or_else(not_started)?;
+        match q.entries.get(q.at).cloned() {
+            Some(e) => Ok(e),
+            None => {
+                self.drill.queue = None;
+                Err(not_started())
+            }
+        }
+    }
+
+    /// The shown card answered (`right` or not) on `today`: its next
+    /// interval and date, the deck's line saying so, and the tally moved
+    /// on. The schedule is as the deck holds it now (another session may
+    /// have answered it since this drill began).
+    fn drill_scheduled(
+        &mut self,
+        deck: &Deck,
+        entry: &Entry,
+        right: bool,
+        today: Day,
+    ) -> (u32, Day, Event) {
+        let interval = deck
+            .find(&entry.card.id)
+            .map_or(entry.interval, |e| e.interval);
+        let (interval, next) = after_answer(interval, right, today);
+        let event = Event::Due {
+            id: entry.card.id.clone(),
+            date: today.to_string(),
+            right,
+            next: next.to_string(),
+            interval,
+        };
+        if let Some(q) = &mut self.drill.queue {
+            if right {
+                q.tally.right += 1;
+            } else {
+                q.tally.wrong += 1;
+            }
+            q.at += 1;
+        }
+        (interval, next, event)
+    }
+
     /// Show the drill's next card (its board first), or end it. A card
     /// forgotten since the drill began is passed over.
-    fn drill_next(
-        &mut self,
-        c: &mut Common,
-        deck: &Deck,
-        sink: &mut dyn Sink,
-    ) -> Result<Reply, ReviewError> {
-        let flipped = self.flipped(c);
+    fn drill_next(&mut self, deck: &Deck, sink: &mut dyn Sink) -> Result<Reply, ReviewError> {
+        let flipped = self.congo.flipped(&self.common);
         let Some(q) = &mut self.drill.queue else {
             return Ok(Reply::Nothing);
         };
@@ -343,13 +360,29 @@ impl CongoPart {
             self.drill.queue = None;
             return Ok(Reply::Drill(Box::new(DrillReply::Done(tally))));
         };
-        let board = Reply::Board(Box::new((e.position.clone(), None, false, flipped)));
+        let board = match &e.posed {
+            Posed::Congo(p) => Reply::Board(Box::new((p.clone(), None, false, flipped))),
+            Posed::Yut(play) => Reply::YutBoard(*play.game()),
+        };
         sink.reply(board).map_err(ReviewError::Io)?;
+        // Due of each game, when Yut's are among them.
+        let yut = q.entries.iter().filter(|e| e.yut().is_some()).count();
+        let split = (yut > 0).then(|| (q.entries.len() - yut, yut));
         Ok(Reply::Drill(Box::new(DrillReply::Puzzle {
             number: q.at + 1,
             due: q.entries.len(),
+            split,
             total: deck.entries.len(),
             entry: Box::new(e.clone()),
         })))
+    }
+}
+
+impl CongoPart {
+    /// Note the cards of a finished review (the person's mistakes) for
+    /// the runner to save.
+    pub(super) fn found_drills(&mut self, c: &Common, review: &Review, limits: &Limits) {
+        let sides = self.retry_sides(c);
+        self.found_cards = cards(review, &sides, limits);
     }
 }

@@ -90,6 +90,8 @@ pub struct Session {
     /// The game the last game command touched (`hint` and `review` with
     /// no game named, outside versus mode).
     last_game: Option<super::command::GameChoice>,
+    /// The drill under way, over both games' cards.
+    drill: drill::DrillPart,
 }
 
 /// A failure while executing: either the command was rejected, or output

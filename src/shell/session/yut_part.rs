@@ -10,6 +10,7 @@ use super::common::Common;
 use super::yut_game::YutGame;
 use super::yut_tables::YutTableSource;
 use crate::shell::command::{Command, Located};
+use crate::shell::drill::Card;
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::{Reply, Sink};
 use crate::yut::{Play, Use};
@@ -32,6 +33,9 @@ pub(super) struct YutPart {
     /// The use the tutor stopped, in the game of this key (its events):
     /// typed again by the next command, it is made.
     pub(super) stopped: Option<(u64, Use)>,
+    /// The cards of the person's mistakes the last review found, not yet
+    /// saved to the drill deck.
+    pub(super) found_cards: Vec<Card>,
 }
 
 impl Deref for YutPart {

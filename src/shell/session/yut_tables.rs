@@ -103,7 +103,7 @@ impl YutPart {
 
     /// `review`: the Yut game since the last `reset yut`, read from its
     /// record, each decision against the best use of its throws.
-    pub(super) fn review(&self, c: &Common) -> Result<Reply, ErrorKind> {
+    pub(super) fn review(&mut self, c: &Common) -> Result<Reply, ErrorKind> {
         c.live.reset_counters();
         let tables = self.tables();
         // The progress line counts the positions done (the points of
@@ -117,6 +117,9 @@ impl YutPart {
         };
         let setup = self.analysis(c, &tables, REVIEW_GAMES, None, HINT_BUDGET, Some(&progress));
         let report = review_game(&self.game.0, &setup).map_err(analysis_error)?;
+        let seed = setup.seed;
+        // The person's `?` and `??` uses, noted for the drill deck.
+        self.found_drills(c, &report, seed);
         Ok(Reply::Review(Box::new(report)))
     }
 }

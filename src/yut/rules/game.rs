@@ -143,6 +143,35 @@ impl Game {
         }
     }
 
+    /// A game of `k` tokens a side (1..=5) with every token where
+    /// `states` says, in [`Token::ALL`] order: what a drill reads back.
+    /// `None` when that is no board the rules can reach: `k` out of
+    /// range, a token the game does not play off its home, or the two
+    /// teams on one station.
+    pub fn placed(k: u8, states: [TokenState; 10]) -> Option<Game> {
+        if !(1..=MAX_TOKENS).contains(&k) {
+            return None;
+        }
+        let game = Game {
+            tokens: states,
+            per_team: k,
+        };
+        let idle = Token::ALL
+            .into_iter()
+            .zip(states)
+            .any(|(t, s)| !game.in_play(t) && s != TokenState::Home);
+        let shared = states.iter().any(|s| match s {
+            TokenState::On(x) => {
+                let there = game.set_on(*x);
+                Team::ALL
+                    .into_iter()
+                    .all(|team| !there.and(team.tokens()).is_empty())
+            }
+            _ => false,
+        });
+        (!idle && !shared).then_some(game)
+    }
+
     /// How many tokens a side this game plays.
     pub const fn tokens_per_team(&self) -> u8 {
         self.per_team

@@ -212,6 +212,37 @@ impl Play {
         };
     }
 
+    /// A game waiting for `to_move` to use `pending` on `game`'s board
+    /// (nothing due), under `house` (its tokens the board's) and
+    /// `sticks`, the random state from `seed`: a drill's decision posed
+    /// again. `None` when that is no decision: a winner, nothing pending,
+    /// or no legal use.
+    pub fn at_decision(
+        game: Game,
+        first: Team,
+        to_move: Team,
+        pending: Pending,
+        sticks: Sticks,
+        house: House,
+        seed: u64,
+    ) -> Option<Play> {
+        let play = Play {
+            game,
+            first,
+            to_move,
+            pending,
+            due: 0,
+            sticks,
+            rng: Rng::new(seed),
+            house: House {
+                tokens: game.tokens_per_team(),
+                ..house
+            },
+        };
+        let ok = game.winner().is_none() && !pending.is_empty() && !play.uses().is_empty();
+        ok.then_some(play)
+    }
+
     /// The board.
     pub const fn game(&self) -> &Game {
         &self.game
