@@ -14,6 +14,7 @@ mod agent_repetition;
 mod arena;
 mod blocking_reads;
 mod budget;
+mod ci_budget;
 mod cli;
 mod command_forms;
 mod congo_analysis;

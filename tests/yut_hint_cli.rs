@@ -44,13 +44,16 @@ fn review_of_a_game_not_begun() {
 
 #[test]
 fn review_skips_forced_moves_and_free_turns() {
+    // Two tokens a side (as in the two tests below): the estimates' games
+    // are about ten times shorter than with four, and nothing asserted
+    // here depends on the count.
     // `move a FFBB` is a free turn (throw and move at once, the team to
     // move unchanged): not reviewed; then upper throws a do with every
     // token home, one use only: forced. The one throw, upper's do, has
     // its luck (estimated: no table here), lower threw nothing (0 luck),
     // and the chart follows the totals.
     let a = Test::new()
-        .args(["-c", "move a FFBB\nthrow FBBB\nmove A\nreview"])
+        .args(["-c", "set tokens 2\nmove a FFBB\nthrow FBBB\nmove A\nreview"])
         .any_stdout()
         .run();
     let out = String::from_utf8_lossy(&a.stdout).to_string();
@@ -87,7 +90,7 @@ fn review_yut_svg_writes_upper_s_chance() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("r.svg");
     let script = format!(
-        "throw FBBB\nmove A\nthrow FFBB\nmove a\nreview yut svg {}",
+        "set tokens 2\nthrow FBBB\nmove A\nthrow FFBB\nmove a\nreview yut svg {}",
         file.display()
     );
     Test::new()
@@ -116,7 +119,7 @@ fn review_totals_carry_their_noise() {
     let a = Test::new()
         .args([
             "-c",
-            "throw FBBB\nmove A\nthrow FFFB\nmove a\nthrow FFBB\nmove B\nreview",
+            "set tokens 2\nthrow FBBB\nmove A\nthrow FFFB\nmove a\nthrow FFBB\nmove B\nreview",
         ])
         .any_stdout()
         .run();
