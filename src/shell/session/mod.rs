@@ -3,14 +3,27 @@
 //!
 //! [`Session::execute`] runs one command and returns what it produced as a
 //! [`Reply`] (streamed replies go to a [`Sink`] while it runs). The session
-//! is a few typed parts: the Congo part (a `congo::Game` and its last
-//! move), the Yut part (`yut::Record`, the game and its record), the record (undo history, groups,
-//! redo and transcript: `record::Record`, generic over a snapshot of the
-//! parts) and the typed `Settings`. A command's handler is a method of
-//! the part it changes (the Congo commands, the engine's and the course's
-//! are `CongoState`'s, taking the settings and the engine as parameters;
-//! the Yut commands are `YutPart`'s);
-//! [`Session::execute`] dispatches and records changes for `undo`.
+//! is three typed parts and what spans both games:
+//!
+//! - the common part (`common.rs`): the typed `Settings`, the running
+//!   command's interrupt and counters, whether at the prompt, and the
+//!   record (undo history, groups, redo and transcript: `record::Record`,
+//!   generic over a snapshot of the games' states);
+//! - the Congo part (`congo_part.rs`): the game and its last move (its
+//!   `CongoState`), the engine, its tables and network, the last review
+//!   with its `retry`, the tutor's memory;
+//! - the Yut part (`yut_part.rs`): the game with its record (its
+//!   `YutGame`), its solved tables, the computer's turns' lines, the
+//!   tutor's stopped use;
+//! - and the session's own: `undo`/`redo`/`reset`/`new` over both games,
+//!   `set`, `history`/`save`, which game `hint` and `review` are about,
+//!   and the drill (its deck holds both games' cards).
+//!
+//! A game's commands are its part's methods, lent the common part
+//! (`&Common`, `&mut Common`) and never the session, so a Congo command
+//! cannot reach the Yut part nor a Yut command the Congo part. After a
+//! command, the part of the game it changed finishes it (`finish.rs`: the
+//! computer's answer, the prompt's dress, the board, the game's end).
 
 mod common;
 mod congo;

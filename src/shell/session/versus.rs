@@ -6,6 +6,9 @@
 //! turn the person's moves are refused; `undo` takes back its reply and
 //! the person's move together, `redo` makes both again (and a redo that
 //! leaves it to move has it answer); Ctrl-C leaves its turn pending.
+//! Here: each part's side of it (whose move, the refusal, the result,
+//! what `finish.rs` asks of it) and the session's `new`, `undo` and `redo`
+//! over both; the answering loop itself is `finish.rs`.
 
 use super::Session;
 use super::common::Common;
@@ -82,7 +85,7 @@ impl Session {
     /// while the computer is to move in that game and a move of it is
     /// there to make again, that one too: what one `undo` took back
     /// together (the person's move and the computer's reply) comes back
-    /// together. If the computer is still to move, it answers (`answer`).
+    /// together. If the computer is still to move, it answers (`finish.rs`).
     pub(super) fn redo_versus(&mut self) -> Result<Reply, ErrorKind> {
         let mut redone = Vec::new();
         let mut last = self.redo()?;
