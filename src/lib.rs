@@ -20,9 +20,11 @@
 
 pub(crate) mod cli;
 pub mod congo;
+mod fnv;
 pub mod front;
 pub mod interrupt;
 pub mod limits;
+pub mod mark;
 pub(crate) mod quote;
 pub mod rng;
 pub mod shell;

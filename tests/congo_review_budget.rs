@@ -118,3 +118,118 @@ fn a_charts_path_is_refused_before_any_search() {
             .contains("Congo review")
     );
 }
+
+/// [`GAME`] as a game file: a command a line, as `save` writes them.
+fn game_file() -> String {
+    GAME.split("; ").map(|l| format!("{l}\n")).collect()
+}
+
+#[test]
+fn review_of_a_game_file_draws_its_chart_and_reuses_the_review() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("my game.bsh");
+    std::fs::write(&game, game_file()).unwrap();
+    // The game file's name holds a blank: written as is, the first `svg`
+    // standing alone ends it; a chart's name in quotes.
+    let game = game.to_str().unwrap();
+    let chart = dir.path().join("chart one.svg");
+    let chart = chart.to_str().unwrap();
+    let (mut loader, mut quiet) = (FsLoader, Quiet);
+    // A fresh session: no game in play, so the chart can only be the
+    // file's game.
+    let mut runner = Runner::new(Session::new(), &mut loader, &mut quiet, false);
+    assert!(
+        nodes_of(
+            &mut runner,
+            &format!("review nodes 3000 {game} svg \"{chart}\"")
+        ) > 0
+    );
+    assert_eq!(runner.errors, 0);
+    let svg = std::fs::read_to_string(chart).unwrap();
+    assert!(svg.contains("White's win chance"), "{svg}");
+    // The file's eight moves: a point a position, the start and after
+    // each move.
+    let points = svg
+        .split("points=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .unwrap();
+    assert_eq!(points.split_whitespace().count(), 9, "{points}");
+    // The same file and budget again: drawn from the review kept.
+    std::fs::remove_file(chart).unwrap();
+    assert_eq!(
+        nodes_of(
+            &mut runner,
+            &format!("review nodes 3000 {game} svg \"{chart}\"")
+        ),
+        0
+    );
+    assert_eq!(std::fs::read_to_string(chart).unwrap(), svg);
+    // `svg!` over it: no search either.
+    assert_eq!(
+        nodes_of(
+            &mut runner,
+            &format!("review nodes 3000 {game} svg! \"{chart}\"")
+        ),
+        0
+    );
+    // Another budget: searched.
+    assert!(
+        nodes_of(
+            &mut runner,
+            &format!("review nodes 2000 {game} svg! \"{chart}\"")
+        ) > 0
+    );
+    assert_eq!(runner.errors, 0);
+}
+
+#[test]
+fn a_game_files_chart_path_is_refused_before_any_search() {
+    // Whatever is wrong with the chart's path, the game file is neither
+    // read nor reviewed (a budget that would take hours; no table).
+    for (files, out, why) in [
+        (
+            &[("chart.svg", "mine")][..],
+            "chart.svg",
+            "`chart.svg` already exists",
+        ),
+        (
+            &[][..],
+            "no/such/dir/chart.svg",
+            "cannot write `no/such/dir/chart.svg`: no such directory",
+        ),
+        (
+            &[("sub/x", "")][..],
+            "sub",
+            "cannot write `sub`: is a directory",
+        ),
+    ] {
+        let mut test = Test::new().file("g.bsh", game_file());
+        for (name, text) in files {
+            test = test.file(name, text);
+        }
+        let out = test
+            .args(["-c", &format!("review nodes 999999999999 g.bsh svg {out}")])
+            .status(1)
+            .any_stdout()
+            .any_stderr()
+            .run();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(!stdout.contains("Congo review"), "{stdout}");
+        assert!(stderr.contains(why), "{stderr}");
+    }
+    // The chart is kept as it was.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.bsh"), game_file()).unwrap();
+    std::fs::write(dir.path().join("chart.svg"), "mine").unwrap();
+    Test::new()
+        .current_dir(dir.path())
+        .args(["-c", "review nodes 999999999999 g.bsh svg chart.svg"])
+        .status(1)
+        .any_stdout()
+        .any_stderr()
+        .run();
+    let kept = std::fs::read_to_string(dir.path().join("chart.svg")).unwrap();
+    assert_eq!(kept, "mine");
+}

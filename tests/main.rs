@@ -26,6 +26,7 @@ mod congo_review;
 mod congo_review_budget;
 mod congo_review_key;
 mod congo_review_why;
+mod congo_review_workers;
 mod congo_search;
 mod course;
 mod course_hostile;

@@ -395,3 +395,22 @@ fn every_file_input_of_every_command_is_protected_from_its_out() {
         );
     }
 }
+
+#[test]
+fn selfplay_writes_an_out_whose_name_is_at_the_length_limit() {
+    // A name of 250 bytes is a valid name (the limit is 255), so the run
+    // must write it. The temporary file beside it must not be named after
+    // it: `.NAME.PID.tmp` would pass 255 and fail with "File name too
+    // long" before a game is played.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let name = "s".repeat(250);
+    let mut args = SELFPLAY.to_vec();
+    args.extend(["--out", &name]);
+    let out = run(d, &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = fs::read_to_string(d.join(&name)).unwrap();
+    assert!(text.lines().count() > 0);
+    // Only the output is there: no temporary file left.
+    assert_eq!(fs::read_dir(d).unwrap().count(), 1);
+}

@@ -6,7 +6,7 @@
 
 use boardsh::interrupt::Never;
 use boardsh::yut::solve::{
-    Analysis, Board, Exact, Happened, Roles, Side, Table, review_game, solve_layer,
+    Analysis, Board, Exact, Happened, Layer, LayerJob, Roles, Side, Table, review_game,
 };
 use boardsh::yut::{
     Game, Kind, Phase, Play, Random, Record, Rng, Roll, Sticks, Team, Token, TokenState,
@@ -17,7 +17,9 @@ use std::sync::Arc;
 fn table(k: usize, cap: u8, layers: &[usize]) -> Arc<Table> {
     let mut table = Table::new(k, cap, Roles::SelfPlay);
     for &e in layers {
-        solve_layer(&mut table, e, Sticks::FAIR, &Never, &mut |_| {}).expect("no interrupt");
+        LayerJob::new(&mut table, Layer(e), Sticks::FAIR)
+            .solve(&Never, &mut |_| {})
+            .expect("no interrupt");
     }
     Arc::new(table)
 }

@@ -13,8 +13,8 @@ use std::sync::Arc;
 use boardsh::interrupt::Never;
 use boardsh::yut::solve::CachePrecision;
 use boardsh::yut::solve::{
-    Board, DEFAULT_CAP, Exact, Partial, Roles, Side, Table, TableError, board_of, exact_choices,
-    solve_layer, solve_layer_from, solve_layer_on, solve_layer_with,
+    Board, DEFAULT_CAP, Exact, Layer, LayerJob, Partial, Roles, Side, Table, TableError, board_of,
+    exact_choices,
 };
 use boardsh::yut::solve::{Mode, Turn};
 use boardsh::yut::{
@@ -256,9 +256,7 @@ fn states() -> Vec<TokenState> {
 
 fn solved(k: usize, cap: u8, roles: Roles) -> Table {
     let mut table = Table::new(k, cap, roles);
-    for e in (0..table.index().layers()).rev() {
-        solve_layer(&mut table, e, Sticks::FAIR, &Never, &mut |_| {}).expect("no interrupt");
-    }
+    table.solve(Sticks::FAIR, &Never).expect("no interrupt");
     table
 }
 
@@ -326,7 +324,9 @@ pub(crate) fn two_token_last_layers() -> Arc<Table> {
     Arc::clone(TABLE.get_or_init(|| {
         let mut table = Table::new(2, 1, Roles::SelfPlay);
         for e in [2, 1] {
-            solve_layer(&mut table, e, Sticks::FAIR, &Never, &mut |_| {}).expect("no interrupt");
+            LayerJob::new(&mut table, Layer(e), Sticks::FAIR)
+                .solve(&Never, &mut |_| {})
+                .expect("no interrupt");
         }
         Arc::new(table)
     }))
@@ -387,16 +387,10 @@ fn fixed_point_caches_solve_to_the_values_of_float_ones() {
     let float = two_token_last_layers();
     let mut fixed = Table::new(2, 1, Roles::SelfPlay);
     for e in [2, 1] {
-        solve_layer_with(
-            &mut fixed,
-            e,
-            Sticks::FAIR,
-            1,
-            CachePrecision::Fixed,
-            &Never,
-            &mut |_| {},
-        )
-        .expect("no interrupt");
+        LayerJob::new(&mut fixed, Layer(e), Sticks::FAIR)
+            .precision(CachePrecision::Fixed)
+            .solve(&Never, &mut |_| {})
+            .expect("no interrupt");
     }
     let worst = largest_difference_in_layers_2_and_1(&float, &fixed);
     assert!(worst < 1e-8, "largest difference {worst:e}");
@@ -411,7 +405,10 @@ fn two_threads_solve_to_the_values_of_one() {
     let one = two_token_last_layers();
     let mut two = Table::new(2, 1, Roles::SelfPlay);
     for e in [2, 1] {
-        solve_layer_on(&mut two, e, Sticks::FAIR, 2, &Never, &mut |_| {}).expect("no interrupt");
+        LayerJob::new(&mut two, Layer(e), Sticks::FAIR)
+            .threads(2)
+            .solve(&Never, &mut |_| {})
+            .expect("no interrupt");
     }
     let worst = largest_difference_in_layers_2_and_1(&one, &two);
     assert!(worst < 1e-8, "largest difference {worst:e}");
@@ -430,20 +427,11 @@ fn a_stopped_layer_resumes_to_the_values_of_one_solved_unstopped() {
     let mut table = layer_2_only();
     // Stop layer 1 as its third full sweep begins.
     let stop = std::sync::atomic::AtomicBool::new(false);
-    let stopped = solve_layer_from(
-        &mut table,
-        1,
-        sticks,
-        1,
-        CachePrecision::Float,
-        None,
-        &stop,
-        &mut |p| {
-            if p.sweep == 3 {
-                stop.store(true, std::sync::atomic::Ordering::Relaxed);
-            }
-        },
-    );
+    let stopped = LayerJob::new(&mut table, Layer(1), sticks).solve(&stop, &mut |p| {
+        if p.sweep == 3 {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    });
     let Err(partial) = stopped else {
         panic!("layer 1 was to be stopped in its third sweep");
     };
@@ -457,17 +445,10 @@ fn a_stopped_layer_resumes_to_the_values_of_one_solved_unstopped() {
     assert_eq!(partial.values[0].len(), n);
     // Two sweeps moved the values off the start of 0.5.
     assert!(partial.values[0].iter().filter(|&&v| v != 0.5).count() > n / 2);
-    let resumed = solve_layer_from(
-        &mut table,
-        1,
-        sticks,
-        1,
-        CachePrecision::Float,
-        Some(partial),
-        &Never,
-        &mut |_| {},
-    )
-    .expect("no interrupt");
+    let resumed = LayerJob::new(&mut table, Layer(1), sticks)
+        .resume(Some(partial))
+        .solve(&Never, &mut |_| {})
+        .expect("no interrupt");
     // The sweeps go on counting from the stopped ones.
     assert!(resumed.sweeps > 3, "{} sweeps", resumed.sweeps);
     let worst = largest_difference_in_layers_2_and_1(&unstopped, &table);
@@ -492,17 +473,10 @@ fn a_stopped_layer_resumes_to_the_values_of_one_solved_unstopped() {
         sweeps: 0,
         values: vec![values],
     };
-    solve_layer_from(
-        &mut any,
-        2,
-        sticks,
-        1,
-        CachePrecision::Float,
-        Some(start),
-        &Never,
-        &mut |_| {},
-    )
-    .expect("no interrupt");
+    LayerJob::new(&mut any, Layer(2), sticks)
+        .resume(Some(start))
+        .solve(&Never, &mut |_| {})
+        .expect("no interrupt");
     assert!(!any.has_layer(1));
     let worst = largest_difference_in(&unstopped, &any, &[2]);
     assert!(worst < 1e-8, "from any start: largest difference {worst:e}");
@@ -966,7 +940,7 @@ fn hint_orders_uses_as_the_brute_force_values_them() {
     // values each use through `Play` (turn ends valued by the table) and
     // the hint must list them in that order with those values.
     use boardsh::yut::Greedy;
-    use boardsh::yut::solve::hint;
+    use boardsh::yut::solve::{Analysis, Players, hint};
     let cap = 2;
     let table = solved(1, cap, Roles::SelfPlay);
     let g = one_each(TokenState::On(Station::Do), TokenState::On(Station::Yut)).expect("game");
@@ -974,7 +948,16 @@ fn hint_orders_uses_as_the_brute_force_values_them() {
     play.set_board(g);
     play.throw("FFFF".parse().expect("yut")).expect("due");
     play.throw("FFFB".parse().expect("geol")).expect("due");
-    let exact = hint(&play, Some(&table), &mut Greedy, &mut Greedy, 0, 1, &Never).expect("runs");
+    let exact = hint(
+        &play,
+        Some(&table),
+        Players {
+            upper: &mut Greedy,
+            lower: &mut Greedy,
+        },
+        &Analysis::new(0, 1, &Never),
+    )
+    .expect("runs");
     assert_eq!(exact.len(), 2);
     let mut by_brute: Vec<(Roll, f64)> = play
         .uses()
@@ -1010,7 +993,7 @@ fn hint_by_rollouts_finds_the_only_saving_catch() {
     // 0. A+gae lands on cham-meoki and sends a home (and throws again):
     // upper can still win. The catch comes first; the other line is 0.
     use boardsh::yut::Greedy;
-    use boardsh::yut::solve::hint;
+    use boardsh::yut::solve::{Analysis, Players, hint};
     let b = Board {
         me: Side([0, 27, 30, 30]),
         op: Side([29, 30, 30, 30]),
@@ -1022,11 +1005,11 @@ fn hint_by_rollouts_finds_the_only_saving_catch() {
     let lines = hint(
         &play,
         Some(&table),
-        &mut Greedy,
-        &mut Greedy,
-        400,
-        1,
-        &Never,
+        Players {
+            upper: &mut Greedy,
+            lower: &mut Greedy,
+        },
+        &Analysis::new(400, 1, &Never),
     )
     .expect("runs");
     assert_eq!(lines.len(), 2, "{lines:?}");
@@ -1047,48 +1030,57 @@ fn review_marks_the_chance_lost() {
     // two exact values, marked by the stated thresholds; the better use
     // loses nothing.
     use boardsh::yut::Greedy;
+    use boardsh::yut::solve::{Analysis, Mark, Players, THRESHOLDS, hint, review};
     use boardsh::yut::solve::{BLUNDER, INACCURACY, MISTAKE};
-    use boardsh::yut::solve::{Mark, hint, review};
     let table = solved(1, 2, Roles::SelfPlay);
     let g = one_each(TokenState::On(Station::Do), TokenState::On(Station::Yut)).expect("game");
     let mut play = Play::new(Team::Upper, 0);
     play.set_board(g);
     play.throw("FFFF".parse().expect("yut")).expect("due");
     play.throw("FFFB".parse().expect("geol")).expect("due");
-    let lines = hint(&play, Some(&table), &mut Greedy, &mut Greedy, 0, 1, &Never).expect("runs");
+    let lines = hint(
+        &play,
+        Some(&table),
+        Players {
+            upper: &mut Greedy,
+            lower: &mut Greedy,
+        },
+        &Analysis::new(0, 1, &Never),
+    )
+    .expect("runs");
     let (best, worst) = (lines[0], lines[1]);
     let decisions = [(play, worst.choice), (play, best.choice)];
     let (reviewed, total) = review(
         &decisions,
         Some(&table),
-        &mut Greedy,
-        &mut Greedy,
-        0,
-        1,
-        &Never,
+        Players {
+            upper: &mut Greedy,
+            lower: &mut Greedy,
+        },
+        &Analysis::new(0, 1, &Never),
     )
     .expect("runs");
     assert_eq!(reviewed.len(), 2);
     let lost = best.chance - worst.chance;
     assert!((reviewed[0].loss - lost).abs() < 1e-12);
     let expected = if lost >= BLUNDER {
-        Mark::Blunder
+        Some(Mark::Blunder)
     } else if lost >= MISTAKE {
-        Mark::Mistake
+        Some(Mark::Mistake)
     } else if lost >= INACCURACY {
-        Mark::Inaccuracy
+        Some(Mark::Inaccuracy)
     } else {
-        Mark::Fine
+        None
     };
     assert_eq!(reviewed[0].mark, expected);
     assert_eq!(reviewed[1].loss, 0.0);
-    assert_eq!(reviewed[1].mark, Mark::Fine);
+    assert_eq!(reviewed[1].mark, None);
     assert!((total - lost).abs() < 1e-12);
     // The thresholds themselves.
-    assert_eq!(Mark::of(0.019), Mark::Fine);
-    assert_eq!(Mark::of(0.02), Mark::Inaccuracy);
-    assert_eq!(Mark::of(0.07), Mark::Mistake);
-    assert_eq!(Mark::of(0.5), Mark::Blunder);
+    assert_eq!(THRESHOLDS.mark(0.019), None);
+    assert_eq!(THRESHOLDS.mark(0.02), Some(Mark::Inaccuracy));
+    assert_eq!(THRESHOLDS.mark(0.07), Some(Mark::Mistake));
+    assert_eq!(THRESHOLDS.mark(0.5), Some(Mark::Blunder));
 }
 
 #[test]

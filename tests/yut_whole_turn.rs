@@ -8,7 +8,7 @@
 
 use boardsh::interrupt::Never;
 use boardsh::yut::solve::{
-    Ending, Mode, Players, Roles, Table, Turn, exact_choices, hint_turns, plans, solve_layer,
+    Analysis, Ending, Mode, Players, Roles, Table, Turn, exact_choices, hint_turns, plans,
 };
 use boardsh::yut::{Game, Phase, Play, Random, Rng, Roll, Sticks, Team, Token, TokenState};
 use proptest::prelude::*;
@@ -169,9 +169,7 @@ proptest! {
 /// reaches a cap of 6, so it is exact and solves at once).
 fn one_token_table() -> Table {
     let mut table = Table::new(1, boardsh::yut::solve::DEFAULT_CAP, Roles::SelfPlay);
-    for e in (0..table.index().layers()).rev() {
-        solve_layer(&mut table, e, Sticks::FAIR, &Never, &mut |_| {}).expect("no interrupt");
-    }
+    table.solve(Sticks::FAIR, &Never).expect("no interrupt");
     table
 }
 
@@ -216,8 +214,8 @@ fn the_best_plan_is_worth_the_best_use_and_none_more() {
                     upper: &mut up,
                     lower: &mut low,
                 };
-                let hint =
-                    hint_turns(&play, Some(&table), players, 10, 0, u64::MAX, &Never).unwrap();
+                let analysis = Analysis::new(10, 0, &Never);
+                let hint = hint_turns(&play, Some(&table), players, &analysis).unwrap();
                 let best = hint.lines.first().expect("a plan");
                 assert!(best.interval.is_none(), "exact");
                 assert!(

@@ -1,4 +1,5 @@
-//! What the lab's programs share: the process's CPU time.
+//! What the lab's programs share: the CPU time of the process or of the
+//! calling thread, read in one place.
 //!
 //! On a shared machine the CPU time of a run is the steadier figure; the
 //! wall time shows what threads gain and what the load cost.
@@ -7,7 +8,19 @@
 /// thread: the 14th and 15th fields of `/proc/self/stat` (in clock ticks
 /// of 1/100 s). `None` where that file cannot be read (not Linux).
 pub fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    stat_seconds("/proc/self/stat")
+}
+
+/// CPU seconds the calling thread has used so far, user and system
+/// (`/proc/thread-self/stat`): a search thread's own time, whatever the
+/// other threads do. `None` where that file cannot be read.
+pub fn thread_cpu_seconds() -> Option<f64> {
+    stat_seconds("/proc/thread-self/stat")
+}
+
+/// utime + stime in seconds from the `stat` file at `path`.
+fn stat_seconds(path: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(path).ok()?;
     Some(parse_stat(&stat)? / 100.0)
 }
 
@@ -36,5 +49,6 @@ mod tests {
         assert_eq!(parse_stat(line), Some(267.0));
         assert_eq!(parse_stat("42 (x) R 1"), None);
         assert!(cpu_seconds().is_none_or(|s| s >= 0.0));
+        assert!(thread_cpu_seconds().is_none_or(|s| s >= 0.0));
     }
 }

@@ -457,9 +457,7 @@ mod tests {
     fn read_regular_refuses_what_is_not_a_regular_file() {
         let dir = tempfile::tempdir().unwrap();
         let fifo = dir.path().join("f");
-        let c = std::ffi::CString::new(fifo.to_string_lossy().as_bytes()).unwrap();
-        // SAFETY: mkfifo(3) with a NUL-terminated path.
-        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o600)).unwrap();
         // Refused before it is opened: no writer is waited for.
         for (path, kind) in [
             (fifo.as_path(), "a FIFO"),

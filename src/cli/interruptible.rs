@@ -12,12 +12,12 @@ use crate::interrupt::Interrupted;
 use crate::shell::Live;
 use std::fs::File;
 use std::io::{self, BufRead, Read};
-use std::os::fd::{AsFd, AsRawFd, RawFd};
+use std::os::fd::{AsFd, OwnedFd};
 use std::sync::Arc;
 
 /// How long one wait for input lasts before the interrupt flag is looked
 /// at again, in milliseconds.
-pub const POLL_SLICE_MS: i32 = 100;
+pub const POLL_SLICE_MS: u16 = 100;
 
 /// Whether `e` is an interruption (of a command or of reading), not a fault.
 pub fn is_interrupted(e: &io::Error) -> bool {
@@ -37,8 +37,9 @@ pub struct Checked<R> {
     live: Arc<Live>,
     /// The descriptor to wait on with poll(2) before each read: a FIFO,
     /// pipe, terminal, device or socket (`None`: a regular file or memory,
-    /// whose reads never wait for a writer).
-    poll: Option<RawFd>,
+    /// whose reads never wait for a writer). A duplicate of the reader's
+    /// own, so the wait borrows it safely whatever the reader is.
+    poll: Option<OwnedFd>,
 }
 
 impl<R> Checked<R> {
@@ -61,24 +62,15 @@ impl<R> Checked<R> {
 
     /// Wait until `fd` has input (or an end, or an error), looking at the
     /// interrupt flag every [`POLL_SLICE_MS`].
-    fn wait(&self, fd: RawFd) -> io::Result<()> {
+    fn wait(&self, fd: &OwnedFd) -> io::Result<()> {
+        use nix::poll::{PollFd, PollFlags, poll};
         loop {
             self.check()?;
-            let mut p = libc::pollfd {
-                fd,
-                events: libc::POLLIN,
-                revents: 0,
-            };
-            // SAFETY: one valid, writable `pollfd`, and its count, 1.
-            let n = unsafe { libc::poll(&raw mut p, 1, POLL_SLICE_MS) };
-            if n > 0 {
-                return Ok(());
-            }
-            if n < 0 {
-                let e = io::Error::last_os_error();
-                if e.kind() != io::ErrorKind::Interrupted {
-                    return Err(e);
-                }
+            let mut p = [PollFd::new(fd.as_fd(), PollFlags::POLLIN)];
+            match poll(&mut p, POLL_SLICE_MS) {
+                Ok(0) | Err(nix::errno::Errno::EINTR) => {}
+                Ok(_) => return Ok(()),
+                Err(e) => return Err(e.into()),
             }
         }
     }
@@ -89,12 +81,23 @@ impl Checked<File> {
     /// a terminal, a device) is waited on with poll(2), so an interrupt
     /// ends a read that waits for input that never comes.
     pub fn file(file: File, live: Arc<Live>) -> Checked<File> {
-        let poll = (!is_regular(&file)).then(|| file.as_raw_fd());
+        let poll = polled(&file);
         Checked {
             inner: file,
             live,
             poll,
         }
+    }
+}
+
+/// The descriptor to wait on before reading `file`: a duplicate of its
+/// own unless it is a regular file (or none if it cannot be duplicated:
+/// then the reads are checked between reads only, as memory's).
+fn polled(file: &File) -> Option<OwnedFd> {
+    if is_regular(file) {
+        None
+    } else {
+        file.as_fd().try_clone_to_owned().ok()
     }
 }
 
@@ -112,7 +115,7 @@ pub fn stdin(live: Arc<Live>) -> Checked<Stdin> {
     match io::stdin().as_fd().try_clone_to_owned() {
         Ok(fd) => {
             let file = File::from(fd);
-            let poll = (!is_regular(&file)).then(|| file.as_raw_fd());
+            let poll = polled(&file);
             Checked {
                 inner: Stdin::Dup(file),
                 live,
@@ -142,7 +145,7 @@ impl Read for Stdin {
 
 impl<R: Read> Read for Checked<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let Some(fd) = self.poll else {
+        let Some(fd) = &self.poll else {
             self.check()?;
             return self.inner.read(buf);
         };
@@ -193,14 +196,8 @@ mod tests {
 
     #[test]
     fn a_wait_on_a_pipe_nobody_writes_ends_at_the_interrupt() {
-        let mut fds = [0; 2];
-        // SAFETY: pipe(2) fills two descriptors, owned below.
-        assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
-        // SAFETY: fresh descriptors from pipe(2), each owned once.
-        let (read, _write) = unsafe {
-            use std::os::fd::FromRawFd;
-            (File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1]))
-        };
+        let (read, _write) = io::pipe().unwrap();
+        let read = File::from(OwnedFd::from(read));
         let live = Arc::new(Live::default());
         let mut r = Checked::file(read, Arc::clone(&live));
         assert!(r.poll.is_some(), "a pipe is waited on with poll(2)");

@@ -7,6 +7,7 @@
 //! kept), so the output is never half written. Progress goes to stderr.
 
 use super::signals::{Mode, Signals};
+use super::write;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::congo::Outcome;
 use crate::congo::openings::Openings;
@@ -124,13 +125,13 @@ fn default_out() -> Option<PathBuf> {
     Some(super::tablebase::data_dir()?.join("selfplay.txt"))
 }
 
-/// A file written beside its final path and renamed over it.
+/// A file written beside its final path and placed there at the end
+/// ([`write::Staged`]).
 struct Staged {
-    tmp: PathBuf,
     path: PathBuf,
-    out: BufWriter<fs::File>,
-    /// Replace an existing file (`--force`); else the data is placed by a
-    /// hard link, which fails if a file appeared meanwhile.
+    out: BufWriter<write::Staged>,
+    /// Replace an existing file (`--force`); else the data is placed only
+    /// where nothing is, which fails if a file appeared meanwhile.
     force: bool,
 }
 
@@ -149,62 +150,66 @@ fn refuse_special(path: &Path) -> io::Result<()> {
 impl Staged {
     fn create(path: &Path, force: bool) -> io::Result<Staged> {
         refuse_special(path)?;
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-        let out = BufWriter::new(fs::File::create(&tmp)?);
         Ok(Staged {
-            tmp,
             path: path.to_path_buf(),
-            out,
+            out: BufWriter::new(write::Staged::beside(path, write::SHARED)?),
             force,
         })
     }
 
     fn finish(self) -> io::Result<()> {
-        let Staged {
-            tmp,
-            path,
-            out,
-            force,
-        } = self;
-        let placed = out
-            .into_inner()
-            .map_err(|e| e.into_error())
-            .and_then(|f| f.sync_all())
-            .and_then(|()| refuse_special(&path))
-            .and_then(|()| {
-                if force {
-                    fs::rename(&tmp, &path)
-                } else {
-                    fs::hard_link(&tmp, &path)
-                }
-            });
-        match placed {
+        let Staged { path, out, force } = self;
+        let staged = out.into_inner().map_err(|e| e.into_error())?;
+        refuse_special(&path)?;
+        if force {
+            return staged.replace(&path);
+        }
+        match staged.place_new(&path) {
+            Ok(()) => Ok(()),
             // A file appeared at the path while the games were played: it
             // stays, and so do the games, under the temporary name.
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                return Err(io::Error::new(
+            Err((e, staged)) if e.kind() == io::ErrorKind::AlreadyExists => {
+                let kept = staged.keep()?;
+                Err(io::Error::new(
                     io::ErrorKind::AlreadyExists,
                     format!(
                         "it appeared while playing; not replaced (`--force` overwrites it): the data is in {}",
-                        tmp.display()
+                        kept.display()
                     ),
-                ));
+                ))
             }
-            // After a rename the temporary name is gone; after a link (or
-            // another failure) it goes here.
-            _ => {
-                let _ = fs::remove_file(&tmp);
-            }
+            Err((e, _)) => Err(e),
         }
-        placed
     }
 
-    fn abandon(self) {
-        let _ = fs::remove_file(&self.tmp);
+    /// Give up: the temporary file is removed.
+    fn abandon(self) {}
+}
+
+/// What a run of self-play games has made so far: games, positions,
+/// plies, and White's wins, draws and losses.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Counts {
+    pub games: u64,
+    pub positions: u64,
+    pub plies: u64,
+    pub wdl: [u64; 3],
+}
+
+impl Counts {
+    /// Count one game more.
+    pub(crate) fn add(&mut self, rec: &datagen::Record) {
+        self.games += 1;
+        self.positions += rec.positions.len() as u64;
+        self.plies += rec.moves.len() as u64;
+        let slot = match rec.outcome {
+            Outcome::WhiteWins => 0,
+            Outcome::Draw => 1,
+            Outcome::BlackWins => 2,
+        };
+        if let Some(n) = self.wdl.get_mut(slot) {
+            *n += 1;
+        }
     }
 }
 
@@ -288,12 +293,10 @@ pub fn run(args: &SelfplayArgs) -> i32 {
     };
     let max_plies = usize::try_from(args.max_plies).unwrap_or(usize::MAX);
     let mut openings = Openings::new(args.seed, args.opening_plies);
-    let (mut positions, mut plies) = (0u64, 0u64);
-    let mut wdl = [0u64; 3];
-    let mut games = 0u64;
+    let mut counts = Counts::default();
     let mut last = Instant::now();
     let mut interrupted = false;
-    while games < args.games {
+    while counts.games < args.games {
         let Some(opening) = openings.next() else {
             break;
         };
@@ -313,17 +316,13 @@ pub fn run(args: &SelfplayArgs) -> i32 {
             staged.abandon();
             return fail(format!("{}: {e}", path.display()), EXIT_FAILED);
         }
-        games += 1;
-        positions += rec.positions.len() as u64;
-        plies += rec.moves.len() as u64;
-        let slot = match rec.outcome {
-            Outcome::WhiteWins => 0,
-            Outcome::Draw => 1,
-            Outcome::BlackWins => 2,
-        };
-        if let Some(n) = wdl.get_mut(slot) {
-            *n += 1;
-        }
+        counts.add(&rec);
+        let Counts {
+            games,
+            positions,
+            wdl,
+            ..
+        } = counts;
         let line = format!(
             "selfplay: {games}/{} games, {positions} positions, White +{} ={} -{}, {:.0} s",
             args.games,
@@ -345,6 +344,12 @@ pub fn run(args: &SelfplayArgs) -> i32 {
     if let Err(e) = staged.finish() {
         return fail(format!("{}: {e}", path.display()), EXIT_FAILED);
     }
+    let Counts {
+        games,
+        positions,
+        plies,
+        wdl,
+    } = counts;
     let summary = format!(
         "{games} games (White +{} ={} -{}, {:.1} plies a game), {positions} positions in {}, {:.1} s",
         wdl[0],

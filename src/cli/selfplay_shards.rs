@@ -18,7 +18,6 @@
 use super::selfplay::SelfplayArgs;
 use super::signals::{Mode, Signals};
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
-use crate::congo::Outcome;
 use crate::congo::nnue::Network;
 use crate::congo::openings::Openings;
 use crate::congo::search::datagen::{self, data_line};
@@ -103,7 +102,7 @@ impl Job<'_> {
             let mut openings =
                 Openings::new(shard_seed(self.args.seed, k), self.args.opening_plies);
             let mut text = String::new();
-            let (mut games, mut positions, mut plies, mut wdl) = (0u64, 0u64, 0u64, [0u64; 3]);
+            let mut counts = super::selfplay::Counts::default();
             for _ in 0..self.args.shard_games {
                 let Some(opening) = openings.next() else {
                     break;
@@ -121,17 +120,7 @@ impl Job<'_> {
                     text.push_str(&data_line(pos, score, rec.outcome));
                     text.push('\n');
                 }
-                games += 1;
-                positions += rec.positions.len() as u64;
-                plies += rec.moves.len() as u64;
-                let slot = match rec.outcome {
-                    Outcome::WhiteWins => 0,
-                    Outcome::Draw => 1,
-                    Outcome::BlackWins => 2,
-                };
-                if let Some(n) = wdl.get_mut(slot) {
-                    *n += 1;
-                }
+                counts.add(&rec);
                 if self.stopped() {
                     return;
                 }
@@ -142,6 +131,12 @@ impl Job<'_> {
                 failed.get_or_insert_with(|| format!("{}: {e}", path.display()));
                 return;
             }
+            let super::selfplay::Counts {
+                games,
+                positions,
+                plies,
+                wdl,
+            } = counts;
             let t = &self.tally;
             t.games.fetch_add(games, Ordering::Relaxed);
             t.positions.fetch_add(positions, Ordering::Relaxed);

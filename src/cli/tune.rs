@@ -178,8 +178,7 @@ pub fn run(args: &TuneArgs) -> i32 {
         rate: args.rate,
     };
     let tuned = tune::tune(
-        train,
-        holdout,
+        tune::Split { train, holdout },
         &start,
         k,
         &fixed,

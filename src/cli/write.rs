@@ -1,23 +1,26 @@
 //! Writing a whole file atomically, refusing to replace an existing one
-//! unless told to: what `board svg FILE` and `show svg FILE` use.
+//! unless told to: what `board svg FILE` and `show svg FILE` use, and the
+//! one staged writer ([`Staged`]) behind every atomic write of the front
+//! end and the trainer (tables, records, the history's compaction,
+//! `selfplay`'s data, the trainer's network).
 //!
-//! The text goes to a temporary file in the same directory, which is then
-//! renamed over the target (`force`) or hard-linked to it (no `force`: the
-//! link fails if the target exists, so the check and the write are one
+//! The text goes to a temporary file in the same directory, made by
+//! `tempfile` (a short random name, whatever the target's: a name of 255
+//! bytes still works; removed when dropped, so on every failure), synced,
+//! then renamed over the target (`force`) or placed only where nothing is
+//! (no `force`: `persist_noclobber`, so the check and the write are one
 //! step and an existing file is never touched). A reader never sees half
 //! a file.
 //!
 //! Only a regular file is ever replaced: a device, a FIFO, a socket or a
 //! symbolic link (`/dev/null`, a link to `/proc/self/fd/1`) is refused,
-//! as `boardsh test --bless` refuses them, rather than renamed over. The
-//! temporary name is short whatever the target's (a name of 255 bytes
-//! still works) and is removed on every failure.
+//! as `boardsh test --bless` refuses them, rather than renamed over.
 
 use crate::shell::script::WriteError;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::process;
+use tempfile::NamedTempFile;
 
 /// An I/O error as a short lower-case reason.
 fn reason(e: &io::Error) -> String {
@@ -29,27 +32,98 @@ fn reason(e: &io::Error) -> String {
     }
 }
 
-/// A temporary name beside `path`, unique to this process and call, and
-/// short (not built from the target's name, which may be at the limit).
-fn temp_beside(path: &Path, n: u32) -> PathBuf {
-    path.with_file_name(format!(".boardsh-{}-{n}.tmp", process::id()))
+/// The mode a file shared like any other gets (less the umask).
+pub const SHARED: u32 = 0o666;
+
+/// The mode of a file only its owner reads (the history).
+pub const PRIVATE: u32 = 0o600;
+
+/// A file being written beside its target, to be placed over it whole
+/// ([`Staged::replace`]) or only where nothing is ([`Staged::place_new`]).
+/// Dropped unplaced, the temporary file is removed.
+pub struct Staged {
+    file: NamedTempFile,
 }
 
-/// A new temporary file beside `target` (another name if one is taken).
-fn temp_file(target: &Path) -> io::Result<(PathBuf, fs::File)> {
-    let mut n = 0;
-    loop {
-        let tmp = temp_beside(target, n);
-        match fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-        {
-            Ok(f) => return Ok((tmp, f)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 100 => n += 1,
-            Err(e) => return Err(e),
-        }
+impl Staged {
+    /// A new temporary file in `target`'s directory, created with `mode`
+    /// ([`SHARED`] or [`PRIVATE`]; the umask applies). Its errors are the
+    /// system's own, without the temporary name (messages quote them).
+    ///
+    /// # Errors
+    ///
+    /// The I/O error of making it (a missing or unwritable directory).
+    pub fn beside(target: &Path, mode: u32) -> io::Result<Staged> {
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let file = tempfile::Builder::new()
+            .prefix(".boardsh-")
+            .suffix(".tmp")
+            .make_in(dir, |path| open_new(path, mode))?;
+        Ok(Staged { file })
     }
+
+    /// Sync the contents, then rename the file over `target`.
+    ///
+    /// # Errors
+    ///
+    /// The I/O error; the temporary file is removed.
+    pub fn replace(self, target: &Path) -> io::Result<()> {
+        self.file.as_file().sync_all()?;
+        self.file.persist(target).map(drop).map_err(|e| e.error)
+    }
+
+    /// Sync the contents, then place the file at `target` only if nothing
+    /// is there.
+    ///
+    /// # Errors
+    ///
+    /// The I/O error (`AlreadyExists` when something is there) with the
+    /// staged file back, still whole, for the caller to keep or drop.
+    pub fn place_new(self, target: &Path) -> Result<(), (io::Error, Staged)> {
+        if let Err(e) = self.file.as_file().sync_all() {
+            return Err((e, self));
+        }
+        self.file
+            .persist_noclobber(target)
+            .map(drop)
+            .map_err(|e| (e.error, Staged { file: e.file }))
+    }
+
+    /// Keep the temporary file where it is (it is not removed on drop).
+    ///
+    /// # Errors
+    ///
+    /// The I/O error of keeping it.
+    pub fn keep(self) -> io::Result<PathBuf> {
+        self.file.keep().map(|(_, path)| path).map_err(|e| e.error)
+    }
+}
+
+impl Write for Staged {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
+}
+
+/// Open a new file at `path` with `mode` (unix; elsewhere the default).
+fn open_new(path: &Path, mode: u32) -> io::Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(mode);
+    }
+    #[cfg(not(unix))]
+    let _ = mode;
+    options.open(path)
 }
 
 /// Refuse to replace anything but a regular file.
@@ -92,17 +166,9 @@ pub fn replace_with(
     if let Err(WriteError::Failed(why)) = refuse_special(target) {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, why));
     }
-    let (tmp, mut file) = temp_file(target)?;
-    let placed = fill(&mut file)
-        .and_then(|()| file.sync_all())
-        .and_then(|()| {
-            drop(file);
-            fs::rename(&tmp, target)
-        });
-    if placed.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    placed
+    let mut staged = Staged::beside(target, SHARED)?;
+    fill(staged.file.as_file_mut())?;
+    staged.replace(target)
 }
 
 /// Write `text` (UTF-8 text or any bytes) to `path` atomically; without
@@ -120,19 +186,15 @@ pub fn write_new(target: &Path, text: impl AsRef<[u8]>, force: bool) -> Result<(
         return Err(WriteError::Exists);
     }
     refuse_special(target)?;
-    let (tmp, mut file) = temp_file(target).map_err(|e| WriteError::Failed(reason(&e)))?;
-    let written = file.write_all(text.as_ref()).and_then(|()| file.sync_all());
-    drop(file);
-    let placed = written.and_then(|()| {
+    let mut staged = Staged::beside(target, SHARED).map_err(|e| WriteError::Failed(reason(&e)))?;
+    let placed = staged.write_all(text.as_ref()).and_then(|()| {
         if force {
-            fs::rename(&tmp, target)
+            staged.replace(target)
         } else {
-            fs::hard_link(&tmp, target)
+            // Something there: the staged file is dropped, so removed.
+            staged.place_new(target).map_err(|(e, _)| e)
         }
     });
-    // After a rename the temporary name is gone; after a link (or a
-    // failure) it is removed here. Nothing to report if that fails.
-    let _ = fs::remove_file(&tmp);
     match placed {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(WriteError::Exists),
@@ -156,10 +218,9 @@ pub fn check_new(target: &Path, force: bool) -> Result<(), WriteError> {
         return Err(WriteError::Exists);
     }
     refuse_special(target)?;
-    let (tmp, file) = temp_file(target).map_err(|e| WriteError::Failed(reason(&e)))?;
-    drop(file);
-    let _ = fs::remove_file(&tmp);
-    Ok(())
+    Staged::beside(target, SHARED)
+        .map(drop)
+        .map_err(|e| WriteError::Failed(reason(&e)))
 }
 
 /// A path as a message quotes it: control characters escaped, in
@@ -248,10 +309,9 @@ pub fn check_writable(option: &str, path: &Path) -> Result<(), String> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    match temp_file(path) {
-        Ok((tmp, file)) => {
-            drop(file);
-            let _ = fs::remove_file(&tmp);
+    match Staged::beside(path, SHARED) {
+        Ok(staged) => {
+            drop(staged);
             Ok(())
         }
         Err(e) => Err(format!(

@@ -14,8 +14,8 @@ use super::files::read_regular;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::yut::Sticks;
 use crate::yut::player::solve::{
-    Board, CachePrecision, LayerJob, LayerReport, Partial, Progress, Roles, TOLERANCE, Table,
-    layer_memory, layer_states,
+    Board, CachePrecision, Layer, LayerJob, LayerReport, Partial, Progress, Roles, TOLERANCE,
+    Table, layer_memory, layer_states,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs;
@@ -467,7 +467,7 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
                 pb.set_message(format!("sweep {}", p.sweep));
             }
         };
-        let report = LayerJob::new(&mut table, e, sticks)
+        let report = LayerJob::new(&mut table, Layer(e), sticks)
             .threads(threads)
             .precision(precision)
             .resume(start)
@@ -562,15 +562,13 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
 mod tests {
     use super::*;
     use crate::interrupt::Never;
-    use crate::yut::player::solve::{DEFAULT_CAP, solve_layer};
+    use crate::yut::player::solve::DEFAULT_CAP;
 
     /// The one-token table at the default cap (no state of one token a
     /// side reaches a cap of 6, so it solves at once).
     fn one_token_bytes() -> Vec<u8> {
         let mut table = Table::new(1, DEFAULT_CAP, Roles::SelfPlay);
-        for e in (0..table.index().layers()).rev() {
-            solve_layer(&mut table, e, Sticks::FAIR, &Never, &mut |_| {}).expect("no interrupt");
-        }
+        table.solve(Sticks::FAIR, &Never).expect("no interrupt");
         table.to_bytes()
     }
 

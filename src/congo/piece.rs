@@ -78,6 +78,18 @@ impl PieceKind {
         PieceKind::Zebra,
     ];
 
+    /// Every kind but the lion, in the listing's order: the kinds a
+    /// material count, a weight or an endgame table's piece code has.
+    pub const NOT_LION: [PieceKind; 7] = [
+        PieceKind::Pawn,
+        PieceKind::Superpawn,
+        PieceKind::Giraffe,
+        PieceKind::Monkey,
+        PieceKind::Elephant,
+        PieceKind::Crocodile,
+        PieceKind::Zebra,
+    ];
+
     /// The English name used in the listing, e.g. `superpawn`.
     pub const fn name(self) -> &'static str {
         match self {

@@ -118,12 +118,13 @@ impl fmt::Display for ReviewArgs {
             write!(f, " {g}")?;
         }
         write!(f, "{}", self.limit)?;
-        if let Some(svg) = &self.svg {
-            write!(f, " {svg}")?;
-        }
+        // The game file before the chart: `svg`'s path is the rest.
         if let Some(file) = &self.file {
             f.write_str(" ")?;
             write_path(file, f)?;
+        }
+        if let Some(svg) = &self.svg {
+            write!(f, " {svg}")?;
         }
         Ok(())
     }

@@ -92,6 +92,55 @@ pub trait Output {
     }
 }
 
+/// Text kept in memory as an output of a given size: what a reply looks
+/// like at that width, window and height, without styles. A reply is
+/// written into one whole before it is paged, and tests render at a set
+/// size with it.
+pub struct Sheet {
+    /// The text written.
+    pub text: Vec<u8>,
+    width: usize,
+    window: Option<usize>,
+    height: Option<usize>,
+}
+
+impl Sheet {
+    /// An empty sheet `width` columns wide, with a terminal's `window`
+    /// width and `height` where it stands for one.
+    pub fn new(width: usize, window: Option<usize>, height: Option<usize>) -> Sheet {
+        Sheet {
+            text: Vec::new(),
+            width,
+            window,
+            height,
+        }
+    }
+}
+
+impl Output for Sheet {
+    fn styled(&mut self, _: Style, text: &str) -> io::Result<()> {
+        self.text.extend_from_slice(text.as_bytes());
+        Ok(())
+    }
+
+    fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.text.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    fn width(&self) -> usize {
+        self.width
+    }
+
+    fn window(&self) -> Option<usize> {
+        self.window
+    }
+
+    fn height(&self) -> Option<usize> {
+        self.height
+    }
+}
+
 /// Any writer is an output that ignores styles.
 pub struct Plain<W: Write>(pub W);
 

@@ -735,40 +735,21 @@ fn throw_table() -> String {
 #[cfg(test)]
 mod width_tests {
     use super::*;
-
-    /// An output of a given width that keeps the text.
-    struct Narrow(Vec<u8>, usize);
-
-    impl Output for Narrow {
-        fn styled(&mut self, _: Style, text: &str) -> io::Result<()> {
-            self.0.extend_from_slice(text.as_bytes());
-            Ok(())
-        }
-        fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
-            self.0.extend_from_slice(bytes);
-            Ok(())
-        }
-        fn width(&self) -> usize {
-            self.1
-        }
-        fn window(&self) -> Option<usize> {
-            Some(self.1)
-        }
-    }
+    use crate::shell::output::Sheet;
 
     fn help_at(width: usize) -> String {
-        let mut out = Narrow(Vec::new(), width);
+        let mut out = Sheet::new(width, Some(width), None);
         render(&Reply::Help(None), false, &mut out).unwrap();
-        String::from_utf8(out.0).unwrap()
+        String::from_utf8(out.text).unwrap()
     }
 
     #[test]
     fn set_and_history_fit_the_window_without_cutting_words() {
         let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
         let at = |reply: &Reply, width| {
-            let mut out = Narrow(Vec::new(), width);
+            let mut out = Sheet::new(width, Some(width), None);
             render(reply, false, &mut out).unwrap();
-            String::from_utf8(out.0).unwrap()
+            String::from_utf8(out.text).unwrap()
         };
         let set = Reply::Settings(Box::default());
         let history = Reply::History(format!(

@@ -3,7 +3,7 @@
 //! window is too small for the 32x32 one, and Yut moves that say what
 //! they stack with.
 
-use super::output::{Output, Style};
+use super::output::{Output, Sheet, Style};
 use super::render::{write_reply, write_styled_board};
 use super::reply::Reply;
 use super::yut_status::{YutStatus, joined};
@@ -163,17 +163,17 @@ pub(super) fn prompt<O: Output + ?Sized>(inner: &Reply, out: &mut O) -> io::Resu
         }
         Reply::Help(_) => {
             // Written whole, so a terminal can page it when it is tall.
-            let mut text = Buffer(Vec::new(), out.width(), out.window());
+            let mut text = Sheet::new(out.width(), out.window(), None);
             write_reply(inner, &mut text)?;
-            out.page(&String::from_utf8_lossy(&text.0))
+            out.page(&String::from_utf8_lossy(&text.text))
         }
         Reply::CongoReview(_) | Reply::Review(_) => {
             // A review taller than the window goes through the pager whole
             // (its `??` rows would scroll away); one that fits is written
             // as any reply is, in its colours.
-            let mut text = Buffer(Vec::new(), out.width(), out.window());
+            let mut text = Sheet::new(out.width(), out.window(), None);
             write_reply(inner, &mut text)?;
-            let text = String::from_utf8_lossy(&text.0);
+            let text = String::from_utf8_lossy(&text.text);
             if out
                 .height()
                 .is_some_and(|rows| text.lines().count() >= rows)
@@ -190,30 +190,6 @@ pub(super) fn prompt<O: Output + ?Sized>(inner: &Reply, out: &mut O) -> io::Resu
         Reply::Drawn => out.text(&format!("Congo: {}\n", super::board::DRAWN)),
         Reply::TurnState(play) => out.text(&format!("Yut: {}\n", TurnView(play))),
         other => write_reply(other, out),
-    }
-}
-
-/// Text kept to be paged, wrapped to the real output's width (and its
-/// window, when it is a terminal's).
-struct Buffer(Vec<u8>, usize, Option<usize>);
-
-impl Output for Buffer {
-    fn styled(&mut self, _: Style, text: &str) -> io::Result<()> {
-        self.0.extend_from_slice(text.as_bytes());
-        Ok(())
-    }
-
-    fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.0.extend_from_slice(bytes);
-        Ok(())
-    }
-
-    fn width(&self) -> usize {
-        self.1
-    }
-
-    fn window(&self) -> Option<usize> {
-        self.2
     }
 }
 

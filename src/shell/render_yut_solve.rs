@@ -193,8 +193,7 @@ pub(crate) fn review_text(report: &ReviewReport, width: usize, utf8: bool) -> St
             use_text(&r.best),
             chance(&r.best)
         );
-        let mark = r.mark.to_string();
-        if !mark.is_empty() {
+        if let Some(mark) = r.mark {
             let _ = write!(out, " {mark}");
         }
         out.push('\n');
@@ -323,7 +322,7 @@ pub(crate) fn review_svg(report: &ReviewReport) -> String {
     // its decision's number in the text (`18. upper move A do`), which
     // leaves out the forced moves, not by its place among all moves.
     let marked = (report.decisions.iter().enumerate())
-        .filter(|(_, (_, r))| r.mark != Mark::Fine)
+        .filter(|(_, (_, r))| r.mark.is_some())
         .map(|(i, (team, r))| format!("{}. {team} {}", i + 1, use_text(&hint_line(r))));
     let marks: Vec<ChartMark> = (report.marks.iter())
         .zip(marked)

@@ -71,6 +71,36 @@ pub fn read_partial(text: &str, home: Option<&str>) -> (String, bool) {
     (out, quote.is_some())
 }
 
+/// Where `word` first stands alone and unquoted inside `text` (blanks on
+/// both sides, outside quotes and not escaped): the byte range of the
+/// word. What lets a command take two file names (`review GAME svg OUT`)
+/// whose first may hold blanks.
+pub fn lone_word(text: &str, word: &str) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut quote = None;
+    let mut escaped = false;
+    for (i, &b) in bytes.iter().enumerate() {
+        if escaped {
+            escaped = false;
+            continue;
+        }
+        match (quote, b) {
+            (None, b'"' | b'\'') => quote = Some(b),
+            (None | Some(b'"'), b'\\') => escaped = true,
+            (Some(q), _) if q == b => quote = None,
+            (None, b' ' | b'\t') => {
+                let end = i + 1 + word.len();
+                let after = bytes.get(end).copied();
+                if text.get(i + 1..end) == Some(word) && matches!(after, Some(b' ' | b'\t')) {
+                    return Some((i + 1, end));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The file name a whole argument (already trimmed) stands for.
 ///
 /// # Errors
@@ -132,6 +162,20 @@ mod tests {
         );
         assert_eq!(read("\"open", None), Err(Unterminated));
         assert_eq!(read("it's", None), Err(Unterminated));
+    }
+
+    #[test]
+    fn a_lone_word() {
+        // Blanks on both sides, outside quotes and escapes.
+        assert_eq!(lone_word("g.bsh svg out.svg", "svg"), Some((6, 9)));
+        assert_eq!(lone_word("my game.bsh svg out", "svg"), Some((12, 15)));
+        assert_eq!(lone_word("svg out", "svg"), None, "no blank before");
+        assert_eq!(lone_word("g svg", "svg"), None, "no blank after");
+        assert_eq!(lone_word("g svg! o", "svg"), None, "another word");
+        assert_eq!(lone_word("g svg! o", "svg!"), Some((2, 6)));
+        assert_eq!(lone_word("'a svg b' svg c", "svg"), Some((10, 13)));
+        assert_eq!(lone_word(r#""a svg b""#, "svg"), None);
+        assert_eq!(lone_word(r"a\ svg b", "svg"), None, "an escaped blank");
     }
 
     #[test]

@@ -1,5 +1,13 @@
 //! Word wrapping for `help`: text fitted to the terminal's width, never
 //! cut inside a word (a word longer than the line stands alone on one).
+//!
+//! By hand, not `textwrap`: these functions split on any white space
+//! and join words with one space (help texts are written across lines of
+//! the source), where `textwrap` keeps a newline as a hard break and a
+//! run of blanks or a tab as it stands, and by default breaks after a
+//! hyphen (`well-known`) and cuts words longer than the line; configured
+//! away from all that, it would do what the twenty lines of [`lines`] do,
+//! behind a dependency and a second width table.
 
 use unicode_width::UnicodeWidthStr;
 

@@ -40,14 +40,7 @@ struct Args {
 
 /// The CPU time this thread has used (user and system), if Linux tells.
 fn thread_cpu() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-    // The fields after the command name (which ends at the last ')'):
-    // state is field 3, utime 14 and stime 15, in ticks of 1/100 s.
-    let rest = stat.rsplit_once(')')?.1;
-    let mut fields = rest.split_whitespace().skip(11);
-    let utime: u64 = fields.next()?.parse().ok()?;
-    let stime: u64 = fields.next()?.parse().ok()?;
-    Some(Duration::from_millis((utime + stime) * 10))
+    boardsh_lab::thread_cpu_seconds().map(Duration::from_secs_f64)
 }
 
 /// One way to evaluate: a name, the network (none: by hand) and whether

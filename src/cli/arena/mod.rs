@@ -54,6 +54,7 @@ use super::signals::{Mode, Signals};
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::congo::openings::Openings;
 use crate::shell::Live;
+use crate::stats::pentanomial::Pentanomial;
 use dispatch::{Dispatch, Source};
 use game::Terms;
 use json::Json;
@@ -105,13 +106,16 @@ fn results_header(args: &MatchArgs, plan: &plan::Plan) -> String {
     let openings = match &plan.book {
         Some(book) => {
             // FNV-1a over the positions: the same file anywhere.
-            let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+            let mut h = crate::fnv::Fnv1a::default();
             for pos in book {
-                for byte in pos.to_string().bytes().chain([b'\n']) {
-                    h = (h ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
-                }
+                h.update(pos.to_string().as_bytes());
+                h.update(b"\n");
             }
-            Json::String(format!("{} positions, fnv1a {h:016x}", book.len()))
+            Json::String(format!(
+                "{} positions, fnv1a {:016x}",
+                book.len(),
+                h.finish()
+            ))
         }
         None => Json::Null,
     };
@@ -253,146 +257,271 @@ fn signal_name(code: i32) -> String {
     }
 }
 
+/// `boardsh match` itself, in its steps: open what it reads and writes
+/// and start the agents ([`Setup::open`]), stand the watchdog up, print
+/// the heading, play (workers fed by a [`Dispatch`], their events taken
+/// in by [`Referee::take`]) and say how it ended ([`Referee::finish`]).
 fn run_match(args: &MatchArgs) -> io::Result<i32> {
-    let plan = match plan::plan(args) {
-        Ok(p) => p,
+    let setup = match Setup::open(args) {
+        Ok(s) => s,
         Err(msg) => return usage(&msg),
     };
-    // Read (not yet opened for writing) before anything starts, so the
-    // record check below knows whether the run resumes.
-    let header = results_header(args, &plan);
-    let old = match &args.json {
-        Some(path) => match read_results(path, &header) {
-            Ok(old) => old,
-            Err(msg) => return usage(&msg),
+    let watch = Watch::stand(setup.sink.is_some());
+    nap(STARTUP_WAIT, &watch.live.interrupt);
+    let (old_tally, old_pairs) = results::totals(setup.old.pairs.values());
+    let shared = Arc::new(Shared {
+        dispatch: Mutex::new(dispatch_for(args, &setup, old_pairs)),
+        stop: Arc::clone(&setup.stop),
+        terms: Terms {
+            time: setup.plan.time,
+            grace: Duration::from_secs_f64(args.grace),
+            max_plies: args.max_plies,
         },
-        None => results::ResultsFile::default(),
+        cmds: setup.plan.cmds.clone(),
+    });
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    heading(&mut out, args, &setup, old_tally.games())?;
+    let (tx, rx) = mpsc::sync_channel(handles_backlog(setup.plan.concurrency));
+    let Setup {
+        plan,
+        sink,
+        teams,
+        appender,
+        stop,
+        ..
+    } = setup;
+    let handles: Vec<_> = (teams.into_iter())
+        .map(|team| {
+            let (shared, tx) = (Arc::clone(&shared), tx.clone());
+            thread::spawn(move || worker(team, &shared, &tx))
+        })
+        .collect();
+    drop(tx);
+    let mut referee = Referee {
+        args,
+        plan: &plan,
+        out,
+        sink,
+        appender,
+        counts: Arc::clone(&watch.counts),
+        stop,
+        totals: Totals {
+            tally: old_tally,
+            slowest: [None; 2],
+            played: 0,
+        },
+        json_error: None,
+        broken: None,
+        lost_records: 0,
+        write_error: None,
     };
-    let mut sink = match &args.pgn {
-        Some(p) => {
-            let existing = record::Existing {
-                force: args.force,
-                resuming: !old.pairs.is_empty(),
-            };
-            let inputs: Vec<&Path> = [args.json.as_deref(), args.openings.as_deref()]
-                .into_iter()
-                .flatten()
-                .collect();
-            match record::Sink::new(p, existing, &inputs) {
-                Ok(s) => Some(s),
-                Err(e) => {
-                    return usage(&format!("--pgn {}: cannot write there: {e}", p.display()));
-                }
-            }
+    let signals = watch.signals.as_deref();
+    referee.take(&rx, handles.len(), signals);
+    for h in handles {
+        let _ = h.join();
+    }
+    referee.finish(&shared, signals)
+}
+
+/// What watches a running match: the signals caught, and the watchdog
+/// thread that ends the process if the referee cannot (told the games
+/// printed and recorded for its last word), stopped when this is dropped.
+struct Watch {
+    live: Arc<Live>,
+    signals: Option<Arc<Signals>>,
+    counts: Arc<Counts>,
+    /// Set however the match returns, so the watchdog ends with it.
+    _finished: SetOnDrop,
+}
+
+impl Watch {
+    /// Install the signal handlers and start the watchdog (`recording`:
+    /// the match writes game records).
+    fn stand(recording: bool) -> Watch {
+        let live = Arc::new(Live::default());
+        let signals = Signals::install(Arc::clone(&live), Mode::Batch)
+            .ok()
+            .map(Arc::new);
+        let finished = Arc::new(AtomicBool::new(false));
+        let counts = Arc::new(Counts {
+            recording,
+            ..Counts::default()
+        });
+        if let Some(s) = &signals {
+            let (s, f, p) = (Arc::clone(s), Arc::clone(&finished), Arc::clone(&counts));
+            thread::spawn(move || watchdog(s, f, p));
         }
-        None => None,
+        Watch {
+            live,
+            signals,
+            counts,
+            _finished: SetOnDrop(finished),
+        }
+    }
+}
+
+/// What a match opens before its first game: the plan, the results of
+/// the run it resumes, the record file, the agents (running), the
+/// records of unfinished pairs dropped, the results file to append to.
+struct Setup {
+    plan: plan::Plan,
+    old: results::ResultsFile,
+    sink: Option<record::Sink>,
+    teams: Vec<[AgentProcess; 2]>,
+    dropped: u64,
+    appender: Option<Appender>,
+    /// Set to stop the agents and the workers.
+    stop: Arc<AtomicBool>,
+}
+
+impl Setup {
+    /// Open everything in the order a bad part must be found: the plan,
+    /// the results file read (so the record check knows whether the run
+    /// resumes), the record file, the agents started, the unfinished
+    /// pairs' records dropped, and the results file opened for writing
+    /// only once the agents run (a bad command leaves no file behind).
+    ///
+    /// # Errors
+    ///
+    /// The usage message of the first part that fails.
+    fn open(args: &MatchArgs) -> Result<Setup, String> {
+        let plan = plan::plan(args)?;
+        let header = results_header(args, &plan);
+        let old = match &args.json {
+            Some(path) => read_results(path, &header)?,
+            None => results::ResultsFile::default(),
+        };
+        let sink = open_sink(args, !old.pairs.is_empty())?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let teams = start_teams(&plan, &stop)?;
+        let dropped = drop_unfinished(args, sink.as_ref(), &old)?;
+        let appender = match &args.json {
+            Some(path) => Some(open_results(path, old.whole, &header)?),
+            None => None,
+        };
+        Ok(Setup {
+            plan,
+            old,
+            sink,
+            teams,
+            dropped,
+            appender,
+            stop,
+        })
+    }
+}
+
+/// The `--pgn` record file, if asked for (`resuming`: the results file
+/// has pairs, so the records may be extended).
+fn open_sink(args: &MatchArgs, resuming: bool) -> Result<Option<record::Sink>, String> {
+    let Some(p) = &args.pgn else {
+        return Ok(None);
     };
-    let stop = Arc::new(AtomicBool::new(false));
+    let existing = record::Existing {
+        force: args.force,
+        resuming,
+    };
+    let inputs: Vec<&Path> = [args.json.as_deref(), args.openings.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    record::Sink::new(p, existing, &inputs)
+        .map(Some)
+        .map_err(|e| format!("--pgn {}: cannot write there: {e}", p.display()))
+}
+
+/// Both agents of each worker, split from their commands and started.
+fn start_teams(
+    plan: &plan::Plan,
+    stop: &Arc<AtomicBool>,
+) -> Result<Vec<[AgentProcess; 2]>, String> {
     let mut argvs = Vec::new();
     for cmd in &plan.cmds {
-        match words::split(cmd) {
-            Ok(argv) => argvs.push(argv),
-            Err(e) => return usage(&format!("cannot read the command `{cmd}`: {e}")),
-        }
+        let argv =
+            words::split(cmd).map_err(|e| format!("cannot read the command `{cmd}`: {e}"))?;
+        argvs.push(argv);
     }
     let mut teams = Vec::new();
     for _ in 0..plan.concurrency {
         let mut agents = Vec::new();
         for ((argv, name), cmd) in argvs.iter().zip(NAMES).zip(&plan.cmds) {
-            let mut agent = AgentProcess::new(argv.clone(), name, Arc::clone(&stop));
-            if let Err(e) = agent.ensure_started() {
-                return usage(&format!("agent `{cmd}`: {e}"));
-            }
+            let mut agent = AgentProcess::new(argv.clone(), name, Arc::clone(stop));
+            agent
+                .ensure_started()
+                .map_err(|e| format!("agent `{cmd}`: {e}"))?;
             agents.push(agent);
         }
-        let Ok(pair) = <[AgentProcess; 2]>::try_from(agents) else {
-            return usage("two agent commands are needed");
-        };
+        let pair = <[AgentProcess; 2]>::try_from(agents)
+            .map_err(|_| "two agent commands are needed".to_string())?;
         teams.push(pair);
     }
-    // A resumed run's records of games it plays again go first, so each
-    // game is recorded once (`--force` replaces the file anyway).
-    let mut dropped = 0;
-    if let (Some(record::Sink::File { path, .. }), false, false) =
-        (&sink, old.pairs.is_empty(), args.force)
-    {
-        match unpaired::drop_unpaired(path, |n| paired(&old.pairs, n)) {
-            Ok(d) => dropped = d,
-            Err(e) => {
-                return usage(&format!(
-                    "--pgn {}: cannot drop the records of unfinished pairs: {e}",
-                    path.display()
-                ));
-            }
-        }
-    }
-    // Opened once the agents run, so a bad command leaves no file behind.
-    let mut appender = match &args.json {
-        Some(path) => match open_results(path, old.whole, &header) {
-            Ok(a) => Some(a),
-            Err(msg) => return usage(&msg),
-        },
-        None => None,
+    Ok(teams)
+}
+
+/// A resumed run's records of games it plays again go first, so each
+/// game is recorded once (`--force` replaces the file anyway): how many
+/// were dropped.
+fn drop_unfinished(
+    args: &MatchArgs,
+    sink: Option<&record::Sink>,
+    old: &results::ResultsFile,
+) -> Result<u64, String> {
+    let (Some(record::Sink::File { path, .. }), false, false) =
+        (sink, old.pairs.is_empty(), args.force)
+    else {
+        return Ok(0);
     };
-    let live = Arc::new(Live::default());
-    let signals = Signals::install(Arc::clone(&live), Mode::Batch)
-        .ok()
-        .map(Arc::new);
-    let finished = Arc::new(AtomicBool::new(false));
-    // Games printed and games recorded, for the watchdog's last word.
-    let counts = Arc::new(Counts {
-        recording: sink.is_some(),
-        ..Counts::default()
-    });
-    // Set however this function returns, so the watchdog ends with it.
-    let _finished = SetOnDrop(Arc::clone(&finished));
-    if let Some(s) = &signals {
-        let (s, f, p) = (Arc::clone(s), Arc::clone(&finished), Arc::clone(&counts));
-        thread::spawn(move || watchdog(s, f, p));
-    }
-    nap(STARTUP_WAIT, &live.interrupt);
-    let games = plan.games;
-    let terms = Terms {
-        time: plan.time,
-        grace: Duration::from_secs_f64(args.grace),
-        max_plies: args.max_plies,
-    };
-    let started = Instant::now();
-    let (old_tally, old_pairs) = results::totals(old.pairs.values());
+    unpaired::drop_unpaired(path, |n| paired(&old.pairs, n)).map_err(|e| {
+        format!(
+            "--pgn {}: cannot drop the records of unfinished pairs: {e}",
+            path.display()
+        )
+    })
+}
+
+/// The dispatch of this run's games: its openings, its budget of games
+/// and wall time, the pairs already played and the SPRT.
+fn dispatch_for(args: &MatchArgs, setup: &Setup, pairs: Pentanomial) -> Dispatch {
+    let plan = &setup.plan;
     let mut dispatch = Dispatch {
         source: match &plan.book {
             Some(book) => Source::Book(book.clone()),
             None => Source::Random(Openings::new(args.seed, args.opening_plies)),
         },
         next: 0,
-        games,
+        games: plan.games,
         wall: args
             .max_seconds
-            .map(|s| (started, Duration::from_secs_f64(s))),
+            .map(|s| (Instant::now(), Duration::from_secs_f64(s))),
         shard: plan.shard,
-        done: old.pairs.keys().copied().collect(),
+        done: setup.old.pairs.keys().copied().collect(),
         closed: false,
         timed_out: false,
-        pairs: old_pairs,
+        pairs,
         sprt: plan.sprt,
         decided: None,
     };
     dispatch.check_sprt();
-    let shared = Arc::new(Shared {
-        dispatch: Mutex::new(dispatch),
-        stop: Arc::clone(&stop),
-        terms,
-        cmds: plan.cmds.clone(),
-    });
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    dispatch
+}
+
+/// The lines before the games: the agents, the terms, the SPRT, what a
+/// resumed run found (`old_games` played) and dropped.
+fn heading(
+    out: &mut impl Write,
+    args: &MatchArgs,
+    setup: &Setup,
+    old_games: u32,
+) -> io::Result<()> {
+    let plan = &setup.plan;
     let [cmd1, cmd2] = &plan.cmds;
     writeln!(out, "A: {cmd1}")?;
     writeln!(out, "B: {cmd2}")?;
     writeln!(
         out,
-        "{games} games, {} s per move, at most {} plies, openings of {} plies (seed {})",
-        plan.time, args.max_plies, args.opening_plies, args.seed
+        "{} games, {} s per move, at most {} plies, openings of {} plies (seed {})",
+        plan.games, plan.time, args.max_plies, args.opening_plies, args.seed
     )?;
     if let Some(sprt) = &plan.sprt {
         let (lower, upper) = sprt.bounds();
@@ -402,15 +531,15 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
             sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
         )?;
     }
-    if let (Some(path), false) = (&args.json, old.pairs.is_empty()) {
+    if let (Some(path), false) = (&args.json, setup.old.pairs.is_empty()) {
         writeln!(
             out,
-            "resumed from {}: {} games in {} pairs already played",
+            "resumed from {}: {old_games} games in {} pairs already played",
             path.display(),
-            old_tally.games(),
-            old.pairs.len()
+            setup.old.pairs.len()
         )?;
     }
+    let dropped = setup.dropped;
     if let (Some(path), true) = (&args.pgn, dropped > 0) {
         writeln!(
             out,
@@ -419,166 +548,177 @@ fn run_match(args: &MatchArgs) -> io::Result<i32> {
             s = if dropped == 1 { "" } else { "s" }
         )?;
     }
-    out.flush()?;
-    let (tx, rx) = mpsc::sync_channel(handles_backlog(plan.concurrency));
-    let mut handles = Vec::new();
-    for team in teams {
-        let shared = Arc::clone(&shared);
-        let tx = tx.clone();
-        handles.push(thread::spawn(move || worker(team, &shared, &tx)));
+    out.flush()
+}
+
+/// The referee's side of a running match: what it prints and records as
+/// the workers' events come, and what went wrong on the way.
+struct Referee<'a> {
+    args: &'a MatchArgs,
+    plan: &'a plan::Plan,
+    out: io::StdoutLock<'static>,
+    sink: Option<record::Sink>,
+    appender: Option<Appender>,
+    counts: Arc<Counts>,
+    stop: Arc<AtomicBool>,
+    totals: Totals,
+    json_error: Option<String>,
+    broken: Option<String>,
+    lost_records: u64,
+    write_error: Option<io::Error>,
+}
+
+impl Referee<'_> {
+    /// Take the workers' events until all `running` are done (a caught
+    /// signal stops them).
+    fn take(&mut self, rx: &mpsc::Receiver<Event>, mut running: usize, signals: Option<&Signals>) {
+        while running > 0 {
+            if signals.is_some_and(|s| s.caught().is_some()) {
+                self.stop.store(true, Ordering::SeqCst);
+            }
+            let event = match rx.recv_timeout(Duration::from_millis(20)) {
+                Ok(e) => e,
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
+            match event {
+                Event::Done => running -= 1,
+                Event::Pair(record) => self.pair(&record),
+                Event::Broken(msg) => {
+                    self.broken.get_or_insert(msg);
+                    self.stop.store(true, Ordering::SeqCst);
+                }
+                Event::Game(played) => self.game(*played),
+            }
+        }
     }
-    drop(tx);
-    let mut json_error = None;
-    let mut totals = Totals {
-        tally: old_tally,
-        slowest: [None; 2],
-        played: 0,
-    };
-    let mut broken = None;
-    let mut lost_records: u64 = 0;
-    let mut running = handles.len();
-    let mut write_error = None;
-    while running > 0 {
-        if let Some(s) = &signals
-            && s.caught().is_some()
+
+    /// A finished pair: its line appended to the results file (the first
+    /// failure stops the match).
+    fn pair(&mut self, record: &results::PairRecord) {
+        if let (Some(a), Some(path)) = (&mut self.appender, &self.args.json)
+            && self.json_error.is_none()
+            && let Err(e) = a.append(record)
         {
-            stop.store(true, Ordering::SeqCst);
+            self.json_error = Some(format!(
+                "cannot write the results of pair {} (games {} and {}) to {}: {e}",
+                record.pair + 1,
+                2 * record.pair + 1,
+                2 * record.pair + 2,
+                path.display()
+            ));
+            self.stop.store(true, Ordering::SeqCst);
         }
-        let event = match rx.recv_timeout(Duration::from_millis(20)) {
-            Ok(e) => e,
-            Err(RecvTimeoutError::Timeout) => continue,
-            Err(RecvTimeoutError::Disconnected) => break,
-        };
-        match event {
-            Event::Done => running -= 1,
-            Event::Pair(record) => {
-                if let (Some(a), Some(path)) = (&mut appender, &args.json)
-                    && json_error.is_none()
-                    && let Err(e) = a.append(&record)
-                {
-                    json_error = Some(format!(
-                        "cannot write the results of pair {} (games {} and {}) to {}: {e}",
-                        record.pair + 1,
-                        2 * record.pair + 1,
-                        2 * record.pair + 2,
-                        path.display()
-                    ));
-                    stop.store(true, Ordering::SeqCst);
+    }
+
+    /// A played game: recorded first (a game is kept even once the output
+    /// is gone: a closed pipe stops the match, not its records), then its
+    /// line printed.
+    fn game(&mut self, played: Played) {
+        let Played {
+            number,
+            a_white,
+            start,
+            opening,
+            result,
+        } = played;
+        if let Some(sink) = &mut self.sink {
+            let [cmd1, cmd2] = &self.plan.cmds;
+            let cmds = [cmd1.as_str(), cmd2.as_str()];
+            let (white, black) = if a_white { (0, 1) } else { (1, 0) };
+            let h = record::Header {
+                number,
+                games: self.plan.games,
+                white: cmds.get(white).copied().unwrap_or(""),
+                black: cmds.get(black).copied().unwrap_or(""),
+                start: &start,
+            };
+            let script = record::script(&h, &result, opening.len());
+            match sink.write(number, &script) {
+                Ok(()) => {
+                    self.counts.recorded.fetch_add(1, Ordering::SeqCst);
                 }
-            }
-            Event::Broken(msg) => {
-                broken.get_or_insert(msg);
-                stop.store(true, Ordering::SeqCst);
-            }
-            Event::Game(played) => {
-                let Played {
-                    number,
-                    a_white,
-                    start,
-                    opening,
-                    result,
-                } = *played;
-                // Recorded first: a game is kept even once the output is
-                // gone (a closed pipe stops the match, not its records).
-                if let Some(sink) = &mut sink {
-                    let cmds = [cmd1.as_str(), cmd2.as_str()];
-                    let (white, black) = if a_white { (0, 1) } else { (1, 0) };
-                    let h = record::Header {
-                        number,
-                        games,
-                        white: cmds.get(white).copied().unwrap_or(""),
-                        black: cmds.get(black).copied().unwrap_or(""),
-                        start: &start,
-                    };
-                    let script = record::script(&h, &result, opening.len());
-                    match sink.write(number, &script) {
-                        Ok(()) => {
-                            counts.recorded.fetch_add(1, Ordering::SeqCst);
-                        }
-                        Err(e) => {
-                            lost_records += 1;
-                            let _ = writeln!(
-                                io::stderr(),
-                                "boardsh match: cannot write the record of game {number} to {}: {e}",
-                                sink.path(number).display()
-                            );
-                        }
-                    }
-                }
-                if write_error.is_some() {
-                    continue;
-                }
-                let shown = game_line(
-                    &mut out,
-                    &mut totals,
-                    number,
-                    a_white,
-                    &opening_text(&start, &opening),
-                    &result,
-                );
-                match shown {
-                    Ok(()) => {
-                        counts.printed.store(totals.played, Ordering::SeqCst);
-                    }
-                    Err(e) => {
-                        // The output is gone (a closed pipe): stop the match.
-                        write_error = Some(e);
-                        stop.store(true, Ordering::SeqCst);
-                    }
+                Err(e) => {
+                    self.lost_records += 1;
+                    let _ = writeln!(
+                        io::stderr(),
+                        "boardsh match: cannot write the record of game {number} to {}: {e}",
+                        sink.path(number).display()
+                    );
                 }
             }
         }
+        if self.write_error.is_some() {
+            return;
+        }
+        let opening = opening_text(&start, &opening);
+        let shown = game_line(
+            &mut self.out,
+            &mut self.totals,
+            number,
+            a_white,
+            &opening,
+            &result,
+        );
+        match shown {
+            Ok(()) => {
+                self.counts
+                    .printed
+                    .store(self.totals.played, Ordering::SeqCst);
+            }
+            Err(e) => {
+                // The output is gone (a closed pipe): stop the match.
+                self.write_error = Some(e);
+                self.stop.store(true, Ordering::SeqCst);
+            }
+        }
     }
-    for h in handles {
-        let _ = h.join();
+
+    /// How the match ended: why it stopped, the summary, the records and
+    /// results lost; the exit status.
+    fn finish(mut self, shared: &Shared, signals: Option<&Signals>) -> io::Result<i32> {
+        if let Some(e) = self.write_error {
+            return Err(e);
+        }
+        if let Some(msg) = self.broken {
+            writeln!(io::stderr(), "boardsh match: {msg}")?;
+            return Ok(EXIT_FAILED);
+        }
+        let out = &mut self.out;
+        let played = self.totals.played;
+        let caught = signals.and_then(Signals::exit_status);
+        let timed_out = shared.dispatch.lock().is_ok_and(|d| d.timed_out);
+        if let Some(code) = caught {
+            let name = signal_name(code);
+            writeln!(out, "stopped after {played} games: {name}")?;
+        } else if timed_out {
+            writeln!(out, "stopped after {played} games: --max-seconds reached")?;
+        }
+        let (pairs, decided) = shared
+            .dispatch
+            .lock()
+            .map(|d| (d.pairs, d.decided))
+            .unwrap_or_default();
+        let slowest = Some((&self.totals.slowest, self.plan.time));
+        summary(out, &self.totals.tally, &pairs, slowest)?;
+        if let Some(sprt) = &self.plan.sprt {
+            sprt_line(out, sprt, &pairs, decided.as_ref())?;
+        }
+        out.flush()?;
+        let lost = self.lost_records;
+        if lost > 0 {
+            writeln!(
+                io::stderr(),
+                "boardsh match: {lost} of {played} game records could not be written"
+            )?;
+        }
+        if let Some(msg) = self.json_error {
+            writeln!(io::stderr(), "boardsh match: {msg}")?;
+            return Ok(caught.unwrap_or(EXIT_FAILED));
+        }
+        if lost > 0 {
+            return Ok(caught.unwrap_or(EXIT_FAILED));
+        }
+        Ok(caught.unwrap_or(EXIT_OK))
     }
-    if let Some(e) = write_error {
-        return Err(e);
-    }
-    if let Some(msg) = broken {
-        writeln!(io::stderr(), "boardsh match: {msg}")?;
-        return Ok(EXIT_FAILED);
-    }
-    let caught = signals.as_deref().and_then(Signals::exit_status);
-    let timed_out = shared.dispatch.lock().is_ok_and(|d| d.timed_out);
-    if let Some(code) = caught {
-        let name = signal_name(code);
-        writeln!(out, "stopped after {} games: {name}", totals.played)?;
-    } else if timed_out {
-        writeln!(
-            out,
-            "stopped after {} games: --max-seconds reached",
-            totals.played
-        )?;
-    }
-    let (pairs, decided) = shared
-        .dispatch
-        .lock()
-        .map(|d| (d.pairs, d.decided))
-        .unwrap_or_default();
-    summary(
-        &mut out,
-        &totals.tally,
-        &pairs,
-        Some((&totals.slowest, plan.time)),
-    )?;
-    if let Some(sprt) = &plan.sprt {
-        sprt_line(&mut out, sprt, &pairs, decided.as_ref())?;
-    }
-    out.flush()?;
-    if lost_records > 0 {
-        writeln!(
-            io::stderr(),
-            "boardsh match: {lost_records} of {} game records could not be written",
-            totals.played
-        )?;
-    }
-    if let Some(msg) = json_error {
-        writeln!(io::stderr(), "boardsh match: {msg}")?;
-        return Ok(caught.unwrap_or(EXIT_FAILED));
-    }
-    if lost_records > 0 {
-        return Ok(caught.unwrap_or(EXIT_FAILED));
-    }
-    Ok(caught.unwrap_or(EXIT_OK))
 }

@@ -206,11 +206,9 @@ pub fn kill_all() {
         Err(poisoned) => poisoned.into_inner().clone(),
     };
     for pid in groups {
-        // SAFETY: as in `kill_group`: each id leads a group of ours whose
-        // leader is not yet reaped (it leaves the set before `wait`).
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
+        // As in `kill_group`: each id leads a group of ours whose leader
+        // is not yet reaped (it leaves the set before `wait`).
+        kill_leader_group(pid);
     }
 }
 
@@ -230,18 +228,22 @@ fn register(child: &Child, running: bool) {
     }
 }
 
+/// SIGKILL to the process group `pid` leads (killpg(2); gone already is
+/// no error worth a word: the group has ended).
+fn kill_leader_group(pid: i32) {
+    use nix::sys::signal::{Signal, killpg};
+    let _ = killpg(nix::unistd::Pid::from_raw(pid), Signal::SIGKILL);
+}
+
 /// Kill `child`'s whole process group (it leads one) and reap `child`.
 fn kill_group(child: &mut Child) {
     if let Ok(pid) = i32::try_from(child.id())
         && pid > 0
     {
-        // SAFETY: kill(2) with a negative pid signals the process group
-        // `pid`, which the child leads (`process_group(0)`); the group id
-        // stays reserved while any member lives, even after the leader
+        // The child leads the group `pid` (`process_group(0)`); the group
+        // id stays reserved while any member lives, even after the leader
         // exits, and the leader is reaped only below.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
+        kill_leader_group(pid);
     }
     let _ = child.kill();
     register(child, false);

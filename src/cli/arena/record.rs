@@ -224,18 +224,9 @@ impl Sink {
 /// Check that a file can be made at `probe`'s place: make and remove a
 /// temporary file beside it.
 fn probe(probe: &Path) -> Result<(), String> {
-    let tmp = temp_name(probe);
-    fs::write(&tmp, "").map_err(|e| e.to_string())?;
-    fs::remove_file(&tmp).map_err(|e| e.to_string())
-}
-
-/// The temporary name beside `path` that [`probe`] uses.
-fn temp_name(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    path.with_file_name(format!(".{name}.tmp-{}", std::process::id()))
+    crate::cli::write::Staged::beside(probe, crate::cli::write::SHARED)
+        .map(drop)
+        .map_err(|e| e.to_string())
 }
 
 /// Write `text` to `path` through a temporary file in the same directory

@@ -109,11 +109,7 @@ pub fn pair_line(p: &PairRecord) -> String {
 /// longer give its check (a result edited by hand) is refused when read.
 /// Lines without one (written before the check) are read as they are.
 fn check_of(line_without_check: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in line_without_check.bytes() {
-        h = (h ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
+    format!("{:016x}", crate::fnv::fnv1a(line_without_check.as_bytes()))
 }
 
 /// The JSON line of a pair with its check (no newline): what is written.

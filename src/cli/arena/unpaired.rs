@@ -281,9 +281,7 @@ mod tests {
         // `open`; now it is refused as not a regular file.
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.bsh");
-        let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
-        // SAFETY: a valid NUL-terminated path.
-        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        nix::unistd::mkfifo(&path, nix::sys::stat::Mode::from_bits_truncate(0o600)).unwrap();
         let e = drop_unpaired(&path, |_| true).unwrap_err();
         assert_eq!(e.to_string(), "not a regular file");
     }

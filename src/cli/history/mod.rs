@@ -313,22 +313,7 @@ fn compact(path: &Path) -> io::Result<()> {
     for e in &entries {
         escape(e, &mut text);
     }
-    let name = path
-        .file_name()
-        .map_or_else(|| "history".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut out = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(&tmp)?;
-        out.write_all(&text)?;
-        out.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    written
+    let mut staged = crate::cli::write::Staged::beside(path, crate::cli::write::PRIVATE)?;
+    staged.write_all(&text)?;
+    staged.replace(path)
 }

@@ -13,6 +13,7 @@ pub mod hint;
 pub mod key;
 pub mod retry;
 pub mod review;
+pub mod review_walk;
 pub mod tutor;
 pub mod why;
 
@@ -24,6 +25,7 @@ pub use key::{KEY_MOMENTS, key_moments};
 pub use retry::{Answer, Puzzle, RetryError, Verdict, judge, puzzles};
 pub use review::{
     BLUNDER, INACCURACY, MISTAKE, Mark, MoveReview, ONLY_GAP, Review, SideSummary, move_accuracy,
-    review,
+    review, review_on, review_planned,
 };
+pub use review_walk::{CHUNK, Plan, WALK, Walk};
 pub use why::Note;

@@ -1,7 +1,10 @@
 //! `review` for Congo: every move of a game against the engine, as GNU
 //! Backgammon's analysis walks a match's record and lichess marks a game.
 //!
-//! Each position of the game is searched once, within the same budget.
+//! Each position of the game is searched once, within the same budget,
+//! on as many cores as engines are given ([`review_on`]), the same review
+//! on any number ([`review_walk`](super::review_walk)); a timed review
+//! ([`review`]) on one engine with one table for the game.
 //! A move's loss is the mover's win chance before it (the best the search
 //! found) minus its chance after it (the next position's value, turned);
 //! the engine's own choice loses nothing, and neither does a forced move
@@ -16,9 +19,9 @@
 
 use super::budget::{OverBudget, checked_game};
 use super::chance::{Value, chance_of};
+use super::review_walk::{self, Plan};
 use super::why::{Note, why_bad, why_only};
-use crate::congo::moves::status;
-use crate::congo::search::{Engine, Limits, PastKeys, Score};
+use crate::congo::search::{Engine, Limits, Score};
 use crate::congo::{Color, Game, Move, Position};
 use crate::interrupt::Interrupt;
 
@@ -33,35 +36,21 @@ pub const MISTAKE: f64 = 0.10;
 /// ... a blunder (`??`).
 pub const BLUNDER: f64 = 0.15;
 
-/// How bad a move was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Mark {
-    Inaccuracy,
-    Mistake,
-    Blunder,
-}
+pub use crate::mark::Mark;
 
+/// Congo's marks by the win chance lost.
+pub const THRESHOLDS: crate::mark::Thresholds = crate::mark::Thresholds {
+    inaccuracy: INACCURACY,
+    mistake: MISTAKE,
+    blunder: BLUNDER,
+};
+
+/// Congo's thresholds on the shared [`Mark`].
 impl Mark {
-    /// The mark for a loss of win chance, if it earns one.
+    /// The mark for a loss of win chance, if it earns one (by Congo's
+    /// [`THRESHOLDS`]).
     pub fn for_loss(loss: f64) -> Option<Mark> {
-        if loss >= BLUNDER {
-            Some(Mark::Blunder)
-        } else if loss >= MISTAKE {
-            Some(Mark::Mistake)
-        } else if loss >= INACCURACY {
-            Some(Mark::Inaccuracy)
-        } else {
-            None
-        }
-    }
-
-    /// `?!`, `?` or `??`.
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Mark::Inaccuracy => "?!",
-            Mark::Mistake => "?",
-            Mark::Blunder => "??",
-        }
+        THRESHOLDS.mark(loss)
     }
 }
 
@@ -131,34 +120,11 @@ pub struct Review {
     pub nodes: u64,
 }
 
-/// The value of a position for its side to move: the game's end, or a
-/// search within `limits`, with the engine's move and line.
-fn value_at(
-    engine: &mut Engine,
-    pos: &Position,
-    keys: PastKeys<'_>,
-    limits: &Limits,
-    exclude: &[Move],
-    stop: &dyn Interrupt,
-    nodes: &mut u64,
-) -> Option<(Value, Option<Move>, Vec<Move>)> {
-    if stop.interrupted() {
-        return None;
-    }
-    if let Some(end) = Value::ended(status(pos), pos.side_to_move()) {
-        return Some((end, None, Vec::new()));
-    }
-    let info = engine.search_excluding(pos, keys, limits, exclude, stop, &mut |_| {});
-    *nodes = nodes.saturating_add(info.nodes);
-    if stop.interrupted() {
-        return None;
-    }
-    Some((Value::of_search(&info), info.best, info.pv))
-}
-
-/// Review `game` from its first position, each position searched within
-/// `limits`; `progress(done, total)` after each position. Stopped by
-/// `stop`, the moves reviewed so far are kept (`complete` false).
+/// Review `game` from its first position on one engine with one table
+/// for the whole game ([`Plan::WHOLE`]: what a timed review takes), each
+/// position searched within `limits`; `progress(done, total)` after each
+/// position. Stopped by `stop`, the moves reviewed so far are kept
+/// (`complete` false).
 ///
 /// # Errors
 ///
@@ -171,80 +137,79 @@ pub fn review(
     stop: &dyn Interrupt,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Review, OverBudget> {
+    review_planned(&mut [engine], game, limits, Plan::WHOLE, stop, progress)
+}
+
+/// Review `game` with one worker an engine of `engines` (the same
+/// settings each), the positions in chunks ([`Plan::CHUNKED`]): the same
+/// review on any number of engines (see
+/// [`review_walk`](super::review_walk)). Every position is searched
+/// within `limits`; stopped by `stop`, the longest prefix of the game
+/// whose positions were searched is kept (`complete` false).
+///
+/// # Errors
+///
+/// [`OverBudget`] when a position of the game has too many legal moves
+/// (nothing is searched).
+pub fn review_on(
+    engines: &mut [&mut Engine],
+    game: &Game,
+    limits: &Limits,
+    stop: &dyn Interrupt,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Review, OverBudget> {
+    review_planned(engines, game, limits, Plan::CHUNKED, stop, progress)
+}
+
+/// Review `game` by `plan` (the lab compares plans).
+///
+/// # Errors
+///
+/// As [`review_on`].
+pub fn review_planned(
+    engines: &mut [&mut Engine],
+    game: &Game,
+    limits: &Limits,
+    plan: Plan,
+    stop: &dyn Interrupt,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Review, OverBudget> {
     let counts = checked_game(game)?;
-    engine.new_game();
+    let walked = review_walk::walk(engines, game, &counts, limits, plan, stop, progress);
     let moves: Vec<Move> = game.moves().collect();
-    let total = moves.len() + 1;
-    let mut replay = Game::new(game.start().clone());
     let mut out = Review {
         moves: Vec::with_capacity(moves.len()),
-        white: Vec::with_capacity(total),
+        white: Vec::with_capacity(moves.len() + 1),
         sides: Default::default(),
         complete: false,
-        nodes: 0,
+        nodes: walked.nodes,
     };
-    let Some(mut here) = value_at(
-        engine,
-        replay.position(),
-        replay.seen().into(),
-        limits,
-        &[],
-        stop,
-        &mut out.nodes,
-    ) else {
+    let mut found = walked.positions.into_iter();
+    let mut replay = Game::new(game.start().clone());
+    let Some(Some(mut here)) = found.next() else {
         return Ok(out);
     };
     out.white
-        .push(here.0.white_chance(replay.position().side_to_move()));
-    progress(1, total);
+        .push(here.found.0.white_chance(replay.position().side_to_move()));
     for (i, &mv) in moves.iter().enumerate() {
-        let before = replay.position().clone();
-        let forced = counts.get(i) == Some(&1);
-        let (best_value, best, line) = here;
-        // The second best, where the played move was the best and a gap
-        // of ONLY_GAP is possible: the same search without that move.
-        // A move that ends the game (takes the lion) is the win, not an
-        // only move.
-        let ends = before.after(mv).is_ok_and(|p| status(&p).is_over());
-        let second = if !forced && !ends && best == Some(mv) && best_value.chance >= ONLY_GAP {
-            match value_at(
-                engine,
-                &before,
-                replay.seen().into(),
-                limits,
-                &[mv],
-                stop,
-                &mut out.nodes,
-            ) {
-                Some(found) => Some(found),
-                None => return Ok(summed(out)),
-            }
-        } else {
-            None
+        let Some(Some(next)) = found.next() else {
+            break;
         };
+        let before = replay.position().clone();
         if replay.play(mv).is_err() {
             // Not reached: the game's own moves replay.
             break;
         }
-        let Some(next) = value_at(
-            engine,
-            replay.position(),
-            replay.seen().into(),
-            limits,
-            &[],
-            stop,
-            &mut out.nodes,
-        ) else {
-            return Ok(summed(out));
-        };
-        let played_value = next.0.for_mover();
+        let forced = counts.get(i) == Some(&1);
+        let (best_value, best, line) = here.found;
+        let played_value = next.found.0.for_mover();
         let loss = if forced || best == Some(mv) {
             0.0
         } else {
             (best_value.chance - played_value.chance).max(0.0)
         };
         let mut played_line = vec![mv];
-        played_line.extend(next.2.iter().copied());
+        played_line.extend(next.found.2.iter().copied());
         let mut note = None;
         let mut mark = None;
         if !forced {
@@ -257,7 +222,7 @@ pub fn review(
         }
         let mut why =
             mark.map(|_| why_bad(&before, note, &played_line, &line, played_value, best_value));
-        if let Some((second_value, Some(_), second_line)) = &second
+        if let Some((second_value, Some(_), second_line)) = &here.second
             && mark.is_none()
             && best_value.chance - second_value.chance >= ONLY_GAP
         {
@@ -279,9 +244,8 @@ pub fn review(
             why,
         });
         out.white
-            .push(next.0.white_chance(replay.position().side_to_move()));
+            .push(next.found.0.white_chance(replay.position().side_to_move()));
         here = next;
-        progress(i + 2, total);
     }
     out.complete = out.moves.len() == moves.len();
     Ok(summed(out))

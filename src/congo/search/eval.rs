@@ -459,15 +459,7 @@ pub(crate) fn linear(pos: &Position, w: &EvalWeights) -> ([f64; super::weights::
     let us = pos.side_to_move();
     let them = !us;
     let mut f = [0.0; super::weights::COUNT];
-    let kinds = [
-        PieceKind::Pawn,
-        PieceKind::Superpawn,
-        PieceKind::Giraffe,
-        PieceKind::Monkey,
-        PieceKind::Elephant,
-        PieceKind::Crocodile,
-        PieceKind::Zebra,
-    ];
+    let kinds = PieceKind::NOT_LION;
     for (slot, kind) in f.iter_mut().zip(kinds) {
         let count = |c: Color| pos.pieces(Piece::new(c, kind)).count() as f64;
         *slot = count(us) - count(them);

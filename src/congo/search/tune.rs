@@ -171,6 +171,14 @@ impl Default for Schedule {
     }
 }
 
+/// The positions a tuning reads: those it fits (`train`) and those it
+/// only measures (`holdout`, of other games; may be empty).
+#[derive(Clone, Copy, Debug)]
+pub struct Split<'a> {
+    pub train: &'a [Sample],
+    pub holdout: &'a [Sample],
+}
+
 /// Fit the weights not `fixed` from `start` at scale `k` on `train`;
 /// `progress` sees each epoch's number and its linear loss on `train` and
 /// on `holdout`. With a `holdout` (positions of other games), the answer
@@ -181,10 +189,8 @@ impl Default for Schedule {
 /// # Errors
 ///
 /// [`Interrupted`] once `stop` is set.
-#[allow(clippy::too_many_arguments)]
 pub fn tune(
-    train: &[Sample],
-    holdout: &[Sample],
+    samples: Split<'_>,
     start: &EvalWeights,
     k: f64,
     fixed: &[bool; COUNT],
@@ -192,6 +198,7 @@ pub fn tune(
     stop: &dyn Interrupt,
     progress: &mut dyn FnMut(u32, f64, f64),
 ) -> Result<EvalWeights, Interrupted> {
+    let Split { train, holdout } = samples;
     let mut w: [f64; COUNT] = std::array::from_fn(|i| f64::from(weights::get(start, i)));
     let (b1, b2, eps) = (0.9, 0.999, 1e-12);
     let mut m = [0.0; COUNT];
@@ -331,9 +338,12 @@ mod tests {
         let mut fixed = [false; COUNT];
         fixed[0] = true; // pawn: the scale
         let before = loss_of(&samples, &evals(&samples, &start), 1.0);
+        let split = Split {
+            train: &samples,
+            holdout: &[],
+        };
         let tuned = tune(
-            &samples,
-            &[],
+            split,
             &start,
             1.0,
             &fixed,
@@ -374,9 +384,12 @@ mod tests {
         let mut fixed = [false; COUNT];
         fixed[0] = true;
         let mut moved = false;
+        let split = Split {
+            train: &train,
+            holdout: &holdout,
+        };
         let tuned = tune(
-            &train,
-            &holdout,
+            split,
             &start,
             1.0,
             &fixed,

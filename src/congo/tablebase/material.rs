@@ -15,15 +15,7 @@ use std::fmt;
 pub const MAX_EXTRA: usize = 3;
 
 /// The non-lion kinds in code order (a piece's code is `colour * 7 + slot`).
-const KINDS: [PieceKind; 7] = [
-    PieceKind::Pawn,
-    PieceKind::Superpawn,
-    PieceKind::Giraffe,
-    PieceKind::Monkey,
-    PieceKind::Elephant,
-    PieceKind::Crocodile,
-    PieceKind::Zebra,
-];
+const KINDS: [PieceKind; 7] = PieceKind::NOT_LION;
 
 /// How many piece codes there are (7 kinds of each colour).
 pub const CODES: u8 = 14;

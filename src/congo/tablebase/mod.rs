@@ -263,9 +263,7 @@ pub const MAX_FILE_BYTES: u64 =
 
 /// FNV-1a over the bytes.
 fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    crate::fnv::fnv1a(bytes)
 }
 
 /// A table as file bytes: magic, piece count and codes, the entries, an

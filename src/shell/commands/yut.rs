@@ -8,6 +8,7 @@ use crate::shell::error::{ErrorKind, Found};
 use crate::shell::parse::grammar::{
     Res, arg, bare, end, expected_end, expected_word, fail, is_space, word,
 };
+use crate::shell::words;
 use crate::yut::{Kind, Roll, Throw, Token};
 
 /// `move <token> [<throw>]`.
@@ -175,12 +176,12 @@ pub const HINT: Spec = Spec {
     parse: hint_args,
 };
 
-/// `review [congo|yut] [<limit>] [svg[!] <file>]`.
+/// `review [congo|yut] [<limit>] [<game file>] [svg[!] <file>]`.
 pub const REVIEW: Spec = Spec {
     name: "review",
     aliases: &[],
     usage: "[<game>] [<limit>] [<file>]",
-    summary: "every move of the game in play or <game> (or a game <file>: `save`, `match --pgn`) against the engine: Congo's marked ?! ? ?? ! with why, each side's accuracy and a chart (`svg <file>` writes it; `key`: the last review's biggest turning points, each with its board); Yut's decisions since `reset yut`, each throw's luck and a chart (`review yut svg <file>`)",
+    summary: "every move of the game in play or <game> (or a game <file>: `save`, `match --pgn`) against the engine: Congo's marked ?! ? ?? ! with why, each side's accuracy and a chart (`svg <file>` writes it, after a game <file> too; `key`: the last review's biggest turning points, each with its board); Yut's decisions since `reset yut`, each throw's luck and a chart (`review yut svg <file>`)",
     example: "review congo nodes 20000",
     args: &[
         ArgSpec {
@@ -245,7 +246,7 @@ const REVIEW_TAKES: &str =
 /// ... and for a number (a count is `hint`'s, not `review`'s).
 const REVIEW_TAKES_NUMBER: &str = "a game, one limit (depth N, time S or nodes N) and svg FILE or a game file, and no count (a game file named by digits is written with `./`, as `./3`)";
 
-/// `[congo|yut] [<limit>] [svg[!] <file>]`.
+/// `[congo|yut] [<limit>] [<game file>] [svg[!] <file>]`.
 fn review_args(input: &str) -> Res<'_, Command> {
     // `review key` (or `review congo key`): the last review's key
     // moments; a game file so named is written `./key`.
@@ -294,10 +295,26 @@ fn review_args(input: &str) -> Res<'_, Command> {
             );
         }
         // Anything else is the game file (the rest of the command, as
-        // every file name is).
+        // every file name is), or the game file, then `svg[!] OUT`: the
+        // first `svg` or `svg!` standing alone outside quotes splits them.
         Ok(_) => {
-            let (after, path) = super::session::file_name(rest)?;
-            (after, None, Some(path))
+            let split = [("svg", false), ("svg!", true)]
+                .into_iter()
+                .filter_map(|(w, force)| words::lone_word(rest, w).map(|r| (r, force)))
+                .min_by_key(|((start, _), _)| *start);
+            match split {
+                Some(((start, end), force)) => {
+                    let game = rest.get(..start).unwrap_or_default();
+                    let (_, file) = super::session::file_name(game)?;
+                    let out = rest.get(end..).unwrap_or_default();
+                    let (after, path) = super::session::file_name(out)?;
+                    (after, Some(SvgFile { path, force }), Some(file))
+                }
+                None => {
+                    let (after, path) = super::session::file_name(rest)?;
+                    (after, None, Some(path))
+                }
+            }
         }
         Err(_) => (rest, None, None),
     };

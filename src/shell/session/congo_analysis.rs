@@ -9,9 +9,9 @@ use super::congo_part::CongoPart;
 use super::engine::{Tools, no_table};
 use super::{ExecError, Session};
 use crate::congo::Game;
-use crate::congo::analysis::{AnalysisError, hint, review};
+use crate::congo::analysis::{AnalysisError, Plan, hint, review_planned, review_walk};
 use crate::congo::analysis::{Review, key_moments};
-use crate::congo::search::Limits;
+use crate::congo::search::{Engine, Limits};
 use crate::congo::{Bitboard, Color};
 use crate::shell::board::LastMove;
 use crate::shell::command::{Command, GameChoice, HintArgs, ReviewArgs, SearchLimit};
@@ -48,7 +48,8 @@ fn seconds(ms: u64) -> String {
 
 /// The nodes a position of `review` searches when no budget is given: a
 /// node budget, so one game gives one review on any machine and under any
-/// `threads` (a node-limited search runs on one thread). Chosen by
+/// `threads` (a node-limited search runs on one thread, and the review's
+/// positions are shared out to the workers in fixed chunks). Chosen by
 /// measurement (lab/NOTES.md, 2026-12-07): a tenth of it marks a
 /// different mark on 45% of the moves either marks (20 games), while this
 /// budget reviews a 120-ply game in 14 to 18 s on the shared 2-core
@@ -320,9 +321,11 @@ impl CongoPart {
         ))))
     }
 
-    /// Search the review of `game` within `limits` (one table for the
-    /// whole game), kept for `retry`, `review key` and `review svg`; its
-    /// nodes counted in the live counters.
+    /// Search the review of `game` within `limits` on the `threads`
+    /// setting's workers (one engine each, the session's evaluation
+    /// shared; the review is the same on any number), kept for `retry`,
+    /// `review key` and `review svg`; its nodes counted in the live
+    /// counters.
     fn search_review(
         &mut self,
         c: &Common,
@@ -333,14 +336,39 @@ impl CongoPart {
         let tools: Tools<'_> = self.tools(c);
         let live = tools.live;
         let tables = tools.tables();
+        let config = tools.engine_config(&limits);
+        // A timed search takes the cores itself (the `threads` setting's
+        // search threads): one worker, one table for the game, as ever;
+        // a fixed budget searches on one thread: one worker a core, the
+        // positions in chunks.
+        let timed = limits.time.is_some();
+        let workers = if timed {
+            1
+        } else {
+            (tools.settings.threads()).min(review_walk::chunks(game.moves().len()))
+        };
+        let plan = if timed { Plan::WHOLE } else { Plan::CHUNKED };
+        let net = tools.engine.net().cloned();
         let report = tools
             .engine
-            .with(tools.engine_config(&limits), |engine| {
-                engine.set_tablebase(tables);
-                review(
-                    engine,
+            .with(config, |engine| {
+                engine.set_tablebase(tables.clone());
+                // A worker's table that cannot be had leaves fewer
+                // workers: the same review, slower.
+                let mut more: Vec<Engine> = (1..workers)
+                    .map_while(|_| Engine::try_new(config).ok())
+                    .collect();
+                for e in &mut more {
+                    e.set_net(net.clone());
+                    e.set_tablebase(tables.clone());
+                }
+                let mut engines: Vec<&mut Engine> =
+                    std::iter::once(engine).chain(more.iter_mut()).collect();
+                review_planned(
+                    &mut engines,
                     game,
                     &limits,
+                    plan,
                     &live.interrupt,
                     &mut |done, total| {
                         let [d, t] = &live.games;

@@ -83,7 +83,7 @@ impl Sink for PromptSink<'_> {
 mod tests {
     use super::super::Session;
     use super::*;
-    use crate::shell::output::Output;
+    use crate::shell::output::Sheet;
     use crate::shell::parse::parse_command;
     use crate::shell::render::render;
 
@@ -240,49 +240,29 @@ mod tests {
         );
     }
 
-    /// An output of a given size that keeps the text.
-    struct Window(Vec<u8>, usize, usize);
-
-    impl Output for Window {
-        fn styled(&mut self, _: crate::shell::Style, text: &str) -> io::Result<()> {
-            self.0.extend_from_slice(text.as_bytes());
-            Ok(())
-        }
-        fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
-            self.0.extend_from_slice(bytes);
-            Ok(())
-        }
-        fn width(&self) -> usize {
-            self.1
-        }
-        fn height(&self) -> Option<usize> {
-            Some(self.2)
-        }
-    }
-
     #[test]
     fn a_small_window_gets_the_compact_board() {
         let (_, mut prompt) = sessions();
         let cmd = parse_command("show").expect("parses");
         let reply = prompt.execute(&cmd, &mut Vec::new()).expect("runs");
         // 80x24: the 32-row board does not fit, the 13-line one does.
-        let mut small = Window(Vec::new(), 80, 24);
+        let mut small = Sheet::new(80, None, Some(24));
         render(&reply, false, &mut small).expect("renders");
-        let text = String::from_utf8(small.0).expect("utf-8");
+        let text = String::from_utf8(small.text).expect("utf-8");
         assert_eq!(text.lines().count(), 13 + 6, "{text}");
         assert!(text.starts_with("duet-mo             mo\n"), "{text}");
         // 120x50: the full board.
-        let mut big = Window(Vec::new(), 120, 50);
+        let mut big = Sheet::new(120, None, Some(50));
         render(&reply, false, &mut big).expect("renders");
         assert_eq!(
-            String::from_utf8(big.0).expect("utf-8").lines().count(),
+            String::from_utf8(big.text).expect("utf-8").lines().count(),
             32 + 6
         );
         // 120x39: one row short of the full board, its block, the command
         // line and the prompt: compact.
-        let mut short = Window(Vec::new(), 120, 39);
+        let mut short = Sheet::new(120, None, Some(39));
         render(&reply, false, &mut short).expect("renders");
-        let text = String::from_utf8(short.0).expect("utf-8");
+        let text = String::from_utf8(short.text).expect("utf-8");
         assert_eq!(text.lines().count(), 13 + 6, "{text}");
     }
 
@@ -356,9 +336,9 @@ mod tests {
         let cmd = parse_command("move A").expect("parses");
         let reply = prompt.execute(&cmd, &mut Vec::new()).expect("runs");
         let draw = |w, h| {
-            let mut out = Window(Vec::new(), w, h);
+            let mut out = Sheet::new(w, None, Some(h));
             render(&reply, false, &mut out).expect("renders");
-            String::from_utf8(out.0).expect("utf-8")
+            String::from_utf8(out.text).expect("utf-8")
         };
         // 100x40: the block has 7 lines at least (the summary), so 32 + 7
         // + the command line and the prompt is 41 > 40: compact.

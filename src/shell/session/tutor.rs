@@ -16,9 +16,9 @@ use crate::congo::analysis::tutor::{TUTOR_NODES, Warning, check};
 use crate::congo::search::Limits;
 use crate::shell::commands::yut::{HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES};
 use crate::shell::error::ErrorKind;
-use crate::shell::settings::{CongoComputer, Tutor, YutComputer};
+use crate::shell::settings::{CongoComputer, YutComputer};
+use crate::yut::player::solve::AnalysisError as YutAnalysisError;
 use crate::yut::player::solve::tutor::{YutWarning, check as check_yut};
-use crate::yut::player::solve::{AnalysisError as YutAnalysisError, Mark as YutMark};
 use crate::yut::{Roll, Token, Use};
 
 /// A Congo move the tutor stopped, with where: the key of the position
@@ -127,11 +127,8 @@ impl YutPart {
         roll: Option<Roll>,
         stopped: Option<(u64, Use)>,
     ) -> Result<(), ErrorKind> {
-        let least = match c.settings.tutor {
-            Tutor::Off => return Ok(()),
-            Tutor::Inaccuracy => YutMark::Inaccuracy,
-            Tutor::Mistake => YutMark::Mistake,
-            Tutor::Blunder => YutMark::Blunder,
+        let Some(least) = c.settings.tutor.least() else {
+            return Ok(());
         };
         let versus = matches!(
             c.settings.computer.yut,
@@ -192,12 +189,7 @@ fn yut_stopped_text(w: &YutWarning) -> String {
         "estimated"
     };
     let mv = |u: Use| format!("move {} {}", u.token, u.roll.name());
-    let mark = match w.mark {
-        YutMark::Fine => "",
-        YutMark::Inaccuracy => "?!",
-        YutMark::Mistake => "?",
-        YutMark::Blunder => "??",
-    };
+    let mark = w.mark.symbol();
     format!(
         "the tutor stops {} ({}): it loses {:.1} points of your chance to win ({:.0}% against {:.0}% after {}, {how}); type it again to make it anyway",
         mv(w.played.choice),

@@ -140,7 +140,7 @@ pub(super) mod tests {
     use crate::interrupt::Never;
     use crate::shell::parse::parse_command;
     use crate::shell::reply::YutHint;
-    use crate::yut::player::solve::{Roles, solve_layer};
+    use crate::yut::player::solve::Roles;
     use crate::yut::{Game, Play, Record, Roll, Station, Sticks, Team, Token, TokenState, Use};
 
     /// The one-token table, solved here (the solver is checked against an
@@ -148,9 +148,7 @@ pub(super) mod tests {
     /// it quick.
     pub(in crate::shell::session) fn one_token_table() -> Arc<Table> {
         let mut table = Table::new(1, 2, Roles::SelfPlay);
-        for e in (0..table.index().layers()).rev() {
-            solve_layer(&mut table, e, Sticks::FAIR, &Never, &mut |_| {}).expect("no interrupt");
-        }
+        table.solve(Sticks::FAIR, &Never).expect("no interrupt");
         Arc::new(table)
     }
 

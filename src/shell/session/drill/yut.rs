@@ -14,9 +14,10 @@ use crate::shell::drill::yut_state::use_text;
 use crate::shell::drill::{Card, Good, YutState};
 use crate::shell::error::ErrorKind;
 use crate::shell::render_drill::YutAnswer;
-use crate::yut::solve::{
-    GameReview, HintLine, Mark, Players, board_of, covers, hint_within, indistinct,
-};
+use crate::yut::solve::hint::hint_within;
+use crate::yut::solve::player::covers;
+use crate::yut::solve::whole::indistinct;
+use crate::yut::solve::{Analysis, GameReview, HintLine, Mark, Players, THRESHOLDS, board_of};
 use crate::yut::{Play, Team, Use};
 
 /// Whether `a` and `b` are the same use at `play`: the same result on
@@ -44,11 +45,15 @@ pub fn cards(moves: &[(Play, Use)], report: &GameReview, teams: &[Team], seed: u
         let Some((play, _)) = rest.find(|(_, used)| *used == r.played) else {
             break;
         };
-        if !matches!(r.mark, Mark::Mistake | Mark::Blunder) || !teams.contains(team) {
+        if !matches!(r.mark, Some(Mark::Mistake | Mark::Blunder)) || !teams.contains(team) {
             continue;
         }
         let exact = r.interval.is_none() && r.best.interval.is_none();
-        let mark = if r.mark == Mark::Blunder { "??" } else { "?" };
+        let mark = if r.mark == Some(Mark::Blunder) {
+            "??"
+        } else {
+            "?"
+        };
         out.push(Card::yut(
             YutState::of(play, seed, exact),
             r.played,
@@ -128,8 +133,12 @@ impl YutPart {
             lower: &mut *low,
         };
         let stop = &c.live.interrupt;
-        let report = hint_within(play, table, players, HINT_GAMES, seed, budget, stop)
-            .map_err(|_| ErrorKind::Interrupted)?;
+        let analysis = Analysis {
+            budget,
+            ..Analysis::new(HINT_GAMES, seed, stop)
+        };
+        let report =
+            hint_within(play, table, players, &analysis).map_err(|_| ErrorKind::Interrupted)?;
         let found = |u: Use| report.lines.iter().find(|l| same_use(play, l.choice, u));
         let (Some(&best), Some(&answer)) = (report.lines.first(), found(used)) else {
             // Not reached: a legal use of a decision has its line.
@@ -143,7 +152,7 @@ impl YutPart {
         };
         let loss = (best.chance - answer.chance).max(0.0);
         let close = indistinct(answer.chance, answer.interval, best.chance, best.interval)
-            || Mark::of(loss) == Mark::Fine;
+            || THRESHOLDS.mark(loss).is_none();
         let verdict = if same_use(play, used, best.choice) {
             Verdict::Best
         } else if close {

@@ -23,6 +23,7 @@ use crate::yut::rules::sticks::Sticks;
 use crate::yut::rules::token::Team;
 
 /// What an analysis works with.
+#[derive(Clone, Copy)]
 pub struct Analysis<'a> {
     /// The solved tables: a position one covers is valued exactly.
     pub tables: &'a [Arc<Table>],
@@ -52,7 +53,25 @@ pub struct Analysis<'a> {
     pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
 }
 
-impl Analysis<'_> {
+impl<'a> Analysis<'a> {
+    /// An analysis with no tables that plays `games` games a use from
+    /// `seed` (greedy players, no budget, one thread, no progress),
+    /// stopped by `stop`: to set the rest, `Analysis { field, ..new }`.
+    pub fn new(games: u64, seed: u64, stop: &'a dyn Interrupt) -> Analysis<'a> {
+        Analysis {
+            tables: &[],
+            players: Kind::Greedy,
+            games,
+            decision_budget: None,
+            budget: u64::MAX,
+            seed,
+            samples: u64::MAX,
+            threads: 1,
+            stop,
+            progress: None,
+        }
+    }
+
     /// The seed an analysis of `play` draws from its random state, which
     /// does not advance: asking twice gives the same answer.
     pub fn seed_of(play: &Play) -> u64 {
@@ -235,15 +254,11 @@ pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameRevie
         play.set_sticks(sticks);
         let table = analysis.table_for(&play);
         let team = play.to_move();
-        let Ok((mut one, _)) = review(
-            &[(play, used)],
-            table,
-            &mut *up,
-            &mut *low,
-            analysis.games,
-            analysis.seed,
-            analysis.stop,
-        ) else {
+        let players = Players {
+            upper: &mut *up,
+            lower: &mut *low,
+        };
+        let Ok((mut one, _)) = review(&[(play, used)], table, players, analysis) else {
             stopped = true;
             break;
         };
@@ -260,20 +275,12 @@ pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameRevie
     let luck = if stopped {
         Luck::default()
     } else {
-        match luck(
-            record,
-            sticks,
-            analysis.tables,
-            Players {
-                upper: &mut *up,
-                lower: &mut *low,
-            },
-            analysis.games,
-            analysis.seed,
-            analysis.budget,
-            analysis.stop,
-            &mut |done, of| tell(choices + done, choices + of),
-        ) {
+        let players = Players {
+            upper: &mut *up,
+            lower: &mut *low,
+        };
+        let progress = &mut |done, of| tell(choices + done, choices + of);
+        match luck(record, sticks, players, analysis, progress) {
             Ok(luck) => luck,
             Err(LuckError::Replay(e)) => return Err(AnalysisError::Replay(e)),
             Err(LuckError::Interrupted) => {
@@ -284,8 +291,7 @@ pub fn review_game(record: &Record, analysis: &Analysis<'_>) -> Result<GameRevie
     };
     let move_points = luck.move_points();
     let marks = (at.iter().zip(&out))
-        .filter(|(_, (_, r))| r.mark != Mark::Fine)
-        .filter_map(|(&k, (_, r))| move_points.get(k).map(|&p| (p, r.mark)))
+        .filter_map(|(&k, (_, r))| Some((*move_points.get(k)?, r.mark?)))
         .collect();
     Ok(GameReview {
         decisions: out,

@@ -365,6 +365,15 @@ enum Next {
     Again(u32),
 }
 
+/// One use inside a block's turn: side `mi`'s group `gi` moved by
+/// result `r` (indices into the block's space and the pending set).
+#[derive(Clone, Copy)]
+struct Step {
+    mi: usize,
+    gi: usize,
+    r: usize,
+}
+
 impl Block<'_> {
     fn bit(&self) -> u64 {
         self.op
@@ -379,20 +388,12 @@ impl Block<'_> {
         (1 + self.op.0.iter().filter(|&&x| x == HOME).count()).min(MAX_SMALLS)
     }
 
-    /// The value of side `mi`'s group `gi` using result `r` with pending
-    /// index `pi`, and what it leads to.
+    /// The value of `step` with pending index `pi` (`uses` the values of
+    /// the block's use states, `n` its sides, `omask` the other side's
+    /// stations), and what it leads to.
     #[inline]
-    #[allow(clippy::too_many_arguments)] // the hot loop's state, passed flat
-    fn child(
-        &self,
-        uses: &[f64],
-        n: usize,
-        omask: u64,
-        mi: usize,
-        gi: usize,
-        r: usize,
-        pi: u32,
-    ) -> (f64, Next) {
+    fn child(&self, uses: &[f64], n: usize, omask: u64, pi: u32, step: Step) -> (f64, Next) {
+        let Step { mi, gi, r } = step;
         let sp = self.space;
         let m2 = sp
             .succ
@@ -480,7 +481,7 @@ impl Block<'_> {
                             if c == 0 {
                                 continue;
                             }
-                            let (v, _) = self.child(&uses, n, omask, mi, gi, r, pi);
+                            let (v, _) = self.child(&uses, n, omask, pi, Step { mi, gi, r });
                             best = best.max(v);
                             sum += v;
                             count += 1;
@@ -632,7 +633,8 @@ impl Block<'_> {
                         if c == 0 {
                             continue;
                         }
-                        let (v, next) = self.child(&solved.uses, n, omask, mi, gi, r, pi);
+                        let step = Step { mi, gi, r };
+                        let (v, next) = self.child(&solved.uses, n, omask, pi, step);
                         if best.is_none_or(|b| choices.get(b).is_some_and(|x| v > x.0)) {
                             best = Some(choices.len());
                         }
@@ -736,17 +738,27 @@ mod tests {
     /// its catches lead to first (kept in `caches`), with the turn ends
     /// valued by `leaf` and a catcher's next turn start by `Turn` itself
     /// (the in-turn search values it so); returns the block and its states.
-    #[allow(clippy::too_many_arguments)]
-    fn dense_block<'a>(
-        index: &Index,
+    /// The game a test's blocks are of: its numbering, the sides of the
+    /// mover's space and the pending sets.
+    struct Game<'a> {
+        index: &'a Index,
         space: &'a Space,
         pends: &'a Pends,
+    }
+
+    fn dense_block<'a>(
+        game: &Game<'a>,
         e: usize,
         op: Side,
         mode: Mode,
         caches: &'a HashMap<u32, Cache>,
         starts: &mut Starts,
     ) -> (Block<'a>, Solved) {
+        let Game {
+            index,
+            space,
+            pends,
+        } = *game;
         let k = index.tokens();
         let o = op.escaped() - (MAX_TOKENS - k);
         let place = |b: Board| index.place(b).filter(|p| p.layer == e).map(|p| p.at as u32);
@@ -840,8 +852,12 @@ mod tests {
             let mut caches: HashMap<u32, Cache> = HashMap::new();
             let mut starts = Starts(Turn::new(Sticks::FAIR.odds(), 3, mode), HashMap::new());
             for op in ops {
-                let (block, solved) =
-                    dense_block(&index, &space, &pends, e, op, mode, &caches, &mut starts);
+                let game = Game {
+                    index: &index,
+                    space: &space,
+                    pends: &pends,
+                };
+                let (block, solved) = dense_block(&game, e, op, mode, &caches, &mut starts);
                 let mut work = FormWork::default();
                 let mut terms = Vec::new();
                 let mut checked = 0;

@@ -4,6 +4,7 @@
 //! where a table covers the position, else estimated by games played out
 //! from each choice, with a 95% interval.
 
+use super::analysis::Analysis;
 use super::player::exact_choices;
 use super::table::Table;
 use super::turn::{Mode, Turn};
@@ -28,26 +29,26 @@ pub struct HintLine {
 
 /// Every legal use at `play` with its win chance for the team to move,
 /// best first. Exact when `table` covers the position; else each use is
-/// followed by `games` games between `upper` and `lower` (seeded from
-/// `seed`, the same seeds for every use, so the comparison is paired);
-/// a use that wins the game at once is certain, exact either way.
-/// Empty unless the game waits for a move. No budget: see
-/// [`hint_within`].
+/// followed by the analysis's `games` games between `players` (seeded
+/// from its `seed`, the same seeds for every use, so the comparison is
+/// paired); a use that wins the game at once is certain, exact either
+/// way. Empty unless the game waits for a move. No budget, whatever the
+/// analysis's: see [`hint_within`].
 ///
 /// # Errors
 ///
-/// [`Interrupted`] when `stop` says so.
+/// [`Interrupted`] when the analysis's `stop` says so.
 pub fn hint(
     play: &Play,
     table: Option<&Table>,
-    upper: &mut dyn Policy,
-    lower: &mut dyn Policy,
-    games: u64,
-    seed: u64,
-    stop: &dyn Interrupt,
+    players: Players<'_>,
+    analysis: &Analysis<'_>,
 ) -> Result<Vec<HintLine>, Interrupted> {
-    let players = Players { upper, lower };
-    hint_within(play, table, players, games, seed, u64::MAX, stop).map(|r| r.lines)
+    let unbounded = Analysis {
+        budget: u64::MAX,
+        ..*analysis
+    };
+    hint_within(play, table, players, &unbounded).map(|r| r.lines)
 }
 
 /// The two players of the games a hint plays out.
@@ -59,6 +60,14 @@ pub struct Players<'a> {
 }
 
 impl Players<'_> {
+    /// The same two players, borrowed again (for one call of many).
+    pub fn reborrow(&mut self) -> Players<'_> {
+        Players {
+            upper: &mut *self.upper,
+            lower: &mut *self.lower,
+        }
+    }
+
     /// Positions both have searched so far.
     fn positions(&self) -> u64 {
         self.upper
@@ -87,7 +96,7 @@ const FUZZ_GAMES: u64 = 8;
 
 /// As [`hint`], with a budget: the estimate plays the games in rounds
 /// (game `i` of every use, from the same `i`-th seed), and once the
-/// players have searched `budget` positions in all it stops: the round
+/// players have searched the analysis's `budget` positions in all it stops: the round
 /// under way is dropped (every use keeps the same games, so the
 /// comparison stays paired) and the chances rest on the rounds finished,
 /// with intervals as wide as they are. At least one round is always
@@ -102,11 +111,14 @@ pub fn hint_within(
     play: &Play,
     table: Option<&Table>,
     players: Players<'_>,
-    games: u64,
-    seed: u64,
-    budget: u64,
-    stop: &dyn Interrupt,
+    analysis: &Analysis<'_>,
 ) -> Result<HintReport, Interrupted> {
+    let (games, seed, budget, stop) = (
+        analysis.games,
+        analysis.seed,
+        analysis.budget,
+        analysis.stop,
+    );
     let mut report = HintReport {
         lines: Vec::new(),
         games: 0,
@@ -311,7 +323,11 @@ mod budget_tests {
             upper: &mut up,
             lower: &mut low,
         };
-        let report = hint_within(&play, None, players, 1000, 5, budget, &Never).expect("runs");
+        let analysis = Analysis {
+            budget,
+            ..Analysis::new(1000, 5, &Never)
+        };
+        let report = hint_within(&play, None, players, &analysis).expect("runs");
         // Cut: fewer games than asked, at least one, every use listed.
         assert!(report.cut);
         assert!((1..1000).contains(&report.games), "{}", report.games);
@@ -326,7 +342,12 @@ mod budget_tests {
         // The rounds played are the first games of an unbounded hint:
         // the same chances, game for game (fresh players for both).
         let (mut up, mut low) = (ai(), ai());
-        let full = hint(&play, None, &mut up, &mut low, report.games, 5, &Never).expect("runs");
+        let players = Players {
+            upper: &mut up,
+            lower: &mut low,
+        };
+        let analysis = Analysis::new(report.games, 5, &Never);
+        let full = hint(&play, None, players, &analysis).expect("runs");
         assert_eq!(report.lines, full);
     }
 
@@ -340,7 +361,8 @@ mod budget_tests {
             upper: &mut up,
             lower: &mut low,
         };
-        let report = hint_within(&play, None, players, 20, 1, u64::MAX, &Never).expect("runs");
+        let analysis = Analysis::new(20, 1, &Never);
+        let report = hint_within(&play, None, players, &analysis).expect("runs");
         assert!(!report.cut);
         assert_eq!(report.games, 20);
         assert!(report.positions > 0);

@@ -10,6 +10,19 @@
 
 use super::board::{Board, ESCAPED, MAX_TOKENS, STATES, Side};
 
+/// A layer of the solve: the positions with this many tokens escaped in
+/// all (both teams), solved from the last to the first. A type of its
+/// own so a layer is never taken for a position's place or a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Layer(pub usize);
+
+/// The layer's number (its escaped tokens).
+impl std::fmt::Display for Layer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
 /// The numbering of one K-token game's positions.
 #[derive(Clone, Debug)]
 pub struct Index {
@@ -76,6 +89,13 @@ impl Index {
     /// The layers: 0 to 2K - 2 escaped tokens in all.
     pub fn layers(&self) -> usize {
         2 * self.k - 1
+    }
+
+    /// Every layer in the order they are solved: the last (most tokens
+    /// escaped) first, since a layer's turns lead only to itself and to
+    /// later layers.
+    pub fn layers_last_first(&self) -> impl Iterator<Item = Layer> + use<> {
+        (0..self.layers()).rev().map(Layer)
     }
 
     fn count(&self, j: usize) -> usize {

@@ -10,13 +10,12 @@
 //! Summed over a game, the luck of the throws and the changes the moves
 //! made add up to the result minus the first chance.
 
-use std::sync::Arc;
-
+use super::analysis::Analysis;
 use super::hint::{Players, estimate};
 use super::plans::exact_chance;
-use super::table::Table;
+
 use super::turn::{Mode, Turn};
-use crate::interrupt::{Interrupt, Interrupted};
+use crate::interrupt::Interrupted;
 use crate::yut::rules::play::{Play, Use};
 use crate::yut::rules::record::{Event, Record, ReplayError, step};
 use crate::yut::rules::roll::Roll;
@@ -128,28 +127,31 @@ fn states(record: &Record, sticks: Sticks) -> Result<Vec<(Happened, Play)>, Repl
 }
 
 /// The luck of `record`'s game since its last new game, under `sticks`:
-/// exact where one of `tables` covers a position, else by `games` games
-/// from it between `players` (seeded from `seed`, the same games from
-/// every point), in rounds stopped once the players have searched
-/// `budget` positions (at least one round is played). `progress` is told
-/// the points estimated so far (the rounds finished as a share of them)
-/// and of how many.
+/// exact where one of the analysis's `tables` covers a position, else by
+/// its `games` games from it between `players` (seeded from its `seed`,
+/// the same games from every point), in rounds stopped once the players
+/// have searched its `budget` positions (at least one round is played).
+/// `progress` is told the points estimated so far (the rounds finished
+/// as a share of them) and of how many.
 ///
 /// # Errors
 ///
 /// [`LuckError`]: the record does not replay, or `stop` said stop.
-#[allow(clippy::too_many_arguments)]
 pub fn luck(
     record: &Record,
     sticks: Sticks,
-    tables: &[Arc<Table>],
     players: Players<'_>,
-    games: u64,
-    seed: u64,
-    budget: u64,
-    stop: &dyn Interrupt,
+    analysis: &Analysis<'_>,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<Luck, LuckError> {
+    let Analysis {
+        tables,
+        games,
+        seed,
+        budget,
+        stop,
+        ..
+    } = *analysis;
     let states = states(record, sticks)?;
     let mut turns: Vec<Turn> = tables
         .iter()

@@ -30,28 +30,31 @@ pub(crate) mod turn;
 pub(crate) mod tutor;
 pub(crate) mod whole;
 
-pub use analysis::{
-    Analysis, AnalysisError, GameHint, GameReview, hint_game, hint_team, review_game,
-};
+// The solver's face: what the tests, the lab, the fuzz targets and the
+// benchmarks call, and the types those calls take and give back.
+pub use analysis::{Analysis, AnalysisError, GameHint, GameReview, review_game};
 pub use board::{Board, Side};
 pub use bounded::Bounded;
 pub use dense::CachePrecision;
-pub use hint::{HintLine, HintReport, Players, hint, hint_within};
-pub use index::{Index, Place};
-pub use luck::{Happened, Luck, LuckError, Point, ThrowLuck, luck};
+pub use hint::{HintLine, Players, hint};
+pub use index::Layer;
+pub use luck::{Happened, Luck, Point, ThrowLuck};
 pub use partial::Partial;
-pub use plans::{Ending, Landing, MAX_PLANS, Moved, Plan, exact_chance, landing, plans};
-pub use player::{Exact, board_of, covers, exact_choices};
-pub use race::{PlayerPair, RaceCut, RaceSetup, Raced, race};
-pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, review};
-pub use solver::{
-    LayerJob, LayerReport, Progress, TOLERANCE, converged, layer_memory, layer_states, solve_layer,
-    solve_layer_from, solve_layer_on, solve_layer_with,
-};
+pub use plans::{Ending, Plan, plans};
+pub use player::{Exact, board_of, exact_choices};
+pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, THRESHOLDS, review};
+pub use solver::{LayerJob, LayerReport, Progress};
 pub use table::{Roles, Table, TableError};
-pub use totals::{Total, loss_totals, luck_totals};
-pub use turn::{Mode, Pend, Turn};
-pub use whole::{EXACT_TIE, TurnHint, TurnLine, hint_turns, hint_turns_raced, indistinct};
+pub use turn::{Mode, Turn};
+pub use whole::{TurnHint, TurnLine, hint_turns};
+
+// What only the crate's own front end uses (the shell's `hint`, `review`
+// and renderings, `boardsh yut solve`'s budgets): not public.
+pub(crate) use analysis::{hint_game, hint_team};
+pub(crate) use index::Index;
+pub(crate) use plans::landing;
+pub(crate) use solver::{TOLERANCE, layer_memory, layer_states};
+pub(crate) use totals::{loss_totals, luck_totals};
 
 /// The default cap on yuts and mos pending in a turn: a run that long
 /// has probability (1/8)^10, below 1e-9.

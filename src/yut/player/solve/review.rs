@@ -8,13 +8,11 @@
 //! marked only when its interval and the best's do not meet (a loss
 //! within the estimate's noise is not told apart from none).
 
-use std::fmt;
-
-use super::hint::{HintLine, hint};
+use super::analysis::Analysis;
+use super::hint::{HintLine, Players, hint};
 use super::table::Table;
 use super::whole::indistinct;
-use crate::interrupt::{Interrupt, Interrupted};
-use crate::yut::player::policy::Policy;
+use crate::interrupt::Interrupted;
 use crate::yut::rules::play::{Play, Use};
 
 /// The least loss marked an inaccuracy.
@@ -24,44 +22,14 @@ pub const MISTAKE: f64 = 0.05;
 /// The least loss marked a blunder.
 pub const BLUNDER: f64 = 0.10;
 
-/// How bad a decision was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Mark {
-    /// Lost less than [`INACCURACY`].
-    Fine,
-    /// Lost at least [`INACCURACY`].
-    Inaccuracy,
-    /// Lost at least [`MISTAKE`].
-    Mistake,
-    /// Lost at least [`BLUNDER`].
-    Blunder,
-}
+pub use crate::mark::Mark;
 
-impl Mark {
-    /// The mark of a loss of win chance.
-    pub fn of(loss: f64) -> Mark {
-        if loss >= BLUNDER {
-            Mark::Blunder
-        } else if loss >= MISTAKE {
-            Mark::Mistake
-        } else if loss >= INACCURACY {
-            Mark::Inaccuracy
-        } else {
-            Mark::Fine
-        }
-    }
-}
-
-impl fmt::Display for Mark {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Mark::Fine => "",
-            Mark::Inaccuracy => "inaccuracy",
-            Mark::Mistake => "mistake",
-            Mark::Blunder => "blunder",
-        })
-    }
-}
+/// Yut's marks by the win chance lost.
+pub const THRESHOLDS: crate::mark::Thresholds = crate::mark::Thresholds {
+    inaccuracy: INACCURACY,
+    mistake: MISTAKE,
+    blunder: BLUNDER,
+};
 
 /// One decision reviewed.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -76,30 +44,28 @@ pub struct Reviewed {
     pub best: HintLine,
     /// The win chance lost (0 for the best use).
     pub loss: f64,
-    /// How bad that is.
-    pub mark: Mark,
+    /// How bad that is (`None`: no mark).
+    pub mark: Option<Mark>,
 }
 
 /// Review `decisions` (the game before each move, and the use played):
-/// each with its loss, and the total lost. Estimates use `games` games a
-/// use between `upper` and `lower`.
+/// each with its loss, and the total lost. Exact where `table` covers a
+/// position; else estimated as [`hint`] does, by the analysis's games a
+/// use between `players`.
 ///
 /// # Errors
 ///
-/// [`Interrupted`] when `stop` says so.
+/// [`Interrupted`] when the analysis's `stop` says so.
 pub fn review(
     decisions: &[(Play, Use)],
     table: Option<&Table>,
-    upper: &mut dyn Policy,
-    lower: &mut dyn Policy,
-    games: u64,
-    seed: u64,
-    stop: &dyn Interrupt,
+    mut players: Players<'_>,
+    analysis: &Analysis<'_>,
 ) -> Result<(Vec<Reviewed>, f64), Interrupted> {
     let mut out = Vec::new();
     let mut total = 0.0;
     for (play, used) in decisions {
-        let lines = hint(play, table, upper, lower, games, seed, stop)?;
+        let lines = hint(play, table, players.reborrow(), analysis)?;
         let Some(&best) = lines.first() else {
             continue;
         };
@@ -117,9 +83,9 @@ pub fn review(
         // Marked only when the two can be told apart: exact chances
         // by the thresholds, estimates when the intervals do not meet.
         let mark = if indistinct(line.chance, line.interval, best.chance, best.interval) {
-            Mark::Fine
+            None
         } else {
-            Mark::of(loss)
+            THRESHOLDS.mark(loss)
         };
         out.push(Reviewed {
             played: *used,

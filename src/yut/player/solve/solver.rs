@@ -27,7 +27,7 @@ use std::collections::HashMap;
 
 use super::board::{HOME, MAX_TOKENS, Side, steps_left};
 use super::dense::{Block, Cache, CachePrecision, Catch, FormWork, Pends, SAME_ROLE, Space};
-use super::index::{Index, Place};
+use super::index::{Index, Layer, Place};
 use super::partial::Partial;
 use super::table::{Roles, Table, fixed, unfixed};
 use super::turn::Mode;
@@ -36,7 +36,7 @@ use super::turn::Mode;
 #[derive(Clone, Copy, Debug)]
 pub struct Progress {
     /// The layer.
-    pub layer: usize,
+    pub layer: Layer,
     /// The sweep, from 1.
     pub sweep: u32,
     /// Positions done in this sweep.
@@ -51,7 +51,7 @@ pub struct Progress {
 #[derive(Clone, Copy, Debug)]
 pub struct LayerReport {
     /// The layer (escaped tokens in all).
-    pub layer: usize,
+    pub layer: Layer,
     /// Its positions (clashing ones left out).
     pub positions: usize,
     /// Sweeps to converge.
@@ -146,23 +146,6 @@ pub fn layer_states(index: &Index, e: usize, cap: u8, roles: Roles) -> u64 {
         .map(|(home, space)| (pends.family(home + 1) + pends.family(home)) as u64 * space)
         .sum();
     states * roles.count() as u64
-}
-
-/// Solve layer `e` of `table` (every later layer must be solved), with
-/// the throws of `sticks`, on one thread; `progress` is called as positions
-/// are done. The same table and sticks give the same values, bit for bit.
-///
-/// # Errors
-///
-/// [`Interrupted`] when `stop` says so; the table is then unchanged.
-pub fn solve_layer(
-    table: &mut Table,
-    e: usize,
-    sticks: Sticks,
-    stop: &dyn Interrupt,
-    progress: &mut dyn FnMut(Progress),
-) -> Result<LayerReport, Interrupted> {
-    solve_layer_on(table, e, sticks, 1, stop, progress)
 }
 
 /// A layer's positions in sweep order, cut into blocks of one side for
@@ -269,87 +252,35 @@ struct Part {
     nodes: u64,
 }
 
-/// [`solve_layer`] on `threads` threads (at least 1), blocks of positions
-/// shared out as they finish. With more than one thread the values can
-/// differ from one run to the next below the tolerance (a thread may read
-/// a value before or after another thread's update); with one they are
-/// the same every run.
-///
-/// # Errors
-///
-/// [`Interrupted`] when `stop` says so; the table is then unchanged.
-pub fn solve_layer_on(
-    table: &mut Table,
-    e: usize,
-    sticks: Sticks,
-    threads: usize,
-    stop: &dyn Interrupt,
-    progress: &mut dyn FnMut(Progress),
-) -> Result<LayerReport, Interrupted> {
-    LayerJob::new(table, e, sticks)
-        .threads(threads)
-        .solve(stop, progress)
-        .map_err(|_| Interrupted)
-}
-
-/// [`solve_layer_on`] with the catches' throw-due states kept at
-/// `precision` ([`CachePrecision::Fixed`] halves the largest part of a
-/// big layer's memory, [`layer_memory`]).
-///
-/// # Errors
-///
-/// [`Interrupted`] when `stop` says so; the table is then unchanged.
-pub fn solve_layer_with(
-    table: &mut Table,
-    e: usize,
-    sticks: Sticks,
-    threads: usize,
-    precision: CachePrecision,
-    stop: &dyn Interrupt,
-    progress: &mut dyn FnMut(Progress),
-) -> Result<LayerReport, Interrupted> {
-    LayerJob::new(table, e, sticks)
-        .threads(threads)
-        .precision(precision)
-        .solve(stop, progress)
-        .map_err(|_| Interrupted)
-}
-
-/// [`solve_layer_with`] from the values a stopped solve of the layer
-/// reached: [`LayerJob::resume`].
-///
-/// # Errors
-///
-/// The [`Partial`] values reached when `stop` says so; the table is then
-/// unchanged.
-#[allow(clippy::too_many_arguments)]
-pub fn solve_layer_from(
-    table: &mut Table,
-    e: usize,
-    sticks: Sticks,
-    threads: usize,
-    precision: CachePrecision,
-    start: Option<Partial>,
-    stop: &dyn Interrupt,
-    progress: &mut dyn FnMut(Progress),
-) -> Result<LayerReport, Partial> {
-    LayerJob::new(table, e, sticks)
-        .threads(threads)
-        .precision(precision)
-        .resume(start)
-        .solve(stop, progress)
+impl Table {
+    /// Solve every layer not yet solved, the last first, each a
+    /// [`LayerJob`] on one thread with the throws of `sticks` (what the
+    /// tests' and the tutor's small tables take).
+    ///
+    /// # Errors
+    ///
+    /// The [`Partial`] values of the layer `stop` stopped; the layers
+    /// before it stay solved.
+    pub fn solve(&mut self, sticks: Sticks, stop: &dyn Interrupt) -> Result<(), Partial> {
+        for layer in self.index().layers_last_first() {
+            if !self.has_layer(layer.0) {
+                LayerJob::new(self, layer, sticks).solve(stop, &mut |_| {})?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// One layer to solve: the table (every later layer solved), the layer,
 /// the sticks whose odds the throws have, the threads, the precision of
 /// the catches' states and the values of a stopped solve to go on from.
-/// [`LayerJob::solve`] runs it in steps on a `Layer`: full sweeps
+/// [`LayerJob::solve`] runs it in steps on a `LayerWork`: full sweeps
 /// (`full_sweep`) until one changes no value by the tolerance
 /// ([`converged`]), with sweeps of the linear forms (`linear_sweeps`)
 /// between them.
 pub struct LayerJob<'a> {
     table: &'a mut Table,
-    layer: usize,
+    layer: Layer,
     sticks: Sticks,
     threads: usize,
     precision: CachePrecision,
@@ -357,9 +288,11 @@ pub struct LayerJob<'a> {
 }
 
 impl<'a> LayerJob<'a> {
-    /// Layer `layer` of `table` with the throws of `sticks`, on one
-    /// thread, the catches' states as floats, from a fresh start.
-    pub fn new(table: &'a mut Table, layer: usize, sticks: Sticks) -> LayerJob<'a> {
+    /// Layer `layer` of `table` (every later layer must be solved) with
+    /// the throws of `sticks`, on one thread, the catches' states as
+    /// floats, from a fresh start. The same table and sticks give the
+    /// same values, bit for bit, on one thread.
+    pub fn new(table: &'a mut Table, layer: Layer, sticks: Sticks) -> LayerJob<'a> {
         LayerJob {
             table,
             layer,
@@ -370,14 +303,18 @@ impl<'a> LayerJob<'a> {
         }
     }
 
-    /// On `threads` threads (at least 1): see [`solve_layer_on`].
+    /// On `threads` threads (at least 1), blocks of positions shared out
+    /// as they finish. With more than one thread the values can differ
+    /// from one run to the next below the tolerance (a thread may read a
+    /// value before or after another thread's update).
     #[must_use]
     pub fn threads(self, threads: usize) -> LayerJob<'a> {
         LayerJob { threads, ..self }
     }
 
-    /// The catches' throw-due states at `precision`: see
-    /// [`solve_layer_with`].
+    /// The catches' throw-due states at `precision`
+    /// ([`CachePrecision::Fixed`] halves the largest part of a big
+    /// layer's memory, [`layer_memory`]).
     #[must_use]
     pub fn precision(self, precision: CachePrecision) -> LayerJob<'a> {
         LayerJob { precision, ..self }
@@ -406,7 +343,7 @@ impl<'a> LayerJob<'a> {
         progress: &mut dyn FnMut(Progress),
     ) -> Result<LayerReport, Partial> {
         self.threads = self.threads.max(1);
-        let mut layer = Layer::new(self.table, self.layer, self.start.take());
+        let mut layer = LayerWork::new(self.table, self.layer.0, self.start.take());
         let mut change = f64::INFINITY;
         let mut nodes = 0;
         let mut linear_sweeps = 0;
@@ -425,7 +362,7 @@ impl<'a> LayerJob<'a> {
                 .map_err(|Interrupted| layer.stopped())?;
         }
         let report = LayerReport {
-            layer: layer.e,
+            layer: Layer(layer.e),
             positions: layer.positions(),
             sweeps: layer.sweeps,
             change,
@@ -434,7 +371,7 @@ impl<'a> LayerJob<'a> {
             terms: layer.forms.iter().flatten().map(Forms::len).sum(),
         };
         let values = layer.into_values();
-        self.table.set_layer(self.layer, values);
+        self.table.set_layer(self.layer.0, values);
         Ok(report)
     }
 
@@ -451,7 +388,7 @@ impl<'a> LayerJob<'a> {
     /// change (building them was a third of a full sweep against random).
     fn full_sweep(
         &self,
-        layer: &mut Layer,
+        layer: &mut LayerWork,
         last_change: f64,
         stop: &dyn Interrupt,
         progress: &mut dyn FnMut(Progress),
@@ -543,7 +480,7 @@ impl<'a> LayerJob<'a> {
             };
             let parts = run(self.threads, &work, pass.done, &mut |d| {
                 progress(Progress {
-                    layer: layer.e,
+                    layer: Layer(layer.e),
                     sweep: layer.sweeps,
                     done: d / layer.roles,
                     total: layer.positions(),
@@ -657,7 +594,7 @@ impl<'a> LayerJob<'a> {
     /// many were made.
     fn linear_sweeps(
         &self,
-        layer: &Layer,
+        layer: &LayerWork,
         change: f64,
         stop: &dyn Interrupt,
     ) -> Result<u32, Interrupted> {
@@ -714,7 +651,7 @@ pub fn converged(change: f64) -> bool {
 /// table it reads later layers from, its positions in sweep order, what
 /// its turns are solved with, and what the sweeps move: the values, the
 /// linear forms of the last full sweep and the full sweeps begun.
-struct Layer<'t> {
+struct LayerWork<'t> {
     e: usize,
     /// The table: every later layer solved.
     table: &'t Table,
@@ -738,10 +675,10 @@ struct Layer<'t> {
     sweeps: u32,
 }
 
-impl<'t> Layer<'t> {
+impl<'t> LayerWork<'t> {
     /// Layer `e` of `table`, from the values of `start` where it is this
     /// layer's (of its roles and size), each position at 0.5 otherwise.
-    fn new(table: &'t Table, e: usize, start: Option<Partial>) -> Layer<'t> {
+    fn new(table: &'t Table, e: usize, start: Option<Partial>) -> LayerWork<'t> {
         let index = table.index();
         let n = index.layer_len(e);
         let roles = table.roles().count();
@@ -772,7 +709,7 @@ impl<'t> Layer<'t> {
             Roles::SelfPlay => vec![Mode::Max],
             Roles::VsRandom => vec![Mode::Max, Mode::Mean],
         };
-        Layer {
+        LayerWork {
             e,
             table,
             index,
@@ -930,7 +867,7 @@ impl<'t> Layer<'t> {
 /// before, and the positions done so far in the sweep (for the progress
 /// line).
 struct RolePass<'p, 't> {
-    layer: &'p Layer<'t>,
+    layer: &'p LayerWork<'t>,
     role: usize,
     kept: &'p [Vec<Forms>],
     last_change: f64,

@@ -79,7 +79,7 @@ mod tests {
     use super::*;
     use crate::yut::player::solve::HintLine;
     use crate::yut::player::solve::luck::ThrowLuck;
-    use crate::yut::player::solve::review::{Mark, Reviewed};
+    use crate::yut::player::solve::review::Reviewed;
     use crate::yut::{Roll, Team, Token, Use};
 
     fn used(token: Token) -> Use {
@@ -110,7 +110,7 @@ mod tests {
                     interval: best_interval,
                 },
                 loss,
-                mark: Mark::of(loss),
+                mark: crate::yut::player::solve::review::THRESHOLDS.mark(loss),
             },
         )
     }

@@ -65,16 +65,12 @@ pub fn check(
         upper: &mut *up,
         lower: &mut *low,
     };
-    let report = hint_within(
-        play,
-        table,
-        players,
-        analysis.games,
-        analysis.seed,
-        TUTOR_POSITIONS,
-        analysis.stop,
-    )
-    .map_err(|_| AnalysisError::Interrupted)?;
+    let within = Analysis {
+        budget: TUTOR_POSITIONS,
+        ..*analysis
+    };
+    let report =
+        hint_within(play, table, players, &within).map_err(|_| AnalysisError::Interrupted)?;
     let Some(&best) = report.lines.first() else {
         return Ok(None);
     };
@@ -93,8 +89,10 @@ pub fn check(
         return Ok(None);
     }
     let loss = (best.chance - line.chance).max(0.0);
-    let mark = Mark::of(loss);
-    Ok((mark != Mark::Fine && mark >= least).then_some(YutWarning {
+    let Some(mark) = super::review::THRESHOLDS.mark(loss) else {
+        return Ok(None);
+    };
+    Ok((mark >= least).then_some(YutWarning {
         played: line,
         best,
         loss,

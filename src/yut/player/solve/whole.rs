@@ -7,6 +7,7 @@
 //! best's (exact values within [`EXACT_TIE`], or intervals that overlap
 //! the best's) are marked equal to it.
 
+use super::analysis::Analysis;
 use super::hint::{Players, estimate};
 use super::plans::{Plan, exact_chance, plans};
 use super::race::{RaceCut, RaceSetup, Raced, race};
@@ -95,20 +96,11 @@ pub fn hint_turns(
     play: &Play,
     table: Option<&Table>,
     players: Players<'_>,
-    games: u64,
-    seed: u64,
-    budget: u64,
-    stop: &dyn Interrupt,
+    analysis: &Analysis<'_>,
 ) -> Result<TurnHint, Interrupted> {
+    let within = (analysis.games, analysis.seed, analysis.budget);
     rank(play, table, |ends, team| {
-        let found = estimate(
-            ends,
-            team,
-            players,
-            (games, seed, budget),
-            stop,
-            &mut |_| {},
-        )?;
+        let found = estimate(ends, team, players, within, analysis.stop, &mut |_| {})?;
         Ok(Raced {
             games: vec![found.games; ends.len()],
             played: found.games.saturating_mul(ends.len() as u64),
@@ -334,7 +326,8 @@ mod tests {
             upper: &mut *up,
             lower: &mut *low,
         };
-        let plain = hint_turns(&play, None, players, 10, 1, u64::MAX, &Never).expect("runs");
+        let analysis = Analysis::new(10, 1, &Never);
+        let plain = hint_turns(&play, None, players, &analysis).expect("runs");
         let first = plain.lines.first().expect("plans");
         assert_eq!((first.chance, first.interval), (1.0, None));
     }
