@@ -53,7 +53,10 @@ fn review_skips_forced_moves_and_free_turns() {
     // its luck (estimated: no table here), lower threw nothing (0 luck),
     // and the chart follows the totals.
     let a = Test::new()
-        .args(["-c", "set tokens 2\nmove a FFBB\nthrow FBBB\nmove A\nreview"])
+        .args([
+            "-c",
+            "set tokens 2\nmove a FFBB\nthrow FBBB\nmove A\nreview",
+        ])
         .any_stdout()
         .run();
     let out = String::from_utf8_lossy(&a.stdout).to_string();

@@ -10,7 +10,9 @@
 //! goes on ([`Repetition::Continues`]).
 
 use super::key_counts::KeyCounts;
-use super::moves::{IllegalMove, Move, MoveOutcome, Status, status};
+#[cfg(doc)]
+use super::moves::check_move;
+use super::moves::{IllegalMove, Legal, Move, MoveOutcome, Status, status};
 use super::piece::Color;
 use super::position::Position;
 use super::rules::Rules;
@@ -210,8 +212,34 @@ impl Game {
     ///
     /// [`IllegalMove`] when `mv` is not legal here; the game is unchanged.
     pub fn play_under(&mut self, rules: Rules, mv: Move) -> Result<MoveOutcome, IllegalMove> {
+        self.make(rules, mv, Position::play_under)
+    }
+
+    /// Play a move [`check_move`] found legal in this position, under
+    /// `rules`, without looking for it among the legal moves again (a
+    /// move found legal in another position is checked afresh).
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] when the move is not legal here after all; the game
+    /// is unchanged.
+    pub fn play_legal(&mut self, rules: Rules, legal: Legal) -> Result<MoveOutcome, IllegalMove> {
+        if legal.key() != self.position.zobrist() {
+            return self.play_under(rules, legal.mv());
+        }
+        self.make(rules, legal.mv(), Position::play_legal_under)
+    }
+
+    /// Make `mv` with `play` (which checks it or not), keeping the
+    /// position it was played in (its one copy) for `undo`.
+    fn make(
+        &mut self,
+        rules: Rules,
+        mv: Move,
+        play: fn(&mut Position, Move, Rules) -> Result<MoveOutcome, IllegalMove>,
+    ) -> Result<MoveOutcome, IllegalMove> {
         let before = self.position.clone();
-        let outcome = match self.position.play_under(mv, rules) {
+        let outcome = match play(&mut self.position, mv, rules) {
             Ok(o) => o,
             Err(e) => {
                 self.position = before;
@@ -277,6 +305,24 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_found_legal_elsewhere_is_checked_afresh() {
+        // c2c3 is legal at the start; after it Black is to move, and the
+        // same `Legal` (the start's key) is refused rather than made.
+        let start = Position::start();
+        let c2c3 = "c2c3".parse().expect("a move");
+        let legal = crate::congo::moves::check_move(&start, c2c3).expect("legal");
+        let mut game = Game::new(start);
+        assert!(game.play_legal(Rules::Full, legal).is_ok());
+        let after = game.clone();
+        assert_eq!(game.play_legal(Rules::Full, legal), Err(IllegalMove(c2c3)));
+        assert_eq!(game, after, "refused: unchanged");
+        // Taken back, the game is in the start position again: made.
+        assert_eq!(game.undo(), Some(c2c3));
+        assert!(game.play_legal(Rules::Full, legal).is_ok());
+        assert_eq!(game, after);
+    }
 
     #[test]
     fn results_count_from_the_players_side() {

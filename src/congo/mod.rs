@@ -31,6 +31,8 @@ pub mod search;
 pub(crate) mod square;
 pub(crate) mod svg;
 pub mod tablebase;
+#[cfg(test)]
+pub(crate) mod tally;
 mod zobrist;
 
 // The face.

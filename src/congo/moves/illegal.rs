@@ -84,18 +84,52 @@ pub fn too_many_moves(pos: &Position) -> Option<Illegal> {
     (move_count_up_to(pos, MOVE_LIMIT) >= MOVE_LIMIT).then_some(Illegal::TooManyMoves)
 }
 
+/// A move found legal in a position by [`check_move`]: what
+/// [`Game::play_legal`](crate::congo::Game::play_legal) makes without
+/// looking for it among the legal moves again. It holds the position's
+/// key, so a game in another position checks the move afresh.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Legal {
+    mv: Move,
+    key: u64,
+}
+
+impl Legal {
+    /// The move.
+    pub fn mv(self) -> Move {
+        self.mv
+    }
+
+    /// The key ([`Position::zobrist`]) of the position it is legal in.
+    pub(crate) fn key(self) -> u64 {
+        self.key
+    }
+}
+
 /// Why `mv` cannot be played in `pos`, or `None` when it is legal.
 pub fn why_illegal(pos: &Position, mv: Move) -> Option<Illegal> {
+    check_move(pos, mv).err()
+}
+
+/// `mv` as a move legal in `pos`, or why it cannot be played there: the
+/// game is over, the from-square holds no piece of the side to move, the
+/// position has too many moves to tell, or the piece has other moves (or
+/// none). One look among the legal moves.
+///
+/// # Errors
+///
+/// Why the move is refused.
+pub fn check_move(pos: &Position, mv: Move) -> Result<Legal, Illegal> {
     let st = status(pos);
     if st.is_over() {
-        return Some(Illegal::GameOver(st));
+        return Err(Illegal::GameOver(st));
     }
     let side = pos.side_to_move();
     let from = mv.from();
     let piece = match pos.piece_at(from) {
-        None => return Some(Illegal::NoPiece(from)),
+        None => return Err(Illegal::NoPiece(from)),
         Some(p) if p.color != side => {
-            return Some(Illegal::NotToMove {
+            return Err(Illegal::NotToMove {
                 square: from,
                 piece: p,
                 side,
@@ -104,15 +138,20 @@ pub fn why_illegal(pos: &Position, mv: Move) -> Option<Illegal> {
         Some(p) => p,
     };
     if let Some(why) = too_many_moves(pos) {
-        return Some(why);
+        return Err(why);
     }
     let legal = legal_moves(pos);
+    #[cfg(test)]
+    crate::congo::tally::checked();
     if legal.contains(&mv) {
-        return None;
+        return Ok(Legal {
+            mv,
+            key: pos.zobrist(),
+        });
     }
     // `legal_moves` is sorted by notation, so this sublist is too.
     let own: Vec<Move> = legal.into_iter().filter(|m| m.from() == from).collect();
-    Some(if own.is_empty() {
+    Err(if own.is_empty() {
         Illegal::NoMoveForPiece { mv, piece }
     } else {
         Illegal::NotAmong {

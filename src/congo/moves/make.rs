@@ -65,6 +65,21 @@ impl Position {
         if !is_legal(self, mv) {
             return Err(IllegalMove(mv));
         }
+        self.play_legal_under(mv, rules)
+    }
+
+    /// Play `mv`, already found legal here ([`super::check_move`]), under
+    /// `rules`, without looking for it among the legal moves again.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] if the from-square holds no piece of the side to
+    /// move (the position is then unchanged).
+    pub(crate) fn play_legal_under(
+        &mut self,
+        mv: Move,
+        rules: Rules,
+    ) -> Result<MoveOutcome, IllegalMove> {
         let mut record = Record::default();
         let piece = apply_under(self, &mv, rules, &mut record).ok_or(IllegalMove(mv))?;
         let lion_captured = record

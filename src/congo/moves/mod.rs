@@ -23,7 +23,7 @@ mod status;
 
 pub use budget::MOVE_LIMIT;
 pub use follow::continue_game;
-pub use illegal::{Illegal, too_many_moves, why_illegal};
+pub use illegal::{Illegal, Legal, check_move, too_many_moves, why_illegal};
 pub use make::{IllegalMove, MoveOutcome};
 // The course's searches (`congo::course`) and the engine make and count
 // moves the fast way.

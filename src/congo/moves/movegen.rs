@@ -163,6 +163,8 @@ pub fn move_count_up_to(pos: &Position, limit: u64) -> u64 {
 
 /// Whether `mv` is one of the legal moves of the side to move.
 pub fn is_legal(pos: &Position, mv: Move) -> bool {
+    #[cfg(test)]
+    crate::congo::tally::checked();
     let mut find = Find {
         wanted: mv,
         found: false,

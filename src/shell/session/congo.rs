@@ -1,11 +1,11 @@
 //! The Congo commands' handlers: `fen`, `list`, `board`, `moves`, `play`,
 //! `status`, `perft`, `divide`.
 
-use super::history::CongoPart;
+use super::history::CongoState;
 use super::{ExecError, interrupted};
 use crate::congo::moves::{
-    Counting, Illegal, Move, divide_with, legal_moves, perft_with, status, too_many_moves,
-    why_illegal,
+    Counting, Illegal, Move, check_move, divide_with, legal_moves, perft_with, status,
+    too_many_moves,
 };
 use crate::congo::{Bitboard, Position};
 use crate::congo::{Game, MoveOutcome, Rules};
@@ -17,7 +17,7 @@ use crate::shell::live::Live;
 use crate::shell::reply::{Reply, Sink};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-impl CongoPart {
+impl CongoState {
     /// The position.
     pub(super) fn position(&self) -> &Position {
         self.game.position()
@@ -30,7 +30,7 @@ impl CongoPart {
     /// `fen <FEN>`: a new game from `pos` (the session records it only
     /// when `pos` differs from the position).
     pub(super) fn set_fen(&mut self, pos: &Position) -> Reply {
-        *self = CongoPart::new(pos.clone());
+        *self = CongoState::new(pos.clone());
         Reply::Nothing
     }
 
@@ -48,7 +48,7 @@ impl CongoPart {
         )))
     }
 
-    /// `status`; `drawn` as for [`CongoPart::board`].
+    /// `status`; `drawn` as for [`CongoState::board`].
     pub(super) fn status(&self, drawn: bool) -> Reply {
         if drawn {
             return Reply::Drawn;
@@ -145,7 +145,7 @@ impl CongoPart {
 
 /// Play `mv` in `game` under `rules` as `play` does: refused (the game
 /// unchanged) when the game is over, the move is not legal, or the
-/// position has too many legal moves to tell ([`why_illegal`]). What
+/// position has too many legal moves to tell ([`check_move`]). What
 /// `play`, `go` and the game-file reader of `review FILE` share.
 ///
 /// # Errors
@@ -156,10 +156,10 @@ pub(in crate::shell) fn play_checked(
     rules: Rules,
     mv: Move,
 ) -> Result<MoveOutcome, Illegal> {
-    if let Some(why) = why_illegal(game.position(), mv) {
-        return Err(why);
-    }
-    game.play_under(rules, mv).map_err(Illegal::Rejected)
+    // One look among the legal moves: the game makes the move found
+    // legal without looking again.
+    let legal = check_move(game.position(), mv)?;
+    game.play_legal(rules, legal).map_err(Illegal::Rejected)
 }
 
 /// The move commands refuse a position with too many legal moves.
@@ -167,5 +167,40 @@ fn refuse_huge(pos: &Position) -> Result<(), ErrorKind> {
     match too_many_moves(pos) {
         Some(why) => Err(ErrorKind::Illegal(why)),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Session;
+    use crate::congo::tally;
+    use crate::shell::parse::parse_command;
+    use crate::shell::reply::Reply;
+
+    /// What running `line` in `s` costs: (legality checks, position copies).
+    fn cost(s: &mut Session, line: &str) -> ((u64, u64), bool) {
+        let cmd = parse_command(line).expect("parses");
+        let (checks, copies) = tally::now();
+        let done = s.execute(&cmd, &mut Vec::<Reply>::new()).is_ok();
+        let (c, p) = tally::now();
+        ((c - checks, p - copies), done)
+    }
+
+    /// A move is looked for among the legal moves once (the check that
+    /// names why a move is refused) and the position copied once (the one
+    /// the game keeps for `undo`): the reply carries what the move did and
+    /// the status, not a position. It was checked twice (`play_checked`'s
+    /// diagnosis, then the game's own check before making it).
+    #[test]
+    fn a_move_is_checked_once_and_copied_once() {
+        let mut s = Session::new();
+        assert_eq!(cost(&mut s, "play c2c3"), ((1, 1), true));
+        assert_eq!(cost(&mut s, "play e6e5"), ((1, 1), true));
+        // A bare move is the same `play`.
+        assert_eq!(cost(&mut s, "d2d3"), ((1, 1), true));
+        // A refused move: checked once, nothing copied.
+        assert_eq!(cost(&mut s, "play c7c4"), ((1, 0), false));
+        // Its undo record keeps the game's length, not a copy.
+        assert_eq!(cost(&mut s, "undo"), ((0, 0), true));
     }
 }

@@ -4,6 +4,8 @@
 //! within the budget given or the `hint-time` setting's. Yut's are the
 //! session's own (`yut_tables.rs`), called as they always were.
 
+use super::common::Common;
+use super::congo_part::CongoPart;
 use super::engine::{Tools, no_table};
 use super::{ExecError, Session};
 use crate::congo::Game;
@@ -126,11 +128,11 @@ impl Session {
         // One game against the computer (the other for two people):
         // that game; both or neither: the last one touched.
         let congo = matches!(
-            self.settings.computer.congo,
+            self.common.settings.computer.congo,
             CongoComputer::White | CongoComputer::Black
         );
         let yut = matches!(
-            self.settings.computer.yut,
+            self.common.settings.computer.yut,
             YutComputer::Upper | YutComputer::Lower
         );
         match (congo, yut) {
@@ -149,37 +151,9 @@ impl Session {
             if congo_only {
                 return Err(yut_takes_nothing("hint"));
             }
-            return self.hint();
+            return self.yut.hint(&self.common);
         }
-        self.congo.refuse_finished()?;
-        let hint_ms = self.settings.hint_ms;
-        let limits = limits_of(args.limit, hint_ms);
-        let n = args
-            .count
-            .and_then(|n| usize::try_from(n).ok())
-            .unwrap_or(HINT_MOVES);
-        let tools = self.tools();
-        tools.live.reset_counters();
-        let game = &self.congo.game;
-        let tables = tools.tables();
-        let stop = &tools.live.interrupt;
-        let found = tools
-            .engine
-            .with(tools.engine_config(&limits), |engine| {
-                engine.set_tablebase(tables);
-                hint(engine, game.position(), game.keys(), n, &limits, stop)
-            })
-            .map_err(no_table)?
-            .map_err(|e| match e {
-                AnalysisError::Illegal(why) => ErrorKind::Illegal(why),
-                AnalysisError::Interrupted => ErrorKind::Interrupted,
-            })?;
-        Ok(Reply::CongoHint(Box::new(CongoHint {
-            to_move: game.position().side_to_move(),
-            budget: budget_text(args.limit, hint_ms),
-            searched: (found.searched < found.legal).then_some((found.searched, found.legal)),
-            moves: found.moves,
-        })))
+        self.congo.hint(&self.common, args)
     }
 
     /// `review`: the Congo game in play from its first position, or
@@ -203,10 +177,10 @@ impl Session {
             // A bare `review` (a fresh session's) or a chart of nothing:
             // not a review of no decision (`review yut` still gives one).
             let bare_or_svg = args.game.is_none() || args.svg.is_some();
-            if bare_or_svg && self.yut.0.events().is_empty() {
+            if bare_or_svg && self.yut.game.0.events().is_empty() {
                 return Err(fail(ErrorKind::Problem(NOTHING_YET.to_string())));
             }
-            let reply = self.review().map_err(fail)?;
+            let reply = self.yut.review(&self.common).map_err(fail)?;
             let (Some(svg), Reply::Review(report)) = (&args.svg, &reply) else {
                 return Ok(reply);
             };
@@ -221,10 +195,12 @@ impl Session {
             return Ok(Reply::ReviewFile(Box::new(args.clone())));
         }
         let game = (*self.congo.game).clone();
-        self.review_game(&game, args, sink).map_err(|e| match e {
-            ReviewError::Command(kind) => fail(kind),
-            ReviewError::Io(e) => ExecError::Io(e),
-        })
+        (self.congo)
+            .review_game(&self.common, &game, args, sink)
+            .map_err(|e| match e {
+                ReviewError::Command(kind) => fail(kind),
+                ReviewError::Io(e) => ExecError::Io(e),
+            })
     }
 
     /// Review `game` (the game in play, or one read from a file) within
@@ -243,6 +219,73 @@ impl Session {
         args: &ReviewArgs,
         sink: &mut dyn Sink,
     ) -> Result<Reply, ReviewError> {
+        self.congo.review_game(&self.common, game, args, sink)
+    }
+
+    /// `review key`: the last review's key moments, biggest first, each
+    /// as its board from the mover's side (the move before it marked),
+    /// then the move, the better one and the why-line. No search.
+    ///
+    /// # Errors
+    ///
+    /// No review kept, or `sink`'s I/O error.
+    pub fn review_key(&mut self, sink: &mut dyn Sink) -> Result<Reply, ReviewError> {
+        self.congo.review_key(sink)
+    }
+}
+
+impl CongoPart {
+    /// Congo's `hint`: the best moves within the budget given or the
+    /// `hint-time` setting's.
+    fn hint(&self, c: &Common, args: &HintArgs) -> Result<Reply, ErrorKind> {
+        self.refuse_finished()?;
+        let hint_ms = c.settings.hint_ms;
+        let limits = limits_of(args.limit, hint_ms);
+        let n = args
+            .count
+            .and_then(|n| usize::try_from(n).ok())
+            .unwrap_or(HINT_MOVES);
+        let tools = self.tools(c);
+        tools.live.reset_counters();
+        let game = &self.game;
+        let tables = tools.tables();
+        let stop = &tools.live.interrupt;
+        let found = tools
+            .engine
+            .with(tools.engine_config(&limits), |engine| {
+                engine.set_tablebase(tables);
+                hint(engine, game.position(), game.keys(), n, &limits, stop)
+            })
+            .map_err(no_table)?
+            .map_err(|e| match e {
+                AnalysisError::Illegal(why) => ErrorKind::Illegal(why),
+                AnalysisError::Interrupted => ErrorKind::Interrupted,
+            })?;
+        Ok(Reply::CongoHint(Box::new(CongoHint {
+            to_move: game.position().side_to_move(),
+            budget: budget_text(args.limit, hint_ms),
+            searched: (found.searched < found.legal).then_some((found.searched, found.legal)),
+            moves: found.moves,
+        })))
+    }
+
+    /// Review `game` (the game in play, or one read from a file) within
+    /// `args`' budget: stopped by Ctrl-C, the moves done; its chart
+    /// written when `args` asks (the runner writes the file). The review
+    /// is kept for `retry`.
+    ///
+    /// # Errors
+    ///
+    /// A game without moves, a game with a position over the move budget
+    /// (refused as `go` refuses it, before any search), an engine table
+    /// the memory cannot hold, or `sink`'s I/O error.
+    pub(super) fn review_game(
+        &mut self,
+        c: &Common,
+        game: &Game,
+        args: &ReviewArgs,
+        sink: &mut dyn Sink,
+    ) -> Result<Reply, ReviewError> {
         if game.moves().len() == 0 {
             return Err(ReviewError::Command(ErrorKind::Problem(
                 "no Congo moves to review: `play` or `go` some, or `new congo`".to_string(),
@@ -253,11 +296,11 @@ impl Session {
         // budget draws that review again: nothing is searched.
         let kept = (self.retry.last_review())
             .filter(|k| args.svg.is_some() && k.1 == limits && same_game(&k.0, game));
-        let tools: Tools<'_> = self.tools();
+        let tools: Tools<'_> = self.tools(c);
         tools.live.reset_counters();
         let report = match kept {
             Some(k) => k.0.clone(),
-            None => self.search_review(game, &limits)?,
+            None => self.search_review(c, game, &limits)?,
         };
         let reply = CongoReview {
             review: report,
@@ -283,9 +326,14 @@ impl Session {
     /// shared; the review is the same on any number), kept for `retry`,
     /// `review key` and `review svg`; its nodes counted in the live
     /// counters.
-    fn search_review(&mut self, game: &Game, limits: &Limits) -> Result<Review, ReviewError> {
+    fn search_review(
+        &mut self,
+        c: &Common,
+        game: &Game,
+        limits: &Limits,
+    ) -> Result<Review, ReviewError> {
         let limits = *limits;
-        let tools: Tools<'_> = self.tools();
+        let tools: Tools<'_> = self.tools(c);
         let live = tools.live;
         let tables = tools.tables();
         let config = tools.engine_config(&limits);
@@ -335,7 +383,7 @@ impl Session {
         // Kept for `retry` (a stopped review's moves too), and the
         // person's mistakes noted for the drill deck.
         self.retry.reviewed(report.clone(), limits);
-        self.found_drills(&report, &limits);
+        self.found_drills(c, &report, &limits);
         Ok(report)
     }
 }
@@ -343,7 +391,7 @@ impl Session {
 /// `review key` with no Congo review kept.
 pub const NOTHING_REVIEWED: &str = "nothing reviewed yet: `review`";
 
-impl Session {
+impl CongoPart {
     /// `review key`: the last review's key moments, biggest first, each
     /// as its board from the mover's side (the move before it marked),
     /// then the move, the better one and the why-line. No search.
@@ -351,7 +399,7 @@ impl Session {
     /// # Errors
     ///
     /// No review kept, or `sink`'s I/O error.
-    pub fn review_key(&mut self, sink: &mut dyn Sink) -> Result<Reply, ReviewError> {
+    pub(super) fn review_key(&mut self, sink: &mut dyn Sink) -> Result<Reply, ReviewError> {
         let Some(kept) = self.retry.last_review() else {
             return Err(ReviewError::Command(ErrorKind::Problem(
                 NOTHING_REVIEWED.to_string(),

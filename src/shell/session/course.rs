@@ -3,7 +3,7 @@
 //! too: no promotion under 2021).
 
 use super::Session;
-use super::history::CongoPart;
+use super::history::CongoState;
 use crate::congo::Rules;
 use crate::congo::course::material::{decided, for_side_to_move, material};
 use crate::congo::course::{
@@ -17,11 +17,11 @@ use std::sync::atomic::Ordering;
 impl Session {
     /// The course rules the session plays (the `rules` setting).
     pub fn rules(&self) -> Rules {
-        self.settings.rules
+        self.common.settings.rules
     }
 }
 
-impl CongoPart {
+impl CongoState {
     /// The position, if `rules` have all its pieces.
     fn course_position(&self, rules: Rules) -> Result<&crate::congo::Position, ErrorKind> {
         match rules.foreign_piece(self.position()) {

@@ -9,6 +9,8 @@
 
 mod yut;
 
+use super::common::Common;
+use super::congo_part::CongoPart;
 use super::{ReviewError, Session};
 use crate::congo::analysis::{Puzzle, Review, Value, puzzles};
 use crate::congo::search::{Limits, Score};
@@ -29,11 +31,10 @@ const WANTS_YUT: &str = "this drill is a Yut decision: answer with a token and a
 /// A Yut use answering a Congo drill.
 const WANTS_CONGO: &str = "this drill is a Congo position: answer with a move (`drill d1d7`)";
 
-/// The cards the last review found, and the drill under way.
+/// The drill under way, of both games' cards. (The cards a review found,
+/// not yet saved, are its game's part's.)
 #[derive(Clone, Debug, Default)]
 pub(super) struct DrillPart {
-    /// Cards found by the last review, not yet saved (undated).
-    found: Vec<Card>,
     /// The drill under way.
     queue: Option<Queue>,
 }
@@ -105,17 +106,12 @@ fn puzzle(e: &Entry) -> Option<Puzzle> {
 }
 
 impl Session {
-    /// Note the cards of a finished review (the person's mistakes) for
-    /// the runner to save.
-    pub(super) fn found_drills(&mut self, review: &Review, limits: &Limits) {
-        let sides = self.retry_sides();
-        self.drill.found = cards(review, &sides, limits);
-    }
-
     /// The cards the last review found, not yet saved (the runner dates
     /// and appends them to the deck).
     pub fn take_found_drills(&mut self) -> Vec<Card> {
-        std::mem::take(&mut self.drill.found)
+        let mut found = std::mem::take(&mut self.congo.found_cards);
+        found.append(&mut self.yut.found_cards);
+        found
     }
 
     /// The position of the drill's card shown now, while a drill is
@@ -246,8 +242,8 @@ impl Session {
                     // Not reached: the deck's reader checks both.
                     return Err(problem("this drill's card is damaged".to_string()));
                 };
-                let answer = self
-                    .judge_answer(&p, mv, &limits)
+                let answer = (self.congo)
+                    .judge_answer(&mut self.common, &p, mv, &limits)
                     .map_err(ReviewError::Command)?;
                 let (interval, next, event) =
                     self.drill_scheduled(deck, &entry, answer.verdict.found(), today);
@@ -282,7 +278,8 @@ impl Session {
                 };
                 let used = crate::yut::Use { token, roll };
                 let answer = self
-                    .judge_yut(play, used, played, state.seed, positions)
+                    .yut
+                    .judge(&self.common, play, used, played, state.seed, positions)
                     .map_err(ReviewError::Command)?;
                 let (interval, next, event) =
                     self.drill_scheduled(deck, &entry, answer.verdict.found(), today);
@@ -347,7 +344,7 @@ impl Session {
     /// Show the drill's next card (its board first), or end it. A card
     /// forgotten since the drill began is passed over.
     fn drill_next(&mut self, deck: &Deck, sink: &mut dyn Sink) -> Result<Reply, ReviewError> {
-        let flipped = self.flipped();
+        let flipped = self.congo.flipped(&self.common);
         let Some(q) = &mut self.drill.queue else {
             return Ok(Reply::Nothing);
         };
@@ -378,5 +375,14 @@ impl Session {
             total: deck.entries.len(),
             entry: Box::new(e.clone()),
         })))
+    }
+}
+
+impl CongoPart {
+    /// Note the cards of a finished review (the person's mistakes) for
+    /// the runner to save.
+    pub(super) fn found_drills(&mut self, c: &Common, review: &Review, limits: &Limits) {
+        let sides = self.retry_sides(c);
+        self.found_cards = cards(review, &sides, limits);
     }
 }

@@ -8,10 +8,12 @@
 //! draw, as in `boardsh match`. The session's position is never changed by
 //! a search; `go` then plays the move as `play` would (undo takes it back).
 
+use super::common::Common;
+use super::congo_part::CongoPart;
 use super::engine_cache::EngineCache;
-use super::history::CongoPart;
+use super::history::CongoState;
 use super::tablebase::TableSource;
-use super::{ExecError, Session, interrupted};
+use super::{ExecError, interrupted};
 use crate::congo::moves::Move;
 use crate::congo::moves::{Illegal, status};
 use crate::congo::search::{
@@ -76,12 +78,12 @@ impl Tools<'_> {
     }
 }
 
-impl Session {
+impl CongoPart {
     /// The parts a Congo search borrows.
-    pub(super) fn tools(&self) -> Tools<'_> {
+    pub(super) fn tools<'a>(&'a self, c: &'a Common) -> Tools<'a> {
         Tools {
-            settings: &self.settings,
-            live: &self.live,
+            settings: &c.settings,
+            live: &c.live,
             engine: &self.engine,
             tables: &self.tables,
         }
@@ -89,14 +91,14 @@ impl Session {
 
     /// `go`: the engine's move (or the `level` setting's), played as
     /// `play` would play it and recorded as that move, so `undo` names it.
-    pub(super) fn go(&mut self, limit: SearchLimit) -> Result<Reply, ErrorKind> {
-        let mv = self.congo.go_move(&self.tools(), limit)?;
-        let rules = self.rules();
-        self.play_congo(&Command::Play(mv), mv, rules)
+    pub(super) fn go(&mut self, c: &mut Common, limit: SearchLimit) -> Result<Reply, ErrorKind> {
+        let mv = self.go_move(&self.tools(c), limit)?;
+        let rules = c.settings.rules;
+        self.play_congo(c, &Command::Play(mv), mv, rules)
     }
 }
 
-impl CongoPart {
+impl CongoState {
     /// `eval`: the hand-written terms, and `net`'s score when one is set.
     pub(super) fn eval(&self, net: Option<&crate::congo::nnue::Network>) -> Reply {
         let pos = self.position();

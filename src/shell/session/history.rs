@@ -11,6 +11,8 @@
 //! change left.
 
 use super::Session;
+use super::common::Common;
+use super::congo_part::CongoPart;
 use crate::congo::moves::Move;
 use crate::congo::{Position, Rules};
 use crate::shell::board::LastMove;
@@ -22,15 +24,15 @@ use crate::yut::{Game, Record, Snapshot};
 /// The Congo part of a session: the game (its position and the positions
 /// before it, for repetitions) and the last move (drawn by `board`).
 #[derive(Clone, Debug, Default)]
-pub(super) struct CongoPart {
+pub(super) struct CongoState {
     pub(super) game: Box<crate::congo::Game>,
     pub(super) last_move: Option<LastMove>,
 }
 
-impl CongoPart {
+impl CongoState {
     /// A new game from `position`.
-    pub(super) fn new(position: Position) -> CongoPart {
-        CongoPart {
+    pub(super) fn new(position: Position) -> CongoState {
+        CongoState {
             game: Box::new(crate::congo::Game::new(position)),
             last_move: None,
         }
@@ -41,7 +43,7 @@ impl CongoPart {
 #[derive(Clone, Debug)]
 pub(super) enum CongoBefore {
     /// All of it (a new game, a group's start, a replay).
-    Whole(CongoPart),
+    Whole(CongoState),
     /// The same game when it was `plies` moves long: the moves played
     /// since are taken back.
     Cut {
@@ -57,7 +59,7 @@ pub(super) enum CongoBefore {
 
 impl CongoBefore {
     /// `part` as it is now, in the form that takes back going to `self`.
-    fn now(&self, part: &CongoPart) -> CongoBefore {
+    fn now(&self, part: &CongoState) -> CongoBefore {
         let last_move = part.last_move.clone();
         match self {
             CongoBefore::Whole(_) => CongoBefore::Whole(part.clone()),
@@ -73,7 +75,7 @@ impl CongoBefore {
     }
 
     /// Make `part` what `self` says.
-    fn restore(self, part: &mut CongoPart) {
+    fn restore(self, part: &mut CongoState) {
         match self {
             CongoBefore::Whole(c) => *part = c,
             CongoBefore::Cut { plies, last_move } => {
@@ -94,6 +96,46 @@ impl CongoBefore {
     }
 }
 
+impl CongoPart {
+    /// Run `change` on the Congo part and, when it succeeds, record it as
+    /// `what` with the part as it was (a refused change leaves it alone).
+    pub(super) fn change_congo(
+        &mut self,
+        c: &mut Common,
+        what: &Command,
+        change: impl FnOnce(&mut CongoState) -> Result<Reply, ErrorKind>,
+    ) -> Result<Reply, ErrorKind> {
+        let before = Before {
+            congo: Some(CongoBefore::Whole(self.state.clone())),
+            yut: None,
+        };
+        let reply = change(&mut self.state)?;
+        c.record(what.clone(), before);
+        Ok(reply)
+    }
+
+    /// Play `mv` under `rules` and, when it is legal, record it as `what`
+    /// with the game's length and last move before it (not a copy).
+    pub(super) fn play_congo(
+        &mut self,
+        c: &mut Common,
+        what: &Command,
+        mv: Move,
+        rules: Rules,
+    ) -> Result<Reply, ErrorKind> {
+        let before = Before {
+            congo: Some(CongoBefore::Cut {
+                plies: self.game.plies(),
+                last_move: self.last_move.clone(),
+            }),
+            yut: None,
+        };
+        let reply = self.state.play(mv, rules)?;
+        c.record(what.clone(), before);
+        Ok(reply)
+    }
+}
+
 /// What a change replaced: any of the parts (`None`: left alone).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Before {
@@ -104,54 +146,13 @@ pub(super) struct Before {
 impl Session {
     /// The Congo part as it is now, whole (to keep before changing it).
     fn congo_part(&self) -> CongoBefore {
-        CongoBefore::Whole(self.congo.clone())
-    }
-
-    /// Remember a change so `undo` can take it back (see [`Record`]).
-    pub(super) fn record(&mut self, what: Command, before: Before) {
-        self.record.record(what, before);
-    }
-
-    /// Run `change` on the Congo part and, when it succeeds, record it as
-    /// `what` with the part as it was (a refused change leaves it alone).
-    pub(super) fn change_congo(
-        &mut self,
-        what: &Command,
-        change: impl FnOnce(&mut CongoPart) -> Result<Reply, ErrorKind>,
-    ) -> Result<Reply, ErrorKind> {
-        let before = Before {
-            congo: Some(self.congo_part()),
-            yut: None,
-        };
-        let reply = change(&mut self.congo)?;
-        self.record(what.clone(), before);
-        Ok(reply)
-    }
-
-    /// Play `mv` under `rules` and, when it is legal, record it as `what`
-    /// with the game's length and last move before it (not a copy).
-    pub(super) fn play_congo(
-        &mut self,
-        what: &Command,
-        mv: Move,
-        rules: Rules,
-    ) -> Result<Reply, ErrorKind> {
-        let before = Before {
-            congo: Some(CongoBefore::Cut {
-                plies: self.congo.game.plies(),
-                last_move: self.congo.last_move.clone(),
-            }),
-            yut: None,
-        };
-        let reply = self.congo.play(mv, rules)?;
-        self.record(what.clone(), before);
-        Ok(reply)
+        CongoBefore::Whole(self.congo.state.clone())
     }
 
     /// The parts `shape` holds, as they are now.
     /// (The Yut record's snapshot carries the events past the shape's
     /// length, which going back to the shape cuts off.)
-    fn now_like(congo: &CongoPart, yut: &Record, shape: &Before) -> Before {
+    fn now_like(congo: &CongoState, yut: &Record, shape: &Before) -> Before {
         Before {
             congo: shape.congo.as_ref().map(|c| c.now(congo)),
             yut: shape.yut.as_ref().map(|s| yut.snapshot_over(s)),
@@ -161,22 +162,11 @@ impl Session {
     /// Put back the parts `snapshot` holds.
     fn restore(&mut self, snapshot: Before) {
         if let Some(c) = snapshot.congo {
-            c.restore(&mut self.congo);
+            c.restore(&mut self.congo.state);
         }
         if let Some(g) = snapshot.yut {
-            self.yut.0.restore(g);
-            self.follow_settings();
+            self.yut.restore(g, &self.common);
         }
-    }
-
-    /// A Yut game put back by `undo` or `redo` keeps the settings in force
-    /// (they are not undone): the sticks, the first team (which, on a
-    /// game not begun, is also the team to move) and the house rules, as
-    /// `set` would apply them. The random state is the game's own and comes back with it.
-    fn follow_settings(&mut self) {
-        self.yut.0.set_sticks(self.settings.sticks);
-        self.yut.0.set_first(self.settings.first);
-        self.yut.0.set_house(self.settings.house());
     }
 
     /// Open a group: every change until [`Session::end_group`] becomes one
@@ -185,31 +175,31 @@ impl Session {
     pub fn begin_group(&mut self) {
         let before = Before {
             congo: Some(self.congo_part()),
-            yut: Some(self.yut.0.snapshot()),
+            yut: Some(self.yut.game.0.snapshot()),
         };
-        self.record.begin_group(before);
+        self.common.record.begin_group(before);
     }
 
     /// Close the innermost group: if anything changed while it was open
     /// (however it ended: failed and interrupted sources too), record one
     /// change named `what` that restores the state from before it.
     pub fn end_group(&mut self, what: Command) {
-        self.record.end_group(what);
+        self.common.record.end_group(what);
     }
 
     /// Replace both games at once (a problem-format replay), as one undoable change.
     pub fn replace(&mut self, what: Command, position: Option<Position>, game: Option<Game>) {
         let before = Before {
             congo: Some(self.congo_part()),
-            yut: Some(self.yut.0.snapshot()),
+            yut: Some(self.yut.game.0.snapshot()),
         };
-        self.record(what, before);
+        self.common.record(what, before);
         self.transcribe_replace(position.as_ref(), game.is_some());
         if let Some(p) = position {
-            self.congo = CongoPart::new(p);
+            self.congo.state = CongoState::new(p);
         }
         if let Some(g) = game {
-            self.yut.0.set_board(g);
+            self.yut.game.0.set_board(g);
         }
     }
 
@@ -217,8 +207,9 @@ impl Session {
     /// Inside a group, the group's own changes go first, then those from
     /// before it.
     pub(super) fn undo(&mut self) -> Result<Reply, ErrorKind> {
-        let (congo, yut) = (&self.congo, &self.yut.0);
+        let (congo, yut) = (&self.congo.state, &self.yut.game.0);
         let (what, before) = self
+            .common
             .record
             .undo(|shape| Session::now_like(congo, yut, shape))
             .ok_or(ErrorKind::NothingToUndo)?;
@@ -228,7 +219,7 @@ impl Session {
 
     /// `undo N`: take back the last `n` changes, or none when there are fewer.
     pub(super) fn undo_many(&mut self, n: u32) -> Result<Reply, ErrorKind> {
-        let have = self.record.undoable();
+        let have = self.common.record.undoable();
         if have < n as usize {
             return Err(ErrorKind::TooFewToUndo { have, asked: n });
         }
@@ -243,8 +234,9 @@ impl Session {
 
     /// `redo`: make again the change the last `undo` took back.
     pub(super) fn redo(&mut self) -> Result<Reply, ErrorKind> {
-        let (congo, yut) = (&self.congo, &self.yut.0);
+        let (congo, yut) = (&self.congo.state, &self.yut.game.0);
         let (what, after) = self
+            .common
             .record
             .redo(|shape| Session::now_like(congo, yut, shape))
             .ok_or(ErrorKind::NothingToRedo)?;
@@ -255,7 +247,7 @@ impl Session {
     /// `redo N`: make again the last `n` changes taken back, or none when
     /// there are fewer.
     pub(super) fn redo_many(&mut self, n: u32) -> Result<Reply, ErrorKind> {
-        let have = self.record.redoable();
+        let have = self.common.record.redoable();
         if have < n as usize {
             return Err(ErrorKind::TooFewToRedo { have, asked: n });
         }
@@ -281,15 +273,15 @@ impl Session {
         }
         let before = Before {
             congo: congo.then(|| self.congo_part()),
-            yut: yut.then(|| self.yut.0.snapshot()),
+            yut: yut.then(|| self.yut.game.0.snapshot()),
         };
         if congo {
-            self.congo = CongoPart::new(Position::start());
+            self.congo.state = CongoState::new(Position::start());
         }
         if yut {
-            self.yut.0.restart();
+            self.yut.game.0.restart();
         }
-        self.record(cmd.clone(), before);
+        self.common.record(cmd.clone(), before);
         Reply::Nothing
     }
 }

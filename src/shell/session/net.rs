@@ -5,6 +5,8 @@
 //! changes nothing: the engine keeps the one it had.
 
 use super::Session;
+use super::common::Common;
+use super::congo_part::CongoPart;
 use crate::congo::nnue::{NetChoice, Network, default_net};
 use crate::shell::error::ErrorKind;
 use std::fmt;
@@ -61,7 +63,7 @@ pub fn load_net(
 impl Session {
     /// Where `set net FILE` reads network files from.
     pub fn set_net_reader(&mut self, reader: NetReader) {
-        self.net_source = NetSource(Some(reader));
+        self.congo.net_source = NetSource(Some(reader));
     }
 
     /// Use the network of `choice` in every search and `eval` from now on.
@@ -70,14 +72,25 @@ impl Session {
     ///
     /// As [`load_net`]: then nothing changes.
     pub fn set_net(&mut self, choice: NetChoice) -> Result<(), ErrorKind> {
-        let net = load_net(&choice, self.net_source.0.as_ref())?;
-        self.engine.set_net(net);
-        self.settings.net = choice;
-        Ok(())
+        self.congo.set_net(&mut self.common, choice)
     }
 
     /// The network in use, if any.
     pub fn net(&self) -> Option<&Arc<Network>> {
-        self.engine.net()
+        self.congo.engine.net()
+    }
+}
+
+impl CongoPart {
+    /// Use the network of `choice` in every search and `eval` from now on.
+    ///
+    /// # Errors
+    ///
+    /// As [`load_net`]: then nothing changes.
+    pub(super) fn set_net(&mut self, c: &mut Common, choice: NetChoice) -> Result<(), ErrorKind> {
+        let net = load_net(&choice, self.net_source.0.as_ref())?;
+        self.engine.set_net(net);
+        c.settings.net = choice;
+        Ok(())
     }
 }

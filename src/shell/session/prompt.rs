@@ -7,44 +7,45 @@
 //! byte-exact output: nothing here runs unless the session is at the
 //! prompt.
 
-use super::Session;
+use super::common::Common;
+use super::yut_part::YutPart;
 use crate::shell::command::{Command, ResetTarget};
 use crate::shell::reply::{Reply, Sink};
 use crate::shell::yut_status::YutStatus;
 use crate::yut::Team;
 use std::io;
 
-impl Session {
+/// The final reply of `cmd` as the prompt shows it (unchanged when not
+/// at the prompt).
+pub(super) fn at_prompt_reply(c: &Common, cmd: &Command, reply: Reply) -> Reply {
+    if !c.at_prompt {
+        return reply;
+    }
+    match (cmd, reply) {
+        // `status` and `turn` name their game (the renderer does).
+        (Command::Status, reply @ (Reply::Status(_) | Reply::Drawn))
+        | (Command::Turn, reply @ Reply::TurnState(_)) => Reply::Prompt(Box::new(reply)),
+        (Command::Reset(ResetTarget::Both), Reply::Nothing) => Reply::ResetBoth,
+        // `set NAME VALUE` says what is now in force (issue 38: it
+        // printed nothing), as its row of the `set` listing.
+        (Command::Set(Some(change)), Reply::Nothing) => {
+            Reply::SettingSet(c.settings.get(change.setting()))
+        }
+        (_, reply) => prompt_view(reply),
+    }
+}
+
+impl YutPart {
     /// `show`, and the board drawn after a Yut change: at the prompt the
     /// board with its status block, else the 32x32 board alone.
-    pub(super) fn yut_board(&self) -> Reply {
-        if !self.at_prompt {
-            return Reply::YutBoard(*self.yut.game());
+    pub(super) fn board(&self, c: &Common) -> Reply {
+        if !c.at_prompt {
+            return Reply::YutBoard(*self.game());
         }
-        let computer = Team::ALL.map(|t| self.settings.computer.plays_yut(t));
-        let mut status = YutStatus::of_record(&self.yut.0, computer);
+        let computer = Team::ALL.map(|t| c.settings.computer.plays_yut(t));
+        let mut status = YutStatus::of_record(&self.game.0, computer);
         status.computer_turn = self.computer_turn.clone();
         Reply::YutStatus(Box::new(status))
-    }
-
-    /// The final reply of `cmd` as the prompt shows it (unchanged when not
-    /// at the prompt).
-    pub(super) fn at_prompt_reply(&self, cmd: &Command, reply: Reply) -> Reply {
-        if !self.at_prompt {
-            return reply;
-        }
-        match (cmd, reply) {
-            // `status` and `turn` name their game (the renderer does).
-            (Command::Status, reply @ (Reply::Status(_) | Reply::Drawn))
-            | (Command::Turn, reply @ Reply::TurnState(_)) => Reply::Prompt(Box::new(reply)),
-            (Command::Reset(ResetTarget::Both), Reply::Nothing) => Reply::ResetBoth,
-            // `set NAME VALUE` says what is now in force (issue 38: it
-            // printed nothing), as its row of the `set` listing.
-            (Command::Set(Some(change)), Reply::Nothing) => {
-                Reply::SettingSet(self.settings.get(change.setting()))
-            }
-            (_, reply) => prompt_view(reply),
-        }
     }
 }
 
@@ -80,6 +81,7 @@ impl Sink for PromptSink<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Session;
     use super::*;
     use crate::shell::output::Sheet;
     use crate::shell::parse::parse_command;

@@ -7,6 +7,8 @@
 //! budget. Nothing here touches the games, the undo history or the
 //! transcript: a retry is a look at positions past.
 
+use super::common::Common;
+use super::congo_part::CongoPart;
 use super::engine::no_table;
 use super::{ExecError, Session};
 use crate::congo::analysis::{Puzzle, RetryError, Review, judge, puzzles};
@@ -68,6 +70,15 @@ fn board(p: &Puzzle, flipped: bool) -> Reply {
 }
 
 impl Session {
+    /// The position of the retry's puzzle shown now (what `retry <move>`
+    /// answers in), while a retry is under way: Tab after `retry ` offers
+    /// its legal moves.
+    pub fn retry_position(&self) -> Option<&crate::congo::Position> {
+        self.congo.retry_position()
+    }
+}
+
+impl CongoPart {
     /// Judge `mv` as the answer to `puzzle` within `limits`: `retry`'s
     /// and `drill`'s one judge (the engine with its tables, Ctrl-C
     /// stopping it).
@@ -78,11 +89,12 @@ impl Session {
     /// budget, or an interrupt.
     pub(super) fn judge_answer(
         &mut self,
+        c: &mut Common,
         puzzle: &Puzzle,
         mv: Move,
         limits: &Limits,
     ) -> Result<crate::congo::analysis::Answer, ErrorKind> {
-        let tools = self.tools();
+        let tools = self.tools(c);
         tools.live.reset_counters();
         let tables = tools.tables();
         let stop = &tools.live.interrupt;
@@ -102,7 +114,7 @@ impl Session {
     /// The position of the retry's puzzle shown now (what `retry <move>`
     /// answers in), while a retry is under way: Tab after `retry ` offers
     /// its legal moves.
-    pub fn retry_position(&self) -> Option<&crate::congo::Position> {
+    pub(super) fn retry_position(&self) -> Option<&crate::congo::Position> {
         let q = self.retry.queue.as_ref()?;
         q.puzzles.get(q.at).map(|p| &p.before)
     }
@@ -110,10 +122,10 @@ impl Session {
     /// The sides whose mistakes are retried: the person's (the sides the
     /// computer does not play), or both when no side or every side is
     /// the computer's.
-    pub(super) fn retry_sides(&self) -> Vec<Color> {
+    pub(super) fn retry_sides(&self, c: &Common) -> Vec<Color> {
         let sides: Vec<Color> = [Color::White, Color::Black]
             .into_iter()
-            .filter(|&c| !self.computer_plays(c))
+            .filter(|&side| !self.computer_plays(c, side))
             .collect();
         if sides.is_empty() {
             vec![Color::White, Color::Black]
@@ -125,6 +137,7 @@ impl Session {
     /// `retry`, `retry <move>`, `retry stop`.
     pub(super) fn retry(
         &mut self,
+        c: &mut Common,
         args: RetryArgs,
         sink: &mut dyn Sink,
         fail: &dyn Fn(ErrorKind) -> ExecError,
@@ -149,12 +162,12 @@ impl Session {
                     if let Some(p) = skipped {
                         sink.reply(Reply::Retry(Box::new(RetryReply::Skipped(Box::new(p)))))?;
                     }
-                    return self.retry_next(sink);
+                    return self.retry_next(c, sink);
                 }
                 let Some(reviewed) = self.retry.reviewed.clone() else {
                     return Err(problem(NO_REVIEW));
                 };
-                let sides = self.retry_sides();
+                let sides = self.retry_sides(c);
                 let list = puzzles(&reviewed.0, &sides);
                 if list.is_empty() {
                     return Ok(Reply::Retry(Box::new(RetryReply::Nothing {
@@ -170,7 +183,7 @@ impl Session {
                     puzzles: list.into(),
                     at: 0,
                 });
-                self.retry_next(sink)
+                self.retry_next(c, sink)
             }
             RetryArgs::Answer(mv) => {
                 let Some(q) = &self.retry.queue else {
@@ -190,7 +203,7 @@ impl Session {
                     return Err(problem(NO_REVIEW));
                 };
                 let limits = reviewed.1;
-                let answer = self.judge_answer(&puzzle, mv, &limits).map_err(fail)?;
+                let answer = self.judge_answer(c, &puzzle, mv, &limits).map_err(fail)?;
                 if let Some(q) = &mut self.retry.queue {
                     if answer.verdict.found() {
                         q.tally.found += 1;
@@ -202,13 +215,13 @@ impl Session {
                 sink.reply(Reply::Retry(Box::new(RetryReply::Judged(Box::new((
                     answer, puzzle,
                 ))))))?;
-                self.retry_next(sink)
+                self.retry_next(c, sink)
             }
         }
     }
 
     /// Show the retry's next position (its board first), or end it.
-    fn retry_next(&mut self, sink: &mut dyn Sink) -> Result<Reply, ExecError> {
+    fn retry_next(&mut self, c: &mut Common, sink: &mut dyn Sink) -> Result<Reply, ExecError> {
         let Some(q) = &self.retry.queue else {
             return Ok(Reply::Nothing);
         };
@@ -217,7 +230,7 @@ impl Session {
             self.retry.queue = None;
             return Ok(Reply::Retry(Box::new(RetryReply::Done(tally))));
         };
-        sink.reply(board(p, self.flipped()))?;
+        sink.reply(board(p, self.flipped(c)))?;
         Ok(Reply::Retry(Box::new(RetryReply::Puzzle {
             number: q.at + 1,
             of: q.puzzles.len(),

@@ -3,7 +3,7 @@
 
 use super::Session;
 use super::engine::Tools;
-use super::history::CongoPart;
+use super::history::CongoState;
 use crate::congo::tablebase::Tablebase;
 use crate::shell::error::ErrorKind;
 use crate::shell::reply::{Reply, TbAnswer};
@@ -42,11 +42,11 @@ impl TableSource {
 impl Session {
     /// Where the engine and `tb` get the endgame tables from.
     pub fn set_table_loader(&mut self, loader: TableLoader) {
-        self.tables = TableSource(Some(loader));
+        self.congo.tables = TableSource(Some(loader));
     }
 }
 
-impl CongoPart {
+impl CongoState {
     /// `tb`: the exact value of the position, from the tables.
     pub(super) fn tb(&self, tools: &Tools<'_>) -> Result<Reply, ErrorKind> {
         self.refuse_finished()?;

@@ -12,15 +12,16 @@
 //! N+K`): the replay ends where the session is, down to the next throw.
 
 use super::Session;
+use super::common::Common;
 use crate::congo::Rules;
 use crate::congo::moves::Move;
 use crate::congo::nnue::NetChoice;
 use crate::congo::{Color, Position};
 use crate::shell::command::{Command, NewGame, ResetTarget};
 use crate::shell::reply::Reply;
-use crate::shell::settings::Setting;
+use crate::shell::settings::{Setting, Settings};
 use crate::shell::words::quote;
-use crate::yut::{House, Step, Team};
+use crate::yut::{House, Play, Step, Team};
 use std::fmt::Write as _;
 
 /// The most changes the transcript keeps; past it (a replay of millions of
@@ -34,12 +35,30 @@ pub const TRANSCRIPT_LIMIT: usize = 100_000;
 pub(super) struct Context {
     /// The `rules` setting (for `play`).
     rules: Rules,
-    /// The team the Yut game's turns start with (for throws, moves and
-    /// `reset yut`: on a game not begun it is also the team to move).
-    first: Team,
-    /// The Yut house rules the game was played under (its own number of
-    /// tokens, back-do, the catch bonus).
-    house: House,
+    /// For a Yut command: the team the Yut game's turns start with (for
+    /// throws, moves and `reset yut`: on a game not begun it is also the
+    /// team to move), and the Yut house rules the game was played under
+    /// (its own number of tokens, back-do, the catch bonus).
+    yut: Option<(Team, House)>,
+}
+
+impl Context {
+    /// What a Congo command runs under: the `rules` setting.
+    pub(super) fn congo(settings: &Settings) -> Context {
+        Context {
+            rules: settings.rules,
+            yut: None,
+        }
+    }
+
+    /// What a command runs under in the Yut game `play` (and the rules
+    /// setting, for a command of both games).
+    pub(super) fn yut(settings: &Settings, play: &Play) -> Context {
+        Context {
+            rules: settings.rules,
+            yut: Some((play.first(), play.rules())),
+        }
+    }
 }
 
 /// One command of the record and what it ran under.
@@ -83,12 +102,11 @@ impl Transcript {
     }
 }
 
-impl Session {
-    /// Note what a successful command changed, from the command and its reply.
-    pub(super) fn transcribe(&mut self, cmd: &Command, reply: &Reply) {
-        // None of the commands recorded changes the rules or the first
-        // team, so what holds after it held while it ran.
-        let ctx = self.context();
+impl Common {
+    /// Note what a successful command changed, from the command and its
+    /// reply, run under `ctx`. (None of the commands recorded changes the
+    /// rules or the first team, so what holds after it held while it ran.)
+    pub(super) fn transcribe(&mut self, cmd: &Command, reply: &Reply, ctx: Context) {
         let t = &mut self.record.transcript;
         match (cmd, reply) {
             (Command::SetFen(_) | Command::Reset(_) | Command::Move(..), _) => {
@@ -116,14 +134,12 @@ impl Session {
             _ => {}
         }
     }
+}
 
-    /// What a command runs under now.
-    fn context(&self) -> Context {
-        Context {
-            rules: self.settings.rules,
-            first: self.yut.first(),
-            house: self.yut.rules(),
-        }
+impl Session {
+    /// What a command of either game runs under now.
+    pub(super) fn context(&self) -> Context {
+        Context::yut(&self.common.settings, &self.yut)
     }
 
     /// A problem-format replay replaced the games: a Congo position can be
@@ -131,12 +147,13 @@ impl Session {
     pub(super) fn transcribe_replace(&mut self, position: Option<&Position>, yut: bool) {
         if let Some(p) = position {
             let ctx = self.context();
-            self.record
+            self.common
+                .record
                 .transcript
                 .push((Command::SetFen(Box::new(p.clone())), ctx));
         }
         if yut {
-            self.record.transcript.broken =
+            self.common.record.transcript.broken =
                 Some("a problem-format Yut replay cannot be saved as commands");
         }
     }
@@ -144,13 +161,13 @@ impl Session {
     /// `history`: the Congo game score since its start position, and the
     /// Yut turns since the last `reset yut`.
     pub(super) fn history_text(&self) -> Result<String, &'static str> {
-        if let Some(why) = self.record.transcript.broken {
+        if let Some(why) = self.common.record.transcript.broken {
             return Err(why);
         }
         let mut start = Position::start();
         let mut moves: Vec<Move> = Vec::new();
         let mut yut: Vec<&Command> = Vec::new();
-        for cmd in &self.record.transcript.commands {
+        for cmd in &self.common.record.transcript.commands {
             match cmd {
                 Command::SetFen(p) => {
                     start = (**p).clone();
@@ -195,7 +212,7 @@ impl Session {
     ///
     /// Why the session cannot be saved.
     pub fn save_text_naming(&self, net: &dyn Fn(&str) -> String) -> Result<String, &'static str> {
-        if let Some(why) = self.record.transcript.broken {
+        if let Some(why) = self.common.record.transcript.broken {
             return Err(why);
         }
         let mut out = String::from(
@@ -209,7 +226,7 @@ impl Session {
         // What the replay has in force so far (unknown at first: `source`
         // may run it in a session with other settings).
         let (mut rules, mut first, mut house) = (None, None, None);
-        let t = &self.record.transcript;
+        let t = &self.common.record.transcript;
         for (cmd, ctx) in t.commands.iter().zip(&t.contexts) {
             let yut = matches!(
                 cmd,
@@ -222,15 +239,19 @@ impl Session {
                 let _ = writeln!(out, "set rules {}", ctx.rules.name());
                 rules = Some(ctx.rules);
             }
-            if yut && first != Some(ctx.first) {
-                let _ = writeln!(out, "set first {}", team_word(ctx.first));
-                first = Some(ctx.first);
+            let ran = ctx.yut.filter(|_| yut);
+            if let Some((team, _)) = ran
+                && first != Some(team)
+            {
+                let _ = writeln!(out, "set first {}", team_word(team));
+                first = Some(team);
             }
             // The house rules a Yut command ran under: the tokens a side
             // take effect on the game not begun that a `reset yut` (or
             // the opening `reset`) leaves, before its first throw.
-            if yut && house != Some(ctx.house) {
-                let h = ctx.house;
+            if let Some((_, h)) = ran
+                && house != Some(h)
+            {
                 let on = |b: bool| if b { "on" } else { "off" };
                 let _ = writeln!(out, "set tokens {}", h.tokens);
                 let _ = writeln!(out, "set back-do {}", on(h.back_do));
@@ -243,13 +264,18 @@ impl Session {
         // and `seed`, which restart or change it).
         out.push_str("# The settings in force and the sticks' random state.\n");
         for &setting in Setting::ALL {
-            if let (Setting::Net, NetChoice::File(path)) = (setting, &self.settings.net) {
+            if let (Setting::Net, NetChoice::File(path)) = (setting, &self.common.settings.net) {
                 let _ = writeln!(out, "set net {}", quote(&net(path)));
             } else if setting != Setting::Seed {
-                let _ = writeln!(out, "set {} {}", setting.name(), self.settings.get(setting));
+                let _ = writeln!(
+                    out,
+                    "set {} {}",
+                    setting.name(),
+                    self.common.settings.get(setting)
+                );
             }
         }
-        let seed = self.settings.seed;
+        let seed = self.common.settings.seed;
         let draws = self.yut.rng().draws_since(seed);
         let _ = writeln!(out, "set seed {seed}+{draws}");
         Ok(out)

@@ -6,8 +6,10 @@
 //! themselves are the library's ([`crate::congo::analysis::tutor`],
 //! [`crate::yut::player::solve::tutor`]).
 
-use super::Session;
+use super::common::Common;
+use super::congo_part::CongoPart;
 use super::engine::no_table;
+use super::yut_part::YutPart;
 use crate::congo::Move;
 use crate::congo::analysis::AnalysisError;
 use crate::congo::analysis::tutor::{TUTOR_NODES, Warning, check};
@@ -19,21 +21,17 @@ use crate::yut::player::solve::AnalysisError as YutAnalysisError;
 use crate::yut::player::solve::tutor::{YutWarning, check as check_yut};
 use crate::yut::{Roll, Token, Use};
 
-/// A move the tutor stopped, with where: typed again by the next command,
-/// it is made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stopped {
-    /// A Congo move, in the position of this key after this many plies.
-    Congo(u64, usize, Move),
-    /// A Yut use, in the game of this key (its events).
-    Yut(u64, Use),
-}
+/// A Congo move the tutor stopped, with where: the key of the position
+/// it was stopped in, the game's length then, and the move. Typed again by
+/// the next command, it is played.
+type Stopped = (u64, usize, Move);
 
 /// What the tutor remembers between two commands.
 #[derive(Clone, Debug, Default)]
 pub(super) struct TutorPart {
-    /// The move the tutor stopped, with the position it was stopped in:
-    /// typed again by the next command, it is made.
+    /// The Congo move the tutor stopped, with the position it was stopped
+    /// in: typed again by the next command, it is played. (The Yut use it
+    /// stopped is the Yut part's.)
     stopped: Option<Stopped>,
     /// Set for the one `play` a `play MOVE!` runs: no check.
     pub(super) forced: bool,
@@ -47,7 +45,7 @@ pub(super) struct TutorTurn {
     forced: bool,
 }
 
-impl Session {
+impl CongoPart {
     /// Take what the tutor left for this command (the next one starts
     /// afresh: a move stopped is played only when typed again right after).
     pub(super) fn tutor_turn(&mut self) -> TutorTurn {
@@ -66,23 +64,28 @@ impl Session {
     /// move, when it loses the setting's mark or more (the move is
     /// remembered: typed again next, it is played);
     /// [`ErrorKind::Interrupted`] when Ctrl-C stops the check.
-    pub(super) fn tutor_congo(&mut self, mv: Move, turn: TutorTurn) -> Result<(), ErrorKind> {
-        let Some(least) = self.settings.tutor.least() else {
+    pub(super) fn tutor_congo(
+        &mut self,
+        c: &mut Common,
+        mv: Move,
+        turn: TutorTurn,
+    ) -> Result<(), ErrorKind> {
+        let Some(least) = c.settings.tutor.least() else {
             return Ok(());
         };
         let versus = matches!(
-            self.settings.computer.congo,
+            c.settings.computer.congo,
             CongoComputer::White | CongoComputer::Black
         );
-        if turn.forced || !versus || self.congo_drawn() {
+        if turn.forced || !versus || self.congo_drawn(c) {
             return Ok(());
         }
-        let game = &self.congo.game;
-        let here = Stopped::Congo(game.position().zobrist(), game.plies(), mv);
+        let game = &self.game;
+        let here = (game.position().zobrist(), game.plies(), mv);
         if turn.stopped == Some(here) {
             return Ok(());
         }
-        let tools = self.tools();
+        let tools = self.tools(c);
         let tables = tools.tables();
         let stop = &tools.live.interrupt;
         let limits = Limits::nodes(TUTOR_NODES);
@@ -106,7 +109,7 @@ impl Session {
     }
 }
 
-impl Session {
+impl YutPart {
     /// Before the person's Yut `move TOKEN [RESULT]`: with the tutor on,
     /// in versus mode (the computer playing one team), check the use.
     ///
@@ -115,24 +118,27 @@ impl Session {
     /// [`ErrorKind::Problem`] saying what the use loses and the better
     /// use, when it loses the setting's mark or more (by the Yut
     /// thresholds); [`ErrorKind::Interrupted`] when Ctrl-C stops it.
-    pub(super) fn tutor_yut(
+    /// `stopped`: the use the tutor stopped in the command before (see
+    /// [`YutPart::begin`]).
+    pub(super) fn tutor(
         &mut self,
+        c: &Common,
         token: Token,
         roll: Option<Roll>,
-        turn: TutorTurn,
+        stopped: Option<(u64, Use)>,
     ) -> Result<(), ErrorKind> {
-        let Some(least) = self.settings.tutor.least() else {
+        let Some(least) = c.settings.tutor.least() else {
             return Ok(());
         };
         let versus = matches!(
-            self.settings.computer.yut,
+            c.settings.computer.yut,
             YutComputer::Upper | YutComputer::Lower
         );
         if !versus {
             return Ok(());
         }
         // `move A` names no result: the one pending, if only one is.
-        let uses = self.yut.uses();
+        let uses = self.uses();
         let roll = match roll {
             Some(roll) => roll,
             None => {
@@ -147,23 +153,25 @@ impl Session {
             }
         };
         let used = Use { token, roll };
-        let here = Stopped::Yut(self.yut_key(), used);
-        if turn.stopped == Some(here) {
+        let here = (self.key(), used);
+        if stopped == Some(here) {
             return Ok(());
         }
-        self.live.reset_counters();
-        let tables = self.yut_tables();
+        c.live.reset_counters();
+        let tables = self.tables();
         let setup = self.analysis(
+            c,
             &tables,
             HINT_GAMES,
             Some(HINT_DECISION_BUDGET),
             HINT_BUDGET,
             None,
         );
-        match check_yut(&self.yut, used, &setup, least) {
+        let found = check_yut(self, used, &setup, least);
+        match found {
             Ok(None) | Err(YutAnalysisError::Play(_) | YutAnalysisError::Replay(_)) => Ok(()),
             Ok(Some(warning)) => {
-                self.tutor.stopped = Some(here);
+                self.stopped = Some(here);
                 Err(ErrorKind::Problem(yut_stopped_text(&warning)))
             }
             Err(YutAnalysisError::Interrupted) => Err(ErrorKind::Interrupted),
@@ -218,7 +226,8 @@ fn stopped_text(w: &Warning) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::yut_game::YutPart;
+    use super::super::Session;
+    use super::super::yut_game::YutGame;
     use super::*;
     use crate::shell::parse::parse_command;
     use crate::shell::reply::Reply;
@@ -235,7 +244,7 @@ mod tests {
         let mut s = Session::new();
         let table = one_token_table();
         s.set_yut_table_loader(Arc::new(move || vec![Arc::clone(&table)]));
-        s.yut = YutPart(Record::new(catch_or_run()));
+        s.yut.game = YutGame(Record::new(catch_or_run()));
         run(&mut s, "set computer lower").expect("set");
         run(&mut s, &format!("set tutor {tutor}")).expect("set");
         s

@@ -6,106 +6,28 @@
 //! turn the person's moves are refused; `undo` takes back its reply and
 //! the person's move together, `redo` makes both again (and a redo that
 //! leaves it to move has it answer); Ctrl-C leaves its turn pending.
+//! Here: each part's side of it (whose move, the refusal, the result,
+//! what `finish.rs` asks of it) and the session's `new`, `undo` and `redo`
+//! over both; the answering loop itself is `finish.rs`.
 
-use super::{ExecError, Session};
+use super::Session;
+use super::common::Common;
+use super::congo_part::CongoPart;
+use super::finish::{MOST_REPLIES, Part, Which, move_of};
+use super::transcript::Context;
+use super::yut_part::YutPart;
 use crate::congo::Color;
 use crate::congo::moves::status;
 use crate::shell::command::{Command, NewGame, ResetTarget, SearchLimit};
 use crate::shell::error::ErrorKind;
-use crate::shell::reply::{CongoResult, Reply, Sink, YutResult};
-use crate::shell::settings::{
-    Change, Computer, ComputerChange, CongoComputer, Draw, Flip, Show, YutComputer,
-};
+use crate::shell::reply::{CongoResult, Reply, YutResult};
+use crate::shell::settings::{Change, ComputerChange, CongoComputer, Draw, Flip, YutComputer};
 use crate::yut::{Phase, Team};
-
-/// The most moves the computer makes for one command (a `computer both`
-/// Congo game with draws off could otherwise go on for ever).
-const MOST_REPLIES: usize = 2_000;
 
 /// What `status` and a move say when the house rule draws the game.
 pub(super) use crate::shell::board::DRAWN;
 
-/// Which game a command changed, for the computer's answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Which {
-    Congo,
-    Yut,
-}
-
-/// The game a change is a move of (`play`, `go`; `throw`, `move`, `auto`).
-fn move_of(cmd: &Command) -> Option<Which> {
-    match cmd {
-        Command::Play(_) | Command::Go(_) => Some(Which::Congo),
-        Command::Throw(_) | Command::MoveBy(..) | Command::Auto => Some(Which::Yut),
-        _ => None,
-    }
-}
-
 impl Session {
-    /// The `computer` setting.
-    fn computer(&self) -> Computer {
-        self.settings.computer
-    }
-
-    /// Whether the computer plays Congo's `side`.
-    pub(super) fn computer_plays(&self, side: Color) -> bool {
-        self.computer().plays_congo(side)
-    }
-
-    /// Whether the computer plays the Yut `team`.
-    fn computer_plays_team(&self, team: Team) -> bool {
-        self.computer().plays_yut(team)
-    }
-
-    /// Whether the Congo game is drawn by the `draw repetition` house
-    /// rule: its position has occurred a third time.
-    pub(super) fn congo_drawn(&self) -> bool {
-        self.settings.draw == Draw::Repetition
-            && !status(self.position()).is_over()
-            && self.congo.game.repetitions() >= 3
-    }
-
-    /// The Congo side to move, if the game goes on and the computer plays it.
-    fn congo_computer_to_move(&self) -> Option<Color> {
-        let side = self.position().side_to_move();
-        (!status(self.position()).is_over() && !self.congo_drawn() && self.computer_plays(side))
-            .then_some(side)
-    }
-
-    /// The Yut team to act, if the game goes on and the computer plays it.
-    pub(super) fn yut_computer_to_move(&self) -> Option<Team> {
-        match self.yut.phase() {
-            Phase::Throw(t) | Phase::Move(t) if self.computer_plays_team(t) => Some(t),
-            _ => None,
-        }
-    }
-
-    /// On the computer's turn the person's `play`, `throw` and `move` are
-    /// refused, naming the fix.
-    pub(super) fn refuse_on_computers_turn(&self, cmd: &Command) -> Result<(), ErrorKind> {
-        match cmd {
-            Command::Play(_) | Command::Go(_) if self.congo_drawn() => {
-                Err(ErrorKind::Problem(format!(
-                    "the game is over: {DRAWN} (`undo` takes the last move back, `set draw off` plays on)"
-                )))
-            }
-            Command::Play(_) => match self.congo_computer_to_move() {
-                Some(side) => Err(ErrorKind::Problem(format!(
-                    "it is the computer's move ({}): `go` lets it play, `set computer none` lets you move both sides",
-                    side_name(side)
-                ))),
-                None => Ok(()),
-            },
-            Command::Throw(_) | Command::MoveBy(..) => match self.yut_computer_to_move() {
-                Some(team) => Err(ErrorKind::Problem(format!(
-                    "it is the computer's turn ({team}): `auto` lets it play, `set computer none` lets you play both teams"
-                ))),
-                None => Ok(()),
-            },
-            _ => Ok(()),
-        }
-    }
-
     /// `new congo|yut [side]`: the computer takes the other side (none
     /// named: two people), the game starts afresh, and the computer moves
     /// at once if it has the first move.
@@ -131,120 +53,128 @@ impl Session {
         Reply::Nothing
     }
 
-    /// After `cmd` gave `reply`: while the computer is to move in the game
-    /// `cmd` changed, `reply` goes to `sink` and the computer plays; the
-    /// last reply is returned. Ctrl-C stops its thinking and leaves its
-    /// turn pending (a note says so).
-    pub(super) fn answer(
-        &mut self,
-        cmd: &Command,
-        mut reply: Reply,
-        sink: &mut dyn Sink,
-    ) -> Result<Reply, ExecError> {
-        if matches!(cmd, Command::Play(_) | Command::Go(_)) && self.congo_drawn() {
-            sink.reply(reply)?;
-            return Ok(Reply::Drawn);
-        }
-        if self.computer().is_off() {
-            return Ok(reply);
-        }
-        let which = match (cmd, &reply) {
-            (Command::Play(_) | Command::Go(_) | Command::New(NewGame::Congo(_)), _) => {
-                Which::Congo
-            }
-            (Command::Throw(_) | Command::MoveBy(..) | Command::Auto, _) => Which::Yut,
-            (Command::New(NewGame::Yut(_)), _) => Which::Yut,
-            // A redo that leaves the computer to move in the game it
-            // changed: the computer answers, as after the person's move.
-            (Command::Redo | Command::RedoMany(_), Reply::Redid(c)) => match move_of(&c.command) {
-                Some(which) => which,
-                None => return Ok(reply),
-            },
-            (Command::Redo | Command::RedoMany(_), Reply::RedidMany(cs)) => {
-                match cs.last().and_then(|c| move_of(&c.command)) {
-                    Some(which) => which,
-                    None => return Ok(reply),
-                }
-            }
-            _ => return Ok(reply),
-        };
-        // Whether `reply` is the computer's move (`go`/`auto` typed, or a
-        // reply made in this loop): when it plays both sides with boards
-        // shown, its board is drawn before it moves again (against a
-        // person the board comes once, after the computer's reply).
-        let mut computers_reply = matches!(cmd, Command::Go(_) | Command::Auto);
+    /// `undo` in versus mode: take back the last change, then, while the
+    /// computer is to move in that game, the one before (its reply and the
+    /// person's move go together).
+    pub(super) fn undo_versus(&mut self) -> Result<Reply, ErrorKind> {
+        let mut undone = Vec::new();
+        let mut last = self.undo()?;
         for _ in 0..MOST_REPLIES {
-            let due = match which {
-                Which::Congo => self.congo_computer_to_move().is_some(),
-                Which::Yut => self.yut_computer_to_move().is_some(),
+            let Reply::Undid(cmd) = last else { break };
+            let Some(which) = move_of(&cmd.command) else {
+                undone.push(cmd);
+                break;
             };
-            if !due {
+            undone.push(cmd);
+            let computers = match which {
+                Which::Congo => self.congo.computer_to_move(&self.common).is_some(),
+                Which::Yut => self.yut.computer_to_move(&self.common).is_some(),
+            };
+            if !computers || self.common.record.undoable() == 0 {
                 break;
             }
-            let plays_both = match which {
-                Which::Congo => self.computer().congo == CongoComputer::Both,
-                Which::Yut => self.computer().yut == YutComputer::Both,
-            };
-            if computers_reply && plays_both && self.showing() {
-                let board = self.board_of(which);
-                sink.reply(std::mem::replace(&mut reply, board))?;
-            }
-            computers_reply = true;
-            let (next, as_cmd) = match which {
-                Which::Congo => (
-                    self.go(SearchLimit::Default),
-                    Command::Go(SearchLimit::Default),
-                ),
-                Which::Yut => (self.auto(&Command::Auto), Command::Auto),
-            };
-            match next {
-                Ok(next) => {
-                    if let Reply::Auto(steps) = &next {
-                        self.computer_turn = crate::shell::yut_status::turn_summary(steps);
-                        self.remember_turn();
-                    }
-                    sink.reply(std::mem::replace(&mut reply, next))?;
-                    self.transcribe(&as_cmd, &reply);
-                    if which == Which::Congo && self.congo_drawn() {
-                        sink.reply(reply)?;
-                        return Ok(Reply::Drawn);
-                    }
-                }
-                Err(ErrorKind::Interrupted) => {
-                    sink.reply(reply)?;
-                    let resume = match which {
-                        Which::Congo => "go",
-                        Which::Yut => "auto",
-                    };
-                    return Ok(Reply::ComputerStopped(resume));
-                }
-                Err(e) => {
-                    sink.reply(reply)?;
-                    return Ok(Reply::ComputerCannotMove(Box::new(e)));
-                }
-            }
+            last = self.undo()?;
         }
-        Ok(reply)
+        Ok(match undone.len() {
+            1 => Reply::Undid(undone.remove(0)),
+            _ => Reply::UndidMany(undone),
+        })
+    }
+
+    /// `redo` in versus mode: make again the last change taken back, then,
+    /// while the computer is to move in that game and a move of it is
+    /// there to make again, that one too: what one `undo` took back
+    /// together (the person's move and the computer's reply) comes back
+    /// together. If the computer is still to move, it answers (`finish.rs`).
+    pub(super) fn redo_versus(&mut self) -> Result<Reply, ErrorKind> {
+        let mut redone = Vec::new();
+        let mut last = self.redo()?;
+        for _ in 0..MOST_REPLIES {
+            let Reply::Redid(cmd) = last else { break };
+            let which = move_of(&cmd.command);
+            redone.push(cmd);
+            let computers = match which {
+                Some(Which::Congo) => self.congo.computer_to_move(&self.common).is_some(),
+                Some(Which::Yut) => self.yut.computer_to_move(&self.common).is_some(),
+                None => false,
+            };
+            if !computers || self.common.record.redoable() == 0 {
+                break;
+            }
+            last = self.redo()?;
+        }
+        Ok(match redone.len() {
+            1 => Reply::Redid(redone.remove(0)),
+            _ => Reply::RedidMany(redone),
+        })
+    }
+}
+
+impl CongoPart {
+    /// On the computer's turn the person's `play` is refused, naming the
+    /// fix; so are `play` and `go` in a game drawn by repetition.
+    pub(super) fn refuse_on_computers_turn(
+        &self,
+        c: &Common,
+        cmd: &Command,
+    ) -> Result<(), ErrorKind> {
+        match cmd {
+            Command::Play(_) | Command::Go(_) if self.congo_drawn(c) => {
+                Err(ErrorKind::Problem(format!(
+                    "the game is over: {DRAWN} (`undo` takes the last move back, `set draw off` plays on)"
+                )))
+            }
+            Command::Play(_) => match self.computer_to_move(c) {
+                Some(side) => Err(ErrorKind::Problem(format!(
+                    "it is the computer's move ({}): `go` lets it play, `set computer none` lets you move both sides",
+                    side_name(side)
+                ))),
+                None => Ok(()),
+            },
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the computer plays Congo's `side`.
+    pub(super) fn computer_plays(&self, c: &Common, side: Color) -> bool {
+        c.settings.computer.plays_congo(side)
+    }
+
+    /// Whether the Congo game is drawn by the `draw repetition` house
+    /// rule: its position has occurred a third time.
+    pub(super) fn congo_drawn(&self, c: &Common) -> bool {
+        c.settings.draw == Draw::Repetition
+            && !status(self.position()).is_over()
+            && self.game.repetitions() >= 3
+    }
+
+    /// The Congo side to move, if the game goes on and the computer plays it.
+    /// (Whether the computer plays it is asked first: it costs nothing,
+    /// where the status looks for a legal move.)
+    pub(super) fn computer_to_move(&self, c: &Common) -> Option<Color> {
+        let side = self.position().side_to_move();
+        (self.computer_plays(c, side) && !status(self.position()).is_over() && !self.congo_drawn(c))
+            .then_some(side)
     }
 
     /// Whether the Congo board is drawn from Black's side: `set flip on`,
     /// or `auto` when the person plays Black against the computer.
-    pub(super) fn flipped(&self) -> bool {
-        match self.settings.flip {
+    pub(super) fn flipped(&self, c: &Common) -> bool {
+        match c.settings.flip {
             Flip::On => true,
             Flip::Off => false,
-            Flip::Auto => self.computer().congo == CongoComputer::White,
+            Flip::Auto => c.settings.computer.congo == CongoComputer::White,
         }
     }
 
     /// At the prompt, after `cmd` gave `reply` (a move that ended the
     /// Congo game, or drew it by repetition): how it ended, from the
     /// person's side in versus mode.
-    pub(super) fn congo_result(&self, cmd: &Command, reply: &Reply) -> Option<CongoResult> {
-        if !self.at_prompt {
+    pub(super) fn result(&self, c: &Common, cmd: &Command, reply: &Reply) -> Option<CongoResult> {
+        if !c.at_prompt {
             return None;
         }
-        let person = match self.computer().congo {
+        let person = match c.settings.computer.congo {
             CongoComputer::White => Some(Color::Black),
             CongoComputer::Black => Some(Color::White),
             CongoComputer::None | CongoComputer::Both => None,
@@ -277,8 +207,8 @@ impl Session {
         };
         let how = if let Some((sq, _)) = lion(&outcome.captured) {
             format!("{} captured the lion on {sq}", title(mover))
-        } else if let Some((sq, c)) = lion(&outcome.drowned) {
-            format!("the {} lion drowned on {sq}", side_name(c))
+        } else if let Some((sq, color)) = lion(&outcome.drowned) {
+            format!("the {} lion drowned on {sq}", side_name(color))
         } else {
             // The side to move has no move (it loses).
             format!(
@@ -293,19 +223,47 @@ impl Session {
             how,
         })
     }
+}
+
+impl YutPart {
+    /// On the computer's turn the person's `throw` and `move` are
+    /// refused, naming the fix.
+    pub(super) fn refuse_on_computers_turn(
+        &self,
+        c: &Common,
+        cmd: &Command,
+    ) -> Result<(), ErrorKind> {
+        match cmd {
+            Command::Throw(_) | Command::MoveBy(..) => match self.computer_to_move(c) {
+                Some(team) => Err(ErrorKind::Problem(format!(
+                    "it is the computer's turn ({team}): `auto` lets it play, `set computer none` lets you play both teams"
+                ))),
+                None => Ok(()),
+            },
+            _ => Ok(()),
+        }
+    }
+
+    /// The Yut team to act, if the game goes on and the computer plays it.
+    pub(super) fn computer_to_move(&self, c: &Common) -> Option<Team> {
+        match self.phase() {
+            Phase::Throw(t) | Phase::Move(t) if c.settings.computer.plays_yut(t) => Some(t),
+            _ => None,
+        }
+    }
 
     /// At the prompt, after `cmd` (a Yut move, or one the computer
     /// answered) ended the Yut game: who won, from the person's side in
     /// versus mode.
-    pub(super) fn yut_result(&self, cmd: &Command) -> Option<YutResult> {
+    pub(super) fn result(&self, c: &Common, cmd: &Command) -> Option<YutResult> {
         let yut_move = move_of(cmd) == Some(Which::Yut) || matches!(cmd, Command::Move(..));
-        if !self.at_prompt || !yut_move {
+        if !c.at_prompt || !yut_move {
             return None;
         }
-        let Phase::Over(winner) = self.yut.phase() else {
+        let Phase::Over(winner) = self.phase() else {
             return None;
         };
-        let person = match self.computer().yut {
+        let person = match c.settings.computer.yut {
             YutComputer::Upper => Some(Team::Lower),
             YutComputer::Lower => Some(Team::Upper),
             YutComputer::None | YutComputer::Both => None,
@@ -313,81 +271,11 @@ impl Session {
         Some(YutResult { winner, person })
     }
 
-    /// Whether boards are drawn after changes: `show on`, or `show auto`
-    /// at the prompt against the computer.
-    fn showing(&self) -> bool {
-        match self.settings.show {
-            Show::On => true,
-            Show::Auto => self.at_prompt && !self.computer().is_off(),
-            Show::Off => false,
-        }
-    }
-
-    /// With boards shown: after a change, `reply` goes to `sink` and the
-    /// changed game's board is the reply.
-    pub(super) fn show_after(
-        &mut self,
-        cmd: &Command,
-        reply: Reply,
-        sink: &mut dyn Sink,
-    ) -> Result<Reply, ExecError> {
-        if !self.showing() {
-            return Ok(reply);
-        }
-        let changed = |c: &Command| match c {
-            Command::Play(_) | Command::Go(_) | Command::SetFen(_) => Some(Which::Congo),
-            Command::New(NewGame::Congo(_)) | Command::Reset(ResetTarget::Congo) => {
-                Some(Which::Congo)
-            }
-            Command::Move(..) | Command::MoveBy(..) | Command::Throw(_) | Command::Auto => {
-                Some(Which::Yut)
-            }
-            Command::New(NewGame::Yut(_)) | Command::Reset(ResetTarget::Yut) => Some(Which::Yut),
-            _ => None,
-        };
-        let which = match (cmd, &reply) {
-            (Command::Undo | Command::UndoMany(_), Reply::Undid(c)) => changed(&c.command),
-            (Command::Redo, Reply::Redid(c)) => changed(&c.command),
-            (Command::RedoMany(_) | Command::Redo, Reply::RedidMany(cs)) => {
-                cs.last().and_then(|c| changed(&c.command))
-            }
-            // The computer answered a redo (see `answer`): its game.
-            (
-                Command::Redo | Command::RedoMany(_),
-                Reply::Played(..) | Reply::Drawn | Reply::ComputerStopped("go"),
-            ) => Some(Which::Congo),
-            (Command::Redo | Command::RedoMany(_), Reply::Auto(_) | Reply::ComputerStopped(_)) => {
-                Some(Which::Yut)
-            }
-            (Command::Undo | Command::UndoMany(_), Reply::UndidMany(cs)) => {
-                cs.first().and_then(|c| changed(&c.command))
-            }
-            (Command::Undo | Command::UndoMany(_) | Command::Redo | Command::RedoMany(_), _) => {
-                None
-            }
-            (c, _) => changed(c),
-        };
-        let Some(which) = which else {
-            return Ok(reply);
-        };
-        let board = self.board_of(which);
-        sink.reply(reply)?;
-        Ok(board)
-    }
-
-    /// The board of the game `which` as it is drawn after a change.
-    fn board_of(&self, which: Which) -> Reply {
-        match which {
-            Which::Congo => self.congo.board(self.congo_drawn(), self.flipped()),
-            Which::Yut => self.yut_board(),
-        }
-    }
-
     /// The Yut game's events as one key (the game a turn led to).
-    pub(super) fn yut_key(&self) -> u64 {
+    pub(super) fn key(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.yut.0.events().hash(&mut h);
+        self.game.0.events().hash(&mut h);
         h.finish()
     }
 
@@ -403,7 +291,7 @@ impl Session {
         if self.turn_lines.len() >= MOST {
             self.turn_lines.clear();
         }
-        let key = self.yut_key();
+        let key = self.key();
         self.turn_lines.insert(key, line);
     }
 
@@ -411,64 +299,69 @@ impl Session {
     /// left it, that turn's line, as the status block showed it then.
     pub(super) fn recall_turn(&mut self) {
         if self.computer_turn.is_none() {
-            self.computer_turn = self.turn_lines.get(&self.yut_key()).cloned();
+            self.computer_turn = self.turn_lines.get(&self.key()).cloned();
         }
     }
+}
 
-    /// `undo` in versus mode: take back the last change, then, while the
-    /// computer is to move in that game, the one before (its reply and the
-    /// person's move go together).
-    pub(super) fn undo_versus(&mut self) -> Result<Reply, ErrorKind> {
-        let mut undone = Vec::new();
-        let mut last = self.undo()?;
-        for _ in 0..MOST_REPLIES {
-            let Reply::Undid(cmd) = last else { break };
-            let Some(which) = move_of(&cmd.command) else {
-                undone.push(cmd);
-                break;
-            };
-            undone.push(cmd);
-            let computers = match which {
-                Which::Congo => self.congo_computer_to_move().is_some(),
-                Which::Yut => self.yut_computer_to_move().is_some(),
-            };
-            if !computers || self.record.undoable() == 0 {
-                break;
-            }
-            last = self.undo()?;
-        }
-        Ok(match undone.len() {
-            1 => Reply::Undid(undone.remove(0)),
-            _ => Reply::UndidMany(undone),
-        })
+impl Part for CongoPart {
+    const WHICH: Which = Which::Congo;
+    const RESUME: &'static str = "go";
+    fn computer_due(&self, c: &Common) -> bool {
+        self.computer_to_move(c).is_some()
     }
+    fn computer_plays_both(&self, c: &Common) -> bool {
+        c.settings.computer.congo == CongoComputer::Both
+    }
+    fn shown_board(&self, c: &Common) -> Reply {
+        self.board(self.congo_drawn(c), self.flipped(c))
+    }
+    fn computer_move(&mut self, c: &mut Common) -> (Result<Reply, ErrorKind>, Command) {
+        let limit = SearchLimit::Default;
+        (self.go(c, limit), Command::Go(limit))
+    }
+    fn drawn(&self, c: &Common) -> bool {
+        self.congo_drawn(c)
+    }
+    fn ending(&self, c: &Common, cmd: &Command, reply: &Reply) -> Option<Reply> {
+        self.result(c, cmd, reply)
+            .map(|r| Reply::CongoResult(Box::new(r)))
+    }
+    fn context(&self, c: &Common) -> Context {
+        Context::congo(&c.settings)
+    }
+}
 
-    /// `redo` in versus mode: make again the last change taken back, then,
-    /// while the computer is to move in that game and a move of it is
-    /// there to make again, that one too: what one `undo` took back
-    /// together (the person's move and the computer's reply) comes back
-    /// together. If the computer is still to move, it answers (`answer`).
-    pub(super) fn redo_versus(&mut self) -> Result<Reply, ErrorKind> {
-        let mut redone = Vec::new();
-        let mut last = self.redo()?;
-        for _ in 0..MOST_REPLIES {
-            let Reply::Redid(cmd) = last else { break };
-            let which = move_of(&cmd.command);
-            redone.push(cmd);
-            let computers = match which {
-                Some(Which::Congo) => self.congo_computer_to_move().is_some(),
-                Some(Which::Yut) => self.yut_computer_to_move().is_some(),
-                None => false,
-            };
-            if !computers || self.record.redoable() == 0 {
-                break;
-            }
-            last = self.redo()?;
+impl Part for YutPart {
+    const WHICH: Which = Which::Yut;
+    const RESUME: &'static str = "auto";
+    fn computer_due(&self, c: &Common) -> bool {
+        self.computer_to_move(c).is_some()
+    }
+    fn computer_plays_both(&self, c: &Common) -> bool {
+        c.settings.computer.yut == YutComputer::Both
+    }
+    fn shown_board(&self, c: &Common) -> Reply {
+        self.board(c)
+    }
+    /// (Its turn in one line is kept for the status block, and for a
+    /// `redo` that makes it again.)
+    fn computer_move(&mut self, c: &mut Common) -> (Result<Reply, ErrorKind>, Command) {
+        let next = self.auto(c, &Command::Auto);
+        if let Ok(Reply::Auto(steps)) = &next {
+            self.computer_turn = crate::shell::yut_status::turn_summary(steps);
+            self.remember_turn();
         }
-        Ok(match redone.len() {
-            1 => Reply::Redid(redone.remove(0)),
-            _ => Reply::RedidMany(redone),
-        })
+        (next, Command::Auto)
+    }
+    fn drawn(&self, _: &Common) -> bool {
+        false
+    }
+    fn ending(&self, c: &Common, cmd: &Command, _: &Reply) -> Option<Reply> {
+        self.result(c, cmd).map(Reply::YutResult)
+    }
+    fn context(&self, c: &Common) -> Context {
+        Context::yut(&c.settings, self)
     }
 }
 

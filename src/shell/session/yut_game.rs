@@ -7,8 +7,9 @@
 //! the record before it (the game, random state included), so a refused
 //! command changes nothing and `undo` cannot re-roll the sticks.
 
-use super::Session;
+use super::common::Common;
 use super::history::Before;
+use super::yut_part::YutPart;
 use crate::interrupt::Interrupt;
 use crate::shell::command::Command;
 use crate::shell::error::ErrorKind;
@@ -24,30 +25,32 @@ use std::ops::Deref;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-/// The Yut part of a session: the game under the rules with its record.
-/// The Yut commands' handlers are its methods; it reads as the [`Play`]
-/// the record leads to, and changes only through the record.
+/// The Yut game of a session: the game under the rules with its record
+/// (what `undo` restores). The Yut commands' handlers are its methods; it
+/// reads as the [`Play`] the record leads to, and changes only through
+/// the record.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(super) struct YutPart(pub(super) Record);
+pub(super) struct YutGame(pub(super) Record);
 
-impl Deref for YutPart {
+impl Deref for YutGame {
     type Target = Play;
     fn deref(&self) -> &Play {
         self.0.play()
     }
 }
 
-impl Session {
-    /// Run `change` on the Yut part and, when it succeeds, record it as
+impl YutPart {
+    /// Run `change` on the game and, when it succeeds, record it as
     /// `what` with the game as it was (a refused change leaves it alone).
-    pub(super) fn change_yut(
+    pub(super) fn change(
         &mut self,
+        c: &mut Common,
         what: Command,
-        change: impl FnOnce(&mut YutPart, &Live) -> Result<Reply, ErrorKind>,
+        change: impl FnOnce(&mut YutGame, &Live) -> Result<Reply, ErrorKind>,
     ) -> Result<Reply, ErrorKind> {
-        let before = self.yut.0.snapshot();
-        let reply = change(&mut self.yut, &self.live)?;
-        self.record(
+        let before = self.game.0.snapshot();
+        let reply = change(&mut self.game, &c.live)?;
+        c.record(
             what,
             Before {
                 congo: None,
@@ -59,14 +62,14 @@ impl Session {
 
     /// `auto` (also the computer's turn in versus mode), at the `level`
     /// setting, with the solved tables if any.
-    pub(super) fn auto(&mut self, cmd: &Command) -> Result<Reply, ErrorKind> {
-        let level = self.settings.level;
-        let tables = self.yut_tables();
-        self.change_yut(cmd.clone(), |yut, live| yut.auto(level, tables, live))
+    pub(super) fn auto(&mut self, c: &mut Common, cmd: &Command) -> Result<Reply, ErrorKind> {
+        let level = c.settings.level;
+        let tables = self.tables();
+        self.change(c, cmd.clone(), |yut, live| yut.auto(level, tables, live))
     }
 }
 
-impl YutPart {
+impl YutGame {
     /// `throw [<sticks>]`: at random from the game's own random state, or
     /// as given.
     pub(super) fn throw(&mut self, sticks: Option<Throw>) -> Result<Reply, ErrorKind> {

@@ -6,6 +6,8 @@
 //! the data directory again each time (a table solved meanwhile is used).
 
 use super::Session;
+use super::common::Common;
+use super::yut_part::YutPart;
 use crate::shell::commands::yut::{
     HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES, HINT_SAMPLES, ODDS_PLAYER, REVIEW_GAMES,
 };
@@ -40,12 +42,14 @@ impl fmt::Debug for YutTableSource {
 impl Session {
     /// Where `hint`, `review` and `auto` get the solved Yut tables from.
     pub fn set_yut_table_loader(&mut self, loader: YutTableLoader) {
-        self.yut_tables = YutTableSource(Some(loader));
+        self.yut.tables = YutTableSource(Some(loader));
     }
+}
 
+impl YutPart {
     /// The solved tables (none without a loader).
-    pub(super) fn yut_tables(&self) -> Vec<Arc<Table>> {
-        self.yut_tables
+    pub(super) fn tables(&self) -> Vec<Arc<Table>> {
+        self.tables
             .0
             .as_ref()
             .map(|load| load())
@@ -57,6 +61,7 @@ impl Session {
     /// does not advance: asking twice gives the same answer).
     pub(super) fn analysis<'a>(
         &'a self,
+        c: &'a Common,
         tables: &'a [Arc<Table>],
         games: u64,
         decision_budget: Option<u64>,
@@ -69,10 +74,10 @@ impl Session {
             games,
             decision_budget,
             budget,
-            seed: Analysis::seed_of(&self.yut),
+            seed: Analysis::seed_of(self),
             samples: HINT_SAMPLES,
-            threads: self.settings.threads(),
-            stop: &self.live.interrupt,
+            threads: c.settings.threads(),
+            stop: &c.live.interrupt,
             progress,
         }
     }
@@ -80,40 +85,41 @@ impl Session {
     /// `hint`: every way to use the pending throws with the chance the
     /// team to move wins after it, best first (the solved tables are
     /// asked for once the game is found to have throws to use).
-    pub(super) fn hint(&mut self) -> Result<Reply, ErrorKind> {
-        hint_team(&self.yut).map_err(ErrorKind::Play)?;
-        self.live.reset_counters();
-        let tables = self.yut_tables();
+    pub(super) fn hint(&self, c: &Common) -> Result<Reply, ErrorKind> {
+        hint_team(self).map_err(ErrorKind::Play)?;
+        c.live.reset_counters();
+        let tables = self.tables();
         let setup = self.analysis(
+            c,
             &tables,
             HINT_GAMES,
             Some(HINT_DECISION_BUDGET),
             HINT_BUDGET,
             None,
         );
-        let hint = hint_game(&self.yut, &setup).map_err(analysis_error)?;
+        let hint = hint_game(self, &setup).map_err(analysis_error)?;
         Ok(Reply::Hint(Box::new(hint)))
     }
 
     /// `review`: the Yut game since the last `reset yut`, read from its
     /// record, each decision against the best use of its throws.
-    pub(super) fn review(&mut self) -> Result<Reply, ErrorKind> {
-        self.live.reset_counters();
-        let tables = self.yut_tables();
+    pub(super) fn review(&mut self, c: &Common) -> Result<Reply, ErrorKind> {
+        c.live.reset_counters();
+        let tables = self.tables();
         // The progress line counts the positions done (the points of
         // the game whose chance is estimated, then the decisions).
-        let live = &self.live;
+        let live = &c.live;
         let progress = |done: u64, of: u64| {
             if let (Some(d), Some(o)) = (live.games.first(), live.games.get(1)) {
                 o.store(of, Ordering::Relaxed);
                 d.store(done, Ordering::Relaxed);
             }
         };
-        let setup = self.analysis(&tables, REVIEW_GAMES, None, HINT_BUDGET, Some(&progress));
-        let report = review_game(&self.yut.0, &setup).map_err(analysis_error)?;
+        let setup = self.analysis(c, &tables, REVIEW_GAMES, None, HINT_BUDGET, Some(&progress));
+        let report = review_game(&self.game.0, &setup).map_err(analysis_error)?;
         let seed = setup.seed;
         // The person's `?` and `??` uses, noted for the drill deck.
-        self.found_yut_drills(&report, seed);
+        self.found_drills(c, &report, seed);
         Ok(Reply::Review(Box::new(report)))
     }
 }
@@ -129,7 +135,7 @@ fn analysis_error(e: AnalysisError) -> ErrorKind {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::super::yut_game::YutPart;
+    use super::super::yut_game::YutGame;
     use super::*;
     use crate::interrupt::Never;
     use crate::shell::parse::parse_command;
@@ -196,7 +202,7 @@ pub(super) mod tests {
         let table = one_token_table();
         let t = Arc::clone(&table);
         s.set_yut_table_loader(Arc::new(move || vec![Arc::clone(&t)]));
-        s.yut = YutPart(Record::new(catch_or_run()));
+        s.yut.game = YutGame(Record::new(catch_or_run()));
         let hint = hint_of(&mut s);
         assert_eq!(hint.team, Team::Upper);
         let lines = &hint.turns.lines;
@@ -370,7 +376,12 @@ pub(super) mod tests {
         let Ok(Reply::Review(_)) = run(&mut s, "review") else {
             panic!("a review");
         };
-        let count = s.live.games.each_ref().map(|n| n.load(Ordering::Relaxed));
+        let count = s
+            .common
+            .live
+            .games
+            .each_ref()
+            .map(|n| n.load(Ordering::Relaxed));
         assert_eq!(count, [8, 8]);
     }
 
@@ -390,7 +401,7 @@ pub(super) mod tests {
         let mut s = Session::new();
         let table = one_token_table();
         s.set_yut_table_loader(Arc::new(move || vec![Arc::clone(&table)]));
-        s.yut = YutPart(Record::new(catch_or_run()));
+        s.yut.game = YutGame(Record::new(catch_or_run()));
         let Ok(Reply::Auto(steps)) = run(&mut s, "auto") else {
             panic!("a turn");
         };
@@ -424,11 +435,11 @@ pub(super) mod tests {
         ] {
             run(&mut s, line).expect("plays");
         }
-        let before = s.yut.clone();
+        let before = s.yut.game.clone();
         let Ok(Reply::Review(report)) = run(&mut s, "review") else {
             panic!("a review");
         };
-        assert_eq!(s.yut, before);
+        assert_eq!(s.yut.game, before);
         assert_eq!(report.decisions.len(), 1, "{report:?}");
         assert_eq!(report.forced, 2);
         let (team, third) = &report.decisions[0];

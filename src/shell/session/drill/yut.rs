@@ -6,16 +6,17 @@
 //! position, else estimated by `hint`'s games within the card's budget
 //! of positions, seeded from the card), against the best.
 
-use super::super::Session;
+use super::super::common::Common;
+use super::super::yut_part::YutPart;
 use crate::congo::analysis::Verdict;
 use crate::shell::commands::yut::{HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES, ODDS_PLAYER};
 use crate::shell::drill::yut_state::use_text;
 use crate::shell::drill::{Card, Good, YutState};
 use crate::shell::error::ErrorKind;
 use crate::shell::render_drill::YutAnswer;
-use crate::yut::player::solve::hint::hint_within;
-use crate::yut::player::solve::player::covers;
-use crate::yut::player::solve::whole::indistinct;
+use crate::yut::solve::hint::hint_within;
+use crate::yut::solve::player::covers;
+use crate::yut::solve::whole::indistinct;
 use crate::yut::solve::{Analysis, GameReview, HintLine, Mark, Players, THRESHOLDS, board_of};
 use crate::yut::{Play, Team, Use};
 
@@ -48,7 +49,11 @@ pub fn cards(moves: &[(Play, Use)], report: &GameReview, teams: &[Team], seed: u
             continue;
         }
         let exact = r.interval.is_none() && r.best.interval.is_none();
-        let mark = if r.mark == Some(Mark::Blunder) { "??" } else { "?" };
+        let mark = if r.mark == Some(Mark::Blunder) {
+            "??"
+        } else {
+            "?"
+        };
         out.push(Card::yut(
             YutState::of(play, seed, exact),
             r.played,
@@ -64,12 +69,12 @@ pub fn cards(moves: &[(Play, Use)], report: &GameReview, teams: &[Team], seed: u
     out
 }
 
-impl Session {
+impl YutPart {
     /// The teams whose Yut mistakes are drills: those the computer does
     /// not play, or both when it plays none or both.
-    pub(in crate::shell::session) fn yut_person_teams(&self) -> Vec<Team> {
+    fn person_teams(c: &Common) -> Vec<Team> {
         let teams: Vec<Team> = (Team::ALL.into_iter())
-            .filter(|&t| !self.settings.computer.plays_yut(t))
+            .filter(|&t| !c.settings.computer.plays_yut(t))
             .collect();
         if teams.is_empty() {
             Team::ALL.to_vec()
@@ -80,17 +85,22 @@ impl Session {
 
     /// Note the Yut cards of a finished review of the game in play (its
     /// analysis seeded with `seed`) for the runner to save.
-    pub(in crate::shell::session) fn found_yut_drills(&mut self, report: &GameReview, seed: u64) {
-        let Ok(decisions) = self.yut.0.decisions() else {
+    pub(in crate::shell::session) fn found_drills(
+        &mut self,
+        c: &Common,
+        report: &GameReview,
+        seed: u64,
+    ) {
+        let Ok(decisions) = self.game.0.decisions() else {
             return;
         };
         let mut moves = decisions.moves;
-        let sticks = self.yut.sticks();
+        let sticks = self.sticks();
         for (p, _) in &mut moves {
             p.set_sticks(sticks);
         }
-        let teams = self.yut_person_teams();
-        self.drill.found = cards(&moves, report, &teams, seed);
+        let teams = Self::person_teams(c);
+        self.found_cards = cards(&moves, report, &teams, seed);
     }
 
     /// Weigh `used` at `play` against the best use, as the review did:
@@ -100,8 +110,9 @@ impl Session {
     /// # Errors
     ///
     /// A use the rules refuse there, or Ctrl-C.
-    pub(in crate::shell::session) fn judge_yut(
-        &mut self,
+    pub(in crate::shell::session) fn judge(
+        &self,
+        c: &Common,
         play: &Play,
         used: Use,
         played: Use,
@@ -110,8 +121,8 @@ impl Session {
     ) -> Result<YutAnswer, ErrorKind> {
         play.check_use(used.token, used.roll)
             .map_err(ErrorKind::Play)?;
-        self.live.reset_counters();
-        let tables = self.yut_tables();
+        c.live.reset_counters();
+        let tables = self.tables();
         let (board, _) = board_of(play);
         let table = tables.iter().find(|t| covers(t, board)).map(|t| &**t);
         let sticks = play.sticks();
@@ -121,7 +132,7 @@ impl Session {
             upper: &mut *up,
             lower: &mut *low,
         };
-        let stop = &self.live.interrupt;
+        let stop = &c.live.interrupt;
         let analysis = Analysis {
             budget,
             ..Analysis::new(HINT_GAMES, seed, stop)
