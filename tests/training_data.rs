@@ -3,25 +3,13 @@
 //! text form holds for the same games; `boardsh tune` reads either, and
 //! refuses a damaged binary file with its name and the place. Tiny runs.
 
-use crate::common::Test;
+use crate::tune_cli::{boardsh, text};
 use boardsh::congo::data::read_binary;
 use std::path::Path;
 use std::process::Output;
 
-fn boardsh(args: &[&str], data: &Path) -> Output {
-    Test::new()
-        .args(args)
-        .env("XDG_DATA_HOME", data)
-        .env("HOME", data)
-        .output()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 /// Two games at fixed nodes (deterministic), into `name` under `dir`.
-fn selfplay(dir: &Path, name: &str) -> Output {
+pub(crate) fn selfplay(dir: &Path, name: &str) -> Output {
     let out = dir.join(name);
     boardsh(
         &[

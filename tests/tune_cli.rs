@@ -11,7 +11,7 @@ use std::process::{Command, Output};
 
 /// `boardsh ARGS` with `data` as its data directory; its output, not
 /// checked (the tests check it).
-fn boardsh(args: &[&str], data: &Path) -> Output {
+pub(crate) fn boardsh(args: &[&str], data: &Path) -> Output {
     Test::new()
         .args(args)
         .env("XDG_DATA_HOME", data)
@@ -19,7 +19,7 @@ fn boardsh(args: &[&str], data: &Path) -> Output {
         .output()
 }
 
-fn text(bytes: &[u8]) -> String {
+pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
@@ -293,4 +293,44 @@ fn weights_are_never_ignored_for_a_network() {
         let settings = std::fs::read_to_string(job.join("job.txt")).unwrap();
         assert!(settings.ends_with("\nnet off\n"), "{net:?}: {settings}");
     }
+}
+
+/// `boardsh tune ... | head -1`: the report's output closed before the
+/// first line. The tuning goes on and writes its weights, the closed
+/// output said once on stderr, status 0 (it panicked, status 101, at
+/// the first `println!`).
+#[test]
+fn a_closed_output_neither_stops_the_tuning_nor_loses_the_weights() {
+    let data = tempfile::tempdir().unwrap();
+    let out = crate::training_data::selfplay(data.path(), "d.txt");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let file = data.path().join("d.txt");
+    let w = data.path().join("w.txt");
+    let mut child = command()
+        .args([
+            "tune",
+            "--data",
+            file.to_str().unwrap(),
+            "--out",
+            w.to_str().unwrap(),
+            "--epochs",
+            "5",
+        ])
+        .env("XDG_DATA_HOME", data.path())
+        .env("HOME", data.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reading end closed before the tuner writes anything.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(err.matches("cannot write the report").count(), 1, "{err}");
+    let tuned = weights::parse(
+        &std::fs::read_to_string(&w).unwrap(),
+        &EvalWeights::default(),
+    );
+    assert!(tuned.is_ok(), "{err}");
 }

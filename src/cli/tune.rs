@@ -17,6 +17,22 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
+/// Print a line of the report to standard output. A closed or failing
+/// output (`boardsh tune ... | head -1`) never stops the tuning nor its
+/// weights file: the first failure is said once on stderr, later lines
+/// are dropped (`println!` would panic).
+macro_rules! say {
+    ($quiet:expr, $($arg:tt)*) => {{
+        use std::io::Write as _;
+        if !$quiet.get()
+            && let Err(e) = writeln!(io::stdout().lock(), $($arg)*)
+        {
+            $quiet.set(true);
+            eprintln!("boardsh tune: cannot write the report ({e}); tuning goes on, its weights are still written");
+        }
+    }};
+}
+
 /// Options of `boardsh tune`.
 #[derive(Clone, Debug, Args)]
 pub struct TuneArgs {
@@ -63,6 +79,7 @@ pub struct TuneArgs {
 
 /// Run `boardsh tune`; returns the exit status.
 pub fn run(args: &TuneArgs) -> i32 {
+    let quiet = std::cell::Cell::new(false);
     let fail = |msg: String, code: i32| {
         eprintln!("boardsh tune: {msg}");
         code
@@ -168,7 +185,8 @@ pub fn run(args: &TuneArgs) -> i32 {
             EXIT_FAILED,
         );
     }
-    println!(
+    say!(
+        quiet,
         "data: {} positions from {} ({:.1} s)",
         samples.len(),
         args.data.display(),
@@ -180,7 +198,8 @@ pub fn run(args: &TuneArgs) -> i32 {
     let k = tune::fit_k(train, &before, 0.05, 5.0);
     let loss_before = tune::loss_of(train, &before, k);
     let held_before = tune::loss_of(holdout, &tune::evals(holdout, &start), k);
-    println!(
+    say!(
+        quiet,
         "K = {k:.4}: loss {loss_before:.6} with the start weights ({} positions fitted, {} held out: {held_before:.6})",
         train.len(),
         holdout.len()
@@ -216,12 +235,13 @@ pub fn run(args: &TuneArgs) -> i32 {
         eprint!("\r\x1b[K");
     }
     let Ok(tuned) = tuned else {
-        println!("interrupted: nothing written");
+        say!(quiet, "interrupted: nothing written");
         return EXIT_INTERRUPTED;
     };
     let loss_after = tune::loss_of(train, &tune::evals(train, &tuned), k);
     let held_after = tune::loss_of(holdout, &tune::evals(holdout, &tuned), k);
-    println!(
+    say!(
+        quiet,
         "loss of the evaluation at K = {k:.4}: fitted {loss_before:.6} -> {loss_after:.6}, held out {held_before:.6} -> {held_after:.6}"
     );
     for (i, name) in weights::NAMES.iter().enumerate() {
@@ -231,7 +251,7 @@ pub fn run(args: &TuneArgs) -> i32 {
         } else {
             ""
         };
-        println!("  {name:<16} {a:>6} -> {b:>6}{note}");
+        say!(quiet, "  {name:<16} {a:>6} -> {b:>6}{note}");
     }
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty())
         && let Err(e) = fs::create_dir_all(dir)
@@ -256,7 +276,8 @@ pub fn run(args: &TuneArgs) -> i32 {
             return fail(format!("{}: {e}", out.display()), EXIT_FAILED);
         }
     }
-    println!(
+    say!(
+        quiet,
         "weights written to {} ({:.1} s)",
         out.display(),
         started.elapsed().as_secs_f64()
