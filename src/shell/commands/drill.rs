@@ -13,7 +13,7 @@ pub const DRILL: Spec = Spec {
     name: "drill",
     aliases: &[],
     usage: "[<move>|stats|forget <n>]",
-    summary: "your Congo mistakes from reviews, when due: `drill <move>` answers, `drill` skips; also `stop`, `stats`, `forget <n>`",
+    summary: "your mistakes from reviews of both games, when due: `drill <move>` answers (Yut: `drill <token> [<throw>]`), `drill` skips; also `stop`, `stats`, `forget <n>`",
     example: "drill stats",
     args: &[
         ArgSpec {
