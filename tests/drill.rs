@@ -189,7 +189,7 @@ fn an_empty_deck_and_nothing_due_are_said() {
     let data = Data::new();
     data.run("2026-12-07", "drill")
         .stdout(
-            "no drills yet: a `review` of a Congo game adds your mistakes (? and ??) to the deck\n",
+            "no drills yet: a `review` of a Congo or Yut game adds your mistakes (? and ??) to the deck\n",
         )
         .run();
     let data = reviewed();

@@ -253,7 +253,7 @@ pub fn drill_text(reply: &DrillReply) -> String {
             format!("drills stopped: {}; {left} left due\n", tally_text(tally))
         }
         DrillReply::Empty => {
-            "no drills yet: a `review` of a Congo game adds your mistakes (? and ??) to the deck\n"
+            "no drills yet: a `review` of a Congo or Yut game adds your mistakes (? and ??) to the deck\n"
                 .to_string()
         }
         DrillReply::NoneDue { total, next } => match next {
