@@ -30,27 +30,27 @@ const MIRROR: &str = "set quiet on; fen 3l3/6p/7/7/7/5PP/3L3 w 0; \
 const FIRST: &str = "3l3/p6/7/7/7/PP5/3L3 w 0";
 
 /// A data directory shared by several runs.
-struct Data {
+pub(crate) struct Data {
     dir: tempfile::TempDir,
 }
 
 impl Data {
-    fn new() -> Data {
+    pub(crate) fn new() -> Data {
         Data {
             dir: tempfile::tempdir().unwrap(),
         }
     }
 
-    fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         self.dir.path()
     }
 
-    fn deck(&self) -> PathBuf {
+    pub(crate) fn deck(&self) -> PathBuf {
         self.path().join("boardsh/drills.jsonl")
     }
 
     /// The deck's lines, each read as JSON.
-    fn lines(&self) -> Vec<Value> {
+    pub(crate) fn lines(&self) -> Vec<Value> {
         let text = std::fs::read_to_string(self.deck()).unwrap();
         assert!(text.ends_with('\n'), "whole lines: {text}");
         text.lines()
@@ -59,7 +59,7 @@ impl Data {
     }
 
     /// A run of `-c script` in this data directory on `day`.
-    fn run(&self, day: &str, script: &str) -> Test {
+    pub(crate) fn run(&self, day: &str, script: &str) -> Test {
         Test::new()
             .env("XDG_DATA_HOME", self.path())
             .env("BOARDSH_TODAY", day)

@@ -9,8 +9,8 @@
 //! `shell::drill::yut_state`, the deck's reading in `shell::drill::deck`.)
 
 use crate::common::Test;
+use crate::drill::Data;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
 
 /// A one-token game (the solved one-token table covers every position
 /// of it, so every chance is exact) with a planted blunder of upper's.
@@ -38,54 +38,22 @@ const GAME: &str = "set quiet on; set tokens 1; \
 const POSED: &str = "Yut, upper to move: A mo-gae, a cham-meoki; yut (4), do (1) pending\n\
      on 2026-12-07 you played move A yut here (??, upper's chance 0%, exact)\n";
 
-/// A data directory with the solved one-token table.
-struct Data {
-    dir: tempfile::TempDir,
-}
-
-impl Data {
-    fn new() -> Data {
-        let data = Data {
-            dir: tempfile::tempdir().unwrap(),
-        };
-        Test::new()
-            .env("XDG_DATA_HOME", data.path())
-            .args(["yut", "solve", "--tokens", "1"])
-            .any_stdout()
-            .any_stderr()
-            .run();
-        data
-    }
-
-    fn path(&self) -> &Path {
-        self.dir.path()
-    }
-
-    fn deck(&self) -> PathBuf {
-        self.path().join("boardsh/drills.jsonl")
-    }
-
-    /// The deck's lines, each read as JSON.
-    fn lines(&self) -> Vec<Value> {
-        let text = std::fs::read_to_string(self.deck()).unwrap();
-        assert!(text.ends_with('\n'), "whole lines: {text}");
-        text.lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect()
-    }
-
-    /// A run of `-c script` in this data directory on `day`.
-    fn run(&self, day: &str, script: &str) -> Test {
-        Test::new()
-            .env("XDG_DATA_HOME", self.path())
-            .env("BOARDSH_TODAY", day)
-            .args(["-c", script])
-    }
+/// A data directory (the Congo drills' tests' own) with the solved
+/// one-token table.
+fn solved() -> Data {
+    let data = Data::new();
+    Test::new()
+        .env("XDG_DATA_HOME", data.path())
+        .args(["yut", "solve", "--tokens", "1"])
+        .any_stdout()
+        .any_stderr()
+        .run();
+    data
 }
 
 /// The deck after the review of [`GAME`] on 2026-12-07.
 fn reviewed() -> Data {
-    let data = Data::new();
+    let data = solved();
     // The review's output is as it was (the deck is written quietly).
     data.run("2026-12-07", GAME)
         .stdout_with(|s| s.contains("upper move A yut: lost 100.00%") && !s.contains("drill"))
