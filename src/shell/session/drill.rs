@@ -245,16 +245,15 @@ impl Session {
                 let answer = (self.congo)
                     .judge_answer(&mut self.common, &p, mv, &limits)
                     .map_err(ReviewError::Command)?;
-                let (interval, next, event) =
-                    self.drill_scheduled(deck, &entry, answer.verdict.found(), today);
-                sink.reply(reply(DrillReply::Judged {
-                    answer: Box::new(answer),
-                    entry: Box::new(entry),
-                    next,
-                    interval,
-                }))
-                .map_err(ReviewError::Io)?;
-                Ok((self.drill_next(deck, sink)?, vec![event]))
+                let right = answer.verdict.found();
+                self.drill_judged(deck, entry, right, today, sink, |entry, next, interval| {
+                    DrillReply::Judged {
+                        answer: Box::new(answer),
+                        entry,
+                        next,
+                        interval,
+                    }
+                })
             }
             DrillArgs::YutAnswer(token, roll) => {
                 let entry = self.drill_shown()?;
@@ -281,16 +280,15 @@ impl Session {
                     .yut
                     .judge(&self.common, play, used, played, state.seed, positions)
                     .map_err(ReviewError::Command)?;
-                let (interval, next, event) =
-                    self.drill_scheduled(deck, &entry, answer.verdict.found(), today);
-                sink.reply(reply(DrillReply::YutJudged {
-                    answer: Box::new(answer),
-                    entry: Box::new(entry),
-                    next,
-                    interval,
-                }))
-                .map_err(ReviewError::Io)?;
-                Ok((self.drill_next(deck, sink)?, vec![event]))
+                let right = answer.verdict.found();
+                self.drill_judged(deck, entry, right, today, sink, |entry, next, interval| {
+                    DrillReply::YutJudged {
+                        answer: Box::new(answer),
+                        entry,
+                        next,
+                        interval,
+                    }
+                })
             }
         }
     }
@@ -339,6 +337,28 @@ impl Session {
             q.at += 1;
         }
         (interval, next, event)
+    }
+
+    /// The shown card answered: scheduled ([`Self::drill_scheduled`]),
+    /// the verdict `judged` (given the card, its next date and interval)
+    /// said, then the next card shown; the deck's line to append.
+    fn drill_judged(
+        &mut self,
+        deck: &Deck,
+        entry: Entry,
+        right: bool,
+        today: Day,
+        sink: &mut dyn Sink,
+        judged: impl FnOnce(Box<Entry>, Day, u32) -> DrillReply,
+    ) -> Result<(Reply, Vec<Event>), ReviewError> {
+        let (interval, next, event) = self.drill_scheduled(deck, &entry, right, today);
+        sink.reply(Reply::Drill(Box::new(judged(
+            Box::new(entry),
+            next,
+            interval,
+        ))))
+        .map_err(ReviewError::Io)?;
+        Ok((self.drill_next(deck, sink)?, vec![event]))
     }
 
     /// Show the drill's next card (its board first), or end it. A card
