@@ -216,20 +216,22 @@ fn kinds() -> Vec<String> {
         .collect()
 }
 
+/// `f` on the games of `position` and a fresh Yut game, no retry (tests).
+#[cfg(test)]
+fn in_fresh_yut<T>(position: &Position, f: impl FnOnce(Games<'_>) -> T) -> T {
+    f(Games {
+        position,
+        yut: &Play::default(),
+        retry: None,
+    })
+}
+
 /// Candidates for the word under the cursor in `line`; `position` is the
 /// session's Congo position (moves after `play` are those of it after the
 /// line's earlier `play` commands), the Yut game a fresh one (tests).
 #[cfg(test)]
 pub fn complete(line: &str, pos: usize, position: &Position) -> Completion {
-    complete_in(
-        line,
-        pos,
-        Games {
-            position,
-            yut: &Play::default(),
-            retry: None,
-        },
-    )
+    in_fresh_yut(position, |games| complete_in(line, pos, games))
 }
 
 /// Candidates for the word under the cursor in `line`, in the session's
@@ -318,15 +320,7 @@ pub fn with_blank(line: &str, pos: usize, words: Vec<String>) -> Vec<(String, St
 /// one (tests).
 #[cfg(test)]
 pub fn hint(line: &str, pos: usize, position: &Position) -> Option<String> {
-    hint_in(
-        line,
-        pos,
-        Games {
-            position,
-            yut: &Play::default(),
-            retry: None,
-        },
-    )
+    in_fresh_yut(position, |games| hint_in(line, pos, games))
 }
 
 /// A greyed usage hint for the command being typed (see `hint`), in the

@@ -156,7 +156,6 @@ impl EngineConfig {
             hash_mb: 1,
             threads: 1,
             tt: false,
-            tt_cutoffs: false,
             pvs: false,
             ordering: false,
             killers: false,
@@ -164,21 +163,12 @@ impl EngineConfig {
             history_malus: false,
             history_gravity: false,
             countermove: false,
-            qsearch: false,
-            lion_threats: false,
-            null_move: false,
-            lmr: false,
-            reverse_futility: false,
-            late_move_pruning: false,
-            aspiration: false,
-            iir: false,
-            bad_captures: false,
-            qs_bad: false,
-            delta: false,
-            tablebase: false,
             max_depth: Some(4),
             contempt: 0,
             eval: EvalWeights::material_only(),
+            // And nothing that changes the value: quiescence, pruning,
+            // tables off.
+            ..EngineConfig::exact()
         }
     }
 

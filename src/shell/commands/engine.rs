@@ -23,51 +23,49 @@ const LIMIT_ARGS: &[ArgSpec] = &[
     },
 ];
 
+/// A command that searches within one limit: `NAME [depth N | time S |
+/// nodes N]`, its errors named after it.
+macro_rules! limit_command {
+    ($name:literal, $summary:literal, $example:literal, $variant:ident) => {
+        Spec {
+            name: $name,
+            aliases: &[],
+            usage: "[depth <n>|time <s>|nodes <n>]",
+            summary: $summary,
+            example: $example,
+            args: LIMIT_ARGS,
+            errors: &[
+                "expected-search-limit",
+                "expected-search-depth",
+                "expected-search-time",
+                "expected-search-nodes",
+                concat!("extra-argument-", $name),
+                "search-game-over",
+            ],
+            parse: |i| {
+                let (rest, limit) = limit(i)?;
+                let (rest, ()) = end($name, "one limit")(rest)?;
+                Ok((rest, Command::$variant(limit)))
+            },
+        }
+    };
+}
+
 /// `best [depth N | time S | nodes N]`.
-pub const BEST: Spec = Spec {
-    name: "best",
-    aliases: &[],
-    usage: "[depth <n>|time <s>|nodes <n>]",
-    summary: "search the best Congo move (default 3 seconds): move, score from White's side (+ good for White), depth, nodes, line",
-    example: "best depth 4",
-    args: LIMIT_ARGS,
-    errors: &[
-        "expected-search-limit",
-        "expected-search-depth",
-        "expected-search-time",
-        "expected-search-nodes",
-        "extra-argument-best",
-        "search-game-over",
-    ],
-    parse: |i| {
-        let (rest, limit) = limit(i)?;
-        let (rest, ()) = end("best", "one limit")(rest)?;
-        Ok((rest, Command::Best(limit)))
-    },
-};
+pub const BEST: Spec = limit_command!(
+    "best",
+    "search the best Congo move (default 3 seconds): move, score from White's side (+ good for White), depth, nodes, line",
+    "best depth 4",
+    Best
+);
 
 /// `go [depth N | time S | nodes N]`.
-pub const GO: Spec = Spec {
-    name: "go",
-    aliases: &[],
-    usage: "[depth <n>|time <s>|nodes <n>]",
-    summary: "let the engine play the side to move (undoable, shown like play)",
-    example: "go depth 3",
-    args: LIMIT_ARGS,
-    errors: &[
-        "expected-search-limit",
-        "expected-search-depth",
-        "expected-search-time",
-        "expected-search-nodes",
-        "extra-argument-go",
-        "search-game-over",
-    ],
-    parse: |i| {
-        let (rest, limit) = limit(i)?;
-        let (rest, ()) = end("go", "one limit")(rest)?;
-        Ok((rest, Command::Go(limit)))
-    },
-};
+pub const GO: Spec = limit_command!(
+    "go",
+    "let the engine play the side to move (undoable, shown like play)",
+    "go depth 3",
+    Go
+);
 
 /// `analyze`.
 pub const ANALYZE: Spec = Spec {

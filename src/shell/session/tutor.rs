@@ -14,7 +14,6 @@ use crate::congo::Move;
 use crate::congo::analysis::AnalysisError;
 use crate::congo::analysis::tutor::{TUTOR_NODES, Warning, check};
 use crate::congo::search::Limits;
-use crate::shell::commands::yut::{HINT_BUDGET, HINT_DECISION_BUDGET, HINT_GAMES};
 use crate::shell::error::ErrorKind;
 use crate::shell::settings::{CongoComputer, YutComputer};
 use crate::yut::player::solve::AnalysisError as YutAnalysisError;
@@ -159,14 +158,7 @@ impl YutPart {
         }
         c.live.reset_counters();
         let tables = self.tables();
-        let setup = self.analysis(
-            c,
-            &tables,
-            HINT_GAMES,
-            Some(HINT_DECISION_BUDGET),
-            HINT_BUDGET,
-            None,
-        );
+        let setup = self.hint_analysis(c, &tables);
         let found = check_yut(self, used, &setup, least);
         match found {
             Ok(None) | Err(YutAnalysisError::Play(_) | YutAnalysisError::Replay(_)) => Ok(()),

@@ -56,6 +56,23 @@ impl YutPart {
             .unwrap_or_default()
     }
 
+    /// The analysis of `hint` and the tutor's check: [`HINT_GAMES`] a use
+    /// within the hint's budgets, no progress line.
+    pub(super) fn hint_analysis<'a>(
+        &'a self,
+        c: &'a Common,
+        tables: &'a [Arc<Table>],
+    ) -> Analysis<'a> {
+        self.analysis(
+            c,
+            tables,
+            HINT_GAMES,
+            Some(HINT_DECISION_BUDGET),
+            HINT_BUDGET,
+            None,
+        )
+    }
+
     /// The analysis setup of `hint` and `review`: the tables, the odds
     /// player, `games` a use, seeded from the game's random state (which
     /// does not advance: asking twice gives the same answer).
@@ -89,14 +106,7 @@ impl YutPart {
         hint_team(self).map_err(ErrorKind::Play)?;
         c.live.reset_counters();
         let tables = self.tables();
-        let setup = self.analysis(
-            c,
-            &tables,
-            HINT_GAMES,
-            Some(HINT_DECISION_BUDGET),
-            HINT_BUDGET,
-            None,
-        );
+        let setup = self.hint_analysis(c, &tables);
         let hint = hint_game(self, &setup).map_err(analysis_error)?;
         Ok(Reply::Hint(Box::new(hint)))
     }
@@ -181,6 +191,23 @@ pub(super) mod tests {
     struct ExecErrorText(String);
 
     /// The hint `run` gives, or a panic.
+    /// Upper's A to do, lower's a to geol, upper's gae used by B: three
+    /// moves, the last passing over a catch (A do -> geol takes a).
+    fn missed_catch() -> Session {
+        let mut s = Session::new();
+        for line in [
+            "throw FBBB",
+            "move A",
+            "throw FFFB",
+            "move a",
+            "throw FFBB",
+            "move B",
+        ] {
+            run(&mut s, line).expect("plays");
+        }
+        s
+    }
+
     fn hint_of(s: &mut Session) -> YutHint {
         match run(s, "hint") {
             Ok(Reply::Hint(h)) => *h,
@@ -362,17 +389,7 @@ pub(super) mod tests {
         // chances estimated; then the one decision with a choice (the
         // first two moves had one use each). The progress line's count
         // ends at 8 of 8.
-        let mut s = Session::new();
-        for line in [
-            "throw FBBB",
-            "move A",
-            "throw FFFB",
-            "move a",
-            "throw FFBB",
-            "move B",
-        ] {
-            run(&mut s, line).expect("plays");
-        }
+        let mut s = missed_catch();
         let Ok(Reply::Review(_)) = run(&mut s, "review") else {
             panic!("a review");
         };
@@ -424,17 +441,7 @@ pub(super) mod tests {
         // group): forced, not reviewed. (No table covers these
         // positions: the chances are estimated by games played out,
         // paired across the uses.)
-        let mut s = Session::new();
-        for line in [
-            "throw FBBB",
-            "move A",
-            "throw FFFB",
-            "move a",
-            "throw FFBB",
-            "move B",
-        ] {
-            run(&mut s, line).expect("plays");
-        }
+        let mut s = missed_catch();
         let before = s.yut.game.clone();
         let Ok(Reply::Review(report)) = run(&mut s, "review") else {
             panic!("a review");

@@ -290,6 +290,16 @@ mod tests {
     use crate::yut::{Station, Throw, Token, TokenState};
     use std::sync::atomic::AtomicBool;
 
+    /// Upper to move with `yuts` yuts and a do pending, nothing on the board.
+    fn yuts_and_a_do(yuts: usize) -> Play {
+        let mut p = Play::new(Team::Upper, 0);
+        for _ in 0..yuts {
+            p.throw(t("FFFF")).expect("yut");
+        }
+        p.throw(t("FBBB")).expect("do");
+        p
+    }
+
     fn t(s: &str) -> Throw {
         s.parse().expect("throw")
     }
@@ -399,11 +409,7 @@ mod tests {
         // with the table each distinct position is valued once. Counting
         // only choice positions (depth 0 ends the turn): the plain tree
         // has more than 7! = 5040 paths, the positions are far fewer.
-        let mut p = Play::new(Team::Upper, 0);
-        for _ in 0..6 {
-            p.throw(t("FFFF")).expect("yut");
-        }
-        p.throw(t("FBBB")).expect("do");
+        let p = yuts_and_a_do(6);
         let mut ai = Ai::new(Sticks::FAIR, 0);
         assert!(ai.best(&p).is_some());
         assert!(ai.nodes() < 5040, "{} positions", ai.nodes());
@@ -415,11 +421,7 @@ mod tests {
         // tens of seconds. With a budget the decision stops after that
         // many positions (plus the one that found it spent) and still
         // answers with a legal use.
-        let mut p = Play::new(Team::Upper, 0);
-        for _ in 0..12 {
-            p.throw(t("FFFF")).expect("yut");
-        }
-        p.throw(t("FBBB")).expect("do");
+        let p = yuts_and_a_do(12);
         for budget in [0, 10, 5_000] {
             let mut ai = Ai::new(Sticks::FAIR, 2).with_budget(budget);
             let (u, _) = ai.best(&p).expect("an answer");
@@ -430,11 +432,7 @@ mod tests {
 
     #[test]
     fn an_interrupt_stops_a_long_decision() {
-        let mut p = Play::new(Team::Upper, 0);
-        for _ in 0..12 {
-            p.throw(t("FFFF")).expect("yut");
-        }
-        p.throw(t("FBBB")).expect("do");
+        let p = yuts_and_a_do(12);
         let stop = AtomicBool::new(true);
         let mut ai = Ai::new(Sticks::FAIR, 2);
         assert_eq!(ai.best_within(&p, &stop), Err(Interrupted));
