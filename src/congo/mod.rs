@@ -15,6 +15,7 @@ pub mod analysis;
 pub(crate) mod bitboard;
 pub mod course;
 pub mod data;
+pub mod eval;
 pub mod fen;
 pub(crate) mod game;
 pub(crate) mod guide;

@@ -107,7 +107,7 @@ fn main() {
                     threads: 1,
                     ..EngineConfig::strongest()
                 });
-                engine.set_net(v.net.clone());
+                engine.set_evaluator(v.net.clone().into());
                 let (t, cpu) = (Instant::now(), thread_cpu());
                 let info = engine.search(&pos, &[], limits, &Never, &mut |_| {});
                 let took = match (cpu, thread_cpu()) {

@@ -31,7 +31,7 @@ mod stack;
 mod tests;
 
 pub use accumulator::Accumulators;
-pub use default::{NetChoice, STARTUP_NET, default_description, default_net};
+pub use default::{default_description, default_net};
 pub use features::{N_FEATURES, feature_index, oriented};
 pub use file::{FEATURE_SET, MAGIC, MAX_DESCRIPTION, MAX_FILE_BYTES, NetFileError, VERSION};
 pub use network::{MAX_EVAL, MAX_HIDDEN, Network, QA, QB, SCALE};

@@ -275,7 +275,9 @@ fn a_search_with_extreme_weights_claims_no_mate() {
             threads: 1,
             ..EngineConfig::default()
         });
-        engine.set_net(Some(std::sync::Arc::new(extreme(w, bias))));
+        engine.set_evaluator(crate::congo::eval::Evaluator::Net(std::sync::Arc::new(
+            extreme(w, bias),
+        )));
         let start = Position::start();
         assert!(engine.static_eval(&start).abs() <= MAX_EVAL);
         let mut scores = Vec::new();
