@@ -77,11 +77,19 @@ struct Seen {
     lion_captures: usize,
 }
 
+/// The search's accumulators (an [`AccStack`], pushed and evaluated ply
+/// by ply as the search does, each ply followed from its parent) against
+/// a build from scratch after every move of seeded random games: every
+/// move kind must occur (captures, promotions, drownings, monkey chains,
+/// lion captures). The in-place [`Accumulators::update`] (the same
+/// `follow`) is held to it too.
 #[test]
 fn incremental_updates_equal_a_refresh_over_random_play() {
     let net = Network::random(64, 40);
     let mut rng = Rng::new(2026);
     let mut seen = Seen::default();
+    let plies = 150;
+    let mut stack = AccStack::new(plies + 1);
     // Games alternately from the start and from random positions, each
     // up to 150 plies or the game's end.
     for game in 0..120 {
@@ -90,8 +98,9 @@ fn incremental_updates_equal_a_refresh_over_random_play() {
         } else {
             random_position(&mut rng)
         };
+        stack.root(&net, &pos);
         let mut acc = Accumulators::refresh(&net, &pos);
-        for _ in 0..150 {
+        for ply in 1..=plies {
             if status(&pos).is_over() {
                 break;
             }
@@ -101,12 +110,16 @@ fn incremental_updates_equal_a_refresh_over_random_play() {
             };
             let before = pos.clone();
             let outcome = pos.play(mv).unwrap();
-            acc.update(&net, &before, &pos);
+            let fresh = Accumulators::refresh(&net, &pos);
+            stack.push(ply, &pos);
             assert_eq!(
-                acc,
-                Accumulators::refresh(&net, &pos),
+                stack.evaluate(&net, ply, &pos),
+                Some(net.evaluate(&fresh, pos.side_to_move())),
                 "after {mv} from {before}"
             );
+            assert_eq!(stack.at(ply), Some(&fresh), "after {mv} from {before}");
+            acc.update(&net, &before, &pos);
+            assert_eq!(acc, fresh, "after {mv} from {before}");
             seen.moves += 1;
             seen.captures += usize::from(!outcome.captured.is_empty());
             seen.promotions += usize::from(outcome.promoted);
