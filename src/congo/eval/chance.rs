@@ -11,6 +11,13 @@ pub fn win_chance(cp: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * cp / 400.0))
 }
 
+/// The same curve in single precision, of `x = k·cp/400` (the network's
+/// own output unit: the trainer's targets and loss, in its hot loop):
+/// `1 / (1 + 10^(-x))`.
+pub fn win_chance_f32(x: f32) -> f32 {
+    1.0 / (1.0 + 10f32.powf(-x))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -24,5 +31,10 @@ mod tests {
         assert!((win_chance(400.0, 1.0) - 10.0 / 11.0).abs() < 1e-12);
         assert!((win_chance(-400.0, 1.0) - 1.0 / 11.0).abs() < 1e-12);
         assert!((win_chance(200.0, 2.0) - 10.0 / 11.0).abs() < 1e-12);
+        // The single-precision form is the same curve (x = cp/400 at k = 1).
+        for cp in [-1200.0f64, -400.0, -37.0, 0.0, 55.0, 400.0, 900.0] {
+            let x = (cp / 400.0) as f32;
+            assert!((f64::from(win_chance_f32(x)) - win_chance(cp, 1.0)).abs() < 1e-6);
+        }
     }
 }

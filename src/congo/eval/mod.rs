@@ -17,7 +17,7 @@ mod choice;
 mod evaluator;
 mod load;
 
-pub use chance::win_chance;
+pub use chance::{win_chance, win_chance_f32};
 pub use choice::{NetChoice, STARTUP_NET};
 pub use evaluator::Evaluator;
 pub use load::{LoadError, NetReader, load, resolve};
