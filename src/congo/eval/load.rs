@@ -12,7 +12,10 @@ use crate::quote::quoted_path;
 use std::sync::Arc;
 
 /// Reads a network file: its bytes, or why not (the front end's I/O).
-pub type NetReader = Arc<dyn Fn(&str) -> Result<Vec<u8>, String> + Send + Sync>;
+pub type ReadNet = dyn Fn(&str) -> Result<Vec<u8>, String> + Send + Sync;
+
+/// A shared [`ReadNet`] (what a session keeps).
+pub type NetReader = Arc<ReadNet>;
 
 /// Why a choice of evaluation cannot be used. Nothing changes where one
 /// is returned: the engine keeps the evaluation it had.
@@ -41,10 +44,7 @@ pub enum LoadError {
 ///
 /// [`LoadError`]: the file unreadable or not a usable network file, or
 /// the built-in network unreadable.
-pub fn load(
-    choice: &NetChoice,
-    read: Option<&(dyn Fn(&str) -> Result<Vec<u8>, String> + Send + Sync)>,
-) -> Result<Evaluator, LoadError> {
+pub fn load(choice: &NetChoice, read: Option<&ReadNet>) -> Result<Evaluator, LoadError> {
     match choice {
         NetChoice::Off => Ok(Evaluator::Hand),
         NetChoice::Default => default_net().map(Evaluator::Net).ok_or(LoadError::BuiltIn),
@@ -70,10 +70,7 @@ pub fn load(
 /// # Errors
 ///
 /// [`LoadError::Choice`] for the empty text, else [`load`]'s.
-pub fn resolve(
-    text: Option<&str>,
-    read: Option<&(dyn Fn(&str) -> Result<Vec<u8>, String> + Send + Sync)>,
-) -> Result<Evaluator, LoadError> {
+pub fn resolve(text: Option<&str>, read: Option<&ReadNet>) -> Result<Evaluator, LoadError> {
     let choice = match text {
         None => super::STARTUP_NET,
         Some(text) => NetChoice::parse(text).ok_or(LoadError::Choice)?,

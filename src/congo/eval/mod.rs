@@ -20,4 +20,4 @@ mod load;
 pub use chance::{win_chance, win_chance_f32};
 pub use choice::{NetChoice, STARTUP_NET};
 pub use evaluator::Evaluator;
-pub use load::{LoadError, NetReader, load, resolve};
+pub use load::{LoadError, NetReader, ReadNet, load, resolve};

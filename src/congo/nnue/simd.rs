@@ -199,6 +199,9 @@ mod avx2 {
     }
 }
 
+/// `out = src + Σ adds − Σ subs`'s signature.
+pub(crate) type ApplyFn = fn(&mut [i16], &[i16], &[&[i16]], &[&[i16]]);
+
 /// The four kernels of one instruction set, chosen once: a network holds
 /// the table chosen when it was made ([`Kernels::detect`], at load), so a
 /// call is one indirect call, with no question to the CPU and no flag to
@@ -211,7 +214,7 @@ pub(crate) struct Kernels {
     pub sub: fn(&mut [i16], &[i16]),
     /// `out = src + Σ adds − Σ subs` (wrapping): a child's accumulator
     /// from its parent's in one pass.
-    pub apply: fn(&mut [i16], &[i16], &[&[i16]], &[&[i16]]),
+    pub apply: ApplyFn,
     /// Σ clamp(acc, 0, QA) × w. With at most `MAX_HIDDEN` units the sum
     /// stays within an `i32` (255 × 32768 × 256 < 2^31), so it is exact
     /// on every table.
