@@ -307,3 +307,55 @@ fn a_search_with_extreme_weights_claims_no_mate() {
         }
     }
 }
+
+#[test]
+fn a_search_on_the_scalar_kernels_equals_one_on_the_simd_ones() {
+    // The kernels are chosen once, when a network is made: the same
+    // weights on the scalar table and on the SIMD one (AVX2 where this
+    // CPU has it; elsewhere both are scalar and the test still holds)
+    // must search the same tree: nodes, score and line.
+    use crate::congo::eval::Evaluator;
+    use crate::congo::search::{Engine, EngineConfig, Limits};
+    use std::sync::Arc;
+    let net = default_net().unwrap();
+    let simd = Arc::new(net.with_simd(true));
+    let scalar = Arc::new(net.with_simd(false));
+    assert_eq!(simd.uses_simd(), simd_in_use());
+    assert!(!scalar.uses_simd());
+    assert_eq!(*simd, *scalar, "the same weights");
+    // The start and two middlegames of `lab`'s bench_engine.
+    let positions: Vec<Position> = [
+        crate::congo::START_FEN,
+        "1mel2z/1p1pge1/pp2p1p/7/1PE1P1P/P1P3P/GM1LEC1 w 10",
+        "2elecz/Gpp2p1/p1g3p/7/1P3PP/1PLp1P1/1ME2CZ w 10",
+    ]
+    .iter()
+    .map(|f| crate::congo::fen::parse(f).unwrap())
+    .collect();
+    for pos in &positions {
+        let search = |net: &Arc<Network>| {
+            let mut engine = Engine::new(EngineConfig {
+                hash_mb: 1,
+                threads: 1,
+                ..EngineConfig::default()
+            });
+            engine.set_evaluator(Evaluator::Net(Arc::clone(net)));
+            let info = engine.search(
+                pos,
+                &[],
+                &Limits::depth(4),
+                &crate::interrupt::Never,
+                &mut |_| {},
+            );
+            (info.nodes, info.score, info.pv)
+        };
+        let (a, b) = (search(&simd), search(&scalar));
+        assert!(a.0 > 100, "{pos}: a real search");
+        assert_eq!(a, b, "{pos}");
+        assert_eq!(
+            evaluate_fresh(&simd, pos),
+            evaluate_fresh(&scalar, pos),
+            "{pos}"
+        );
+    }
+}
