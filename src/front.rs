@@ -28,7 +28,7 @@ pub mod course {
 
 /// Opening script files, and the loader `source` uses.
 pub mod files {
-    pub use crate::cli::files::{FsLoader, open, read_net};
+    pub use crate::cli::files::{FsLoader, net_option, open, read_net};
 }
 
 /// `review FILE`'s reader of a Congo game file.

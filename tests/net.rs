@@ -456,3 +456,40 @@ fn save_elsewhere_names_the_net_so_the_file_finds_it() {
     assert!(out.status.success(), "{out:?}");
     assert_eq!(seed_row(&String::from_utf8_lossy(&out.stdout)), "7");
 }
+
+/// The other ways in which `--net` is given refuse a corrupt file too,
+/// naming it, with the usage status and nothing made: the sharded
+/// self-play job (`--out-dir`: no directory appears) and an agent at a
+/// level (`--level`, whose engine is built apart from the full-strength
+/// one). All go through the one loader (`congo::eval::resolve`).
+#[test]
+fn every_net_option_refuses_a_corrupt_file_naming_it() {
+    let test = Test::new().file("text.nnue", "hello");
+    let dir = test.dir().to_owned();
+    test.args([
+        "selfplay",
+        "--net",
+        "text.nnue",
+        "--out-dir",
+        "job",
+        "--games",
+        "2",
+        "--shard-games",
+        "1",
+    ])
+    .status(2)
+    .stderr_contains(
+        "boardsh selfplay: --net: cannot use `text.nnue` as a network: not a boardsh network file",
+    )
+    .run();
+    assert!(!dir.join("job").exists());
+    Test::new()
+        .file("text.nnue", "hello")
+        .args(["agent", "--level", "3", "--net", "text.nnue"])
+        .stdin("quit\n")
+        .status(2)
+        .stderr_contains(
+            "boardsh agent: --net: cannot use `text.nnue` as a network: not a boardsh network file",
+        )
+        .run();
+}

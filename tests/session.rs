@@ -688,3 +688,47 @@ fn moves_of_a_finished_game_print_the_empty_line_and_explain_at_the_prompt_only(
         assert_eq!(notes.0, want);
     }
 }
+
+/// A network change through [`Session::apply`] (what the command line's
+/// settings flags and library callers use, beside `set net`): a file that
+/// is not a network is the error returned, naming the file, and changes
+/// nothing (the network and the `net` setting stay). Before the
+/// evaluation had one owner, `apply` dropped the load error: the caller
+/// saw success and the old network went on playing.
+#[test]
+fn apply_returns_a_net_load_error_and_changes_nothing() {
+    use boardsh::congo::eval::NetChoice;
+    use boardsh::shell::{Change, ErrorKind};
+    use std::sync::Arc;
+    let mut s = Session::new();
+    s.set_net_reader(Arc::new(|_: &str| Ok(b"not a network".to_vec())));
+    let before = (s.net().cloned(), s.settings().net.clone());
+    assert!(before.0.is_some(), "a session starts with the built-in net");
+    let err = s
+        .apply(Change::Net(NetChoice::File("bad.nnue".into())))
+        .unwrap_err();
+    assert!(
+        matches!(&err, ErrorKind::NetFile { path, .. } if path == "bad.nnue"),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string()
+            .starts_with("cannot use `bad.nnue` as a network: "),
+        "{err}"
+    );
+    assert_eq!((s.net().cloned(), s.settings().net.clone()), before);
+    // Without a reader (a session that reads no files) the file is
+    // unreadable, said so, and again nothing changes.
+    let mut bare = Session::new();
+    let err = bare
+        .apply(Change::Net(NetChoice::File("any.nnue".into())))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "cannot read `any.nnue`: no files are read here"
+    );
+    assert_eq!(bare.settings().net, NetChoice::Default);
+    // `off` applies.
+    s.apply(Change::Net(NetChoice::Off)).unwrap();
+    assert!(s.net().is_none());
+}

@@ -140,7 +140,7 @@ impl Agent {
             }
             let mut engine =
                 Engine::try_new(config).map_err(|e| format!("{e}: give a smaller --hash"))?;
-            engine.set_net(net);
+            engine.set_evaluator(net);
             match level {
                 Some(level) => Brain::Level {
                     engine: Box::new(engine),

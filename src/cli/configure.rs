@@ -27,13 +27,18 @@ impl Flags {
 }
 
 /// A fresh session with `flags` applied, each as its `set` command would.
-pub fn configure(flags: &Flags) -> Session {
+///
+/// # Errors
+///
+/// A change that fails as its `set` would (a network that cannot be
+/// used: no flag names one today, but none may be dropped).
+pub fn configure(flags: &Flags) -> Result<Session, crate::shell::ErrorKind> {
     let mut session = Session::new();
     session.set_net_reader(std::sync::Arc::new(super::files::read_net));
     for change in flags.changes.iter().cloned() {
-        session.apply(change);
+        session.apply(change)?;
     }
-    session
+    Ok(session)
 }
 
 /// clap's parser of a settings flag's value: the setting's own
@@ -111,20 +116,22 @@ mod tests {
             "7",
         ])
         .unwrap();
-        let s = configure(&Flags::of(&cli.run));
+        let s = configure(&Flags::of(&cli.run)).unwrap();
         let settings = s.settings();
         assert!(settings.quiet && settings.keep_going && settings.timer);
         assert_eq!(settings.threads, Threads::N(3));
         assert_eq!(settings.seed, 7);
         // The seed restarts the sticks as `set seed 7` does.
         let mut by_set = Session::new();
-        by_set.apply(Change::Seed {
-            seed: 7,
-            draws: None,
-        });
+        by_set
+            .apply(Change::Seed {
+                seed: 7,
+                draws: None,
+            })
+            .unwrap();
         assert_eq!(s.yut(), by_set.yut());
         // No flags: a fresh session.
-        let none = configure(&Flags::default());
+        let none = configure(&Flags::default()).unwrap();
         assert_eq!(none.settings(), Session::new().settings());
     }
 

@@ -16,6 +16,7 @@
 //!   limit (checked again while reading, for a file that grows).
 
 use crate::cli::interruptible::{Checked, is_regular};
+use crate::congo::eval::{Evaluator, NetChoice};
 use crate::shell::Live;
 use crate::shell::script::{Loader, Opened, WriteError};
 use std::fs::{File, FileType};
@@ -220,24 +221,20 @@ pub fn read_net(path: &str) -> Result<Vec<u8>, String> {
     read_regular(Path::new(path), limit, "a network file").map_err(|e| reason(&e))
 }
 
-/// The network of a `--net` option (`agent`, `selfplay`): `off`,
-/// `default` or a network file's name; without the option, the one
-/// [`STARTUP_NET`](crate::congo::nnue::STARTUP_NET) names.
+/// The evaluation of a `--net` option (`agent`, `selfplay`, the lab):
+/// `off`, `default` or a network file's name; without the option, the
+/// one [`STARTUP_NET`](crate::congo::eval::STARTUP_NET) names. Resolved
+/// by the evaluation's one loader ([`crate::congo::eval::resolve`]) with
+/// this front end's file reader ([`read_net`]).
 ///
 /// # Errors
 ///
 /// `--net: ` and why the file cannot be read or used (a usage error).
-pub fn net_option(text: Option<&str>) -> Result<Option<Arc<crate::congo::nnue::Network>>, String> {
-    let choice = match text {
-        None => crate::congo::nnue::STARTUP_NET,
-        Some(text) => crate::shell::settings::net_choice(text)
-            .ok_or("--net: expected `off`, `default` or a network file's name")?,
-    };
-    let reader: crate::shell::NetReader = Arc::new(read_net);
-    crate::shell::load_net(&choice, Some(&reader)).map_err(|e| format!("--net: {e}"))
+pub fn net_option(text: Option<&str>) -> Result<Evaluator, String> {
+    crate::congo::eval::resolve(text, Some(&read_net)).map_err(|e| format!("--net: {e}"))
 }
 
-/// The network of `agent`'s and `selfplay`'s `--net` beside their
+/// The evaluation of `agent`'s and `selfplay`'s `--net` beside their
 /// `--weights`: the weights are the hand-written evaluation's, which a
 /// network replaces, so with `--weights` and no `--net` the hand-written
 /// evaluation plays (with those weights), and `--weights` with a network
@@ -246,15 +243,12 @@ pub fn net_option(text: Option<&str>) -> Result<Option<Arc<crate::congo::nnue::N
 /// # Errors
 ///
 /// The combination refused, or [`net_option`]'s (usage errors).
-pub fn net_with_weights(
-    net: Option<&str>,
-    weights: Option<&Path>,
-) -> Result<Option<Arc<crate::congo::nnue::Network>>, String> {
+pub fn net_with_weights(net: Option<&str>, weights: Option<&Path>) -> Result<Evaluator, String> {
     if weights.is_none() {
         return net_option(net);
     }
-    match net.map(crate::shell::settings::net_choice) {
-        None | Some(Some(crate::congo::nnue::NetChoice::Off)) => Ok(None),
+    match net.map(NetChoice::parse) {
+        None | Some(Some(NetChoice::Off)) => Ok(Evaluator::Hand),
         Some(_) => Err(format!(
             "--weights with --net {}: the weights are the hand-written evaluation's, which a network replaces; give --net off, or no --weights",
             crate::quote::quoted_path(&crate::cli::report::escape(net.unwrap_or_default()))

@@ -228,12 +228,18 @@ pub fn replay_files<O: Output + ?Sized>(
     out: &mut O,
     err: &mut dyn Write,
 ) -> i32 {
-    let session = configure(&Flags {
+    let session = match configure(&Flags {
         changes: vec![
             Change::Quiet(opts.quiet),
             Change::KeepGoing(opts.keep_going),
         ],
-    });
+    }) {
+        Ok(session) => session,
+        Err(e) => {
+            let _ = writeln!(err, "boardsh: error: {e}");
+            return EXIT_USAGE;
+        }
+    };
     let mut fs_loader = files::FsLoader;
     let mut regular = files::RegularFiles;
     let loader: &mut dyn Loader = if opts.regular_only {
@@ -274,7 +280,13 @@ fn run_main(args: &args::RunArgs) -> i32 {
         width: 0,
         background: theme::Background::Either,
     };
-    let mut session = configure(&Flags::of(args));
+    let mut session = match configure(&Flags::of(args)) {
+        Ok(session) => session,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "boardsh: error: {e}");
+            return EXIT_USAGE;
+        }
+    };
     session.set_table_loader(Arc::new(tablebase::default_tables));
     session.set_yut_table_loader(Arc::new(yut_solve::default_tables));
     let live = session.live();
@@ -338,7 +350,8 @@ fn run_sources<O: Output + ?Sized>(
             let clock = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64);
-            runner.session.apply(Change::Seed {
+            // A seed cannot fail (only `net` can).
+            let _ = runner.session.apply(Change::Seed {
                 seed: clock,
                 draws: None,
             });

@@ -115,8 +115,8 @@ fn inputs(args: &SelfplayArgs) -> Vec<(&'static str, &Path)> {
         .map(|w| ("--weights", w.as_path()))
         .collect();
     if let Some(net) = &args.net
-        && let Some(crate::congo::nnue::NetChoice::File(_)) =
-            crate::shell::settings::net_choice(net)
+        && let Some(crate::congo::eval::NetChoice::File(_)) =
+            crate::congo::eval::NetChoice::parse(net)
     {
         inputs.push(("--net", Path::new(net)));
     }
@@ -238,7 +238,7 @@ pub fn run(args: &SelfplayArgs) -> i32 {
             Ok(net) => net,
             Err(e) => return fail(e, EXIT_USAGE),
         };
-        let id = super::selfplay_shards::net_id(net.as_deref());
+        let id = super::selfplay_shards::net_id(net.net().map(|n| &**n));
         return super::selfplay_shards::run(args, dir, &id, &|| {
             super::selfplay_shards::engine_of(config, net.clone())
         });
@@ -296,7 +296,7 @@ pub fn run(args: &SelfplayArgs) -> i32 {
             );
         }
     };
-    engine.set_net(net);
+    engine.set_evaluator(net);
     let limits = Limits {
         nodes: Some(args.nodes),
         ..Limits::default()

@@ -18,6 +18,7 @@
 use super::selfplay::SelfplayArgs;
 use super::signals::{Mode, Signals};
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
+use crate::congo::eval::Evaluator;
 use crate::congo::nnue::Network;
 use crate::congo::openings::Openings;
 use crate::congo::search::datagen::{self, data_line};
@@ -307,15 +308,14 @@ pub fn run(
     }
 }
 
-/// An engine of `config` with one search thread, or why not.
-/// A one-thread engine of `config` evaluating with `net` (`None`: by hand).
-pub fn engine_of(config: EngineConfig, net: Option<Arc<Network>>) -> Result<Engine, String> {
+/// A one-thread engine of `config` evaluating with `eval`, or why not.
+pub fn engine_of(config: EngineConfig, eval: Evaluator) -> Result<Engine, String> {
     let mut engine = Engine::try_new(EngineConfig {
         threads: 1,
         ..config
     })
     .map_err(|e| format!("{e}: give a smaller hash= in --engine"))?;
-    engine.set_net(net);
+    engine.set_evaluator(eval);
     Ok(engine)
 }
 

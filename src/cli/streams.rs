@@ -98,7 +98,13 @@ pub fn run_parsed(
                 width: crate::shell::wrap::DEFAULT_WIDTH,
                 background: super::theme::Background::Either,
             };
-            let session = configure(&Flags::of(args));
+            let session = match configure(&Flags::of(args)) {
+                Ok(session) => session,
+                Err(e) => {
+                    let _ = writeln!(stderr, "boardsh: error: {e}");
+                    return EXIT_USAGE;
+                }
+            };
             let mut fs = files::FsLoader;
             let mut regular = files::RegularFiles;
             let loader: &mut dyn crate::shell::script::Loader = if args.regular_only {

@@ -5,16 +5,20 @@
 //! examples) may touch is the list of `pub use` below, plus five
 //! subsystems that keep their own curated list: [`fen`] (reading and
 //! writing positions), [`search`] (the engine), [`course`] (the course's
-//! own rules and searches), [`tablebase`] (endgame tables) and [`nnue`]
-//! (the network evaluation: the built-in network is what every session,
-//! `boardsh agent` and `selfplay` evaluate with unless `set net off` or
-//! `--net off` asks for the hand-written one). Every other
+//! own rules and searches), [`tablebase`] (endgame tables), [`eval`] (the
+//! evaluation's one owner: the [`eval::Evaluator`] every engine receives,
+//! the one loader of `off`, `default` or a network file, the win-chance
+//! curve) and [`nnue`] (the network's arithmetic). The engine evaluates
+//! with the built-in network in every session, `boardsh agent` and
+//! `selfplay` unless `set net off` or `--net off` asks for the
+//! hand-written terms. Every other
 //! module is private to the crate: the shell reaches deeper, nobody else.
 
 pub mod analysis;
 pub(crate) mod bitboard;
 pub mod course;
 pub mod data;
+pub mod eval;
 pub mod fen;
 pub(crate) mod game;
 pub(crate) mod guide;

@@ -144,3 +144,16 @@ impl ShellError {
 fn changes(n: usize) -> &'static str {
     if n == 1 { "change" } else { "changes" }
 }
+
+/// A network that cannot be used, as the shell reports it (the same
+/// words: the kinds below print as [`LoadError`](crate::congo::eval::LoadError) does).
+impl From<crate::congo::eval::LoadError> for ErrorKind {
+    fn from(e: crate::congo::eval::LoadError) -> ErrorKind {
+        use crate::congo::eval::LoadError;
+        match e {
+            LoadError::Unreadable { path, reason } => ErrorKind::Unreadable { path, reason },
+            LoadError::NetFile { path, error } => ErrorKind::NetFile { path, error },
+            LoadError::Choice | LoadError::BuiltIn => ErrorKind::Problem(e.to_string()),
+        }
+    }
+}

@@ -50,5 +50,5 @@ pub use reply::{Reply, Sink};
 pub use script::{
     Diagnostic, End, Kind as ScriptKind, Loader, NoFiles, Opened, Reporter, Runner, WriteError,
 };
-pub use session::{ExecError, Flow, NetReader, Session, TableLoader, YutTableLoader, load_net};
+pub use session::{ExecError, Flow, Session, TableLoader, YutTableLoader};
 pub use settings::{Change, Flag, Setting, SettingSpec, Settings, ValueKind};

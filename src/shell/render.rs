@@ -602,7 +602,7 @@ fn write_setting_row<O: Output + ?Sized>(
     let value = match value {
         // The built-in network: its size and the first line of where it
         // came from.
-        Change::Net(crate::congo::nnue::NetChoice::Default) => net_shown(),
+        Change::Net(crate::congo::eval::NetChoice::Default) => net_shown(),
         value => value.to_string(),
     };
     let summary = setting.spec().summary;

@@ -12,7 +12,7 @@ use super::render::{Rendering, render};
 use super::reply::Reply;
 use super::session::{ExecError, ReviewError, Session};
 use super::settings::Change;
-use crate::congo::nnue::NetChoice;
+use crate::congo::eval::NetChoice;
 use std::io::{self, BufRead};
 
 pub use super::replay::{End, Kind, blank_prefix, readable};

@@ -36,7 +36,7 @@ const _: () = assert!((B2_CLIP as i32) * boardsh::congo::nnue::SCALE < MAX_EVAL)
 
 /// The chance of winning of a score of `x` = cp / 400: 1 / (1 + 10^(−x)).
 pub fn win_chance(x: f32) -> f32 {
-    1.0 / (1.0 + 10f32.powf(-x))
+    boardsh::congo::eval::win_chance_f32(x)
 }
 
 /// The network's float parameters.

@@ -14,7 +14,7 @@
 //! (defaults 10, 3, 60 and 3,000,000). Random networks play nothing well and grow
 //! their own trees: their node rate is the figure, not their node count.
 use boardsh::congo::Position;
-use boardsh::congo::nnue::{Network, allow_simd, default_net, simd_in_use};
+use boardsh::congo::nnue::{Network, default_net, simd_in_use};
 use boardsh::congo::search::{Engine, EngineConfig, Limits};
 use boardsh::interrupt::Never;
 use clap::Parser;
@@ -43,12 +43,11 @@ fn thread_cpu() -> Option<Duration> {
     boardsh_lab::thread_cpu_seconds().map(Duration::from_secs_f64)
 }
 
-/// One way to evaluate: a name, the network (none: by hand) and whether
-/// the SIMD kernels may run.
+/// One way to evaluate: a name and the network (none: by hand), on the
+/// SIMD or the scalar kernels ([`Network::with_simd`]).
 struct Variant {
     name: String,
     net: Option<Arc<Network>>,
-    simd: bool,
 }
 
 fn main() {
@@ -56,7 +55,6 @@ fn main() {
     let mut variants = vec![Variant {
         name: "hand".into(),
         net: None,
-        simd: true,
     }];
     // The built-in (trained) network first: its node count to the depth
     // is the figure people meet.
@@ -68,8 +66,7 @@ fn main() {
                     net.hidden(),
                     if simd { "simd" } else { "scalar" }
                 ),
-                net: Some(net.clone()),
-                simd,
+                net: Some(Arc::new(net.with_simd(simd))),
             });
         }
     }
@@ -78,8 +75,7 @@ fn main() {
         for simd in [true, false] {
             variants.push(Variant {
                 name: format!("nnue {hidden} {}", if simd { "simd" } else { "scalar" }),
-                net: Some(net.clone()),
-                simd,
+                net: Some(Arc::new(net.with_simd(simd))),
             });
         }
     }
@@ -101,13 +97,12 @@ fn main() {
     let mut best_fixed = best.clone();
     for _ in 0..args.rounds {
         for ((v, slot), slot_fixed) in variants.iter().zip(&mut best).zip(&mut best_fixed) {
-            allow_simd(v.simd);
             for (limits, slot) in [(&limits, &mut *slot), (&fixed, slot_fixed)] {
                 let mut engine = Engine::new(EngineConfig {
                     threads: 1,
                     ..EngineConfig::strongest()
                 });
-                engine.set_net(v.net.clone());
+                engine.set_evaluator(v.net.clone().into());
                 let (t, cpu) = (Instant::now(), thread_cpu());
                 let info = engine.search(&pos, &[], limits, &Never, &mut |_| {});
                 let took = match (cpu, thread_cpu()) {
@@ -120,7 +115,6 @@ fn main() {
             }
         }
     }
-    allow_simd(true);
     let rate = |(t, n, _): (Duration, u64, u32)| n as f64 / t.as_secs_f64().max(1e-9);
     for (title, best) in [
         (format!("to depth {}", args.depth), &best),

@@ -20,7 +20,7 @@
 //! `--net off|default|FILE` picks the evaluation of every side, as the
 //! shell's `set net` (default: the built-in network, what the levels play
 //! with; the ladder of 2026-12-01 predates it and is `--net off`).
-use boardsh::congo::nnue::{NetChoice, Network};
+use boardsh::congo::eval::Evaluator;
 use boardsh::congo::openings;
 use boardsh::congo::search::safe_move;
 use boardsh::congo::search::{Engine, EngineConfig, Limits};
@@ -28,10 +28,8 @@ use boardsh::congo::search::{Style, TOP_LEVEL, choose_style, style};
 use boardsh::congo::{Color, Game, Outcome, Position, Repetition};
 use boardsh::interrupt::Never;
 use boardsh::rng::Rng;
-use boardsh::shell::NetReader;
 use boardsh::stats::Tally;
 use clap::Parser;
-use std::sync::Arc;
 use std::time::Instant;
 
 /// One side of a game.
@@ -120,7 +118,7 @@ fn play(
     opening: &[boardsh::congo::Move],
     max_plies: usize,
     seed: u64,
-    net: Option<&Arc<Network>>,
+    eval: &Evaluator,
 ) -> Outcome {
     let mut game = Game::new(Position::start());
     for &mv in opening {
@@ -133,7 +131,7 @@ fn play(
         Engine::new(EngineConfig::strongest()),
     ];
     for engine in &mut engines {
-        engine.set_net(net.cloned());
+        engine.set_evaluator(eval.clone());
     }
     let mut rng = Rng::new(seed);
     let nodes = std::env::var("LADDER_FULL_NODES")
@@ -188,18 +186,6 @@ struct Args {
     net: String,
 }
 
-/// The network `--net` names (as `set net` reads it), or why it cannot be
-/// used.
-fn load_net(text: &str) -> Result<Option<Arc<Network>>, String> {
-    let choice = match text {
-        "off" => NetChoice::Off,
-        "default" => NetChoice::Default,
-        path => NetChoice::File(path.to_string()),
-    };
-    let reader: NetReader = Arc::new(|path: &str| std::fs::read(path).map_err(|e| e.to_string()));
-    boardsh::shell::load_net(&choice, Some(&reader)).map_err(|e| format!("--net {text}: {e}"))
-}
-
 fn main() {
     let args = Args::parse();
     let (games, max_plies, seed) = (args.games.max(2), args.max_plies, args.seed);
@@ -210,13 +196,14 @@ fn main() {
             .collect();
         every.join(",")
     });
-    let net = load_net(&args.net).unwrap_or_else(|e| {
+    // The one loader of `set net`, `agent --net` and `selfplay --net`.
+    let eval = boardsh::front::files::net_option(Some(&args.net)).unwrap_or_else(|e| {
         eprintln!("{e}");
         std::process::exit(2);
     });
     eprintln!(
         "evaluation: {}",
-        match &net {
+        match eval.net() {
             Some(n) => format!("network `{}` ({} hidden)", args.net, n.hidden()),
             None => "hand-written".to_string(),
         }
@@ -267,9 +254,9 @@ fn main() {
                     ^ ((i as u64) << 1 | u64::from(strong_white))
                         .wrapping_mul(0x9e37_79b9_7f4a_7c15);
                 let outcome = if strong_white {
-                    play(strong, weak, opening, max_plies, game_seed, net.as_ref())
+                    play(strong, weak, opening, max_plies, game_seed, &eval)
                 } else {
-                    play(weak, strong, opening, max_plies, game_seed, net.as_ref())
+                    play(weak, strong, opening, max_plies, game_seed, &eval)
                 };
                 let strong = if strong_white {
                     Color::White

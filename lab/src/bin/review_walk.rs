@@ -70,7 +70,7 @@ fn main() {
     };
     let mut engines: Vec<Engine> = (0..2).map(|_| Engine::new(config)).collect();
     for e in &mut engines {
-        e.set_net(default_net());
+        e.set_evaluator(default_net().into());
     }
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("DIR")

@@ -1,9 +1,10 @@
 //! Win chances from scores: the logistic curve the evaluation was tuned
-//! on (`tune.rs`: `P = 1 / (1 + 10^(-K·cp/400))`, cp from the side to
+//! on ([`win_chance`]: `P = 1 / (1 + 10^(-K·cp/400))`, cp from the side to
 //! move's view, K fitted by `boardsh tune` to the engine's own games), so
 //! a score and its chance always agree. A found win or loss is certain;
 //! an endgame table's verdict is exact.
 
+use crate::congo::eval::win_chance;
 use crate::congo::search::{Score, SearchInfo};
 use crate::congo::tablebase::Verdict;
 use crate::congo::{Color, Status};
@@ -20,7 +21,7 @@ pub fn chance_of(score: Score) -> f64 {
     match score {
         Score::WinIn(_) => 1.0,
         Score::LossIn(_) => 0.0,
-        Score::Cp(cp) => 1.0 / (1.0 + 10f64.powf(-CHANCE_K * f64::from(cp) / 400.0)),
+        Score::Cp(cp) => win_chance(f64::from(cp), CHANCE_K),
     }
 }
 

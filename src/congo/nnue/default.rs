@@ -1,26 +1,9 @@
 //! The network built into the binary (`default.nnue`, read at compile
-//! time), and which network a session, `agent` and `selfplay` start with.
+//! time). Which network a session, `agent` and `selfplay` start with is
+//! [`STARTUP_NET`](crate::congo::eval::STARTUP_NET)'s to say.
 
 use super::network::Network;
 use std::sync::{Arc, OnceLock};
-
-/// A choice of network: none (the hand-written evaluation), the built-in
-/// one, or a network file (named as the user gave it; the front end
-/// reads it).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum NetChoice {
-    /// No network: the hand-written evaluation.
-    Off,
-    /// The built-in network ([`default_net`]).
-    Default,
-    /// A network file.
-    File(String),
-}
-
-/// The network every session, `boardsh agent` and `boardsh selfplay`
-/// start with: the one place to change when a trained network has passed
-/// its test against the hand-written evaluation (`NetChoice::Default`).
-pub const STARTUP_NET: NetChoice = NetChoice::Default;
 
 /// The built-in network file: a trained network that passed its SPRT
 /// (its description names its data and training; docs/nnue.md has the

@@ -2,7 +2,6 @@
 
 use super::accumulator::Accumulators;
 use super::network::{MAX_EVAL, Network, QA, QB, SCALE};
-use super::simd::dot;
 use crate::congo::piece::Color;
 
 impl Network {
@@ -21,6 +20,7 @@ impl Network {
         let (w_us, w_them, bias) = self.output();
         // Each dot is Σ clamp(acc, 0, QA) × w over at most MAX_HIDDEN
         // units: within an i32 (see `simd::dot`).
+        let dot = self.kernels().dot;
         let sum = i64::from(dot(us, w_us)) + i64::from(dot(them, w_them)) + i64::from(bias);
         let cp = sum * i64::from(SCALE) / (i64::from(QA) * i64::from(QB));
         // |sum| < 2^33, so |cp| < 2^33 × 400 / 16320 < 2^31 (no overflow);

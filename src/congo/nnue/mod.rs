@@ -9,15 +9,17 @@
 //!   (`i16` hidden layer, clipped ReLU to `[0, QA]`, output scaled by
 //!   `SCALE / (QA × QB)` to centipawns); [`Network::random`] gives a
 //!   seeded one for tests;
-//! - [`Accumulators`]: the hidden layer of both views, built from scratch
-//!   or updated from the positions before and after a move;
+//! - [`Accumulators`]: the hidden layer of both views (the one
+//!   accumulator type), built from scratch or followed from the
+//!   positions before and after a move;
 //! - [`Network::evaluate`]: the score for the side to move;
 //! - the network file ([`Network::to_bytes`], [`Network::from_bytes`],
 //!   [`NetFileError`]): the weights and their provenance, checksummed;
-//! - [`AccStack`]: the search's accumulators, one pair per ply in arrays
-//!   allocated once, updated lazily from the parent's;
-//! - `simd`: the inner loops, on AVX2 where the CPU has it (asked at run
-//!   time), scalar otherwise, with the same integer results.
+//! - [`AccStack`]: the search's [`Accumulators`], one per ply, allocated
+//!   once, followed lazily from the parent's;
+//! - `simd`: the inner loops, on AVX2 where the CPU has it, scalar
+//!   otherwise, with the same integer results: a table of kernels chosen
+//!   once, when a network is made or read ([`Network::with_simd`]).
 
 mod accumulator;
 mod default;
@@ -31,9 +33,9 @@ mod stack;
 mod tests;
 
 pub use accumulator::Accumulators;
-pub use default::{NetChoice, STARTUP_NET, default_description, default_net};
+pub use default::{default_description, default_net};
 pub use features::{N_FEATURES, feature_index, oriented};
 pub use file::{FEATURE_SET, MAGIC, MAX_DESCRIPTION, MAX_FILE_BYTES, NetFileError, VERSION};
 pub use network::{MAX_EVAL, MAX_HIDDEN, Network, QA, QB, SCALE};
-pub use simd::{allow_simd, simd_in_use};
+pub use simd::simd_in_use;
 pub use stack::{AccStack, evaluate_fresh};

@@ -17,6 +17,7 @@
 //! `round(x × QA × QB)` for the output bias.
 
 use super::features::N_FEATURES;
+use super::simd::Kernels;
 use crate::rng::Rng;
 
 /// The hidden layer's scale: an accumulator value of `QA` is 1.0, and the
@@ -50,7 +51,7 @@ pub const MAX_HIDDEN: usize = 256;
 ///
 /// `feature_weights` holds one row of `H` weights per feature, row `f` at
 /// `f × H`, so adding a feature is one pass over a contiguous slice.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Network {
     hidden: usize,
     feature_weights: Vec<i16>,
@@ -58,7 +59,24 @@ pub struct Network {
     /// The side to move's `H` weights, then the other side's `H`.
     output_weights: Vec<i16>,
     output_bias: i32,
+    /// The inner loops, chosen for this CPU when the network was made
+    /// (SIMD where it has it): never asked again per call.
+    kernels: Kernels,
 }
+
+/// Networks are equal when their weights are (whichever kernels run
+/// them: both give the same integers).
+impl PartialEq for Network {
+    fn eq(&self, other: &Network) -> bool {
+        self.hidden == other.hidden
+            && self.feature_weights == other.feature_weights
+            && self.feature_bias == other.feature_bias
+            && self.output_weights == other.output_weights
+            && self.output_bias == other.output_bias
+    }
+}
+
+impl Eq for Network {}
 
 impl Network {
     /// A network from its weights: `feature_weights` of `N_FEATURES × H`
@@ -81,6 +99,7 @@ impl Network {
             feature_bias,
             output_weights,
             output_bias,
+            kernels: Kernels::detect(true),
         })
     }
 
@@ -102,7 +121,29 @@ impl Network {
             feature_bias,
             output_weights,
             output_bias,
+            kernels: Kernels::detect(true),
         }
+    }
+
+    /// The same network on the SIMD kernels where the CPU has them
+    /// (`true`, what every network gets when made) or on the scalar ones:
+    /// the same integers either way (a measurement's switch, `lab`'s
+    /// `bench_nnue`).
+    pub fn with_simd(&self, allowed: bool) -> Network {
+        Network {
+            kernels: Kernels::detect(allowed),
+            ..self.clone()
+        }
+    }
+
+    /// Whether this network runs on SIMD kernels.
+    pub fn uses_simd(&self) -> bool {
+        self.kernels.simd
+    }
+
+    /// The inner loops this network runs on.
+    pub(crate) fn kernels(&self) -> &Kernels {
+        &self.kernels
     }
 
     /// The number of hidden units, `H`.

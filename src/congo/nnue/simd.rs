@@ -2,9 +2,10 @@
 //! subtract one, and the clipped-ReLU dot product of the output layer.
 //!
 //! Each has a scalar version (plain slice loops, wrapping `i16`
-//! arithmetic) and, on x86_64, an AVX2 one chosen at run time: the CPU is
-//! asked once (`is_x86_feature_detected!`, cached) and every call after
-//! that costs one relaxed load. Both give the same integers on every
+//! arithmetic) and, on x86_64, an AVX2 one. The choice is made once, when
+//! a network is made or read: it holds a table of the four kernels
+//! ([`Kernels`], the CPU asked by `is_x86_feature_detected!`) and every
+//! call goes through the table. Both give the same integers on every
 //! input: the AVX2 adds and subtracts wrap like `wrapping_add` and
 //! `wrapping_sub` (`_mm256_add_epi16`, `_mm256_sub_epi16`), and the dot
 //! product cannot overflow an `i32` in either (see [`dot`]), so the order
@@ -198,101 +199,103 @@ mod avx2 {
     }
 }
 
-/// Whether the AVX2 kernels are used. 0: the CPU not asked yet, 1: no,
-/// 2: yes.
-#[cfg(target_arch = "x86_64")]
-static AVX2: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+/// `out = src + Σ adds − Σ subs`'s signature.
+pub(crate) type ApplyFn = fn(&mut [i16], &[i16], &[&[i16]], &[&[i16]]);
 
-/// Whether the AVX2 kernels are used: asked of the CPU once.
+/// The four kernels of one instruction set, chosen once: a network holds
+/// the table chosen when it was made ([`Kernels::detect`], at load), so a
+/// call is one indirect call, with no question to the CPU and no flag to
+/// load.
+#[derive(Clone, Copy)]
+pub(crate) struct Kernels {
+    /// `acc += row` (wrapping).
+    pub add: fn(&mut [i16], &[i16]),
+    /// `acc -= row` (wrapping).
+    pub sub: fn(&mut [i16], &[i16]),
+    /// `out = src + Σ adds − Σ subs` (wrapping): a child's accumulator
+    /// from its parent's in one pass.
+    pub apply: ApplyFn,
+    /// Σ clamp(acc, 0, QA) × w. With at most `MAX_HIDDEN` units the sum
+    /// stays within an `i32` (255 × 32768 × 256 < 2^31), so it is exact
+    /// on every table.
+    pub dot: fn(&[i16], &[i16]) -> i32,
+    /// Whether these are SIMD kernels.
+    pub simd: bool,
+}
+
+impl std::fmt::Debug for Kernels {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.simd {
+            "Kernels(simd)"
+        } else {
+            "Kernels(scalar)"
+        })
+    }
+}
+
+/// The scalar table: every CPU.
+pub(crate) const SCALAR: Kernels = Kernels {
+    add: scalar::add,
+    sub: scalar::sub,
+    apply: scalar::apply,
+    dot: scalar::dot,
+    simd: false,
+};
+
+/// The AVX2 table, behind safe wrappers: only [`Kernels::detect`] hands
+/// it out, and only where the CPU has AVX2.
 #[cfg(target_arch = "x86_64")]
-#[inline]
-fn has_avx2() -> bool {
-    use std::sync::atomic::Ordering;
-    match AVX2.load(Ordering::Relaxed) {
-        0 => {
-            let yes = std::arch::is_x86_feature_detected!("avx2");
-            AVX2.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
-            yes
+mod avx2_table {
+    use super::{Kernels, avx2};
+
+    fn add(acc: &mut [i16], row: &[i16]) {
+        // SAFETY: this table is chosen only where the CPU has AVX2
+        // (`Kernels::detect`).
+        unsafe { avx2::add(acc, row) }
+    }
+
+    fn sub(acc: &mut [i16], row: &[i16]) {
+        // SAFETY: as `add`.
+        unsafe { avx2::sub(acc, row) }
+    }
+
+    fn apply(out: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
+        // SAFETY: as `add`.
+        unsafe { avx2::apply(out, src, adds, subs) }
+    }
+
+    fn dot(acc: &[i16], weights: &[i16]) -> i32 {
+        // SAFETY: as `add`.
+        unsafe { avx2::dot(acc, weights) }
+    }
+
+    pub(super) const AVX2: Kernels = Kernels {
+        add,
+        sub,
+        apply,
+        dot,
+        simd: true,
+    };
+}
+
+impl Kernels {
+    /// The fastest table this CPU runs (AVX2 where it has it), or the
+    /// scalar one when `allow_simd` is false. The CPU is asked here, when
+    /// a network is made, never per call.
+    pub(crate) fn detect(allow_simd: bool) -> Kernels {
+        #[cfg(target_arch = "x86_64")]
+        if allow_simd && std::arch::is_x86_feature_detected!("avx2") {
+            return avx2_table::AVX2;
         }
-        v => v == 2,
+        let _ = allow_simd;
+        SCALAR
     }
 }
 
-/// Allow the SIMD kernels (the default) or keep to the scalar ones, for
-/// the whole process: a measurement's switch (`lab`'s `bench_nnue`). The
-/// results are the same integers either way; where the CPU lacks AVX2
-/// the scalar kernels run whatever this says.
-pub fn allow_simd(allowed: bool) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::sync::atomic::Ordering;
-        let yes = allowed && std::arch::is_x86_feature_detected!("avx2");
-        AVX2.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = allowed;
-}
-
-/// Whether the kernels below run on AVX2 on this machine.
+/// Whether this machine's CPU runs the SIMD kernels (what a network made
+/// here uses unless told otherwise: [`Network::with_simd`](super::Network::with_simd)).
 pub fn simd_in_use() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        has_avx2()
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
-/// `acc += row` (wrapping), on the fastest kernel this CPU has.
-#[inline]
-pub(crate) fn add(acc: &mut [i16], row: &[i16]) {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the CPU has AVX2 (asked just above).
-        unsafe { avx2::add(acc, row) };
-        return;
-    }
-    scalar::add(acc, row);
-}
-
-/// `acc -= row` (wrapping), on the fastest kernel this CPU has.
-#[inline]
-pub(crate) fn sub(acc: &mut [i16], row: &[i16]) {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the CPU has AVX2 (asked just above).
-        unsafe { avx2::sub(acc, row) };
-        return;
-    }
-    scalar::sub(acc, row);
-}
-
-/// `out = src + Σ adds − Σ subs` (wrapping), on the fastest kernel this
-/// CPU has: a child's accumulator from its parent's in one pass.
-#[inline]
-pub(crate) fn apply(out: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the CPU has AVX2 (asked just above).
-        unsafe { avx2::apply(out, src, adds, subs) };
-        return;
-    }
-    scalar::apply(out, src, adds, subs);
-}
-
-/// Σ clamp(acc, 0, QA) × w, on the fastest kernel this CPU has. With at
-/// most `MAX_HIDDEN` units the sum stays within an `i32`
-/// (255 × 32768 × 256 < 2^31), so it is exact on both paths.
-#[inline]
-pub(crate) fn dot(acc: &[i16], weights: &[i16]) -> i32 {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the CPU has AVX2 (asked just above).
-        return unsafe { avx2::dot(acc, weights) };
-    }
-    scalar::dot(acc, weights)
+    Kernels::detect(true).simd
 }
 
 #[cfg(test)]
@@ -327,11 +330,32 @@ mod tests {
             .collect()
     }
 
+    /// The table a network made here uses (AVX2 where the CPU has it).
+    fn best() -> Kernels {
+        Kernels::detect(true)
+    }
+
+    /// The table chosen: AVX2 exactly where the CPU has it, the scalar
+    /// one when SIMD is not allowed.
+    #[test]
+    fn the_table_is_the_cpus() {
+        #[cfg(target_arch = "x86_64")]
+        assert_eq!(best().simd, std::arch::is_x86_feature_detected!("avx2"));
+        assert!(!Kernels::detect(false).simd);
+    }
+
     /// Every length from 0 to MAX_HIDDEN + 3 (so every tail length after
-    /// whole 16-lane chunks), random and edge values: the dispatched kernels
+    /// whole 16-lane chunks), random and edge values: the chosen kernels
     /// (AVX2 where the CPU has it) equal the scalar ones exactly.
     #[test]
-    fn dispatched_kernels_equal_the_scalar_ones() {
+    fn chosen_kernels_equal_the_scalar_ones() {
+        let Kernels {
+            add,
+            sub,
+            apply,
+            dot,
+            ..
+        } = best();
         let mut rng = Rng::new(40);
         for n in 0..=MAX_HIDDEN + 3 {
             for _ in 0..4 {
@@ -369,6 +393,7 @@ mod tests {
     /// loop and the tail both see them.
     #[test]
     fn kernels_wrap_and_clamp_as_worked_by_hand() {
+        let Kernels { add, sub, dot, .. } = best();
         let mut acc = vec![i16::MAX; 17];
         add(&mut acc, &[1; 17]);
         assert_eq!(acc, vec![i16::MIN; 17]);

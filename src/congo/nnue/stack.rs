@@ -7,151 +7,25 @@
 //! Only a node that asks for its evaluation ([`AccStack::evaluate`]) pays
 //! for them: from the nearest ply above whose accumulators are up to date,
 //! each ply's are its parent's plus the rows of the squares whose piece
-//! changed between the two positions (as [`Accumulators::update`]), so a
+//! changed between the two positions ([`Accumulators::follow`]), so a
 //! node cut by the table or a repetition costs nothing, and a null move
 //! (the board unchanged) is a copy.
 //!
 //! Under `cfg(test)` every evaluation is checked against a build from
 //! scratch ([`Accumulators::refresh`]) and counted.
 
-use super::accumulator::{Accumulators, changed};
-use super::features::feature_index;
-use super::network::{MAX_HIDDEN, Network};
-use super::simd::{add, apply, sub};
-use crate::congo::piece::Color;
+use super::accumulator::Accumulators;
+use super::network::Network;
 use crate::congo::position::Position;
 
-/// One ply: its position and both views' hidden layers (the first `H`
-/// values of each array count).
+/// One ply: its position and its accumulators.
+#[derive(Default)]
 struct Slot {
-    white: [i16; MAX_HIDDEN],
-    black: [i16; MAX_HIDDEN],
+    acc: Accumulators,
     pos: Position,
-    /// Whether `white` and `black` are those of `pos`.
+    /// Whether `acc` is that of `pos`.
     ready: bool,
 }
-
-impl Slot {
-    fn new() -> Slot {
-        Slot {
-            white: [0; MAX_HIDDEN],
-            black: [0; MAX_HIDDEN],
-            pos: Position::default(),
-            ready: false,
-        }
-    }
-
-    /// Build both views of `pos` from scratch.
-    fn refresh(&mut self, net: &Network) {
-        let h = net.hidden();
-        let bias = net.feature_bias();
-        let pos = &self.pos;
-        let (white, black) = (
-            self.white.get_mut(..h).unwrap_or_default(),
-            self.black.get_mut(..h).unwrap_or_default(),
-        );
-        white.copy_from_slice(bias.get(..white.len()).unwrap_or_default());
-        black.copy_from_slice(bias.get(..black.len()).unwrap_or_default());
-        for sq in pos.occupied() {
-            if let Some(piece) = pos.piece_at(sq) {
-                add(
-                    white,
-                    net.feature_row(feature_index(Color::White, piece, sq)),
-                );
-                add(
-                    black,
-                    net.feature_row(feature_index(Color::Black, piece, sq)),
-                );
-            }
-        }
-        self.ready = true;
-    }
-
-    /// Make this ply's views `parent`'s, updated from the parent's
-    /// position to this one: the rows of the pieces gone from the
-    /// changed squares out, those of the pieces arrived in, in one pass
-    /// over each view (up to [`ROWS`] of each; a bigger change, a long
-    /// monkey chain, goes row by row).
-    fn follow(&mut self, parent: &Slot, net: &Network) {
-        let h = net.hidden();
-        let empty: &[i16] = &[];
-        // Per view (White's, Black's): the rows to add and to subtract.
-        let mut adds = [[empty; ROWS]; 2];
-        let mut subs = [[empty; ROWS]; 2];
-        let (mut na, mut ns) = (0, 0);
-        let mut fits = true;
-        for sq in changed(&parent.pos, &self.pos) {
-            for (piece, rows, n) in [
-                (parent.pos.piece_at(sq), &mut subs, &mut ns),
-                (self.pos.piece_at(sq), &mut adds, &mut na),
-            ] {
-                let Some(piece) = piece else { continue };
-                let [w, b] = rows;
-                match (w.get_mut(*n), b.get_mut(*n)) {
-                    (Some(w), Some(b)) => {
-                        *w = net.feature_row(feature_index(Color::White, piece, sq));
-                        *b = net.feature_row(feature_index(Color::Black, piece, sq));
-                        *n += 1;
-                    }
-                    _ => fits = false,
-                }
-            }
-        }
-        let [adds_w, adds_b] = &adds;
-        let [subs_w, subs_b] = &subs;
-        for (out, src, add_rows, sub_rows) in [
-            (&mut self.white, &parent.white, adds_w, subs_w),
-            (&mut self.black, &parent.black, adds_b, subs_b),
-        ] {
-            let out = out.get_mut(..h).unwrap_or_default();
-            let src = src.get(..h).unwrap_or_default();
-            if fits {
-                apply(
-                    out,
-                    src,
-                    add_rows.get(..na).unwrap_or_default(),
-                    sub_rows.get(..ns).unwrap_or_default(),
-                );
-            } else {
-                out.copy_from_slice(src);
-            }
-        }
-        if !fits {
-            for sq in changed(&parent.pos, &self.pos) {
-                let (white, black) = (
-                    self.white.get_mut(..h).unwrap_or_default(),
-                    self.black.get_mut(..h).unwrap_or_default(),
-                );
-                if let Some(piece) = parent.pos.piece_at(sq) {
-                    sub(
-                        white,
-                        net.feature_row(feature_index(Color::White, piece, sq)),
-                    );
-                    sub(
-                        black,
-                        net.feature_row(feature_index(Color::Black, piece, sq)),
-                    );
-                }
-                if let Some(piece) = self.pos.piece_at(sq) {
-                    add(
-                        white,
-                        net.feature_row(feature_index(Color::White, piece, sq)),
-                    );
-                    add(
-                        black,
-                        net.feature_row(feature_index(Color::Black, piece, sq)),
-                    );
-                }
-            }
-        }
-        self.ready = true;
-    }
-}
-
-/// How many rows [`Slot::follow`] adds (and subtracts) in one pass: a
-/// step moves one piece (1 out, 1 in), a capture takes one more out, a
-/// drowning or a short monkey chain a few more.
-const ROWS: usize = 6;
 
 /// A stack of accumulators, one pair per ply, for one search thread.
 pub struct AccStack {
@@ -165,7 +39,7 @@ impl AccStack {
     /// A stack for plies `0..plies` (allocated here, once; `0` for none).
     pub fn new(plies: usize) -> AccStack {
         AccStack {
-            slots: (0..plies).map(|_| Slot::new()).collect(),
+            slots: (0..plies).map(|_| Slot::default()).collect(),
             #[cfg(test)]
             checked: 0,
         }
@@ -180,7 +54,8 @@ impl AccStack {
     pub fn root(&mut self, net: &Network, pos: &Position) {
         if let Some(slot) = self.slots.first_mut() {
             slot.pos.clone_from(pos);
-            slot.refresh(net);
+            slot.acc.rebuild(net, &slot.pos);
+            slot.ready = true;
         }
     }
 
@@ -202,7 +77,6 @@ impl AccStack {
     /// caller stands on, the one pushed at `ply` (checked under
     /// `cfg(test)` only).
     pub fn evaluate(&mut self, net: &Network, ply: usize, pos: &Position) -> Option<i32> {
-        let h = net.hidden();
         let mut from = ply;
         loop {
             let slot = self.slots.get_mut(from)?;
@@ -210,7 +84,8 @@ impl AccStack {
                 break;
             }
             if from == 0 {
-                slot.refresh(net);
+                slot.acc.rebuild(net, &slot.pos);
+                slot.ready = true;
                 break;
             }
             from -= 1;
@@ -218,7 +93,8 @@ impl AccStack {
         for k in from + 1..=ply {
             let (head, tail) = self.slots.split_at_mut(k);
             if let (Some(parent), Some(slot)) = (head.last(), tail.first_mut()) {
-                slot.follow(parent, net);
+                slot.acc.follow(&parent.acc, net, &parent.pos, &slot.pos);
+                slot.ready = true;
             }
         }
         let slot = self.slots.get(ply)?;
@@ -227,19 +103,16 @@ impl AccStack {
         #[cfg(test)]
         {
             assert_eq!(&slot.pos, pos, "ply {ply}: not the position pushed");
-            let fresh = Accumulators::refresh(net, pos);
-            assert_eq!(fresh.view(Color::White), &slot.white[..h], "ply {ply}");
-            assert_eq!(fresh.view(Color::Black), &slot.black[..h], "ply {ply}");
+            assert_eq!(Accumulators::refresh(net, pos), slot.acc, "ply {ply}");
             self.checked += 1;
         }
-        let (white, black) = (
-            slot.white.get(..h).unwrap_or_default(),
-            slot.black.get(..h).unwrap_or_default(),
-        );
-        Some(match slot.pos.side_to_move() {
-            Color::White => net.evaluate_views(white, black),
-            Color::Black => net.evaluate_views(black, white),
-        })
+        Some(net.evaluate(&slot.acc, slot.pos.side_to_move()))
+    }
+
+    /// The accumulators at `ply`, if up to date (tests).
+    #[cfg(test)]
+    pub fn at(&self, ply: usize) -> Option<&Accumulators> {
+        self.slots.get(ply).filter(|s| s.ready).map(|s| &s.acc)
     }
 
     /// How many evaluations were checked against a build from scratch.
@@ -259,6 +132,7 @@ pub fn evaluate_fresh(net: &Network, pos: &Position) -> i32 {
 mod tests {
     use super::*;
     use crate::congo::fen;
+    use crate::congo::piece::Color;
 
     /// The stack follows any change, not only a move's: from the start to
     /// a position of the two lions alone (28 pieces gone: more rows than

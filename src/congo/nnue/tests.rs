@@ -77,11 +77,19 @@ struct Seen {
     lion_captures: usize,
 }
 
+/// The search's accumulators (an [`AccStack`], pushed and evaluated ply
+/// by ply as the search does, each ply followed from its parent) against
+/// a build from scratch after every move of seeded random games: every
+/// move kind must occur (captures, promotions, drownings, monkey chains,
+/// lion captures). The in-place [`Accumulators::update`] (the same
+/// `follow`) is held to it too.
 #[test]
 fn incremental_updates_equal_a_refresh_over_random_play() {
     let net = Network::random(64, 40);
     let mut rng = Rng::new(2026);
     let mut seen = Seen::default();
+    let plies = 150;
+    let mut stack = AccStack::new(plies + 1);
     // Games alternately from the start and from random positions, each
     // up to 150 plies or the game's end.
     for game in 0..120 {
@@ -90,8 +98,9 @@ fn incremental_updates_equal_a_refresh_over_random_play() {
         } else {
             random_position(&mut rng)
         };
+        stack.root(&net, &pos);
         let mut acc = Accumulators::refresh(&net, &pos);
-        for _ in 0..150 {
+        for ply in 1..=plies {
             if status(&pos).is_over() {
                 break;
             }
@@ -101,12 +110,16 @@ fn incremental_updates_equal_a_refresh_over_random_play() {
             };
             let before = pos.clone();
             let outcome = pos.play(mv).unwrap();
-            acc.update(&net, &before, &pos);
+            let fresh = Accumulators::refresh(&net, &pos);
+            stack.push(ply, &pos);
             assert_eq!(
-                acc,
-                Accumulators::refresh(&net, &pos),
+                stack.evaluate(&net, ply, &pos),
+                Some(net.evaluate(&fresh, pos.side_to_move())),
                 "after {mv} from {before}"
             );
+            assert_eq!(stack.at(ply), Some(&fresh), "after {mv} from {before}");
+            acc.update(&net, &before, &pos);
+            assert_eq!(acc, fresh, "after {mv} from {before}");
             seen.moves += 1;
             seen.captures += usize::from(!outcome.captured.is_empty());
             seen.promotions += usize::from(outcome.promoted);
@@ -275,7 +288,9 @@ fn a_search_with_extreme_weights_claims_no_mate() {
             threads: 1,
             ..EngineConfig::default()
         });
-        engine.set_net(Some(std::sync::Arc::new(extreme(w, bias))));
+        engine.set_evaluator(crate::congo::eval::Evaluator::Net(std::sync::Arc::new(
+            extreme(w, bias),
+        )));
         let start = Position::start();
         assert!(engine.static_eval(&start).abs() <= MAX_EVAL);
         let mut scores = Vec::new();
@@ -290,5 +305,57 @@ fn a_search_with_extreme_weights_claims_no_mate() {
         for s in scores {
             assert!(matches!(s, Score::Cp(c) if c.abs() <= MAX_EVAL), "{s:?}");
         }
+    }
+}
+
+#[test]
+fn a_search_on_the_scalar_kernels_equals_one_on_the_simd_ones() {
+    // The kernels are chosen once, when a network is made: the same
+    // weights on the scalar table and on the SIMD one (AVX2 where this
+    // CPU has it; elsewhere both are scalar and the test still holds)
+    // must search the same tree: nodes, score and line.
+    use crate::congo::eval::Evaluator;
+    use crate::congo::search::{Engine, EngineConfig, Limits};
+    use std::sync::Arc;
+    let net = default_net().unwrap();
+    let simd = Arc::new(net.with_simd(true));
+    let scalar = Arc::new(net.with_simd(false));
+    assert_eq!(simd.uses_simd(), simd_in_use());
+    assert!(!scalar.uses_simd());
+    assert_eq!(*simd, *scalar, "the same weights");
+    // The start and two middlegames of `lab`'s bench_engine.
+    let positions: Vec<Position> = [
+        crate::congo::START_FEN,
+        "1mel2z/1p1pge1/pp2p1p/7/1PE1P1P/P1P3P/GM1LEC1 w 10",
+        "2elecz/Gpp2p1/p1g3p/7/1P3PP/1PLp1P1/1ME2CZ w 10",
+    ]
+    .iter()
+    .map(|f| crate::congo::fen::parse(f).unwrap())
+    .collect();
+    for pos in &positions {
+        let search = |net: &Arc<Network>| {
+            let mut engine = Engine::new(EngineConfig {
+                hash_mb: 1,
+                threads: 1,
+                ..EngineConfig::default()
+            });
+            engine.set_evaluator(Evaluator::Net(Arc::clone(net)));
+            let info = engine.search(
+                pos,
+                &[],
+                &Limits::depth(4),
+                &crate::interrupt::Never,
+                &mut |_| {},
+            );
+            (info.nodes, info.score, info.pv)
+        };
+        let (a, b) = (search(&simd), search(&scalar));
+        assert!(a.0 > 100, "{pos}: a real search");
+        assert_eq!(a, b, "{pos}");
+        assert_eq!(
+            evaluate_fresh(&simd, pos),
+            evaluate_fresh(&scalar, pos),
+            "{pos}"
+        );
     }
 }

@@ -17,7 +17,7 @@
 
 use super::threat::lion_attacked;
 use super::{Engine, Limits, Score};
-use crate::congo::data::{DataRecord, GameResult};
+use crate::congo::data::DataRecord;
 use crate::congo::moves::{Move, Silent, apply};
 use crate::congo::{Color, Game, Outcome, Position, Repetition};
 use crate::interrupt::{Interrupt, Interrupted};
@@ -31,11 +31,6 @@ pub struct Record {
     pub outcome: Outcome,
     /// The moves played, the opening's included.
     pub moves: Vec<Move>,
-}
-
-/// The result for White as a data line writes it.
-pub fn result_text(outcome: Outcome) -> &'static str {
-    GameResult::of(outcome).text()
 }
 
 /// The training record of `pos`, scored `score` centipawns for White by
@@ -142,6 +137,7 @@ pub fn for_side_to_move(white_result: f64, pos: &Position) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::congo::data::GameResult;
     use crate::congo::moves::legal_moves;
     use crate::congo::openings::Openings;
     use crate::congo::search::EngineConfig;
@@ -183,7 +179,7 @@ mod tests {
             let line = data_line(pos, score, rec.outcome);
             let mut parts = line.split(';');
             assert_eq!(parts.next().unwrap().parse::<Position>().unwrap(), *pos);
-            assert_eq!(parts.next(), Some(result_text(rec.outcome)));
+            assert_eq!(parts.next(), Some(GameResult::of(rec.outcome).text()));
             assert_eq!(parts.next(), Some(score.to_string().as_str()));
             assert_eq!(parts.next(), None);
         }

@@ -14,27 +14,27 @@
 //!   evaluation's [`weights`] to it (Texel's method).
 
 mod config;
-pub mod datagen;
+pub(crate) mod datagen;
 mod engine;
+pub(crate) mod engine_match;
 mod eval;
 mod ordering;
 mod past;
 pub(crate) mod safe;
-pub(crate) mod selfplay;
 pub(crate) mod skill;
 mod spec;
 mod threads;
 mod threat;
 mod tt;
-pub mod tune;
+pub(crate) mod tune;
 mod types;
 pub mod weights;
 
 pub use config::EngineConfig;
+pub use engine_match::{play_game, run_match};
 pub use eval::{DEFAULT_VALUES, EvalWeights, Terms as EvalTerms, evaluate_terms, evaluate_with};
 pub use past::PastKeys;
 pub use safe::safe_move;
-pub use selfplay::{play_game, run_match};
 pub use skill::{MIN_LEVEL, Style, TOP_LEVEL, choose, choose_style, style};
 pub use spec::parse_config;
 pub use threads::Engine;

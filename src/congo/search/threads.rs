@@ -13,6 +13,7 @@ use super::engine::{Ctx, Worker};
 use super::past::PastKeys;
 use super::tt::{HashAllocError, Table};
 use super::types::{Limits, SearchInfo};
+use crate::congo::eval::Evaluator;
 use crate::congo::nnue::Network;
 use crate::congo::tablebase::Tablebase;
 use crate::congo::{Move, Position};
@@ -28,9 +29,9 @@ pub struct Engine {
     /// Helper threads' state, kept between searches (killers, history).
     helpers: Vec<Worker>,
     tablebase: Option<Arc<Tablebase>>,
-    /// The network that evaluates (every thread shares it), or `None`:
-    /// the hand-written evaluation of the settings.
-    net: Option<Arc<Network>>,
+    /// The evaluation (a network every thread shares, or the hand-written
+    /// terms of the settings).
+    eval: Evaluator,
 }
 
 impl Engine {
@@ -42,7 +43,7 @@ impl Engine {
             main: Worker::new(config),
             helpers: Vec::new(),
             tablebase: None,
-            net: None,
+            eval: Evaluator::Hand,
         }
     }
 
@@ -60,7 +61,7 @@ impl Engine {
             main: Worker::new(config),
             helpers: Vec::new(),
             tablebase: None,
-            net: None,
+            eval: Evaluator::Hand,
         })
     }
 
@@ -90,21 +91,27 @@ impl Engine {
         self.tablebase = tablebase;
     }
 
-    /// Evaluate with this network (`None`: by hand, with the settings'
-    /// weights, exactly as an engine never given one). Every search
-    /// thread shares it; the table is kept, so call [`Engine::new_game`]
-    /// too for a search that does not see the other evaluation's scores.
-    pub fn set_net(&mut self, net: Option<Arc<Network>>) {
-        self.main.set_net(net.clone());
+    /// Evaluate with `eval` ([`Evaluator::Hand`]: with the settings'
+    /// weights, exactly as an engine never given a network). Every search
+    /// thread shares a network; the table is kept, so call
+    /// [`Engine::new_game`] too for a search that does not see the other
+    /// evaluation's scores.
+    pub fn set_evaluator(&mut self, eval: Evaluator) {
+        self.main.set_net(eval.net().cloned());
         for h in &mut self.helpers {
-            h.set_net(net.clone());
+            h.set_net(eval.net().cloned());
         }
-        self.net = net;
+        self.eval = eval;
+    }
+
+    /// The evaluation searches use.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.eval
     }
 
     /// The network that evaluates, if one was given.
     pub fn net(&self) -> Option<&Arc<Network>> {
-        self.net.as_ref()
+        self.eval.net()
     }
 
     /// Forget everything learnt: table, killers, history. After this, a
@@ -122,9 +129,9 @@ impl Engine {
     /// stands on it: the network's score when one is set, else the
     /// hand-written evaluation of the settings.
     pub fn static_eval(&self, pos: &Position) -> i32 {
-        match &self.net {
-            Some(net) => crate::congo::nnue::evaluate_fresh(net, pos),
-            None => super::evaluate_with(pos, &self.config.eval),
+        match &self.eval {
+            Evaluator::Net(net) => crate::congo::nnue::evaluate_fresh(net, pos),
+            Evaluator::Hand => super::evaluate_with(pos, &self.config.eval),
         }
     }
 
@@ -179,7 +186,7 @@ impl Engine {
         let helpers = self.config.threads.max(1) - 1;
         while self.helpers.len() < helpers {
             let mut h = Worker::new(self.config);
-            h.set_net(self.net.clone());
+            h.set_net(self.eval.net().cloned());
             self.helpers.push(h);
         }
         self.main.set_config(self.config);

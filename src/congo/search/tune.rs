@@ -14,6 +14,7 @@ use super::eval::{EvalWeights, evaluate_with, linear};
 use super::weights::{self, COUNT};
 use crate::congo::Position;
 use crate::congo::data::DataRecord;
+use crate::congo::eval::win_chance;
 use crate::interrupt::{Interrupt, Interrupted};
 
 /// One training position.
@@ -55,10 +56,11 @@ pub fn parse_line(line: &str) -> Result<(Position, f64), String> {
     Ok((r.pos, r.result.for_white()))
 }
 
-/// The prediction for an evaluation of `e` centipawns at scale `k`.
+/// The prediction for an evaluation of `e` centipawns at scale `k`: the
+/// one win-chance curve ([`win_chance`]).
 #[inline]
 pub fn sigmoid(e: f64, k: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
+    win_chance(e, k)
 }
 
 /// The mean squared error of the predictions from `evals` (centipawns,

@@ -348,7 +348,7 @@ impl CongoPart {
             (tools.settings.threads()).min(review_walk::chunks(game.moves().len()))
         };
         let plan = if timed { Plan::WHOLE } else { Plan::CHUNKED };
-        let net = tools.engine.net().cloned();
+        let eval = tools.engine.evaluator().clone();
         let report = tools
             .engine
             .with(config, |engine| {
@@ -359,7 +359,7 @@ impl CongoPart {
                     .map_while(|_| Engine::try_new(config).ok())
                     .collect();
                 for e in &mut more {
-                    e.set_net(net.clone());
+                    e.set_evaluator(eval.clone());
                     e.set_tablebase(tables.clone());
                 }
                 let mut engines: Vec<&mut Engine> =

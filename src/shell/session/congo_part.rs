@@ -103,7 +103,7 @@ impl CongoPart {
                 let threads = c.settings.threads();
                 self.divide(*depth, threads, &c.live, sink, fail)?
             }
-            Command::Eval => self.eval(self.engine.net().map(|n| &**n)),
+            Command::Eval => self.eval(self.engine.evaluator().net().map(|n| &**n)),
             Command::Best(limit) => self.best(&self.tools(c), *limit).map_err(fail)?,
             Command::Go(limit) => self.go(c, *limit).map_err(fail)?,
             Command::Analyze => self.analyze(&self.tools(c), sink, fail)?,

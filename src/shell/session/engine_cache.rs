@@ -4,34 +4,31 @@
 //! empties the table in O(1) (a new epoch), so a search answers as a
 //! fresh engine would whatever came before.
 
-use crate::congo::nnue::{NetChoice, Network, STARTUP_NET, default_net};
+use crate::congo::eval::Evaluator;
 use crate::congo::search::{Engine, EngineConfig, HashAllocError};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 
-/// An engine kept for the next search, if one was made, and the network
-/// every engine made here evaluates with (the session's `net`).
-pub(super) struct EngineCache(Mutex<Option<Box<Engine>>>, Option<Arc<Network>>);
+/// An engine kept for the next search, if one was made, and the
+/// evaluation every engine made here plays with (the session's `net`).
+pub(super) struct EngineCache(Mutex<Option<Box<Engine>>>, Evaluator);
 
-/// No engine yet; the network [`STARTUP_NET`] names.
+/// No engine yet; the evaluation the startup choice names
+/// ([`Evaluator::startup`]).
 impl Default for EngineCache {
     fn default() -> EngineCache {
-        let net = match STARTUP_NET {
-            NetChoice::Default => default_net(),
-            NetChoice::Off | NetChoice::File(_) => None,
-        };
-        EngineCache(Mutex::default(), net)
+        EngineCache(Mutex::default(), Evaluator::startup())
     }
 }
 
 impl EngineCache {
-    /// Evaluate with `net` from the next search on.
-    pub(super) fn set_net(&mut self, net: Option<Arc<Network>>) {
-        self.1 = net;
+    /// Evaluate with `eval` from the next search on.
+    pub(super) fn set_evaluator(&mut self, eval: Evaluator) {
+        self.1 = eval;
     }
 
-    /// The network searches evaluate with.
-    pub(super) fn net(&self) -> Option<&Arc<Network>> {
-        self.1.as_ref()
+    /// The evaluation searches use.
+    pub(super) fn evaluator(&self) -> &Evaluator {
+        &self.1
     }
 
     /// Run `f` with an engine of `config`, emptied: the kept one when its
@@ -56,7 +53,7 @@ impl EngineCache {
             _ => Box::new(Engine::try_new(config)?),
         };
         let engine = slot.insert(engine);
-        engine.set_net(self.1.clone());
+        engine.set_evaluator(self.1.clone());
         Ok(f(engine))
     }
 }
@@ -78,6 +75,8 @@ impl std::fmt::Debug for EngineCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::congo::nnue::Network;
+    use std::sync::Arc;
 
     fn address(cache: &EngineCache, config: EngineConfig) -> usize {
         cache
@@ -89,7 +88,7 @@ mod tests {
     fn every_engine_gets_the_network_set() {
         let mut cache = EngineCache::default();
         let net = Arc::new(Network::random(4, 1));
-        cache.set_net(Some(Arc::clone(&net)));
+        cache.set_evaluator(Evaluator::Net(Arc::clone(&net)));
         let small = EngineConfig {
             hash_mb: 1,
             ..EngineConfig::strongest()
@@ -108,8 +107,8 @@ mod tests {
         }
         // A copy of the session keeps it; `off` takes it from the kept
         // engine too.
-        assert!(Arc::ptr_eq(cache.clone().net().unwrap(), &net));
-        cache.set_net(None);
+        assert!(Arc::ptr_eq(cache.clone().evaluator().net().unwrap(), &net));
+        cache.set_evaluator(Evaluator::Hand);
         cache.with(small, |e| assert!(e.net().is_none())).unwrap();
     }
 

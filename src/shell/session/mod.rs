@@ -63,7 +63,7 @@ use std::sync::Arc;
 
 pub(in crate::shell) use congo::play_checked;
 pub use congo_analysis::{REVIEW_NODES, ReviewError};
-pub use net::{NetReader, load_net};
+
 pub use tablebase::TableLoader;
 pub use yut_tables::YutTableLoader;
 
@@ -144,13 +144,23 @@ impl Session {
     /// Change a setting, with its effect on the games (`seed` restarts
     /// the Yut throws, `sticks` changes them, ...): what `set` and the
     /// command-line flags do.
-    /// A network that cannot be read changes nothing ([`Session::set_net`]
-    /// says why).
-    pub fn apply(&mut self, change: Change) {
+    /// A network that cannot be read changes nothing and is the error
+    /// returned ([`Session::set_net`]); no other change fails.
+    ///
+    /// # Errors
+    ///
+    /// `set net`'s: the file unreadable or not a usable network file.
+    pub fn apply(&mut self, change: Change) -> Result<(), ErrorKind> {
         if let Change::Net(choice) = change {
-            let _ = self.set_net(choice);
-            return;
+            return self.set_net(choice);
         }
+        self.apply_infallible(change);
+        Ok(())
+    }
+
+    /// [`Session::apply`] of a change the session makes itself (never
+    /// `net`, which reads a file: [`Session::set_net`]).
+    fn apply_infallible(&mut self, change: Change) {
         self.common.settings.apply(change.clone());
         self.yut.follow(&change, &self.common);
     }
@@ -351,7 +361,8 @@ impl Session {
                 Reply::Nothing
             }
             Command::Set(Some(change)) => {
-                self.apply(change.clone());
+                self.apply(change.clone())
+                    .map_err(|kind| ExecError::from(ShellError::new(cmd.last, kind)))?;
                 Reply::Nothing
             }
             Command::Help(topic) => Reply::Help(*topic),

@@ -1,19 +1,18 @@
 //! The Congo engine's network in the session: `set net off|default|FILE`.
 //! The session reads no files: the front end gives a reader
-//! ([`Session::set_net_reader`]); the bytes are checked here
-//! ([`Network::from_bytes`]). A network that cannot be read or used
-//! changes nothing: the engine keeps the one it had.
+//! ([`Session::set_net_reader`]); the choice is resolved, read and checked
+//! by the evaluation's owner ([`crate::congo::eval::load`]). A network
+//! that cannot be read or used changes nothing: the engine keeps the one
+//! it had, and the error is the caller's to show.
 
 use super::Session;
 use super::common::Common;
 use super::congo_part::CongoPart;
-use crate::congo::nnue::{NetChoice, Network, default_net};
+use crate::congo::eval::{Evaluator, NetChoice, NetReader, load};
+use crate::congo::nnue::Network;
 use crate::shell::error::ErrorKind;
 use std::fmt;
 use std::sync::Arc;
-
-/// Reads a network file: its bytes, or why not (the front end's I/O).
-pub type NetReader = Arc<dyn Fn(&str) -> Result<Vec<u8>, String> + Send + Sync>;
 
 /// The session's way to read network files: none, or a reader.
 #[derive(Clone, Default)]
@@ -29,37 +28,6 @@ impl fmt::Debug for NetSource {
     }
 }
 
-/// The network of `choice`, read by `reader` if it is a file.
-///
-/// # Errors
-///
-/// A file that cannot be read ([`ErrorKind::Unreadable`]) or is not a
-/// network file this boardsh can use ([`ErrorKind::NetFile`]).
-pub fn load_net(
-    choice: &NetChoice,
-    reader: Option<&NetReader>,
-) -> Result<Option<Arc<Network>>, ErrorKind> {
-    match choice {
-        NetChoice::Off => Ok(None),
-        NetChoice::Default => default_net()
-            .map(Some)
-            .ok_or_else(|| ErrorKind::Problem("the built-in network cannot be read".to_string())),
-        NetChoice::File(path) => {
-            let unreadable = |reason: String| ErrorKind::Unreadable {
-                path: path.clone(),
-                reason,
-            };
-            let read = reader.ok_or_else(|| unreadable("no files are read here".to_string()))?;
-            let bytes = read(path).map_err(unreadable)?;
-            let (net, _) = Network::from_bytes(&bytes).map_err(|error| ErrorKind::NetFile {
-                path: path.clone(),
-                error,
-            })?;
-            Ok(Some(Arc::new(net)))
-        }
-    }
-}
-
 impl Session {
     /// Where `set net FILE` reads network files from.
     pub fn set_net_reader(&mut self, reader: NetReader) {
@@ -70,14 +38,15 @@ impl Session {
     ///
     /// # Errors
     ///
-    /// As [`load_net`]: then nothing changes.
+    /// As [`load`] ([`ErrorKind::Unreadable`], [`ErrorKind::NetFile`]):
+    /// then nothing changes.
     pub fn set_net(&mut self, choice: NetChoice) -> Result<(), ErrorKind> {
         self.congo.set_net(&mut self.common, choice)
     }
 
     /// The network in use, if any.
     pub fn net(&self) -> Option<&Arc<Network>> {
-        self.congo.engine.net()
+        self.congo.engine.evaluator().net()
     }
 }
 
@@ -86,10 +55,10 @@ impl CongoPart {
     ///
     /// # Errors
     ///
-    /// As [`load_net`]: then nothing changes.
+    /// As [`load`]: then nothing changes.
     pub(super) fn set_net(&mut self, c: &mut Common, choice: NetChoice) -> Result<(), ErrorKind> {
-        let net = load_net(&choice, self.net_source.0.as_ref())?;
-        self.engine.set_net(net);
+        let evaluator: Evaluator = load(&choice, self.net_source.0.as_deref())?;
+        self.engine.set_evaluator(evaluator);
         c.settings.net = choice;
         Ok(())
     }

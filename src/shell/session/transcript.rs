@@ -14,8 +14,8 @@
 use super::Session;
 use super::common::Common;
 use crate::congo::Rules;
+use crate::congo::eval::NetChoice;
 use crate::congo::moves::Move;
-use crate::congo::nnue::NetChoice;
 use crate::congo::{Color, Position};
 use crate::shell::command::{Command, NewGame, ResetTarget};
 use crate::shell::reply::Reply;

@@ -45,9 +45,9 @@ impl Session {
             NewGame::Congo(_) => ResetTarget::Congo,
             NewGame::Yut(_) => ResetTarget::Yut,
         };
-        self.apply(Change::Computer(ComputerChange { congo, yut }));
+        self.apply_infallible(Change::Computer(ComputerChange { congo, yut }));
         if matches!(game, NewGame::Congo(Some(_))) {
-            self.apply(Change::Draw(Draw::Repetition));
+            self.apply_infallible(Change::Draw(Draw::Repetition));
         }
         self.reset(target, &Command::Reset(target));
         Reply::Nothing

@@ -130,7 +130,7 @@ impl YutGame {
         let steps = self.0.turn(|next| {
             let steps = Self::auto_turn(next, level, tables, live)?;
             let events = steps.iter().map(Step::event).collect();
-            Ok((steps, events))
+            Ok::<_, ErrorKind>((steps, events))
         })?;
         Ok(Reply::Auto(steps))
     }

@@ -2,7 +2,7 @@
 
 use super::{ComputerChange, Draw, Flip, Show, Theme, Threads, Tutor, team_name};
 use crate::congo::Rules;
-use crate::congo::nnue::NetChoice;
+use crate::congo::eval::NetChoice;
 use crate::yut::{Sticks, Team};
 use std::fmt;
 

@@ -31,7 +31,7 @@ pub use values::{
 };
 
 use crate::congo::Rules;
-use crate::congo::nnue::NetChoice;
+use crate::congo::eval::NetChoice;
 use crate::yut::{House, Team};
 
 /// The weakest `level`.
@@ -169,7 +169,7 @@ impl Setting {
                 .map(Change::Tokens),
             Setting::BackDo => flag(text).map(Change::BackDo),
             Setting::CatchBonus => flag(text).map(Change::CatchBonus),
-            Setting::Net => net_choice(text).map(Change::Net),
+            Setting::Net => NetChoice::parse(text).map(Change::Net),
             Setting::Tutor => word(text, Tutor::ALL, Tutor::name).map(Change::Tutor),
         };
         change.ok_or(self.declared().3)
@@ -212,20 +212,6 @@ impl Setting {
             ValueKind::Net => &["off", "default"],
             ValueKind::Tutor => &["off", "?!", "?", "??"],
         }
-    }
-}
-
-/// `off`, `default` (any case) or a file name (any other text but the
-/// empty one).
-pub(crate) fn net_choice(text: &str) -> Option<NetChoice> {
-    if text.eq_ignore_ascii_case("off") {
-        Some(NetChoice::Off)
-    } else if text.eq_ignore_ascii_case("default") {
-        Some(NetChoice::Default)
-    } else if text.is_empty() {
-        None
-    } else {
-        Some(NetChoice::File(text.to_string()))
     }
 }
 

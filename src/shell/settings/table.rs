@@ -11,7 +11,7 @@ use super::{
     Tutor, ValueKind,
 };
 use crate::congo::Rules;
-use crate::congo::nnue::{NetChoice, STARTUP_NET};
+use crate::congo::eval::{NetChoice, STARTUP_NET};
 use crate::yut::{House, Sticks, Team};
 
 declare_settings! {

@@ -1,7 +1,7 @@
 //! The engine with a network: the search evaluates with it, the
 //! accumulators it keeps along the path equal a build from scratch at
 //! every evaluated node, a fixed-node search on one thread is repeatable,
-//! two threads share the network, and without one (`set_net(None)`) the
+//! two threads share the network, and without one (`Evaluator::Hand`) the
 //! engine is exactly the plain one.
 
 use super::*;
@@ -58,9 +58,9 @@ fn without_a_net_the_engine_is_the_plain_one() {
         for limits in [Limits::depth(5), Limits::nodes(30_000)] {
             let plain = search(&mut engine(), &pos, &limits);
             let mut e = engine();
-            e.set_net(net(32));
+            e.set_evaluator(net(32).into());
             let with = search(&mut e, &pos, &limits);
-            e.set_net(None);
+            e.set_evaluator(None.into());
             assert!(e.net().is_none());
             e.new_game();
             let after = search(&mut e, &pos, &limits);
@@ -91,11 +91,11 @@ fn quiescence_stands_on_the_networks_score_for_the_side_to_move() {
         let hand = e.quiescence(&pos);
         assert_eq!(hand, crate::congo::search::evaluate(&pos), "{pos}");
         let n = net(64);
-        e.set_net(n.clone());
+        e.set_evaluator(n.clone().into());
         let nn = n.as_deref().unwrap();
         assert_eq!(e.quiescence(&pos), evaluate_fresh(nn, &pos), "{pos}");
         assert_eq!(e.main.acc_checked(), 1, "{pos}: one evaluation, checked");
-        e.set_net(None);
+        e.set_evaluator(None.into());
         assert_eq!(e.quiescence(&pos), hand, "{pos}");
         e = engine();
     }
@@ -117,7 +117,7 @@ fn a_net_search_is_repeatable_and_its_accumulators_equal_a_refresh() {
         for pos in positions() {
             let limits = Limits::nodes(nodes);
             let mut a = engine();
-            a.set_net(net(hidden));
+            a.set_evaluator(net(hidden).into());
             let first = search(&mut a, &pos, &limits);
             let checked = a.main.acc_checked();
             assert!(
@@ -126,7 +126,7 @@ fn a_net_search_is_repeatable_and_its_accumulators_equal_a_refresh() {
                 first.nodes
             );
             let mut b = engine();
-            b.set_net(net(hidden));
+            b.set_evaluator(net(hidden).into());
             let second = search(&mut b, &pos, &limits);
             assert_eq!(key(&first), key(&second), "{pos}");
             assert_eq!(b.main.acc_checked(), checked, "{pos}");
@@ -149,7 +149,7 @@ fn two_threads_with_a_net_return_a_legal_move() {
             threads: 2,
             ..EngineConfig::strongest()
         });
-        e.set_net(net(128));
+        e.set_evaluator(net(128).into());
         let info = search(&mut e, &pos, &Limits::nodes(20_000));
         let best = info.best.unwrap();
         assert!(legal_moves(&pos).contains(&best), "{pos}: {best}");

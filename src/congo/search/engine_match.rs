@@ -1,4 +1,6 @@
-//! In-process self-play: two engine settings play games from seeded
+//! Engine-against-engine games in process (named apart from `boardsh
+//! selfplay`, the training-data job: `cli::selfplay`, `search::datagen`):
+//! two engine settings play games from seeded
 //! random openings, each opening twice with colours swapped, and the
 //! result is summed up as wins, draws, losses and an Elo difference with a
 //! 95% interval. Pure computation: the caller prints.
