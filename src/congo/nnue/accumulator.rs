@@ -20,8 +20,9 @@
 use super::features::feature_index;
 use super::network::{MAX_HIDDEN, Network};
 use crate::congo::bitboard::Bitboard;
-use crate::congo::piece::{Color, PieceKind};
+use crate::congo::piece::{Color, Piece, PieceKind};
 use crate::congo::position::Position;
+use crate::congo::square::Square;
 use std::fmt;
 
 /// The two views' hidden layers, White's and Black's, in fixed arrays
@@ -79,14 +80,7 @@ impl Accumulators {
         black.copy_from_slice(bias.get(..black.len()).unwrap_or_default());
         for sq in pos.occupied() {
             if let Some(piece) = pos.piece_at(sq) {
-                (k.add)(
-                    white,
-                    net.feature_row(feature_index(Color::White, piece, sq)),
-                );
-                (k.add)(
-                    black,
-                    net.feature_row(feature_index(Color::Black, piece, sq)),
-                );
+                both_views(k.add, white, black, net, piece, sq);
             }
         }
     }
@@ -160,24 +154,10 @@ impl Accumulators {
             for sq in changed(before, after) {
                 let (white, black) = self.views_mut();
                 if let Some(piece) = before.piece_at(sq) {
-                    (k.sub)(
-                        white,
-                        net.feature_row(feature_index(Color::White, piece, sq)),
-                    );
-                    (k.sub)(
-                        black,
-                        net.feature_row(feature_index(Color::Black, piece, sq)),
-                    );
+                    both_views(k.sub, white, black, net, piece, sq);
                 }
                 if let Some(piece) = after.piece_at(sq) {
-                    (k.add)(
-                        white,
-                        net.feature_row(feature_index(Color::White, piece, sq)),
-                    );
-                    (k.add)(
-                        black,
-                        net.feature_row(feature_index(Color::Black, piece, sq)),
-                    );
+                    both_views(k.add, white, black, net, piece, sq);
                 }
             }
         }
@@ -219,4 +199,19 @@ impl fmt::Debug for Accumulators {
             .field("black", &self.view(Color::Black))
             .finish()
     }
+}
+
+/// `op` (a kernel's add or sub) of `piece` on `sq`'s feature rows to the
+/// white and the black view.
+#[inline]
+fn both_views(
+    op: fn(&mut [i16], &[i16]),
+    white: &mut [i16],
+    black: &mut [i16],
+    net: &Network,
+    piece: Piece,
+    sq: Square,
+) {
+    op(white, net.feature_row(feature_index(Color::White, piece, sq)));
+    op(black, net.feature_row(feature_index(Color::Black, piece, sq)));
 }

@@ -282,6 +282,19 @@ impl Worker {
         }
     }
 
+    /// What a search node does first (the full search's and quiescence's
+    /// alike): clear its line, count itself (0 when the search must stop),
+    /// note the depth reached, and score a game that has ended there.
+    #[inline]
+    fn enter_node(&mut self, pos: &Position, ply: u32, ctx: &Ctx<'_>) -> Option<i32> {
+        self.clear_pv(ply as usize);
+        if self.tick(ctx) {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        terminal(pos, ply)
+    }
+
     /// Count a node and poll the limits; true once the search must stop.
     #[inline]
     fn tick(&mut self, ctx: &Ctx<'_>) -> bool {
@@ -636,12 +649,7 @@ impl Worker {
             }
             return self.qsearch(pos, alpha, beta, ply, 0, ctx);
         }
-        self.clear_pv(p);
-        if self.tick(ctx) {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(v) = terminal(pos, ply) {
+        if let Some(v) = self.enter_node(pos, ply, ctx) {
             return v;
         }
         let key = pos.zobrist();
@@ -856,12 +864,7 @@ impl Worker {
         ctx: &Ctx<'_>,
     ) -> i32 {
         let p = ply as usize;
-        self.clear_pv(p);
-        if self.tick(ctx) {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(v) = terminal(pos, ply) {
+        if let Some(v) = self.enter_node(pos, ply, ctx) {
             return v;
         }
         let stand = self.eval(pos, p);
