@@ -354,6 +354,13 @@ impl Agent {
                 info.best.filter(|m| allowed.contains(m)).or(drawn)
             }
             Brain::Search(engine) => {
+                if engine.config().progress != 0 {
+                    let quiet = crate::congo::search::progress::quiet_plies(
+                        self.game.start(),
+                        self.game.moves(),
+                    );
+                    engine.set_quiet_plies(quiet);
+                }
                 let limits = Limits {
                     time: Some(think),
                     ..self.limits

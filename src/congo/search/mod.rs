@@ -19,6 +19,7 @@ mod engine;
 mod eval;
 mod ordering;
 mod past;
+pub mod progress;
 pub(crate) mod safe;
 pub(crate) mod selfplay;
 pub(crate) mod skill;

@@ -31,6 +31,8 @@ pub struct Engine {
     /// The network that evaluates (every thread shares it), or `None`:
     /// the hand-written evaluation of the settings.
     net: Option<Arc<Network>>,
+    /// The game's quiet plies before the next root, for `progress`.
+    quiet_plies: u32,
 }
 
 impl Engine {
@@ -43,6 +45,7 @@ impl Engine {
             helpers: Vec::new(),
             tablebase: None,
             net: None,
+            quiet_plies: 0,
         }
     }
 
@@ -61,7 +64,15 @@ impl Engine {
             helpers: Vec::new(),
             tablebase: None,
             net: None,
+            quiet_plies: 0,
         })
+    }
+
+    /// The plies without a capture, drowning or pawn move that the game
+    /// had before the next search's root ([`super::progress`]; only
+    /// `progress` reads it).
+    pub fn set_quiet_plies(&mut self, plies: u32) {
+        self.quiet_plies = plies;
     }
 
     /// The settings.
@@ -141,6 +152,7 @@ impl Engine {
             exclude: &[],
         };
         self.main.set_config(self.config);
+        self.main.set_quiet_root(self.quiet_plies);
         self.main.quiescence(pos, &ctx)
     }
 
@@ -183,8 +195,10 @@ impl Engine {
             self.helpers.push(h);
         }
         self.main.set_config(self.config);
+        self.main.set_quiet_root(self.quiet_plies);
         for h in &mut self.helpers {
             h.set_config(self.config);
+            h.set_quiet_root(self.quiet_plies);
         }
         let done = AtomicBool::new(false);
         let tables = self.tablebase.as_deref().filter(|_| self.config.tablebase);
