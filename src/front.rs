@@ -36,6 +36,12 @@ pub mod game_file {
     pub use crate::shell::game_file::congo_game;
 }
 
+/// `boardsh selfplay --out-dir`'s seeding of its shards, for the lab's
+/// openings out of a data job (`lab/src/bin/data_openings.rs`).
+pub mod selfplay_shards {
+    pub use crate::cli::selfplay_shards::shard_seed;
+}
+
 /// Signals the whole process handles one way.
 pub mod signals {
     pub use crate::cli::signals::ignore_file_size_signal;

@@ -306,3 +306,52 @@ fn a_bad_level_is_refused() {
         .stderr("boardsh agent: --level plays the engine at a strength: give it without `--engine random`\n")
         .run();
 }
+
+/// Whether `mv` in `pos` moves a pawn or superpawn, or takes something.
+fn pawn_or_capture(pos: &Position, mv: Move) -> bool {
+    use boardsh::congo::PieceKind;
+    let them = !pos.side_to_move();
+    let before = pos.by_color(them).count();
+    let pawn = pos
+        .piece_at(mv.from())
+        .is_some_and(|p| matches!(p.kind, PieceKind::Pawn | PieceKind::Superpawn));
+    pawn || pos.after(mv).unwrap().by_color(them).count() < before
+}
+
+/// `--engine passive`, drawing (no budget) and searching (`--nodes`),
+/// plays whole games over pipes as White against the test's opponent:
+/// every answer is legal, and none moves a pawn or takes while a quiet
+/// move of another piece is there. The defender never attacks, so the
+/// opponent (which only avoids hanging its lion) is never lost to.
+#[test]
+fn the_passive_defender_plays_quiet_piece_moves_over_pipes() {
+    for args in [
+        &["--engine", "passive", "--seed", "4"][..],
+        &["--engine", "passive", "--nodes", "300", "--net", "off"][..],
+    ] {
+        let mut agent = Agent::start(args);
+        agent.send("newgame\nposition startpos\n");
+        let mut pos = Position::start();
+        let mut answers = 0;
+        while pos.move_number() < 40 && status(&pos) == Status::Continue {
+            let (line, _) = agent.ask("go 5\n");
+            let mv: Move = line.trim_end().parse().expect("a move in notation");
+            let quiet_piece_move = legal_moves(&pos).iter().any(|&m| !pawn_or_capture(&pos, m));
+            assert!(
+                !quiet_piece_move || !pawn_or_capture(&pos, mv),
+                "{args:?}: {mv} in {pos}"
+            );
+            pos.play(mv).expect("the agent's move is legal");
+            answers += 1;
+            if status(&pos) != Status::Continue {
+                break;
+            }
+            let r = reply(&pos);
+            pos.play(r).unwrap();
+            agent.send(&format!("moves {r}\n"));
+        }
+        assert!(answers >= 10, "{args:?}: {answers} answers; {pos}");
+        let (_, err, code) = agent.finish();
+        assert_eq!((err.as_str(), code), ("", Some(0)), "{args:?}");
+    }
+}

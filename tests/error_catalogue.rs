@@ -1119,6 +1119,14 @@ const SUB_EXAMPLES: &[Example] = &[
         status: 2,
         message: "--out-dir `gen/job.txt`: it is a symbolic link; not replaced",
     },
+    // A slice of a job's shards that is not K of N (here 3 of 2):
+    // refused before the directory is made or a game played.
+    sub(
+        "selfplay-bad-shard",
+        &[],
+        &["selfplay", "--out-dir", "gen", "--shard", "3/2"],
+        "--shard `3/2`: expected K/N with 1 <= K <= N <= 1000000",
+    ),
     // Weights of the hand-written evaluation with a network, which
     // replaces that evaluation: refused rather than ignored.
     sub(

@@ -62,6 +62,7 @@ mod resource_limits;
 mod runner;
 mod runner_safety;
 mod save_replay;
+mod scheduler_shards;
 mod scripts;
 mod selfplay_shards;
 mod session;

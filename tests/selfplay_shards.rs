@@ -241,3 +241,117 @@ fn a_linked_shard_is_not_taken_for_a_finished_one() {
     );
     assert_eq!(fs::read(&elsewhere).unwrap(), kept);
 }
+
+/// The files of a job directory, by name, with their bytes.
+fn contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    names(dir)
+        .into_iter()
+        .map(|n| {
+            let bytes = fs::read(dir.join(&n)).unwrap();
+            (n, bytes)
+        })
+        .collect()
+}
+
+/// `--shard K/N` plays slice K of the job's shard files (shards K-1,
+/// K-1+N, ...), whatever the other slices do: five shards of one game cut
+/// into 2 slices are shards 0, 2, 4 and 1, 3. Slices run into one
+/// directory, or into two whose files put together, give byte for byte
+/// the directory of one run of the whole job (the same job file; each
+/// shard seeded by the job's seed and its number, never by the slice).
+#[test]
+fn slices_of_a_job_make_the_whole_jobs_shards() {
+    const JOB: [&str; 9] = [
+        "selfplay",
+        "--games",
+        "5",
+        "--shard-games",
+        "1",
+        "--nodes",
+        "200",
+        "--max-plies",
+        "30",
+    ];
+    let sliced = |dir: &Path, extra: &[&str]| {
+        let out = Test::new()
+            .args(JOB)
+            .arg("--out-dir")
+            .arg(dir)
+            .args(extra)
+            .fresh_data()
+            .output();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let whole = tmp.path().join("whole");
+    sliced(&whole, &[]);
+
+    // Slice 2 of 2 alone: shards 1 and 3 of the 5.
+    let shared = tmp.path().join("shared");
+    let (out, _) = sliced(&shared, &["--shard", "2/2"]);
+    assert!(
+        out.starts_with("2/2 shards this run (5 in all), 2 games"),
+        "{out}"
+    );
+    assert_eq!(
+        names(&shared),
+        ["job.txt", "shard-000001.txt", "shard-000003.txt"]
+    );
+    // Slice 1 of 2 in the same directory: the same job, its own shards.
+    let (out, _) = sliced(&shared, &["--shard", "1/2", "--jobs", "2"]);
+    assert!(
+        out.starts_with("3/3 shards this run (5 in all), 3 games"),
+        "{out}"
+    );
+    assert_eq!(contents(&shared), contents(&whole));
+    // Again: the slice's shards are all there.
+    let (out, err) = sliced(&shared, &["--shard", "1/2"]);
+    assert!(out.starts_with("0/0 shards this run"), "{out}");
+    assert!(
+        err.contains("selfplay: 3 of the 3 shards of --shard 1/2 already in "),
+        "{err}"
+    );
+
+    // Slices in directories of their own (machines without a shared
+    // disk), their shard files then put together.
+    let merged = tmp.path().join("merged");
+    fs::create_dir(&merged).unwrap();
+    for k in ["1/3", "2/3", "3/3"] {
+        let part = tmp.path().join(format!("part{}", &k[..1]));
+        sliced(&part, &["--shard", k]);
+        for (name, bytes) in contents(&part) {
+            let to = merged.join(&name);
+            if name == "job.txt" && to.exists() {
+                assert_eq!(fs::read(&to).unwrap(), bytes, "one job");
+            }
+            fs::write(to, bytes).unwrap();
+        }
+    }
+    assert_eq!(contents(&merged), contents(&whole));
+}
+
+/// A bad `--shard` is a usage error naming it, before anything is made.
+#[test]
+fn a_bad_slice_is_refused_before_anything_is_made() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("gen");
+    for bad in ["3/2", "0/1", "1/x"] {
+        let out = run(&dir, &["--shard", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "boardsh selfplay: --shard `{bad}`: expected K/N with 1 <= K <= N <= 1000000\n"
+            )
+        );
+        assert!(!dir.exists(), "{bad}");
+    }
+}

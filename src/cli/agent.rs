@@ -14,6 +14,7 @@
 //! pipe and the manager (see `go_budget`).
 
 use super::args::AgentArgs;
+use crate::congo::eval::Evaluator;
 use crate::congo::moves::{legal_moves, parse_move, too_many_moves};
 use crate::congo::search::skill;
 use crate::congo::search::{Engine, EngineConfig, Limits, SearchInfo, parse_config};
@@ -50,6 +51,12 @@ enum Brain {
     Search(Box<Engine>),
     /// A uniformly random legal move (for tests and as a weak opponent).
     Random(Rng),
+    /// The passive defender ([`crate::congo::passive`]): its moves drawn
+    /// with `seed`, or, with a search budget, the engine's best of them.
+    Passive {
+        seed: u64,
+        engine: Option<Box<Engine>>,
+    },
     /// The engine at a level below the top (`--level N`), as the shell's
     /// `set level N` plays, its choices drawn from `seed`.
     Level {
@@ -107,40 +114,29 @@ impl Agent {
         };
         // Read first: a bad file is refused whatever the mover.
         let net = super::files::net_with_weights(args.net.as_deref(), args.weights.as_deref())?;
-        let brain = if args.engine.trim() == "random" {
+        let mover = args.engine.trim();
+        let brain = if mover == "random" || mover == "passive" {
             if args.level.is_some() {
-                return Err(
-                    "--level plays the engine at a strength: give it without `--engine random`"
-                        .into(),
-                );
+                return Err(format!(
+                    "--level plays the engine at a strength: give it without `--engine {mover}`"
+                ));
             }
-            Brain::Random(Rng::new(args.seed))
+            if mover == "random" {
+                Brain::Random(Rng::new(args.seed))
+            } else if args.depth.is_none() && args.nodes.is_none() {
+                Brain::Passive {
+                    seed: args.seed,
+                    engine: None,
+                }
+            } else {
+                let engine = engine_of(args, "strongest", None, net)?;
+                Brain::Passive {
+                    seed: args.seed,
+                    engine: Some(Box::new(engine)),
+                }
+            }
         } else {
-            let mut config: EngineConfig =
-                parse_config(&args.engine).map_err(|e| format!("--engine: {e}"))?;
-            // The ranges are the command line's (1..=4096 MB, 1..=256).
-            if let Some(mb) = args.hash.and_then(|mb| usize::try_from(mb).ok()) {
-                config.hash_mb = mb;
-            }
-            if let Some(t) = args.threads.and_then(|t| usize::try_from(t).ok()) {
-                config.threads = t.max(1);
-            }
-            if let Some(c) = args.contempt {
-                config.contempt = c;
-            }
-            if let Some(path) = &args.weights {
-                config.eval = super::selfplay::read_weights(path, &config.eval)
-                    .map_err(|e| format!("--weights {e}"))?;
-            }
-            // A weak level searches on one thread (the same seed replays
-            // the same game) and without the endgame tables (they would
-            // play endgames perfectly), as the shell's levels do.
-            if level.is_some() {
-                config.threads = 1;
-            }
-            let mut engine =
-                Engine::try_new(config).map_err(|e| format!("{e}: give a smaller --hash"))?;
-            engine.set_evaluator(net);
+            let engine = engine_of(args, &args.engine, level, net)?;
             match level {
                 Some(level) => Brain::Level {
                     engine: Box::new(engine),
@@ -148,6 +144,7 @@ impl Agent {
                     seed: args.seed,
                 },
                 None => {
+                    let mut engine = engine;
                     engine.set_tablebase(super::tablebase::default_tables());
                     Brain::Search(Box::new(engine))
                 }
@@ -216,7 +213,13 @@ impl Agent {
 
     fn new_game(&mut self) {
         self.game = Game::default();
-        if let Brain::Search(engine) | Brain::Level { engine, .. } = &mut self.brain {
+        if let Brain::Search(engine)
+        | Brain::Level { engine, .. }
+        | Brain::Passive {
+            engine: Some(engine),
+            ..
+        } = &mut self.brain
+        {
             engine.new_game();
         }
     }
@@ -316,7 +319,49 @@ impl Agent {
         let fallback = legal_moves(self.game.position());
         match &mut self.brain {
             Brain::Random(rng) => fallback.get(rng.below(fallback.len())).copied(),
+            Brain::Passive { seed, engine } => {
+                let pos = self.game.position();
+                let ply = u64::try_from(self.game.plies()).unwrap_or(u64::MAX);
+                let drawn = crate::congo::passive::choose(pos, *seed, ply);
+                let Some(engine) = engine else {
+                    return drawn;
+                };
+                // The engine's best of the defender's moves: every other
+                // legal move left out at the root.
+                let allowed = crate::congo::passive::candidates(pos);
+                let exclude: Vec<Move> = fallback
+                    .iter()
+                    .copied()
+                    .filter(|m| !allowed.contains(m))
+                    .collect();
+                let limits = Limits {
+                    time: Some(think),
+                    ..self.limits
+                };
+                let verbose = self.verbose;
+                let mut report = |info: &SearchInfo| {
+                    if verbose {
+                        log_info(err, info);
+                    }
+                };
+                let info = engine.search_excluding(
+                    pos,
+                    self.game.seen(),
+                    &limits,
+                    &exclude,
+                    &deadline,
+                    &mut report,
+                );
+                info.best.filter(|m| allowed.contains(m)).or(drawn)
+            }
             Brain::Search(engine) => {
+                if engine.config().progress != 0 {
+                    let quiet = crate::congo::search::progress::quiet_plies(
+                        self.game.start(),
+                        self.game.moves(),
+                    );
+                    engine.set_quiet_plies(quiet);
+                }
                 let limits = Limits {
                     time: Some(think),
                     ..self.limits
@@ -356,6 +401,40 @@ impl Agent {
             }
         }
     }
+}
+
+/// The engine of `spec` with the settings of `args`, evaluating with `net`
+/// (a weak `level` searches on one thread).
+fn engine_of(
+    args: &AgentArgs,
+    spec: &str,
+    level: Option<u8>,
+    net: Evaluator,
+) -> Result<Engine, String> {
+    let mut config: EngineConfig = parse_config(spec).map_err(|e| format!("--engine: {e}"))?;
+    // The ranges are the command line's (1..=4096 MB, 1..=256).
+    if let Some(mb) = args.hash.and_then(|mb| usize::try_from(mb).ok()) {
+        config.hash_mb = mb;
+    }
+    if let Some(t) = args.threads.and_then(|t| usize::try_from(t).ok()) {
+        config.threads = t.max(1);
+    }
+    if let Some(c) = args.contempt {
+        config.contempt = c;
+    }
+    if let Some(path) = &args.weights {
+        config.eval = super::selfplay::read_weights(path, &config.eval)
+            .map_err(|e| format!("--weights {e}"))?;
+    }
+    // A weak level searches on one thread (the same seed replays
+    // the same game) and without the endgame tables (they would
+    // play endgames perfectly), as the shell's levels do.
+    if level.is_some() {
+        config.threads = 1;
+    }
+    let mut engine = Engine::try_new(config).map_err(|e| format!("{e}: give a smaller --hash"))?;
+    engine.set_evaluator(net);
+    Ok(engine)
 }
 
 /// Play `moves` in `game` (a position within [`MOVE_LIMIT`](crate::limits::MOVE_LIMIT)), all or
@@ -522,8 +601,8 @@ pub fn run(args: &AgentArgs) -> i32 {
 mod tests {
     use super::*;
 
-    fn agent(engine: &str) -> Agent {
-        Agent::new(&AgentArgs {
+    fn agent_args(engine: &str) -> AgentArgs {
+        AgentArgs {
             engine: engine.to_string(),
             depth: Some(2),
             nodes: None,
@@ -535,8 +614,11 @@ mod tests {
             verbose: false,
             weights: None,
             net: None,
-        })
-        .unwrap()
+        }
+    }
+
+    fn agent(engine: &str) -> Agent {
+        Agent::new(&agent_args(engine)).unwrap()
     }
 
     fn send(a: &mut Agent, line: &str) -> (String, String) {
@@ -620,6 +702,72 @@ mod tests {
         assert!(matches!(brain(1), Brain::Level { level: 1, .. }));
         assert!(matches!(brain(11), Brain::Level { level: 11, .. }));
         assert!(matches!(brain(12), Brain::Search(_)));
+    }
+
+    /// `--engine passive`: the defender answers `go` (here from the start:
+    /// a piece, never a pawn of rank 2, to a square of ranks 1-3, the
+    /// same answer for the same seed, searched at depth 2), and is no
+    /// level's engine.
+    #[test]
+    fn the_passive_defender_plays_and_takes_no_level() {
+        let answer = |seed: u64| {
+            let mut a = Agent::new(&AgentArgs {
+                seed,
+                ..agent_args("passive")
+            })
+            .unwrap();
+            assert!(matches!(a.brain, Brain::Passive { seed: s, .. } if s == seed));
+            let (out, err) = send(&mut a, "go 1");
+            assert!(err.is_empty(), "{err}");
+            out.trim_end().to_string()
+        };
+        for seed in 0..20 {
+            let mv = answer(seed);
+            let b = mv.as_bytes();
+            assert_eq!(b.len(), 4, "{mv}");
+            assert_eq!(b[1], b'1', "{mv}: not from rank 1");
+            assert!(b[3] <= b'3', "{mv}: not at home");
+            assert_eq!(answer(seed), mv);
+        }
+        // With no budget it draws; with one, the engine picks among the
+        // same moves. White: lion c1, zebra a3; Black: lion e7, zebra b5,
+        // which attacks a3 (nothing White has guards it). The defender's
+        // moves are the lion's steps and the zebra's leaps home (b1, c2;
+        // c4 leaves home, b5 takes): a draw often leaves the zebra to be
+        // taken, a search of depth 2 never does.
+        let fen = "position 4l2/7/1z5/7/Z6/7/2L4 w 0";
+        let answers = |depth: Option<u32>| {
+            (0..30)
+                .map(|seed| {
+                    let mut a = Agent::new(&AgentArgs {
+                        seed,
+                        depth,
+                        ..agent_args("passive")
+                    })
+                    .unwrap();
+                    send(&mut a, fen);
+                    send(&mut a, "go 5").0.trim_end().to_string()
+                })
+                .collect::<std::collections::BTreeSet<String>>()
+        };
+        let drawn = answers(None);
+        assert!(drawn.iter().any(|m| m.starts_with("c1")), "{drawn:?}");
+        let searched = answers(Some(2));
+        assert!(!searched.is_empty());
+        for m in &searched {
+            assert!(["a3b1", "a3c2"].contains(&m.as_str()), "{searched:?}");
+        }
+        let err = Agent::new(&AgentArgs {
+            level: Some(3),
+            depth: None,
+            ..agent_args("passive")
+        })
+        .err()
+        .unwrap();
+        assert_eq!(
+            err,
+            "--level plays the engine at a strength: give it without `--engine passive`"
+        );
     }
 
     #[test]

@@ -330,7 +330,9 @@ pub struct CourseArgs {
 pub struct AgentArgs {
     /// The move chooser: `strongest` (every feature), `baseline` (plain
     /// fixed-depth-4 alpha-beta on material), `random` (a seeded random
-    /// mover), or an engine spec such as `strongest,-qsearch,mobility=0`.
+    /// mover), `passive` (a seeded defender for tests that never attacks:
+    /// pieces shuffle at home, a pawn move or a capture only when forced),
+    /// or an engine spec such as `strongest,-qsearch,mobility=0`.
     #[arg(long, default_value = "strongest", value_name = "SPEC")]
     pub engine: String,
 

@@ -20,6 +20,7 @@ pub mod report;
 pub mod selfplay;
 pub mod selfplay_shards;
 pub mod setting_flags;
+pub mod shard_slice;
 pub mod signals;
 pub mod stderr_term;
 pub mod streams;

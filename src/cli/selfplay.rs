@@ -53,6 +53,13 @@ pub struct SelfplayArgs {
           value_parser = clap::value_parser!(u16).range(1..=64))]
     pub jobs: u16,
 
+    /// Play only the shards of slice K of N of the --out-dir job (shards
+    /// K-1, K-1+N, ...), for N processes or machines that share the job:
+    /// each shard is seeded by --seed and its number, so the N slices'
+    /// shards are those of one run of the whole job.
+    #[arg(long, value_name = "K/N", requires = "out_dir")]
+    pub shard: Option<String>,
+
     /// Replace an existing --out file.
     #[arg(long)]
     pub force: bool,

@@ -12,7 +12,10 @@
 //! mixing two jobs in one directory.
 //!
 //! `--jobs N` plays N shards at once, each thread with its own engine of
-//! one search thread. Positions are not deduplicated here (a shard does not
+//! one search thread. `--shard K/N` plays only slice K of N of the shards
+//! ([`super::shard_slice`]), so that N processes or machines (GNU
+//! parallel, a Slurm array) share one job, in one directory or in N whose
+//! shard files together are one run's. Positions are not deduplicated here (a shard does not
 //! see the others): the trainer drops repeated positions as it loads.
 
 use super::selfplay::SelfplayArgs;
@@ -187,17 +190,26 @@ pub fn run(
         eprintln!("boardsh selfplay: {msg}");
         code
     };
+    let slice = match args.shard.as_deref().map(super::shard_slice::parse) {
+        None => (1, 1),
+        Some(Ok(slice)) => slice,
+        Some(Err(e)) => return fail(e, EXIT_USAGE),
+    };
     if let Err(e) = fs::create_dir_all(dir) {
         return fail(format!("--out-dir {}: {e}", dir.display()), EXIT_FAILED);
     }
     let job = job_text(args, net);
     let job_path = dir.join("job.txt");
     let shards = args.games.div_ceil(args.shard_games);
+    // This run's shards: all of them, or its slice's (`--shard K/N`).
+    let mine: Vec<u64> = (0..shards)
+        .filter(|&k| super::shard_slice::takes(slice, k))
+        .collect();
     // Up front: the files of the job are regular files or nothing. A link
     // (to /dev/zero, to another job's shard) or a device is never read as
     // the job's settings nor taken for a finished shard.
     for path in
-        std::iter::once(job_path.clone()).chain((0..shards).map(|k| dir.join(shard_name(k))))
+        std::iter::once(job_path.clone()).chain(mine.iter().map(|&k| dir.join(shard_name(k))))
     {
         if fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file())
             && let Err(e) = super::write::check_target("--out-dir", &path, true, &[])
@@ -227,13 +239,19 @@ pub fn run(
     }
     // A shard is done when its name is a regular file (not through a
     // link: checked above).
-    let todo: Vec<u64> = (0..shards)
+    let todo: Vec<u64> = mine
+        .iter()
+        .copied()
         .filter(|&k| !fs::symlink_metadata(dir.join(shard_name(k))).is_ok_and(|m| m.is_file()))
         .collect();
-    let kept = shards - todo.len() as u64;
+    let kept = mine.len() - todo.len();
     if kept > 0 {
+        let of = match slice {
+            (1, 1) => format!("{shards} shards"),
+            (k, n) => format!("the {} shards of --shard {k}/{n}", mine.len()),
+        };
         eprintln!(
-            "selfplay: {kept} of {shards} shards already in {}; playing the other {}",
+            "selfplay: {kept} of {of} already in {}; playing the other {}",
             dir.display(),
             todo.len()
         );

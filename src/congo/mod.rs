@@ -28,6 +28,7 @@ pub(crate) mod mirror;
 pub(crate) mod moves;
 pub mod nnue;
 pub(crate) mod openings;
+pub(crate) mod passive;
 pub(crate) mod piece;
 pub(crate) mod position;
 pub(crate) mod rules;

@@ -101,8 +101,7 @@ impl Dispatch {
             let pair = self.next;
             self.next += 1;
             let (start, opening) = self.source.opening(pair);
-            let (k, n) = self.shard;
-            if pair % n != k - 1 || self.done.contains(&pair) {
+            if !crate::cli::shard_slice::takes(self.shard, pair) || self.done.contains(&pair) {
                 continue;
             }
             let games = (self.games - 2 * pair).min(2);

@@ -38,21 +38,6 @@ pub struct Plan {
 
 /// The most games at once.
 pub const MAX_CONCURRENCY: u32 = 64;
-/// The most shards.
-pub const MAX_SHARDS: u64 = 1_000_000;
-
-/// Read `--shard K/N`.
-fn shard(text: &str) -> Result<(u64, u64), String> {
-    let bad = || format!("--shard `{text}`: expected K/N with 1 <= K <= N <= {MAX_SHARDS}");
-    let (k, n) = text.split_once('/').ok_or_else(bad)?;
-    let k: u64 = k.trim().parse().map_err(|_| bad())?;
-    let n: u64 = n.trim().parse().map_err(|_| bad())?;
-    if k == 0 || k > n || n > MAX_SHARDS {
-        return Err(bad());
-    }
-    Ok((k, n))
-}
-
 /// Read `--sprt`'s words (`elo0=A elo1=B [alpha=X] [beta=Y]`); words
 /// without `=` are agent commands that the flag's values took in.
 fn sprt_words(words: &[String]) -> Result<(Sprt, Vec<String>), String> {
@@ -150,7 +135,7 @@ pub fn plan(args: &MatchArgs) -> Result<Plan, String> {
         return Err(format!("--concurrency must be from 1 to {MAX_CONCURRENCY}"));
     }
     let shard = match &args.shard {
-        Some(text) => shard(text)?,
+        Some(text) => crate::cli::shard_slice::parse(text)?,
         None => (1, 1),
     };
     let book = match &args.openings {

@@ -105,6 +105,10 @@ pub struct EngineConfig {
     /// Centipawns a repetition costs the side that stood better at the
     /// root (and gives the side that stood worse); 0: a repetition is 0.
     pub contempt: i32,
+    /// Plies without a capture, drowning or pawn move over which the
+    /// evaluation melts to 0 ([`super::progress`]; a prototype, not
+    /// SPRT-tested); 0: off, the evaluation as it is.
+    pub progress: u32,
     /// The evaluation.
     pub eval: EvalWeights,
 }
@@ -144,6 +148,7 @@ impl EngineConfig {
             tablebase: true,
             max_depth: None,
             contempt: 0,
+            progress: 0,
             eval: EvalWeights::default(),
         }
     }
@@ -165,6 +170,7 @@ impl EngineConfig {
             countermove: false,
             max_depth: Some(4),
             contempt: 0,
+            progress: 0,
             eval: EvalWeights::material_only(),
             // And nothing that changes the value: quiescence, pruning,
             // tables off.

@@ -34,6 +34,7 @@ use super::ordering::{
     prev_index, score_moves,
 };
 use super::past::PastKeys;
+use super::progress::{Shape, scale};
 use super::threat::lion_attacked;
 use super::tt::{Bound, PackedMove, Table};
 use super::types::{INF, Limits, MATE, MATE_BOUND, Score, SearchInfo};
@@ -87,6 +88,11 @@ pub(super) struct Worker {
     /// A repetition's value for the root's side to move (see
     /// [`Worker::draw_value`]).
     root_draw: i32,
+    /// With `progress` on: the quiet plies before the root (the game's)
+    /// and, by ply, along the path, with each node's [`Shape`].
+    quiet_root: u32,
+    quiet: Vec<u32>,
+    shapes: Vec<Shape>,
 }
 
 /// Under the fuzzer (`--cfg fuzzing`, set by cargo-fuzz) the main thread
@@ -200,6 +206,9 @@ impl Worker {
             deadline: None,
             root_depth: 0,
             root_draw: 0,
+            quiet_root: 0,
+            quiet: vec![0; MAX_PLY + 2],
+            shapes: vec![Shape::default(); MAX_PLY + 2],
         }
     }
 
@@ -238,10 +247,38 @@ impl Worker {
     /// to date along the path), else the hand-written one.
     #[inline]
     fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
-        if self.net.is_none() {
-            return evaluate_with(pos, &self.config.eval);
+        let e = if self.net.is_none() {
+            evaluate_with(pos, &self.config.eval)
+        } else {
+            self.net_eval(pos, ply)
+        };
+        if self.config.progress == 0 {
+            return e;
         }
-        self.net_eval(pos, ply)
+        let quiet = self.quiet.get(ply).copied().unwrap_or(0);
+        scale(e, quiet, self.config.progress)
+    }
+
+    /// The quiet plies before the next search's root (the game's).
+    pub fn set_quiet_root(&mut self, plies: u32) {
+        self.quiet_root = plies;
+    }
+
+    /// Count `pos`, the node at `ply`, for the progress scale: one quiet
+    /// ply more than its parent, or none after a change for good.
+    fn note_quiet(&mut self, ply: usize, pos: &Position) {
+        let shape = Shape::of(pos);
+        let quiet = match ply.checked_sub(1) {
+            None => self.quiet_root,
+            Some(up) => match (self.shapes.get(up), self.quiet.get(up)) {
+                (Some(s), Some(&q)) if *s == shape => q.saturating_add(1),
+                _ => 0,
+            },
+        };
+        if let (Some(s), Some(q)) = (self.shapes.get_mut(ply), self.quiet.get_mut(ply)) {
+            *s = shape;
+            *q = quiet;
+        }
     }
 
     /// The network's side of [`Worker::eval`], kept out of line so that
@@ -264,12 +301,18 @@ impl Worker {
         if self.net.is_some() {
             self.acc.push(ply, pos);
         }
+        if self.config.progress != 0 {
+            self.note_quiet(ply, pos);
+        }
     }
 
     /// Start the accumulators at the root `pos`.
     fn enter_root(&mut self, pos: &Position) {
         if let Some(net) = &self.net {
             self.acc.root(net, pos);
+        }
+        if self.config.progress != 0 {
+            self.note_quiet(0, pos);
         }
     }
 

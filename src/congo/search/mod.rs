@@ -20,6 +20,7 @@ pub(crate) mod engine_match;
 mod eval;
 mod ordering;
 mod past;
+pub mod progress;
 pub(crate) mod safe;
 pub(crate) mod skill;
 mod spec;

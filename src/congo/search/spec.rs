@@ -63,6 +63,12 @@ fn apply<'a>(
                     ));
                 }
                 "contempt" => c.contempt = n32,
+                "progress" if (0..=1000).contains(&n) => c.progress = u32::try_from(n).unwrap_or(0),
+                "progress" => {
+                    return Err(format!(
+                        "`{part}`: {n} is out of range (progress 0 to 1000 plies)"
+                    ));
+                }
                 "depth" => c.max_depth = Some(u32::try_from(n).unwrap_or(0).max(1)),
                 "mobility" => w.mobility = n32,
                 "lion-safety" => w.lion_safety = n32,

@@ -32,6 +32,8 @@ pub struct Engine {
     /// The evaluation (a network every thread shares, or the hand-written
     /// terms of the settings).
     eval: Evaluator,
+    /// The game's quiet plies before the next root, for `progress`.
+    quiet_plies: u32,
 }
 
 impl Engine {
@@ -44,6 +46,7 @@ impl Engine {
             helpers: Vec::new(),
             tablebase: None,
             eval: Evaluator::Hand,
+            quiet_plies: 0,
         }
     }
 
@@ -62,7 +65,15 @@ impl Engine {
             helpers: Vec::new(),
             tablebase: None,
             eval: Evaluator::Hand,
+            quiet_plies: 0,
         })
+    }
+
+    /// The plies without a capture, drowning or pawn move that the game
+    /// had before the next search's root ([`super::progress`]; only
+    /// `progress` reads it).
+    pub fn set_quiet_plies(&mut self, plies: u32) {
+        self.quiet_plies = plies;
     }
 
     /// The settings.
@@ -148,6 +159,7 @@ impl Engine {
             exclude: &[],
         };
         self.main.set_config(self.config);
+        self.main.set_quiet_root(self.quiet_plies);
         self.main.quiescence(pos, &ctx)
     }
 
@@ -190,8 +202,10 @@ impl Engine {
             self.helpers.push(h);
         }
         self.main.set_config(self.config);
+        self.main.set_quiet_root(self.quiet_plies);
         for h in &mut self.helpers {
             h.set_config(self.config);
+            h.set_quiet_root(self.quiet_plies);
         }
         let done = AtomicBool::new(false);
         let tables = self.tablebase.as_deref().filter(|_| self.config.tablebase);
