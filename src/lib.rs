@@ -1,7 +1,7 @@
 //! boardsh: a command-line shell for Congo positions and Yut Nori games.
 //!
-//! The library holds the games ([`congo`], [`yut`]) and the command layer
-//! ([`shell`]); `cli` is the thin terminal front end used by the binary,
+//! The library holds the games ([`congo`], [`yut`]: the crate
+//! `boardsh-games`, re-exported) and the command layer ([`shell`]); `cli` is the thin terminal front end used by the binary,
 //! private to the crate: [`front`] lists the entry points the binary, the
 //! integration tests and the fuzz targets may call.
 
@@ -19,17 +19,10 @@
 )]
 
 pub(crate) mod cli;
-pub mod congo;
-mod fnv;
 pub mod front;
-pub mod interrupt;
-pub mod limits;
-pub mod mark;
-pub(crate) mod quote;
-pub mod rng;
 pub mod shell;
-pub mod stats;
-#[cfg(test)]
-mod svg_check;
-mod table;
-pub mod yut;
+
+// The games, a crate of their own (`games/`), under the paths they have
+// always had here.
+pub use boardsh_games::{congo, interrupt, limits, mark, rng, stats, yut};
+pub(crate) use boardsh_games::{fnv, quote};

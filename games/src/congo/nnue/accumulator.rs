@@ -1,0 +1,217 @@
+//! The accumulators: the hidden layer before its activation, one for each
+//! side's view, kept up to date move by move. The one accumulator type:
+//! the search's stack ([`AccStack`](super::AccStack)) holds one per ply,
+//! `eval` and the trainer build one from scratch.
+//!
+//! A view's accumulator is the hidden biases plus the weight rows of the
+//! features present, so it changes only by the rows of the pieces that
+//! changed. [`Accumulators::refresh`] builds both from scratch;
+//! [`Accumulators::follow`] (what the search calls) and
+//! [`Accumulators::update`] follow a move by the squares whose piece
+//! changed between the positions before and after it, which covers every
+//! Congo move alike: a step, a capture, a promotion, the mover's pieces
+//! drowned in the river, a monkey's multi-capture, a lion's capture.
+//!
+//! The arithmetic wraps (`i16`), so no weights can make it panic, and an
+//! update from any position to any other equals a refresh exactly
+//! (adding and removing rows commute modulo 2^16). A trained network
+//! keeps its sums well inside `i16`.
+
+use super::features::feature_index;
+use super::network::{MAX_HIDDEN, Network};
+use crate::congo::bitboard::Bitboard;
+use crate::congo::piece::{Color, Piece, PieceKind};
+use crate::congo::position::Position;
+use crate::congo::square::Square;
+use std::fmt;
+
+/// The two views' hidden layers, White's and Black's, in fixed arrays
+/// (no allocation: the search keeps one per ply); the first `hidden`
+/// values of each count.
+#[derive(Clone)]
+pub struct Accumulators {
+    white: [i16; MAX_HIDDEN],
+    black: [i16; MAX_HIDDEN],
+    hidden: usize,
+}
+
+/// The squares whose piece (colour or kind) differs between `a` and `b`.
+pub fn changed(a: &Position, b: &Position) -> Bitboard {
+    let colors = Color::ALL
+        .into_iter()
+        .fold(Bitboard::EMPTY, |m, c| m | (a.by_color(c) ^ b.by_color(c)));
+    PieceKind::ALL
+        .into_iter()
+        .fold(colors, |m, k| m | (a.by_kind(k) ^ b.by_kind(k)))
+}
+
+/// How many rows [`Accumulators::follow`] adds (and subtracts) in one
+/// pass: a step moves one piece (1 out, 1 in), a capture takes one more
+/// out, a drowning or a short monkey chain a few more.
+const ROWS: usize = 6;
+
+impl Default for Accumulators {
+    /// Empty views of no units (a stack's slot before its first build).
+    fn default() -> Accumulators {
+        Accumulators {
+            white: [0; MAX_HIDDEN],
+            black: [0; MAX_HIDDEN],
+            hidden: 0,
+        }
+    }
+}
+
+impl Accumulators {
+    /// Both accumulators of `pos` under `net`, from scratch: O(pieces × H).
+    pub fn refresh(net: &Network, pos: &Position) -> Accumulators {
+        let mut acc = Accumulators::default();
+        acc.rebuild(net, pos);
+        acc
+    }
+
+    /// Make these the accumulators of `pos` under `net`, from scratch.
+    pub fn rebuild(&mut self, net: &Network, pos: &Position) {
+        let h = net.hidden().min(MAX_HIDDEN);
+        self.hidden = h;
+        let k = net.kernels();
+        let bias = net.feature_bias();
+        let (white, black) = self.views_mut();
+        white.copy_from_slice(bias.get(..white.len()).unwrap_or_default());
+        black.copy_from_slice(bias.get(..black.len()).unwrap_or_default());
+        for sq in pos.occupied() {
+            if let Some(piece) = pos.piece_at(sq) {
+                both_views(k.add, white, black, net, piece, sq);
+            }
+        }
+    }
+
+    /// Follow a move (or any change) from `before` to `after`, whose
+    /// accumulators these are, in place: as [`Accumulators::follow`].
+    pub fn update(&mut self, net: &Network, before: &Position, after: &Position) {
+        let parent = self.clone();
+        self.follow(&parent, net, before, after);
+    }
+
+    /// Make these `parent`'s (the accumulators of `before`), updated to
+    /// `after`: for each square whose piece changed, the old piece's rows
+    /// leave and the new one's come in, in one pass over each view (up to
+    /// [`ROWS`] rows each way; a bigger change, a long monkey chain, goes
+    /// row by row). It costs O(changed squares × H): 2 to 4 squares for
+    /// most moves. What the search does at every node it evaluates.
+    pub fn follow(
+        &mut self,
+        parent: &Accumulators,
+        net: &Network,
+        before: &Position,
+        after: &Position,
+    ) {
+        let h = net.hidden().min(MAX_HIDDEN);
+        self.hidden = h;
+        let k = net.kernels();
+        let empty: &[i16] = &[];
+        // Per view (White's, Black's): the rows to add and to subtract.
+        let mut adds = [[empty; ROWS]; 2];
+        let mut subs = [[empty; ROWS]; 2];
+        let (mut na, mut ns) = (0, 0);
+        let mut fits = true;
+        for sq in changed(before, after) {
+            for (piece, rows, n) in [
+                (before.piece_at(sq), &mut subs, &mut ns),
+                (after.piece_at(sq), &mut adds, &mut na),
+            ] {
+                let Some(piece) = piece else { continue };
+                let [w, b] = rows;
+                match (w.get_mut(*n), b.get_mut(*n)) {
+                    (Some(w), Some(b)) => {
+                        *w = net.feature_row(feature_index(Color::White, piece, sq));
+                        *b = net.feature_row(feature_index(Color::Black, piece, sq));
+                        *n += 1;
+                    }
+                    _ => fits = false,
+                }
+            }
+        }
+        let [adds_w, adds_b] = &adds;
+        let [subs_w, subs_b] = &subs;
+        for (out, src, add_rows, sub_rows) in [
+            (&mut self.white, &parent.white, adds_w, subs_w),
+            (&mut self.black, &parent.black, adds_b, subs_b),
+        ] {
+            let out = out.get_mut(..h).unwrap_or_default();
+            let src = src.get(..h).unwrap_or_default();
+            if fits {
+                (k.apply)(
+                    out,
+                    src,
+                    add_rows.get(..na).unwrap_or_default(),
+                    sub_rows.get(..ns).unwrap_or_default(),
+                );
+            } else {
+                out.copy_from_slice(src);
+            }
+        }
+        if !fits {
+            for sq in changed(before, after) {
+                let (white, black) = self.views_mut();
+                if let Some(piece) = before.piece_at(sq) {
+                    both_views(k.sub, white, black, net, piece, sq);
+                }
+                if let Some(piece) = after.piece_at(sq) {
+                    both_views(k.add, white, black, net, piece, sq);
+                }
+            }
+        }
+    }
+
+    /// The view of `color` (its `H` values).
+    pub fn view(&self, color: Color) -> &[i16] {
+        let h = self.hidden;
+        match color {
+            Color::White => self.white.get(..h).unwrap_or_default(),
+            Color::Black => self.black.get(..h).unwrap_or_default(),
+        }
+    }
+
+    /// Both views, to write.
+    fn views_mut(&mut self) -> (&mut [i16], &mut [i16]) {
+        let h = self.hidden;
+        (
+            self.white.get_mut(..h).unwrap_or_default(),
+            self.black.get_mut(..h).unwrap_or_default(),
+        )
+    }
+}
+
+/// Equal when both views are (the values past `H` do not count).
+impl PartialEq for Accumulators {
+    fn eq(&self, other: &Accumulators) -> bool {
+        self.view(Color::White) == other.view(Color::White)
+            && self.view(Color::Black) == other.view(Color::Black)
+    }
+}
+
+impl Eq for Accumulators {}
+
+impl fmt::Debug for Accumulators {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Accumulators")
+            .field("white", &self.view(Color::White))
+            .field("black", &self.view(Color::Black))
+            .finish()
+    }
+}
+
+/// `op` (a kernel's add or sub) of `piece` on `sq`'s feature rows to the
+/// white and the black view.
+#[inline]
+fn both_views(
+    op: fn(&mut [i16], &[i16]),
+    white: &mut [i16],
+    black: &mut [i16],
+    net: &Network,
+    piece: Piece,
+    sq: Square,
+) {
+    op(white, net.feature_row(feature_index(Color::White, piece, sq)));
+    op(black, net.feature_row(feature_index(Color::Black, piece, sq)));
+}

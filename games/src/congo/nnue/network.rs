@@ -1,0 +1,207 @@
+//! The network's shape and its quantized weights.
+//!
+//! [`N_FEATURES`] inputs feed a hidden layer of `H` units, computed once
+//! for each side's view (the *accumulators*, see
+//! [`Accumulators`](super::Accumulators)); both views go through a clipped
+//! ReLU and into one output unit, the side to move's view first:
+//!
+//! ```text
+//! acc_P  = feature_bias + Σ feature_weights[f]   (f: the features of P's view)
+//! output = (Σ crelu(acc_us)·w_us + Σ crelu(acc_them)·w_them + output_bias)
+//!          × SCALE / (QA × QB)                    (centipawns)
+//! crelu(x) = clamp(x, 0, QA)
+//! ```
+//!
+//! All in integers: the trained floats are stored as `round(x × QA)` for
+//! the hidden layer, `round(x × QB)` for the output weights and
+//! `round(x × QA × QB)` for the output bias.
+
+use super::features::N_FEATURES;
+use super::simd::Kernels;
+use crate::rng::Rng;
+
+/// The hidden layer's scale: an accumulator value of `QA` is 1.0, and the
+/// clipped ReLU clamps to `[0, QA]`.
+pub const QA: i16 = 255;
+
+/// The output weights' scale: a weight of `QB` is 1.0. At 1024 (not the
+/// usual 64) a weight's rounding costs little: on a first trained net of
+/// 128 units the integer score strayed from the float one by 1.5 cp on
+/// average (7.6 at most) where 64 gave 6.9 (29.6 at most). The sums stay
+/// within an `i32` whatever the `i16` weights (see [`MAX_HIDDEN`]).
+pub const QB: i32 = 1024;
+
+/// Centipawns per unit of the network's output (1.0 after both scales).
+pub const SCALE: i32 = 400;
+
+/// The largest score the network gives, in centipawns either way: one
+/// inside the search's non-mate range (a score past its mate bound,
+/// 29,000, reads as a won or lost game: "White wins in 5", a hint's
+/// "exact"). Crafted weights can make the output anything (all at their
+/// most: over 3 million cp); the clamp keeps it a score, never a claim of
+/// mate. A trained network stays far inside (its output bias is clipped
+/// to 12,800 cp by the trainer), so the clamp changes none of its scores.
+pub const MAX_EVAL: i32 = 28_999;
+
+/// The largest hidden layer: with it, each view's sum of
+/// `crelu(acc) × w` stays within an `i32` (255 × 32768 × 256 < 2^31).
+pub const MAX_HIDDEN: usize = 256;
+
+/// A network: `N_FEATURES → H` (shared by both views) `→ 1`.
+///
+/// `feature_weights` holds one row of `H` weights per feature, row `f` at
+/// `f × H`, so adding a feature is one pass over a contiguous slice.
+#[derive(Clone, Debug)]
+pub struct Network {
+    hidden: usize,
+    feature_weights: Vec<i16>,
+    feature_bias: Vec<i16>,
+    /// The side to move's `H` weights, then the other side's `H`.
+    output_weights: Vec<i16>,
+    output_bias: i32,
+    /// The inner loops, chosen for this CPU when the network was made
+    /// (SIMD where it has it): never asked again per call.
+    kernels: Kernels,
+}
+
+/// Networks are equal when their weights are (whichever kernels run
+/// them: both give the same integers).
+impl PartialEq for Network {
+    fn eq(&self, other: &Network) -> bool {
+        self.hidden == other.hidden
+            && self.feature_weights == other.feature_weights
+            && self.feature_bias == other.feature_bias
+            && self.output_weights == other.output_weights
+            && self.output_bias == other.output_bias
+    }
+}
+
+impl Eq for Network {}
+
+impl Network {
+    /// A network from its weights: `feature_weights` of `N_FEATURES × H`
+    /// (row by row), `feature_bias` of `H`, `output_weights` of `2 × H`
+    /// (the side to move's first). `None` if the lengths do not agree
+    /// or `H` is not in `1..=MAX_HIDDEN`.
+    pub fn new(
+        feature_weights: Vec<i16>,
+        feature_bias: Vec<i16>,
+        output_weights: Vec<i16>,
+        output_bias: i32,
+    ) -> Option<Network> {
+        let hidden = feature_bias.len();
+        let fits = (1..=MAX_HIDDEN).contains(&hidden)
+            && feature_weights.len() == N_FEATURES * hidden
+            && output_weights.len() == 2 * hidden;
+        fits.then_some(Network {
+            hidden,
+            feature_weights,
+            feature_bias,
+            output_weights,
+            output_bias,
+            kernels: Kernels::detect(true),
+        })
+    }
+
+    /// A network of `hidden` units (clamped to `1..=MAX_HIDDEN`) with small
+    /// random weights drawn from `seed`: the same seed gives the same
+    /// network. It plays nothing well; it gives the tests a network.
+    pub fn random(hidden: usize, seed: u64) -> Network {
+        let hidden = hidden.clamp(1, MAX_HIDDEN);
+        let mut rng = Rng::new(seed);
+        // A value in -r..=r.
+        let mut draw = |r: i16| (rng.below(2 * r as usize + 1) as i16) - r;
+        let feature_weights = (0..N_FEATURES * hidden).map(|_| draw(32)).collect();
+        let feature_bias = (0..hidden).map(|_| draw(64)).collect();
+        let output_weights = (0..2 * hidden).map(|_| draw(QB as i16)).collect();
+        let output_bias = i32::from(draw(1000));
+        Network {
+            hidden,
+            feature_weights,
+            feature_bias,
+            output_weights,
+            output_bias,
+            kernels: Kernels::detect(true),
+        }
+    }
+
+    /// The same network on the SIMD kernels where the CPU has them
+    /// (`true`, what every network gets when made) or on the scalar ones:
+    /// the same integers either way (a measurement's switch, `lab`'s
+    /// `bench_nnue`).
+    pub fn with_simd(&self, allowed: bool) -> Network {
+        Network {
+            kernels: Kernels::detect(allowed),
+            ..self.clone()
+        }
+    }
+
+    /// Whether this network runs on SIMD kernels.
+    pub fn uses_simd(&self) -> bool {
+        self.kernels.simd
+    }
+
+    /// The inner loops this network runs on.
+    pub fn kernels(&self) -> &Kernels {
+        &self.kernels
+    }
+
+    /// The number of hidden units, `H`.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The `H` weights of feature `f` (empty past [`N_FEATURES`]).
+    pub fn feature_row(&self, f: usize) -> &[i16] {
+        let start = f.saturating_mul(self.hidden);
+        self.feature_weights
+            .get(start..start.saturating_add(self.hidden))
+            .unwrap_or(&[])
+    }
+
+    /// The hidden layer's biases: an accumulator's start.
+    pub fn feature_bias(&self) -> &[i16] {
+        &self.feature_bias
+    }
+
+    /// The output layer: the side to move's weights, the other side's,
+    /// the bias.
+    pub fn output(&self) -> (&[i16], &[i16], i32) {
+        let (us, them) = self.output_weights.split_at(self.hidden);
+        (us, them, self.output_bias)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_checks_the_shape() {
+        let h = 3;
+        let ok = |fw: usize, fb: usize, ow: usize| {
+            Network::new(vec![0; fw], vec![0; fb], vec![0; ow], 0).is_some()
+        };
+        assert!(ok(N_FEATURES * h, h, 2 * h));
+        assert!(!ok(N_FEATURES * h - 1, h, 2 * h));
+        assert!(!ok(N_FEATURES * h, h, 2 * h + 1));
+        assert!(!ok(0, 0, 0));
+        let big = MAX_HIDDEN + 1;
+        assert!(!ok(N_FEATURES * big, big, 2 * big));
+    }
+
+    #[test]
+    fn random_is_seeded_and_small() {
+        let a = Network::random(64, 5);
+        assert_eq!(a, Network::random(64, 5));
+        assert_ne!(a, Network::random(64, 6));
+        assert_eq!(a.hidden(), 64);
+        assert!(a.feature_weights.iter().all(|w| (-32..=32).contains(w)));
+        // Not all zero: the draws spread over their range.
+        assert!(a.feature_weights.iter().any(|&w| w > 16));
+        assert!(a.feature_weights.iter().any(|&w| w < -16));
+        assert_eq!(a.feature_row(N_FEATURES - 1).len(), 64);
+        assert!(a.feature_row(N_FEATURES).is_empty());
+        assert_eq!(Network::random(100_000, 1).hidden(), MAX_HIDDEN);
+    }
+}
