@@ -1203,12 +1203,12 @@ const UNREACHABLE: &[(&str, &str)] = &[
 /// errors here when the move generator lands.
 const ENUMS: &[(&str, &str, Option<&str>)] = &[
     ("ErrorKind", "src/shell/error.rs", None),
-    ("FenErrorKind", "src/congo/fen/mod.rs", Some("Fen")),
-    ("YutError", "src/yut/rules/game.rs", Some("Yut")),
-    ("PlayError", "src/yut/rules/play.rs", Some("Play")),
+    ("FenErrorKind", "games/src/congo/fen/mod.rs", Some("Fen")),
+    ("YutError", "games/src/yut/rules/game.rs", Some("Yut")),
+    ("PlayError", "games/src/yut/rules/play.rs", Some("Play")),
     (
         "MoveParseErrorKind",
-        "src/congo/moves/notation.rs",
+        "games/src/congo/moves/notation.rs",
         Some("Move"),
     ),
 ];
