@@ -9,13 +9,14 @@
 //! saves the values the layer under way had reached beside the table
 //! (`FILE.partial`, where the next run resumes that layer), and exits 130.
 
-use super::args::YutSolveArgs;
+use super::args::{SolveMode, YutSolveArgs};
 use super::files::read_regular;
+use super::yut_values;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::yut::Sticks;
 use crate::yut::player::solve::{
-    Board, CachePrecision, Layer, LayerJob, LayerReport, Partial, Progress, Roles, TOLERANCE,
-    Table, layer_memory, layer_states,
+    Board, CachePrecision, Layer, LayerJob, LayerReport, Partial, Progress, Roles, SweepPlan,
+    TOLERANCE, Table, layer_memory, layer_states,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs;
@@ -378,6 +379,21 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
     );
+    if args.part.is_some() || args.merge.is_some() {
+        let mut shared = yut_values::Shared {
+            path: &path,
+            table,
+            down_to: usize::from(args.down_to),
+            threads,
+            memory_gb: args.memory,
+            stop: stop.as_ref(),
+        };
+        return match (args.part, args.merge) {
+            (Some((k, n)), _) => yut_values::part(&shared, k, n),
+            (_, Some(n)) => yut_values::merge_parts(&mut shared, n),
+            _ => Ok(EXIT_USAGE),
+        };
+    }
     let mut out = io::stdout().lock();
     writeln!(
         out,
@@ -392,17 +408,41 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
             writeln!(out, "layer {e}: read from the table")?;
             continue;
         }
-        // The catches' states as solved where the layer fits so, else in
-        // the table's fixed point (half their memory, within 1.2e-10).
+        // Forms where the layer fits so (the catches' states as solved,
+        // else in the table's fixed point), else values only; `--mode`
+        // tells which.
         let limit = u64::from(args.memory) * 1_000_000_000;
         let float = layer_memory(table.index(), e, args.cap, roles, CachePrecision::Float);
-        let (need, precision) = if float <= limit {
-            (float, CachePrecision::Float)
+        let fixed = layer_memory(table.index(), e, args.cap, roles, CachePrecision::Fixed);
+        let plan = SweepPlan::new(table.index(), e, args.cap);
+        let whole = 0..plan.len();
+        let values = yut_values::precision_within(
+            &plan,
+            table.index(),
+            roles,
+            whole.clone(),
+            threads,
+            limit,
+        );
+        let forms = if float <= limit {
+            Some(CachePrecision::Float)
+        } else if fixed <= limit {
+            Some(CachePrecision::Fixed)
         } else {
-            let fixed = layer_memory(table.index(), e, args.cap, roles, CachePrecision::Fixed);
-            (fixed, CachePrecision::Fixed)
+            None
         };
-        if need > limit {
+        let pick = match (args.mode, forms, values) {
+            (Some(SolveMode::Forms) | None, Some(p), _) => Some((SolveMode::Forms, p)),
+            (Some(SolveMode::Values) | None, _, Some(p)) => Some((SolveMode::Values, p)),
+            _ => None,
+        };
+        let Some((mode, precision)) = pick else {
+            let need = match args.mode {
+                Some(SolveMode::Values) => {
+                    plan.memory(table.index(), roles, CachePrecision::Fixed, whole, threads)
+                }
+                _ => fixed,
+            };
             writeln!(
                 err,
                 "boardsh yut solve: layer {e} has {} positions and needs about {:.1} GB, more than {} GB (`--memory`): stopping (the layers finished are saved in {})",
@@ -412,12 +452,41 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
                 path.display()
             )?;
             return Ok(EXIT_FAILED);
+        };
+        if mode == SolveMode::Values {
+            let need = plan.memory(table.index(), roles, precision, whole, threads);
+            if args.mode.is_none() {
+                writeln!(
+                    out,
+                    "layer {e}: values only, about {:.1} GB (with forms it would need {:.1} GB, more than {} GB)",
+                    need as f64 / 1e9,
+                    fixed as f64 / 1e9,
+                    args.memory
+                )?;
+            }
+            drop(plan);
+            if let Some(status) =
+                yut_values::in_process(&path, &mut table, e, precision, threads, stop.as_ref())?
+            {
+                return Ok(status);
+            }
+            if let Err(x) = write_atomic(&path, &table.to_bytes()) {
+                writeln!(
+                    err,
+                    "boardsh yut solve: cannot write {}: {x}",
+                    path.display()
+                )?;
+                return Ok(EXIT_FAILED);
+            }
+            yut_values::spent(&path);
+            continue;
         }
+        drop(plan);
         if precision == CachePrecision::Fixed {
             writeln!(
                 out,
                 "layer {e}: about {:.1} GB with the catches' states in fixed point (as solved it would need {:.1} GB, more than {} GB)",
-                need as f64 / 1e9,
+                fixed as f64 / 1e9,
                 float as f64 / 1e9,
                 args.memory
             )?;
