@@ -260,6 +260,17 @@ fn bar(total: usize, layer: usize) -> ProgressBar {
     bar
 }
 
+/// The parts `--estimate` costs a shared-out sweep for.
+const PARTS: usize = 64;
+/// Full sweeps a layer with forms, and the CPU of an in-turn state in
+/// them (the forms' sweeps included), measured: docs/yut-solver.md.
+const FORMS_SWEEPS: f64 = 10.0;
+const FORMS_NS: f64 = 31.0;
+/// Jacobi sweeps a layer values only, and the CPU of an in-turn state in
+/// them, measured on the two- and three-token games: docs/yut-solver.md.
+const VALUES_SWEEPS: f64 = 60.0;
+const VALUES_NS: f64 = 30.0;
+
 /// `--estimate`: each layer from the last down to `--down-to`, its size and
 /// what solving it would take, from [`layer_memory`] and [`layer_states`];
 /// nothing is solved or written.
@@ -278,6 +289,7 @@ fn estimate(args: &YutSolveArgs, k: usize, roles: Roles) -> io::Result<i32> {
         }
     )?;
     let (mut positions, mut states) = (0u64, 0u64);
+    let (mut forms_hours, mut values_hours) = (0.0, 0.0);
     for e in (usize::from(args.down_to)..index.layers()).rev() {
         let n = index.layer_len(e) as u64;
         let s = layer_states(&index, e, args.cap, roles);
@@ -285,16 +297,35 @@ fn estimate(args: &YutSolveArgs, k: usize, roles: Roles) -> io::Result<i32> {
         let fixed = layer_memory(&index, e, args.cap, roles, CachePrecision::Fixed);
         positions += n;
         states += s;
+        // Values only, the catches' states in fixed point, one thread a
+        // process: in one process, and the largest of PARTS processes
+        // with the blocks their catches lead to solved again in each.
+        let plan = SweepPlan::new(&index, e, args.cap);
+        let one = plan.memory(&index, roles, CachePrecision::Fixed, 0..plan.len(), 1);
+        let (mut most, mut all) = (0u64, 0u64);
+        for k in 0..PARTS {
+            let r = plan.range(k, PARTS);
+            most = most.max(plan.memory(&index, roles, CachePrecision::Fixed, r.clone(), 1));
+            all += plan.states(r).1 * roles.count() as u64;
+        }
+        let hours = |states: u64, sweeps: f64, ns: f64| states as f64 * sweeps * ns / 3.6e12;
+        let forms = hours(s, FORMS_SWEEPS, FORMS_NS);
+        let values = hours(all, VALUES_SWEEPS, VALUES_NS);
+        forms_hours += forms;
+        values_hours += values;
         writeln!(
             out,
-            "layer {e}: {n} positions, {s} in-turn states a full sweep, about {:.2} GB ({:.2} GB)",
+            "layer {e}: {n} positions, {s} in-turn states a full sweep, about {:.2} GB ({:.2} GB); values only {:.2} GB in one process, {:.2} GB a process in {PARTS}; CPU about {forms:.2} h with forms, {values:.2} h values only in {PARTS} parts ({:.2} times the states of a sweep)",
             float as f64 / 1e9,
-            fixed as f64 / 1e9
+            fixed as f64 / 1e9,
+            one as f64 / 1e9,
+            most as f64 / 1e9,
+            all as f64 / s.max(1) as f64,
         )?;
     }
     writeln!(
         out,
-        "in all: {positions} positions, {states} in-turn states a full sweep of every layer"
+        "in all: {positions} positions, {states} in-turn states a full sweep of every layer; CPU about {forms_hours:.1} h with forms ({FORMS_SWEEPS} full sweeps a layer at {FORMS_NS} ns a state), {values_hours:.1} h values only ({VALUES_SWEEPS} sweeps at {VALUES_NS} ns)"
     )?;
     Ok(EXIT_OK)
 }

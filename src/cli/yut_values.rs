@@ -17,9 +17,9 @@ use super::yut_solve::write_atomic;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK};
 use crate::yut::Sticks;
 use crate::yut::player::solve::{
-    CachePrecision, Jacobi, PartHead, Prev, Roles, SweepId, SweepPlan, Table, VALUES_TOLERANCE,
-    ValuesHead, error_bound, merge, next_rate, part_bytes, read_part, read_values_file,
-    solve_values, values_bytes,
+    CachePrecision, How, Jacobi, PartHead, Prev, Roles, SweepId, SweepPlan, Table,
+    VALUES_TOLERANCE, ValuesHead, copy, error_bound, next_rate, part_bytes, place, read_part,
+    read_values_file, solve_values, values_bytes,
 };
 use std::fs;
 use std::io::{self, Write};
@@ -89,7 +89,7 @@ fn start_of<'m>(
     path: &Path,
     table: &Table,
     e: usize,
-) -> Result<Option<(ValuesHead, Vec<&'m [u8]>)>, String> {
+) -> Result<Option<Start<'m>>, String> {
     let Some(map) = map else {
         return Ok(None);
     };
@@ -101,6 +101,23 @@ fn start_of<'m>(
             path.display()
         )),
     }
+}
+
+/// A sweep's start: its header and each role's values as bytes.
+type Start<'m> = (ValuesHead, Vec<&'m [u8]>);
+
+/// A part read: its header and each role's values.
+type Part = (PartHead, Vec<Vec<u32>>);
+
+/// Little-endian 4-byte words.
+fn words(b: &[u8]) -> Vec<u32> {
+    b.chunks_exact(4)
+        .map(|c| {
+            let mut w = [0; 4];
+            w.copy_from_slice(c);
+            u32::from_le_bytes(w)
+        })
+        .collect()
 }
 
 fn fresh_head(e: usize) -> ValuesHead {
@@ -267,7 +284,7 @@ fn check_part(
     table: &Table,
     plan: &SweepPlan,
     want: &PartHead,
-) -> Result<Option<(PartHead, Vec<Vec<u32>>)>, String> {
+) -> Result<Option<Part>, String> {
     let bytes = match fs::read(path) {
         Ok(b) => b,
         Err(x) if x.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -299,14 +316,7 @@ fn check_part(
             want.blocks.end
         ));
     }
-    let values = values
-        .iter()
-        .map(|b| {
-            b.chunks_exact(4)
-                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect()
-        })
-        .collect();
+    let values = values.iter().map(|b| words(b)).collect();
     Ok(Some((head, values)))
 }
 
@@ -330,7 +340,20 @@ pub fn merge_parts(s: &mut Shared, n: u32) -> io::Result<i32> {
     let head = start.as_ref().map_or(fresh_head(e), |x| x.0);
     let index = s.table.index().clone();
     let plan = SweepPlan::new(&index, e, s.table.cap());
-    let mut parts = Vec::new();
+    // Each part checked and put in place as it is read, so the merge
+    // holds the previous values (mapped), the next ones and one part.
+    let roles = s.table.roles().count();
+    let fresh: Vec<Vec<u8>>;
+    let slices: Vec<&[u8]> = match &start {
+        Some((_, v)) => v.clone(),
+        None => {
+            fresh = (0..roles)
+                .map(|_| crate::yut::player::solve::fresh(index.layer_len(e)))
+                .collect();
+            fresh.iter().map(Vec::as_slice).collect()
+        }
+    };
+    let mut values = copy(index.layer_len(e), roles, Prev::new(&slices));
     let mut missing = Vec::new();
     let (mut change, mut nodes) = (0.0f64, 0u64);
     for k in 1..=n {
@@ -347,7 +370,7 @@ pub fn merge_parts(s: &mut Shared, n: u32) -> io::Result<i32> {
             Ok(Some((h, v))) => {
                 change = change.max(h.change);
                 nodes += h.nodes;
-                parts.push((h.blocks, v));
+                place(&plan, &index, &mut values, h.blocks, &v);
             }
             Ok(None) => missing.push(format!("part {k}/{n} ({}) is missing", ppath.display())),
             Err(why) => missing.push(format!("{why}: refused")),
@@ -365,19 +388,6 @@ pub fn merge_parts(s: &mut Shared, n: u32) -> io::Result<i32> {
         )?;
         return Ok(EXIT_FAILED);
     }
-    let roles = s.table.roles().count();
-    let fresh: Vec<Vec<u8>>;
-    let slices: Vec<&[u8]> = match &start {
-        Some((_, v)) => v.clone(),
-        None => {
-            fresh = (0..roles)
-                .map(|_| crate::yut::player::solve::fresh(index.layer_len(e)))
-                .collect();
-            fresh.iter().map(Vec::as_slice).collect()
-        }
-    };
-    let values = merge(&plan, &index, roles, Prev::new(&slices), &parts);
-    drop(parts);
     let next = ValuesHead {
         id: SweepId {
             layer: e,
@@ -466,16 +476,7 @@ pub fn in_process(
     let start = {
         let map = Mapped::open(&vpath).map_err(|x| named(&vpath, x))?;
         match start_of(map.as_ref(), &vpath, table, e) {
-            Ok(Some((h, v))) => Some((
-                h,
-                v.iter()
-                    .map(|b| {
-                        b.chunks_exact(4)
-                            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                            .collect()
-                    })
-                    .collect(),
-            )),
+            Ok(Some((h, v))) => Some((h, v.iter().map(|b| words(b)).collect())),
             Ok(None) => None,
             Err(why) => {
                 writeln!(err, "boardsh yut solve: {why}")?;
@@ -499,9 +500,11 @@ pub fn in_process(
     let report = solve_values(
         table,
         e,
-        Sticks::FAIR.odds(),
-        precision,
-        threads,
+        How {
+            probs: Sticks::FAIR.odds(),
+            precision,
+            threads,
+        },
         start,
         stop,
         &mut |head, values| {

@@ -194,10 +194,10 @@ impl SweepPlan {
             }
             for st in b.op.groups().filter(|&g| g != HOME) {
                 let caught = Side::of(b.op.0.map(|x| if x == st { HOME } else { x }));
-                if let Some(&c) = self.by_code.get(&caught.code()) {
-                    if seen.insert(c) {
-                        stack.push(c);
-                    }
+                if let Some(&c) = self.by_code.get(&caught.code())
+                    && seen.insert(c)
+                {
+                    stack.push(c);
                 }
             }
         }
@@ -523,8 +523,8 @@ pub fn fresh(n: usize) -> Vec<u8> {
 }
 
 /// The next sweep's values of the layer: the previous sweep's (`prev`,
-/// `n` positions, `roles` roles), each range's blocks replaced by its
-/// part's values (`parts`: the blocks and their values by role, in
+/// `roles` roles), each range's blocks replaced by its part's values
+/// (`parts`: the blocks and their values by role, in
 /// [`SweepPlan::places`] order).
 pub fn merge(
     plan: &SweepPlan,
@@ -533,23 +533,39 @@ pub fn merge(
     prev: Prev,
     parts: &[(Range<usize>, Vec<Vec<u32>>)],
 ) -> Vec<Vec<u32>> {
-    let n = index.layer_len(plan.e);
-    let mut next: Vec<Vec<u32>> = (0..roles)
-        .map(|role| (0..n).map(|at| prev.get(role, at)).collect())
-        .collect();
+    let mut next = copy(index.layer_len(plan.e), roles, prev);
     for (blocks, values) in parts {
-        for (role, v) in next.iter_mut().enumerate() {
-            let mut given = values.get(role).map(|x| x.iter()).into_iter().flatten();
-            for bi in blocks.clone() {
-                for at in plan.places(index, bi) {
-                    if let (Some(slot), Some(&x)) = (v.get_mut(at), given.next()) {
-                        *slot = x;
-                    }
+        place(plan, index, &mut next, blocks.clone(), values);
+    }
+    next
+}
+
+/// The previous sweep's values of a layer of `n` positions, by role.
+pub fn copy(n: usize, roles: usize, prev: Prev) -> Vec<Vec<u32>> {
+    (0..roles)
+        .map(|role| (0..n).map(|at| prev.get(role, at)).collect())
+        .collect()
+}
+
+/// Put a part's values (its `blocks`, by role in [`SweepPlan::places`]
+/// order) into the next sweep's `next`.
+pub fn place(
+    plan: &SweepPlan,
+    index: &Index,
+    next: &mut [Vec<u32>],
+    blocks: Range<usize>,
+    values: &[Vec<u32>],
+) {
+    for (role, v) in next.iter_mut().enumerate() {
+        let mut given = values.get(role).map(|x| x.iter()).into_iter().flatten();
+        for bi in blocks.clone() {
+            for at in plan.places(index, bi) {
+                if let (Some(slot), Some(&x)) = (v.get_mut(at), given.next()) {
+                    *slot = x;
                 }
             }
         }
     }
-    next
 }
 
 /// What a values-only solve of a layer took.
@@ -565,6 +581,15 @@ pub struct ValuesReport {
     pub nodes: u64,
 }
 
+/// How a layer's turns are solved: the throws' odds, the precision of
+/// the catches' states, the threads.
+#[derive(Clone, Copy, Debug)]
+pub struct How {
+    pub probs: [f64; 5],
+    pub precision: CachePrecision,
+    pub threads: usize,
+}
+
 /// Solve layer `e` of `table` (every later layer solved) by Jacobi
 /// sweeps in this process from `start` (a sweep's values; the fresh
 /// start where `None`), until a sweep changes no value by
@@ -578,9 +603,7 @@ pub struct ValuesReport {
 pub fn solve_values(
     table: &mut Table,
     e: usize,
-    probs: [f64; 5],
-    precision: CachePrecision,
-    threads: usize,
+    how: How,
     start: Option<(ValuesHead, Vec<Vec<u32>>)>,
     stop: &dyn Interrupt,
     each: &mut dyn FnMut(&ValuesHead, &[Vec<u32>]),
@@ -598,7 +621,12 @@ pub fn solve_values(
         (head, vec![vec![fixed(0.5); n]; roles])
     });
     let mut nodes = 0;
-    while !(head.change < VALUES_TOLERANCE) && head.id.sweep <= super::solver::MAX_SWEEPS {
+    let How {
+        probs,
+        precision,
+        threads,
+    } = how;
+    while head.change >= VALUES_TOLERANCE && head.id.sweep <= super::solver::MAX_SWEEPS {
         let bytes: Vec<Vec<u8>> = values
             .iter()
             .map(|v| v.iter().flat_map(|x| x.to_le_bytes()).collect())
@@ -655,16 +683,14 @@ mod tests {
                 .solve(&Never, &mut |_| {})
                 .expect("no interrupt");
             let mut seen = Vec::new();
-            solve_values(
-                &mut values,
-                e,
+            let how = How {
                 probs,
-                CachePrecision::Float,
-                1,
-                None,
-                &Never,
-                &mut |h, v| seen.push((h.id.sweep, v.to_vec())),
-            )
+                precision: CachePrecision::Float,
+                threads: 1,
+            };
+            solve_values(&mut values, e, how, None, &Never, &mut |h, v| {
+                seen.push((h.id.sweep, v.to_vec()))
+            })
             .expect("no interrupt");
             // Sweep 3 again from sweep 2's values, cut in three ranges.
             let index = values.index().clone();

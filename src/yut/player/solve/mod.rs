@@ -42,8 +42,8 @@ pub use dense::CachePrecision;
 pub use hint::{HintLine, Players, hint};
 pub use index::Layer;
 pub use jacobi::{
-    Jacobi, Prev, RangeSwept, SweepPlan, VALUES_TOLERANCE, ValuesReport, error_bound, fresh, merge,
-    next_rate, solve_values,
+    How, Jacobi, Prev, RangeSwept, SweepPlan, VALUES_TOLERANCE, ValuesReport, copy, error_bound,
+    fresh, merge, next_rate, place, solve_values,
 };
 pub use luck::{Happened, Luck, Point, ThrowLuck};
 pub use partial::Partial;
