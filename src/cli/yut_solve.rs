@@ -260,8 +260,9 @@ fn bar(total: usize, layer: usize) -> ProgressBar {
     bar
 }
 
-/// The parts `--estimate` costs a shared-out sweep for.
-const PARTS: usize = 64;
+/// The parts `--estimate` gives a shared-out sweep's memory for (the CPU
+/// for the second).
+const PARTS: [usize; 3] = [8, 64, 512];
 /// Full sweeps a layer with forms, and the CPU of an in-turn state in
 /// them (the forms' sweeps included), measured: docs/yut-solver.md.
 const FORMS_SWEEPS: f64 = 10.0;
@@ -302,11 +303,16 @@ fn estimate(args: &YutSolveArgs, k: usize, roles: Roles) -> io::Result<i32> {
         // with the blocks their catches lead to solved again in each.
         let plan = SweepPlan::new(&index, e, args.cap);
         let one = plan.memory(&index, roles, CachePrecision::Fixed, 0..plan.len(), 1);
-        let (mut most, mut all) = (0u64, 0u64);
-        for k in 0..PARTS {
-            let r = plan.range(k, PARTS);
-            most = most.max(plan.memory(&index, roles, CachePrecision::Fixed, r.clone(), 1));
-            all += plan.states(r).1 * roles.count() as u64;
+        let mut most = [0u64; 3];
+        let mut all = 0u64;
+        for (m, parts) in most.iter_mut().zip(PARTS) {
+            for k in 0..parts {
+                let r = plan.range(k, parts);
+                *m = (*m).max(plan.memory(&index, roles, CachePrecision::Fixed, r.clone(), 1));
+                if parts == PARTS[1] {
+                    all += plan.states(r).1 * roles.count() as u64;
+                }
+            }
         }
         let hours = |states: u64, sweeps: f64, ns: f64| states as f64 * sweeps * ns / 3.6e12;
         let forms = hours(s, FORMS_SWEEPS, FORMS_NS);
@@ -315,17 +321,24 @@ fn estimate(args: &YutSolveArgs, k: usize, roles: Roles) -> io::Result<i32> {
         values_hours += values;
         writeln!(
             out,
-            "layer {e}: {n} positions, {s} in-turn states a full sweep, about {:.2} GB ({:.2} GB); values only {:.2} GB in one process, {:.2} GB a process in {PARTS}; CPU about {forms:.2} h with forms, {values:.2} h values only in {PARTS} parts ({:.2} times the states of a sweep)",
+            "layer {e}: {n} positions, {s} in-turn states a full sweep, about {:.2} GB ({:.2} GB); values only {:.2} GB in one process, a process in {} / {} / {} parts {:.2} / {:.2} / {:.2} GB; CPU about {forms:.2} h with forms, {values:.2} h values only in {} parts ({:.2} times the states of a sweep)",
             float as f64 / 1e9,
             fixed as f64 / 1e9,
             one as f64 / 1e9,
-            most as f64 / 1e9,
+            PARTS[0],
+            PARTS[1],
+            PARTS[2],
+            most[0] as f64 / 1e9,
+            most[1] as f64 / 1e9,
+            most[2] as f64 / 1e9,
+            PARTS[1],
             all as f64 / s.max(1) as f64,
         )?;
     }
     writeln!(
         out,
-        "in all: {positions} positions, {states} in-turn states a full sweep of every layer; CPU about {forms_hours:.1} h with forms ({FORMS_SWEEPS} full sweeps a layer at {FORMS_NS} ns a state), {values_hours:.1} h values only ({VALUES_SWEEPS} sweeps at {VALUES_NS} ns)"
+        "in all: {positions} positions, {states} in-turn states a full sweep of every layer; CPU about {forms_hours:.1} h with forms ({FORMS_SWEEPS} full sweeps a layer at {FORMS_NS} ns a state), {values_hours:.1} h values only in {} parts ({VALUES_SWEEPS} sweeps at {VALUES_NS} ns)",
+        PARTS[1]
     )?;
     Ok(EXIT_OK)
 }

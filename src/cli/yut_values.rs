@@ -406,7 +406,7 @@ pub fn merge_parts(s: &mut Shared, n: u32) -> io::Result<i32> {
             )?;
             return Ok(EXIT_FAILED);
         }
-        writeln!(out, "{}", converged_line(e, &next, nodes))?;
+        writeln!(out, "{}", converged_line(e, &next, nodes, false))?;
         if layer_under_way(&s.table, s.down_to).is_some() {
             EXIT_AGAIN
         } else {
@@ -443,7 +443,7 @@ pub fn merge_parts(s: &mut Shared, n: u32) -> io::Result<i32> {
 
 /// The line said when layer `e` has converged, after the sweep that
 /// made `head`.
-fn converged_line(e: usize, head: &ValuesHead, nodes: u64) -> String {
+fn converged_line(e: usize, head: &ValuesHead, nodes: u64, whole: bool) -> String {
     let bound = match error_bound(head.change, head.rate) {
         Some(b) => format!(
             "within {b:.1e} of the fixed point at the contraction seen, {:.2}",
@@ -452,9 +452,10 @@ fn converged_line(e: usize, head: &ValuesHead, nodes: u64) -> String {
         None => "no contraction seen to bound the error by".to_string(),
     };
     format!(
-        "layer {e}: values only, {} sweeps, last change {:.1e} ({bound}), {nodes} in-turn states",
+        "layer {e}: values only, {} sweeps, last change {:.1e} ({bound}), {nodes} in-turn states{}",
         head.id.sweep - 1,
-        head.change
+        head.change,
+        if whole { "" } else { " in the last sweep" }
     )
 }
 
@@ -540,7 +541,7 @@ pub fn in_process(
             writeln!(
                 out,
                 "{}, {:.1} s, {}",
-                converged_line(e, &head, r.nodes),
+                converged_line(e, &head, r.nodes, true),
                 started.elapsed().as_secs_f64(),
                 peak()
             )?;

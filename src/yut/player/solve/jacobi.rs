@@ -215,10 +215,24 @@ impl SweepPlan {
         })
     }
 
-    /// The largest working memory of one block's dense solve, in bytes
-    /// (its states as floats, once for the uses and once for the throws).
-    pub fn largest_block(&self) -> u64 {
-        self.blocks.iter().map(|b| b.states * 8).max().unwrap_or(0)
+    /// The working memory of the dense solves under way at once when
+    /// `threads` threads sweep the blocks `want` marks, in bytes: a level
+    /// at a time, each thread its block's states as floats (8 bytes a
+    /// state, the uses and the throws), the level's largest blocks.
+    pub fn solving_bytes(&self, want: &[bool], threads: usize) -> u64 {
+        self.levels
+            .iter()
+            .map(|level| {
+                let mut sizes: Vec<u64> = level
+                    .clone()
+                    .filter(|&i| want.get(i).copied().unwrap_or(false))
+                    .filter_map(|i| self.blocks.get(i).map(|b| b.states * 8))
+                    .collect();
+                sizes.sort_unstable_by(|a, b| b.cmp(a));
+                sizes.iter().take(threads.max(1)).sum::<u64>()
+            })
+            .max()
+            .unwrap_or(0)
     }
 
     /// The memory of the throw-due states kept for the catches of the
@@ -241,8 +255,8 @@ impl SweepPlan {
     /// values of the whole layer and the range's new ones (4 bytes each);
     /// the later layers' values the turns read (4 bytes a position and
     /// role); the throw-due states of the range's catches
-    /// ([`SweepPlan::cache_bytes`], at `precision`); and on each of `threads`
-    /// threads the largest block's dense solve (8 bytes a state).
+    /// ([`SweepPlan::cache_bytes`], at `precision`); and the dense solves
+    /// of `threads` threads under way at once ([`SweepPlan::solving_bytes`]).
     pub fn memory(
         &self,
         index: &Index,
@@ -261,8 +275,8 @@ impl SweepPlan {
             CachePrecision::Fixed => 4,
         };
         r * 4 * (n + self.positions(range.clone()) as u64 + later)
-            + self.cache_bytes(range, per)
-            + threads.max(1) as u64 * self.largest_block()
+            + self.cache_bytes(range.clone(), per)
+            + self.solving_bytes(&self.closure(range), threads)
     }
 }
 
