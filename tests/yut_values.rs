@@ -233,37 +233,13 @@ fn a_values_solve_killed_mid_sweep_resumes_to_the_same_table() {
     assert!(!values.exists(), "the values file goes with the layer done");
 }
 
-/// Run `boardsh yut solve ARGS --out TABLE`; its peak resident memory
-/// (`ru_maxrss` of this one child, from `wait4`) in bytes, and stdout.
-// The child is reaped by `wait4`, which clippy does not see.
-#[allow(clippy::zombie_processes)]
-fn peak_of(table: &Path, args: &[&str]) -> (u64, String) {
-    let child = command()
-        .args(["yut", "solve"])
-        .args(args)
-        .arg("--out")
-        .arg(table)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("starts");
-    let pid = i32::try_from(child.id()).expect("a pid");
-    let mut stdout = child.stdout.expect("piped");
-    let mut out = String::new();
-    std::io::Read::read_to_string(&mut stdout, &mut out).expect("stdout");
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value for wait4 to fill.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: waits for our own child and fills the two out-parameters,
-    // both valid for writes.
-    let got = unsafe { libc::wait4(pid, &raw mut status, 0, &raw mut usage) };
-    assert_eq!(got, pid);
-    assert!(
-        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
-        "{out}"
-    );
-    // Linux reports ru_maxrss in KiB.
-    (u64::try_from(usage.ru_maxrss).expect("a size") * 1024, out)
+/// The number of MB after `before` in `out`.
+fn mb_after(out: &str, before: &str) -> f64 {
+    out.split(before)
+        .nth(1)
+        .and_then(|x| x.split(" MB").next())
+        .and_then(|x| x.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no `{before}` in {out}"))
 }
 
 #[test]
@@ -273,10 +249,13 @@ fn a_sweeps_estimated_memory_is_its_measured_peak() {
     // later layers, the catches' states, one block's dense solve) against
     // the process's peak less the peak of the same process with the part
     // already done (the program, the numbering, the table and the mapped
-    // values, read whole by the checksum: the same in both). Measured
-    // 6.8 MB against 6.9 MB estimated (2026-12-07); a quarter either way
-    // is the margin, far inside a formula that left out the catches'
-    // states (two thirds of it) or counted them twice.
+    // values, read whole by the checksum: the same in both). The peaks
+    // are the processes' own `VmHWM` (/proc/self/status), which each
+    // prints: `wait4`'s `ru_maxrss` counts the test process's pages the
+    // child had between fork and exec, tens of MB in a full test run.
+    // Measured 6.8 MB against 6.9 MB estimated (2026-12-07); a quarter
+    // either way is the margin, far inside a formula that left out the
+    // catches' states (two thirds of it) or counted them twice.
     let dir = tempfile::tempdir().expect("tempdir");
     let table = dir.path().join("m.bin");
     let two = ["--tokens", "2", "--threads", "1"];
@@ -286,16 +265,14 @@ fn a_sweeps_estimated_memory_is_its_measured_peak() {
     );
     assert!(first.status.success(), "{}", text(&first.stderr));
     let part = [&two[..], &["--down-to", "1", "--part", "1/1"]].concat();
-    let (peak, out) = peak_of(&table, &part);
-    let estimated: f64 = out
-        .split("(estimated ")
-        .nth(1)
-        .and_then(|x| x.split(" MB").next())
-        .and_then(|x| x.parse().ok())
-        .unwrap_or_else(|| panic!("no estimate in {out}"));
-    let (base, again) = peak_of(&table, &part);
+    let out = text(&solve(&table, &part).stdout);
+    let (peak, estimated) = (
+        mb_after(&out, "peak memory "),
+        mb_after(&out, "(estimated "),
+    );
+    let again = text(&solve(&table, &part).stdout);
     assert!(again.contains("done already"), "{again}");
-    let used = peak.saturating_sub(base) as f64 / 1e6;
+    let used = peak - mb_after(&again, "peak memory ");
     assert!(
         used > estimated * 0.75 && used < estimated * 1.25,
         "measured {used:.2} MB, estimated {estimated:.2} MB"

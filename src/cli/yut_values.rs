@@ -174,8 +174,9 @@ pub fn part(s: &Shared, k: u32, n: u32) -> io::Result<i32> {
         Ok(Some(_)) => {
             writeln!(
                 out,
-                "layer {e}, sweep {sweep}, part {k}/{n}: done already ({})",
-                ppath.display()
+                "layer {e}, sweep {sweep}, part {k}/{n}: done already ({}), {}",
+                ppath.display(),
+                peak()
             )?;
             return Ok(EXIT_OK);
         }
