@@ -268,9 +268,11 @@ const PARTS: [usize; 3] = [8, 64, 512];
 const FORMS_SWEEPS: f64 = 10.0;
 const FORMS_NS: f64 = 31.0;
 /// Jacobi sweeps a layer values only, and the CPU of an in-turn state in
-/// them, measured on the two-token game (2026-12-07: 56 and 55 sweeps in
-/// layers 1 and 0, 12.6 ns a state on one thread): docs/yut-solver.md.
-const VALUES_SWEEPS: f64 = 56.0;
+/// them, measured (2026-12-07): 32, 56 and 70 sweeps in four tokens'
+/// layers 6, 5 and 4 (more as more tokens are in play: the most seen is
+/// taken), 12.6 ns a state on one thread (the two-token game):
+/// docs/yut-solver.md.
+const VALUES_SWEEPS: f64 = 70.0;
 const VALUES_NS: f64 = 13.0;
 
 /// `--estimate`: each layer from the last down to `--down-to`, its size and
