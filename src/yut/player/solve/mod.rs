@@ -15,8 +15,10 @@ pub(crate) mod analysis;
 pub(crate) mod board;
 pub(crate) mod bounded;
 pub(crate) mod dense;
+pub(crate) mod ends;
 pub(crate) mod hint;
 pub(crate) mod index;
+pub(crate) mod jacobi;
 pub(crate) mod luck;
 pub(crate) mod partial;
 pub(crate) mod plans;
@@ -24,6 +26,7 @@ pub(crate) mod player;
 pub(crate) mod race;
 pub(crate) mod review;
 pub(crate) mod solver;
+pub(crate) mod sweep_files;
 pub(crate) mod table;
 pub(crate) mod totals;
 pub(crate) mod turn;
@@ -38,12 +41,19 @@ pub use bounded::Bounded;
 pub use dense::CachePrecision;
 pub use hint::{HintLine, Players, hint};
 pub use index::Layer;
+pub use jacobi::{
+    How, Jacobi, Prev, RangeSwept, SweepPlan, VALUES_TOLERANCE, ValuesReport, copy, error_bound,
+    fresh, merge, next_rate, place, solve_values,
+};
 pub use luck::{Happened, Luck, Point, ThrowLuck};
 pub use partial::Partial;
 pub use plans::{Ending, Plan, plans};
 pub use player::{Exact, board_of, exact_choices};
 pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, THRESHOLDS, review};
 pub use solver::{LayerJob, LayerReport, Progress};
+pub use sweep_files::{
+    PartHead, SweepId, ValuesHead, part_bytes, read_part, read_values_file, values_bytes,
+};
 pub use table::{Roles, Table, TableError};
 pub use turn::{Mode, Turn};
 pub use whole::{TurnHint, TurnLine, hint_turns};
