@@ -84,4 +84,5 @@ mod yut_record;
 mod yut_solve;
 mod yut_solve_cli;
 mod yut_table_reload;
+mod yut_values;
 mod yut_whole_turn;

@@ -1166,3 +1166,62 @@ fn bounds_pick_the_use_the_full_search_ranks_first() {
     // The bounds settle most decisions (else they would save nothing).
     assert!(told * 2 > asked, "bounds told {told} of {asked}");
 }
+
+#[test]
+fn values_only_solves_to_the_forms_values_and_ranges_join_exactly() {
+    // The two-token game at cap 1, layers 2 and 1: the Jacobi sweeps of
+    // the values-only solver and the forms' Gauss-Seidel ones stop at the
+    // same fixed point, each within 1e-9 of it by its own test (the
+    // values' bound at the contraction seen: 7.6e-10 at most here), so
+    // within 1e-9 of each other where both are that close; and a sweep
+    // cut into three ranges (each solving the blocks its catches lead to)
+    // joins to the one-range sweep bit for bit. Without the blocks the
+    // catches lead to, a range misses their throw-due states.
+    use boardsh::yut::solve::{How, Jacobi, Prev, SweepPlan, merge, solve_values};
+    let forms = two_token_last_layers();
+    let mut values = Table::new(2, 1, Roles::SelfPlay);
+    let how = How {
+        probs: Sticks::FAIR.odds(),
+        precision: CachePrecision::Float,
+        threads: 1,
+    };
+    for e in [2, 1] {
+        let mut seen = Vec::new();
+        solve_values(&mut values, e, how, None, &Never, &mut |h, v| {
+            if h.id.sweep <= 3 {
+                seen.push(v.to_vec());
+            }
+        })
+        .expect("no interrupt");
+        // Sweep 2 again from sweep 1's values, cut in three ranges.
+        let index = values.index().clone();
+        let plan = SweepPlan::new(&index, e, 1);
+        let bytes: Vec<u8> = seen[0][0].iter().flat_map(|x| x.to_le_bytes()).collect();
+        let slices = [bytes.as_slice()];
+        let prev = Prev::new(&slices);
+        let jacobi = Jacobi::new(&values, &plan, prev, how.probs, how.precision, 2);
+        let parts: Vec<_> = (0..3)
+            .map(|k| {
+                let r = plan.range(k, 3);
+                let s = jacobi
+                    .sweep(
+                        r.clone(),
+                        &Never,
+                        &std::sync::atomic::AtomicUsize::new(0),
+                        &mut |_| {},
+                    )
+                    .expect("no interrupt");
+                (r, s.values)
+            })
+            .collect();
+        assert!(
+            parts.iter().all(|(r, _)| !r.is_empty()),
+            "three real ranges"
+        );
+        assert_eq!(parts.last().map(|p| p.0.end), Some(plan.len()));
+        let joined = merge(&plan, &index, 1, prev, &parts);
+        assert_eq!(joined, seen[1], "layer {e}: three ranges against one");
+    }
+    let worst = largest_difference_in_layers_2_and_1(&forms, &values);
+    assert!(worst < 1e-9, "largest difference {worst:e}");
+}

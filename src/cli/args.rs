@@ -244,6 +244,48 @@ pub struct YutSolveArgs {
     /// full sweep values and the working memory it is estimated to need.
     #[arg(long)]
     pub estimate: bool,
+
+    /// How a layer is solved: `forms` (policy iteration, fast, the most
+    /// memory) or `values` (plain value iteration, values only, more
+    /// sweeps); the default is forms where the layer fits --memory,
+    /// else values.
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub mode: Option<SolveMode>,
+
+    /// Values only: solve range K of N of the current sweep of the layer
+    /// under way from the values file beside the table (FILE.values),
+    /// into its own part file (FILE.part-K-of-N); a part already done is
+    /// kept, one cut short or of another sweep is solved again.
+    #[arg(long, value_name = "K/N", value_parser = part_of, conflicts_with_all = ["merge", "estimate"])]
+    pub part: Option<(u32, u32)>,
+
+    /// Values only: join the N parts of the current sweep into the next
+    /// sweep's values, or into the table when the layer has converged.
+    /// Status 0 when every layer asked for is solved, 75 when another
+    /// sweep is due, 1 when a part is missing or refused.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000),
+          conflicts_with = "estimate")]
+    pub merge: Option<u32>,
+}
+
+/// How `boardsh yut solve` solves a layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolveMode {
+    /// Policy iteration with each turn's linear form kept.
+    Forms,
+    /// Plain value iteration, values only, sweeps shareable by processes.
+    Values,
+}
+
+/// `K/N` with 1 <= K <= N <= 100,000.
+fn part_of(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("`{s}` is not K/N with 1 <= K <= N <= 100000 (e.g. 2/8)");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u32, u32) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+    if k == 0 || k > n || n > 100_000 {
+        return Err(bad());
+    }
+    Ok((k, n))
 }
 
 /// The tasks of `boardsh course`.

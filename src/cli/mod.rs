@@ -30,6 +30,7 @@ pub mod theme;
 pub mod tune;
 pub mod write;
 pub mod yut_solve;
+pub mod yut_values;
 
 use crate::quote::quoted_path;
 use crate::shell::lines::ReadFault;

@@ -9,13 +9,14 @@
 //! saves the values the layer under way had reached beside the table
 //! (`FILE.partial`, where the next run resumes that layer), and exits 130.
 
-use super::args::YutSolveArgs;
+use super::args::{SolveMode, YutSolveArgs};
 use super::files::read_regular;
+use super::yut_values;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::yut::Sticks;
 use crate::yut::player::solve::{
-    Board, CachePrecision, Layer, LayerJob, LayerReport, Partial, Progress, Roles, TOLERANCE,
-    Table, layer_memory, layer_states,
+    Board, CachePrecision, Layer, LayerJob, LayerReport, Partial, Progress, Roles, SweepPlan,
+    TOLERANCE, Table, layer_memory, layer_states,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs;
@@ -259,6 +260,21 @@ fn bar(total: usize, layer: usize) -> ProgressBar {
     bar
 }
 
+/// The parts `--estimate` gives a shared-out sweep's memory for (the CPU
+/// for the second).
+const PARTS: [usize; 3] = [8, 64, 512];
+/// Full sweeps a layer with forms, and the CPU of an in-turn state in
+/// them (the forms' sweeps included), measured: docs/yut-solver.md.
+const FORMS_SWEEPS: f64 = 10.0;
+const FORMS_NS: f64 = 31.0;
+/// Jacobi sweeps a layer values only, and the CPU of an in-turn state in
+/// them, measured (2026-12-07): 32, 56 and 70 sweeps in four tokens'
+/// layers 6, 5 and 4 (more as more tokens are in play: the most seen is
+/// taken), 12.6 ns a state on one thread (the two-token game):
+/// docs/yut-solver.md.
+const VALUES_SWEEPS: f64 = 70.0;
+const VALUES_NS: f64 = 13.0;
+
 /// `--estimate`: each layer from the last down to `--down-to`, its size and
 /// what solving it would take, from [`layer_memory`] and [`layer_states`];
 /// nothing is solved or written.
@@ -277,6 +293,7 @@ fn estimate(args: &YutSolveArgs, k: usize, roles: Roles) -> io::Result<i32> {
         }
     )?;
     let (mut positions, mut states) = (0u64, 0u64);
+    let (mut forms_hours, mut values_hours) = (0.0, 0.0);
     for e in (usize::from(args.down_to)..index.layers()).rev() {
         let n = index.layer_len(e) as u64;
         let s = layer_states(&index, e, args.cap, roles);
@@ -284,16 +301,47 @@ fn estimate(args: &YutSolveArgs, k: usize, roles: Roles) -> io::Result<i32> {
         let fixed = layer_memory(&index, e, args.cap, roles, CachePrecision::Fixed);
         positions += n;
         states += s;
+        // Values only, the catches' states in fixed point, one thread a
+        // process: in one process, and the largest of PARTS processes
+        // with the blocks their catches lead to solved again in each.
+        let plan = SweepPlan::new(&index, e, args.cap);
+        let one = plan.memory(&index, roles, CachePrecision::Fixed, 0..plan.len(), 1);
+        let mut most = [0u64; 3];
+        let mut all = 0u64;
+        for (m, parts) in most.iter_mut().zip(PARTS) {
+            for k in 0..parts {
+                let r = plan.range(k, parts);
+                *m = (*m).max(plan.memory(&index, roles, CachePrecision::Fixed, r.clone(), 1));
+                if parts == PARTS[1] {
+                    all += plan.states(r).1 * roles.count() as u64;
+                }
+            }
+        }
+        let hours = |states: u64, sweeps: f64, ns: f64| states as f64 * sweeps * ns / 3.6e12;
+        let forms = hours(s, FORMS_SWEEPS, FORMS_NS);
+        let values = hours(all, VALUES_SWEEPS, VALUES_NS);
+        forms_hours += forms;
+        values_hours += values;
         writeln!(
             out,
-            "layer {e}: {n} positions, {s} in-turn states a full sweep, about {:.2} GB ({:.2} GB)",
+            "layer {e}: {n} positions, {s} in-turn states a full sweep, about {:.2} GB ({:.2} GB); values only {:.2} GB in one process, a process in {} / {} / {} parts {:.2} / {:.2} / {:.2} GB; CPU about {forms:.2} h with forms, {values:.2} h values only in {} parts ({:.2} times the states of a sweep)",
             float as f64 / 1e9,
-            fixed as f64 / 1e9
+            fixed as f64 / 1e9,
+            one as f64 / 1e9,
+            PARTS[0],
+            PARTS[1],
+            PARTS[2],
+            most[0] as f64 / 1e9,
+            most[1] as f64 / 1e9,
+            most[2] as f64 / 1e9,
+            PARTS[1],
+            all as f64 / s.max(1) as f64,
         )?;
     }
     writeln!(
         out,
-        "in all: {positions} positions, {states} in-turn states a full sweep of every layer"
+        "in all: {positions} positions, {states} in-turn states a full sweep of every layer; CPU about {forms_hours:.1} h with forms ({FORMS_SWEEPS} full sweeps a layer at {FORMS_NS} ns a state), {values_hours:.1} h values only in {} parts ({VALUES_SWEEPS} sweeps at {VALUES_NS} ns)",
+        PARTS[1]
     )?;
     Ok(EXIT_OK)
 }
@@ -378,6 +426,21 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
     );
+    if args.part.is_some() || args.merge.is_some() {
+        let mut shared = yut_values::Shared {
+            path: &path,
+            table,
+            down_to: usize::from(args.down_to),
+            threads,
+            memory_gb: args.memory,
+            stop: stop.as_ref(),
+        };
+        return match (args.part, args.merge) {
+            (Some((k, n)), _) => yut_values::part(&shared, k, n),
+            (_, Some(n)) => yut_values::merge_parts(&mut shared, n),
+            _ => Ok(EXIT_USAGE),
+        };
+    }
     let mut out = io::stdout().lock();
     writeln!(
         out,
@@ -392,17 +455,41 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
             writeln!(out, "layer {e}: read from the table")?;
             continue;
         }
-        // The catches' states as solved where the layer fits so, else in
-        // the table's fixed point (half their memory, within 1.2e-10).
+        // Forms where the layer fits so (the catches' states as solved,
+        // else in the table's fixed point), else values only; `--mode`
+        // tells which.
         let limit = u64::from(args.memory) * 1_000_000_000;
         let float = layer_memory(table.index(), e, args.cap, roles, CachePrecision::Float);
-        let (need, precision) = if float <= limit {
-            (float, CachePrecision::Float)
+        let fixed = layer_memory(table.index(), e, args.cap, roles, CachePrecision::Fixed);
+        let plan = SweepPlan::new(table.index(), e, args.cap);
+        let whole = 0..plan.len();
+        let values = yut_values::precision_within(
+            &plan,
+            table.index(),
+            roles,
+            whole.clone(),
+            threads,
+            limit,
+        );
+        let forms = if float <= limit {
+            Some(CachePrecision::Float)
+        } else if fixed <= limit {
+            Some(CachePrecision::Fixed)
         } else {
-            let fixed = layer_memory(table.index(), e, args.cap, roles, CachePrecision::Fixed);
-            (fixed, CachePrecision::Fixed)
+            None
         };
-        if need > limit {
+        let pick = match (args.mode, forms, values) {
+            (Some(SolveMode::Forms) | None, Some(p), _) => Some((SolveMode::Forms, p)),
+            (Some(SolveMode::Values) | None, _, Some(p)) => Some((SolveMode::Values, p)),
+            _ => None,
+        };
+        let Some((mode, precision)) = pick else {
+            let need = match args.mode {
+                Some(SolveMode::Values) => {
+                    plan.memory(table.index(), roles, CachePrecision::Fixed, whole, threads)
+                }
+                _ => fixed,
+            };
             writeln!(
                 err,
                 "boardsh yut solve: layer {e} has {} positions and needs about {:.1} GB, more than {} GB (`--memory`): stopping (the layers finished are saved in {})",
@@ -412,12 +499,41 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
                 path.display()
             )?;
             return Ok(EXIT_FAILED);
+        };
+        if mode == SolveMode::Values {
+            let need = plan.memory(table.index(), roles, precision, whole, threads);
+            if args.mode.is_none() {
+                writeln!(
+                    out,
+                    "layer {e}: values only, about {:.1} GB (with forms it would need {:.1} GB, more than {} GB)",
+                    need as f64 / 1e9,
+                    fixed as f64 / 1e9,
+                    args.memory
+                )?;
+            }
+            drop(plan);
+            if let Some(status) =
+                yut_values::in_process(&path, &mut table, e, precision, threads, stop.as_ref())?
+            {
+                return Ok(status);
+            }
+            if let Err(x) = write_atomic(&path, &table.to_bytes()) {
+                writeln!(
+                    err,
+                    "boardsh yut solve: cannot write {}: {x}",
+                    path.display()
+                )?;
+                return Ok(EXIT_FAILED);
+            }
+            yut_values::spent(&path);
+            continue;
         }
+        drop(plan);
         if precision == CachePrecision::Fixed {
             writeln!(
                 out,
                 "layer {e}: about {:.1} GB with the catches' states in fixed point (as solved it would need {:.1} GB, more than {} GB)",
-                need as f64 / 1e9,
+                fixed as f64 / 1e9,
                 float as f64 / 1e9,
                 args.memory
             )?;

@@ -11,27 +11,27 @@
 //! game's: moves use its route table, and the tests check the values
 //! against a brute force that plays through [`Play`](crate::yut::Play).
 
-pub mod analysis;
-pub mod board;
-pub mod bounded;
-pub mod dense;
-#[doc(hidden)]
-pub mod hint;
-pub mod index;
-pub mod luck;
-pub mod partial;
-pub mod plans;
-#[doc(hidden)]
-pub mod player;
-pub mod race;
-pub mod review;
-pub mod solver;
-pub mod table;
-pub mod totals;
-pub mod turn;
-pub mod tutor;
-#[doc(hidden)]
-pub mod whole;
+pub(crate) mod analysis;
+pub(crate) mod board;
+pub(crate) mod bounded;
+pub(crate) mod dense;
+pub(crate) mod ends;
+pub(crate) mod hint;
+pub(crate) mod index;
+pub(crate) mod jacobi;
+pub(crate) mod luck;
+pub(crate) mod partial;
+pub(crate) mod plans;
+pub(crate) mod player;
+pub(crate) mod race;
+pub(crate) mod review;
+pub(crate) mod solver;
+pub(crate) mod sweep_files;
+pub(crate) mod table;
+pub(crate) mod totals;
+pub(crate) mod turn;
+pub(crate) mod tutor;
+pub(crate) mod whole;
 
 // The solver's face: what the tests, the lab, the fuzz targets and the
 // benchmarks call, and the types those calls take and give back.
@@ -41,12 +41,19 @@ pub use bounded::Bounded;
 pub use dense::CachePrecision;
 pub use hint::{HintLine, Players, hint};
 pub use index::Layer;
+pub use jacobi::{
+    How, Jacobi, Prev, RangeSwept, SweepPlan, VALUES_TOLERANCE, ValuesReport, copy, error_bound,
+    fresh, merge, next_rate, place, solve_values,
+};
 pub use luck::{Happened, Luck, Point, ThrowLuck};
 pub use partial::Partial;
 pub use plans::{Ending, Plan, plans};
 pub use player::{Exact, board_of, exact_choices};
 pub use review::{BLUNDER, INACCURACY, MISTAKE, Mark, Reviewed, THRESHOLDS, review};
 pub use solver::{LayerJob, LayerReport, Progress};
+pub use sweep_files::{
+    PartHead, SweepId, ValuesHead, part_bytes, read_part, read_values_file, values_bytes,
+};
 pub use table::{Roles, Table, TableError};
 pub use turn::{Mode, Turn};
 pub use whole::{TurnHint, TurnLine, hint_turns};

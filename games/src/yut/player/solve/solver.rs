@@ -27,6 +27,7 @@ use std::collections::HashMap;
 
 use super::board::{HOME, MAX_TOKENS, Side, steps_left};
 use super::dense::{Block, Cache, CachePrecision, Catch, FormWork, Pends, SAME_ROLE, Space};
+use super::ends;
 use super::index::{Index, Layer, Place};
 use super::partial::Partial;
 use super::table::{Roles, Table, fixed, unfixed};
@@ -83,7 +84,7 @@ pub const LINEAR_TOLERANCE: f64 = 1e-13;
 pub const LINEAR_RATIO: f64 = 1e-3;
 
 /// The most sweeps of a layer (it converges long before).
-pub const MAX_SWEEPS: u32 = 10_000;
+pub(super) const MAX_SWEEPS: u32 = 10_000;
 
 /// The working memory solving layer `e` takes, estimated in bytes: by
 /// position and role the value (f64), its fixed point (u32), the sweep
@@ -740,11 +741,6 @@ impl<'t> LayerWork<'t> {
         }
     }
 
-    /// `p`'s place if it is in this layer (a term of the forms).
-    fn in_layer(&self, p: Place) -> Option<u32> {
-        (p.layer == self.e).then_some(p.at as u32)
-    }
-
     /// The value now of term `j` of a form of `role`: a turn start of the
     /// same role where `j` is marked [`SAME_ROLE`] (a catch's), of the
     /// other role otherwise (a turn's end).
@@ -756,10 +752,7 @@ impl<'t> LayerWork<'t> {
         }
     }
 
-    /// By the mover's side in `space` (the other side of escaped `o` and
-    /// rank `ro`): the turn ending there, worth one less the other team's
-    /// chance at its turn start (`next_role`'s), and that start's place
-    /// if in the layer.
+    /// The turns' ends of a block (`ends::turn_ends`), valued now.
     fn turn_ends(
         &self,
         space: &Space,
@@ -767,27 +760,12 @@ impl<'t> LayerWork<'t> {
         ro: usize,
         next_role: usize,
     ) -> (Vec<f64>, Vec<Option<u32>>) {
-        let mut end = Vec::with_capacity(space.len());
-        let mut end_at = Vec::with_capacity(space.len());
-        for (&j2, &r2) in space.esc.iter().zip(&space.rank) {
-            match self.index.place_ranks(o, ro, usize::from(j2), r2 as usize) {
-                Some(p) => {
-                    end.push(1.0 - self.value(p, next_role));
-                    end_at.push(self.in_layer(p));
-                }
-                None => {
-                    end.push(0.0);
-                    end_at.push(None);
-                }
-            }
-        }
-        (end, end_at)
+        ends::turn_ends(self.index, self.e, space, o, ro, |p| {
+            self.value(p, next_role)
+        })
     }
 
-    /// The catches a move of the block can make of `op` (the other side,
-    /// `o` escaped): each station it holds, with the catcher's turn start
-    /// by side in `space` (`role`'s) for nothing pending, and the caught
-    /// side's block in `caches` for throws still pending.
+    /// The catches of a block (`ends::catches`), valued now.
     fn catches<'c>(
         &self,
         space: &Space,
@@ -796,38 +774,9 @@ impl<'t> LayerWork<'t> {
         role: usize,
         caches: &'c HashMap<u32, Cache>,
     ) -> Vec<Catch<'c>> {
-        let mut catches = Vec::new();
-        for st in op.groups().filter(|&g| g != HOME) {
-            let caught = Side::of(op.0.map(|x| if x == st { HOME } else { x }));
-            let (Some(rc), Some(after)) = (self.index.rank_of(caught), caches.get(&caught.code()))
-            else {
-                // Never: the side after a catch has more tokens at home,
-                // so its level came first.
-                debug_assert!(false, "no block after the catch of {st}");
-                continue;
-            };
-            let mut start = Vec::with_capacity(space.len());
-            let mut start_at = Vec::with_capacity(space.len());
-            for (&j2, &r2) in space.esc.iter().zip(&space.rank) {
-                match self.index.place_ranks(usize::from(j2), r2 as usize, o, rc) {
-                    Some(p) => {
-                        start.push(self.value(p, role));
-                        start_at.push(self.in_layer(p));
-                    }
-                    None => {
-                        start.push(0.0);
-                        start_at.push(None);
-                    }
-                }
-            }
-            catches.push(Catch {
-                at: st,
-                start,
-                start_at,
-                after,
-            });
-        }
-        catches
+        ends::catches(self.index, self.e, space, o, op, caches, |p| {
+            self.value(p, role)
+        })
     }
 
     /// What a stop gives back: the values reached, and the sweeps begun.
@@ -904,7 +853,7 @@ impl Drop for Finished<'_> {
 
 /// Run `work` on `threads` threads,
 /// calling `tick` with `done` about ten times a second meanwhile.
-fn run<T: Send>(
+pub(super) fn run<T: Send>(
     threads: usize,
     work: &(dyn Fn() -> T + Sync),
     done: &AtomicUsize,
