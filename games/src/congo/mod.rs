@@ -15,17 +15,17 @@
 //! module is private to the crate: the shell reaches deeper, nobody else.
 
 pub mod analysis;
-pub mod bitboard;
+pub(crate) mod bitboard;
 pub mod course;
 pub mod data;
 pub mod eval;
 pub mod fen;
-pub mod game;
+pub(crate) mod game;
 #[doc(hidden)]
 pub mod guide;
-pub mod key_counts;
-pub mod listing;
-pub mod mirror;
+pub(crate) mod key_counts;
+pub(crate) mod listing;
+pub(crate) mod mirror;
 #[doc(hidden)]
 pub mod moves;
 pub mod nnue;
@@ -33,12 +33,12 @@ pub mod nnue;
 pub mod openings;
 #[doc(hidden)]
 pub mod passive;
-pub mod piece;
-pub mod position;
+pub(crate) mod piece;
+pub(crate) mod position;
 #[doc(hidden)]
-pub mod rules;
+pub(crate) mod rules;
 pub mod search;
-pub mod square;
+pub(crate) mod square;
 #[doc(hidden)]
 pub mod svg;
 pub mod tablebase;

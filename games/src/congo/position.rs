@@ -207,14 +207,14 @@ impl Position {
     }
 
     /// The kind of the piece on `sq`, if any, without looking at colours.
-    pub fn kind_at(&self, sq: Square) -> Option<PieceKind> {
+    pub(crate) fn kind_at(&self, sq: Square) -> Option<PieceKind> {
         PieceKind::ALL
             .into_iter()
             .find(|k| kind_of(&self.kinds, *k).contains(sq))
     }
 
     /// Remove every piece standing on a square of `mask`.
-    pub fn clear(&mut self, mask: Bitboard) {
+    pub(crate) fn clear(&mut self, mask: Bitboard) {
         let hit = mask & self.occupied();
         if hit.is_empty() {
             return;
@@ -238,7 +238,7 @@ impl Position {
 
     /// Toggle `piece` on the squares of `mask`: adds it to empty squares,
     /// lifts it from squares where it stands. The move maker's fast path.
-    pub fn toggle(&mut self, piece: Piece, mask: Bitboard) {
+    pub(crate) fn toggle(&mut self, piece: Piece, mask: Bitboard) {
         self.hash ^= mask_key(piece.color, piece.kind, mask.0);
         if let Some(bb) = color_of_mut(&mut self.colors, piece.color) {
             *bb ^= mask;

@@ -93,7 +93,7 @@ impl Rules {
 
     /// The position after a generated move of `pos`, made the fast way (no
     /// legality check, nothing recorded): the searches' move maker.
-    pub fn child(self, pos: &Position, mv: &Move) -> Position {
+    pub(crate) fn child(self, pos: &Position, mv: &Move) -> Position {
         let mut next = pos.clone();
         apply_under(&mut next, mv, self, &mut Silent);
         next

@@ -13,12 +13,12 @@ thread_local! {
 }
 
 /// A move was looked for among the legal moves.
-pub fn checked() {
+pub(crate) fn checked() {
     CHECKS.with(|c| c.set(c.get() + 1));
 }
 
 /// A position was copied.
-pub fn copied() {
+pub(crate) fn copied() {
     COPIES.with(|c| c.set(c.get() + 1));
 }
 

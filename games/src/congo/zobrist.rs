@@ -19,7 +19,7 @@ const BLOCK: usize = 64;
 static PIECE_KEYS: [u64; 2 * 8 * BLOCK] = piece_keys();
 
 /// XORed in when Black is to move: the first number of its own stream.
-pub const SIDE_KEY: u64 = Rng::new(SIDE_SEED).next_u64();
+pub(crate) const SIDE_KEY: u64 = Rng::new(SIDE_SEED).next_u64();
 
 /// The seeds of the two streams (fixed: changing them changes every key,
 /// hence the table's collisions and the search's node counts).
@@ -44,7 +44,7 @@ const fn piece_keys() -> [u64; 2 * 8 * BLOCK] {
 /// The key of a piece of `color` and `kind` on the square with index `sq`
 /// (below 49).
 #[inline]
-pub fn piece_key(color: Color, kind: PieceKind, sq: usize) -> u64 {
+pub(crate) fn piece_key(color: Color, kind: PieceKind, sq: usize) -> u64 {
     let block = color.index() * 8 + kind.index();
     PIECE_KEYS
         .get(block * BLOCK + (sq & (BLOCK - 1)))
@@ -55,7 +55,7 @@ pub fn piece_key(color: Color, kind: PieceKind, sq: usize) -> u64 {
 /// The XOR of the keys of a piece of `color` and `kind` on every square of
 /// `mask` (bits of square indices).
 #[inline]
-pub fn mask_key(color: Color, kind: PieceKind, mut mask: u64) -> u64 {
+pub(crate) fn mask_key(color: Color, kind: PieceKind, mut mask: u64) -> u64 {
     let mut h = 0;
     while mask != 0 {
         h ^= piece_key(color, kind, mask.trailing_zeros() as usize);
@@ -67,7 +67,7 @@ pub fn mask_key(color: Color, kind: PieceKind, mut mask: u64) -> u64 {
 /// Whether every key used is distinct and non-zero (a sanity check the
 /// tests run; a collision here would make two piece placements alike).
 #[cfg(test)]
-pub fn keys_distinct() -> bool {
+pub(crate) fn keys_distinct() -> bool {
     let mut all: Vec<u64> = Vec::new();
     for c in Color::ALL {
         for k in PieceKind::ALL {

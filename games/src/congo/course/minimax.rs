@@ -41,7 +41,7 @@ pub const NO_MOVE: i32 = -WIN;
 pub const MAX_MOVES: u64 = crate::congo::moves::budget::COURSE_SEARCH_MOVES;
 
 /// How often (in nodes) a search polls its interrupt.
-pub const POLL_EVERY: u64 = 1024;
+pub(crate) const POLL_EVERY: u64 = 1024;
 
 /// Which evaluation a search applies at its leaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -95,7 +95,7 @@ pub struct Searched {
 }
 
 /// Whether `pos` might have too many moves to list (only a monkey can).
-pub fn too_many_moves(pos: &Position) -> bool {
+pub(crate) fn too_many_moves(pos: &Position) -> bool {
     let monkeys = Color::ALL
         .into_iter()
         .any(|c| pos.pieces(Piece::new(c, PieceKind::Monkey)).any());

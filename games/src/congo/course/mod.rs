@@ -11,11 +11,11 @@
 //!
 //! The hand-outs are in `spec/course/`; the front end is `boardsh course`.
 
-pub mod advanced;
-pub mod alphabeta;
+pub(crate) mod advanced;
+pub(crate) mod alphabeta;
 #[doc(hidden)]
 pub mod material;
-pub mod minimax;
+pub(crate) mod minimax;
 
 use crate::congo::{Color, Position};
 pub use advanced::{Activity, Terms, activity, evaluate_advanced, terms};

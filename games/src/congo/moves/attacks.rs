@@ -14,14 +14,14 @@ use crate::congo::position::Position;
 use crate::congo::square::{SQUARES, Square};
 
 /// The 49 squares.
-pub const FULL: u64 = (1 << SQUARES) - 1;
+pub(crate) const FULL: u64 = (1 << SQUARES) - 1;
 
 /// The river: rank 4 on every file.
-pub const RIVER: u64 = rank_mask(3, 3);
+pub(crate) const RIVER: u64 = rank_mask(3, 3);
 
 /// The eight directions as (file, rank) offsets. A monkey path stores its
 /// jumps as indices into this list.
-pub const DIRS: [(i8, i8); 8] = [
+pub(crate) const DIRS: [(i8, i8); 8] = [
     (-1, -1),
     (-1, 0),
     (-1, 1),
@@ -33,10 +33,10 @@ pub const DIRS: [(i8, i8); 8] = [
 ];
 
 /// Steps in the eight directions.
-pub static KING: [u64; SQUARES] = leaper(&DIRS);
+pub(crate) static KING: [u64; SQUARES] = leaper(&DIRS);
 
 /// The chess knight's leap.
-pub static KNIGHT: [u64; SQUARES] = leaper(&[
+pub(crate) static KNIGHT: [u64; SQUARES] = leaper(&[
     (1, 2),
     (2, 1),
     (2, -1),
@@ -48,7 +48,7 @@ pub static KNIGHT: [u64; SQUARES] = leaper(&[
 ]);
 
 /// One or two squares orthogonally (the two-square move jumps).
-pub static ELEPHANT: [u64; SQUARES] = leaper(&[
+pub(crate) static ELEPHANT: [u64; SQUARES] = leaper(&[
     (1, 0),
     (2, 0),
     (-1, 0),
@@ -60,7 +60,7 @@ pub static ELEPHANT: [u64; SQUARES] = leaper(&[
 ]);
 
 /// The giraffe's jump to the second square in any of the eight directions.
-pub static GIRAFFE_JUMP: [u64; SQUARES] = leaper(&[
+pub(crate) static GIRAFFE_JUMP: [u64; SQUARES] = leaper(&[
     (-2, -2),
     (-2, 0),
     (-2, 2),
@@ -72,7 +72,7 @@ pub static GIRAFFE_JUMP: [u64; SQUARES] = leaper(&[
 ]);
 
 /// The tables that depend on the side: forward is up for White.
-pub struct SideTables {
+pub(crate) struct SideTables {
     /// The lion's steps, kept inside its castle.
     pub lion: [u64; SQUARES],
     /// The opponent's half (not the river), where a pawn may retreat.
@@ -92,7 +92,7 @@ pub struct SideTables {
 static SIDES: [SideTables; 2] = [side_tables(1), side_tables(-1)];
 
 /// The tables of `color`.
-pub fn side(color: Color) -> &'static SideTables {
+pub(crate) fn side(color: Color) -> &'static SideTables {
     match color {
         Color::White => &SIDES[0],
         Color::Black => &SIDES[1],
@@ -101,27 +101,27 @@ pub fn side(color: Color) -> &'static SideTables {
 
 /// A crocodile's slide from a land square along its file toward the river,
 /// up to and including the river square; empty for river squares.
-pub static CROC_TO_RIVER: [u64; SQUARES] = croc_to_river();
+pub(crate) static CROC_TO_RIVER: [u64; SQUARES] = croc_to_river();
 
 /// A slide along the rank toward file g (increasing index) / file a.
-pub static RAY_EAST: [u64; SQUARES] = ray(1, 0);
-pub static RAY_WEST: [u64; SQUARES] = ray(-1, 0);
+pub(crate) static RAY_EAST: [u64; SQUARES] = ray(1, 0);
+pub(crate) static RAY_WEST: [u64; SQUARES] = ray(-1, 0);
 
 /// For two squares on one file or one diagonal, the squares strictly
 /// between them; for any other pair, all 49 squares (so the pair itself,
 /// which holds the two lions, always counts as "something in between").
-pub static LION_LINE: [[u64; SQUARES]; SQUARES] = lion_line();
+pub(crate) static LION_LINE: [[u64; SQUARES]; SQUARES] = lion_line();
 
 /// One monkey jump: over `mid` to `land` (both zero if off the board).
 #[derive(Clone, Copy)]
-pub struct Leg {
+pub(crate) struct Leg {
     pub mid: u64,
     pub land: u64,
     pub land_index: u8,
 }
 
 /// The monkey's jumps from each square, in the order of [`DIRS`].
-pub static MONKEY_LEGS: [[Leg; 8]; SQUARES] = monkey_legs();
+pub(crate) static MONKEY_LEGS: [[Leg; 8]; SQUARES] = monkey_legs();
 
 /// The squares a `piece` on `from` attacks, with `occupied` the occupied
 /// squares: where it could capture if an enemy piece stood there (its own
@@ -132,7 +132,7 @@ pub static MONKEY_LEGS: [[Leg; 8]; SQUARES] = monkey_legs();
 /// adjacent squares); a lion also captures the enemy lion along an open
 /// file or diagonal ([`lion_line_open`]).
 #[inline]
-pub fn attacks(piece: Piece, from: Square, occupied: u64) -> u64 {
+pub(crate) fn attacks(piece: Piece, from: Square, occupied: u64) -> u64 {
     let t = side(piece.color);
     match piece.kind {
         PieceKind::Zebra => at(&KNIGHT, from),
@@ -149,7 +149,7 @@ pub fn attacks(piece: Piece, from: Square, occupied: u64) -> u64 {
 /// A crocodile's targets before removing its own pieces: the steps, plus
 /// the slide toward the river on land or along the river in it.
 #[inline]
-pub fn crocodile(from: Square, occupied: u64) -> u64 {
+pub(crate) fn crocodile(from: Square, occupied: u64) -> u64 {
     let steps = at(&KING, from);
     if Bitboard(RIVER).contains(from) {
         steps
@@ -164,7 +164,7 @@ pub fn crocodile(from: Square, occupied: u64) -> u64 {
 /// Whether lions on `a` and `b` face each other on a file or diagonal
 /// with nothing of `occupied` between them (then either captures the other).
 #[inline]
-pub fn lion_line_open(a: Square, b: Square, occupied: u64) -> bool {
+pub(crate) fn lion_line_open(a: Square, b: Square, occupied: u64) -> bool {
     let between = LION_LINE
         .get(a.index())
         .and_then(|row| row.get(b.index()))
@@ -175,7 +175,7 @@ pub fn lion_line_open(a: Square, b: Square, occupied: u64) -> bool {
 
 /// The pieces of `color` that could capture on `square` with one move
 /// (a monkey by a single jump), whoever stands there.
-pub fn attackers_to(pos: &Position, square: Square, color: Color) -> Bitboard {
+pub(crate) fn attackers_to(pos: &Position, square: Square, color: Color) -> Bitboard {
     let occupied = pos.occupied().0;
     let target = Bitboard::from_square(square).0;
     let empty = !occupied & FULL;
@@ -204,14 +204,14 @@ pub fn attackers_to(pos: &Position, square: Square, color: Color) -> Bitboard {
 
 /// The table entry for `sq`; zero if the table is too short (it never is).
 #[inline]
-pub fn at(table: &[u64; SQUARES], sq: Square) -> u64 {
+pub(crate) fn at(table: &[u64; SQUARES], sq: Square) -> u64 {
     table.get(sq.index()).copied().unwrap_or(0)
 }
 
 /// The slide along `ray` (from a piece outward, in increasing index order
 /// when `increasing`), stopping at and including the first occupied square.
 #[inline]
-pub fn slide(ray: u64, occupied: u64, increasing: bool) -> u64 {
+pub(crate) fn slide(ray: u64, occupied: u64, increasing: bool) -> u64 {
     let blockers = ray & occupied;
     if blockers == 0 {
         ray

@@ -101,7 +101,7 @@ impl Legal {
     }
 
     /// The key ([`Position::zobrist`]) of the position it is legal in.
-    pub fn key(self) -> u64 {
+    pub(crate) fn key(self) -> u64 {
         self.key
     }
 }

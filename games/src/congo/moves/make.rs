@@ -75,7 +75,7 @@ impl Position {
     ///
     /// [`IllegalMove`] if the from-square holds no piece of the side to
     /// move (the position is then unchanged).
-    pub fn play_legal_under(
+    pub(crate) fn play_legal_under(
         &mut self,
         mv: Move,
         rules: Rules,
@@ -109,7 +109,7 @@ impl Position {
 }
 
 /// Observes the removals of a move as they happen.
-pub trait Observer {
+pub(crate) trait Observer {
     /// `sq` is about to be captured.
     fn capture(&mut self, _pos: &Position, _sq: Square) {}
     /// The mover's pieces on `squares` are about to drown.
@@ -119,7 +119,7 @@ pub trait Observer {
 }
 
 /// Records nothing: perft's fast path.
-pub struct Silent;
+pub(crate) struct Silent;
 
 impl Observer for Silent {}
 
@@ -147,7 +147,7 @@ impl Observer for Record {
 /// Apply `mv` for the side to move under boardsh's full rules: see
 /// [`apply_under`].
 #[inline]
-pub fn apply<O: Observer>(pos: &mut Position, mv: &Move, observer: &mut O) -> Option<Piece> {
+pub(crate) fn apply<O: Observer>(pos: &mut Position, mv: &Move, observer: &mut O) -> Option<Piece> {
     apply_under(pos, mv, Rules::Full, observer)
 }
 
@@ -155,7 +155,7 @@ pub fn apply<O: Observer>(pos: &mut Position, mv: &Move, observer: &mut O) -> Op
 /// piece on its from-square; returns that piece, or `None` (position
 /// untouched) if it does not. Meant for generated moves: other moves are
 /// made without checks, but keep the board consistent.
-pub fn apply_under<O: Observer>(
+pub(crate) fn apply_under<O: Observer>(
     pos: &mut Position,
     mv: &Move,
     rules: Rules,

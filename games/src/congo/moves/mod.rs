@@ -8,7 +8,7 @@
 //! - [`status`] says whether the game goes on; [`perft`] and [`divide`]
 //!   count the move tree.
 
-pub mod attacks;
+pub(crate) mod attacks;
 pub mod budget;
 mod follow;
 mod illegal;
@@ -27,14 +27,14 @@ pub use illegal::{Illegal, Legal, check_move, too_many_moves, why_illegal};
 pub use make::{IllegalMove, MoveOutcome};
 // The course's searches (`congo::course`) and the engine make and count
 // moves the fast way.
-pub use make::{Silent, apply, apply_under};
-pub use movegen::generate;
+pub(crate) use make::{Silent, apply, apply_under};
+pub(crate) use movegen::generate;
 pub use movegen::{is_legal, legal_moves, move_count, move_count_up_to};
 pub use mv::{MAX_JUMPS, Move};
 pub use notation::{MoveParseError, MoveParseErrorKind, parse_move};
 pub use perft::{Counting, PerftProgress, divide, divide_with, perft, perft_with};
-pub use sink::{List, Sink};
+pub(crate) use sink::{List, Sink};
 pub use status::{Status, status};
 
 // The search also needs the monkey's jumped square.
-pub use mv::jumped_square;
+pub(crate) use mv::jumped_square;

@@ -17,7 +17,7 @@ use crate::congo::square::Square;
 ///
 /// `enemy` and `empty` describe the board before the move; `lions` are the
 /// enemy lions (jumping one ends the path).
-pub fn monkey_jumps<S: Sink>(
+pub(crate) fn monkey_jumps<S: Sink>(
     from: Square,
     enemy: u64,
     empty: u64,

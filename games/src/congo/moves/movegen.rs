@@ -36,13 +36,13 @@ impl Sink for Find {
 }
 
 /// Whether both lions are on the board (otherwise the game is over).
-pub fn both_lions(pos: &Position) -> bool {
+pub(crate) fn both_lions(pos: &Position) -> bool {
     let lions = pos.by_kind(PieceKind::Lion);
     (lions & pos.by_color(Color::White)).any() && (lions & pos.by_color(Color::Black)).any()
 }
 
 /// Feed every legal move of the side to move into `sink`.
-pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     if !both_lions(pos) {
         return;
     }
@@ -178,7 +178,7 @@ pub fn is_legal(pos: &Position, mv: Move) -> bool {
 }
 
 /// Whether the side to move has any legal move.
-pub fn has_move(pos: &Position) -> bool {
+pub(crate) fn has_move(pos: &Position) -> bool {
     struct Any(bool);
     impl Sink for Any {
         fn targets(&mut self, _from: Square, targets: u64) {

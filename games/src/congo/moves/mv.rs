@@ -107,7 +107,7 @@ impl Move {
     /// The path extended by a jump in direction `dir` landing on `land`;
     /// `None` if the path is full. A path of one jump is not canonical until
     /// [`Move::normalized`].
-    pub fn push_jump(mut self, dir: u8, land: Square) -> Option<Move> {
+    pub(crate) fn push_jump(mut self, dir: u8, land: Square) -> Option<Move> {
         let i = usize::from(self.jumps);
         let byte = self.dirs.get_mut(i / 2)?;
         *byte |= (dir & 7) << ((i % 2) * 4);
@@ -117,7 +117,7 @@ impl Move {
     }
 
     /// The canonical form: a single jump is written like any other move.
-    pub fn normalized(self) -> Move {
+    pub(crate) fn normalized(self) -> Move {
         if self.jumps == 1 {
             Move::new(self.from, self.to)
         } else {
@@ -135,7 +135,7 @@ fn jump_direction(a: Square, b: Square) -> Option<u8> {
 }
 
 /// The square a monkey jumps over going from `a` to `b`, if that is a jump.
-pub fn jumped_square(a: Square, b: Square) -> Option<Square> {
+pub(crate) fn jumped_square(a: Square, b: Square) -> Option<Square> {
     let (df, dr) = DIRS.get(usize::from(jump_direction(a, b)?)).copied()?;
     a.offset(df, dr)
 }

@@ -7,7 +7,7 @@ use crate::congo::bitboard::Bitboard;
 use crate::congo::square::Square;
 
 /// Where generated moves go.
-pub trait Sink {
+pub(crate) trait Sink {
     /// Plain moves from `from` to each square of `targets`.
     fn targets(&mut self, from: Square, targets: u64);
     /// One monkey jump path (canonical form).
@@ -19,7 +19,7 @@ pub trait Sink {
 }
 
 /// Collects moves into a list.
-pub struct List<'a>(pub &'a mut Vec<Move>);
+pub(crate) struct List<'a>(pub &'a mut Vec<Move>);
 
 impl Sink for List<'_> {
     fn targets(&mut self, from: Square, targets: u64) {
@@ -32,7 +32,7 @@ impl Sink for List<'_> {
 }
 
 /// Counts moves without building them.
-pub struct Count(pub u64);
+pub(crate) struct Count(pub u64);
 
 impl Sink for Count {
     fn targets(&mut self, _from: Square, targets: u64) {

@@ -36,7 +36,7 @@ pub struct Accumulators {
 }
 
 /// The squares whose piece (colour or kind) differs between `a` and `b`.
-pub fn changed(a: &Position, b: &Position) -> Bitboard {
+pub(crate) fn changed(a: &Position, b: &Position) -> Bitboard {
     let colors = Color::ALL
         .into_iter()
         .fold(Bitboard::EMPTY, |m, c| m | (a.by_color(c) ^ b.by_color(c)));
@@ -70,7 +70,7 @@ impl Accumulators {
     }
 
     /// Make these the accumulators of `pos` under `net`, from scratch.
-    pub fn rebuild(&mut self, net: &Network, pos: &Position) {
+    pub(crate) fn rebuild(&mut self, net: &Network, pos: &Position) {
         let h = net.hidden().min(MAX_HIDDEN);
         self.hidden = h;
         let k = net.kernels();

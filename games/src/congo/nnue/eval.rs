@@ -16,7 +16,7 @@ impl Network {
 
     /// The score from the side to move's view `us` and the other side's
     /// `them` (each `H` values, as [`Network::evaluate`]).
-    pub fn evaluate_views(&self, us: &[i16], them: &[i16]) -> i32 {
+    pub(crate) fn evaluate_views(&self, us: &[i16], them: &[i16]) -> i32 {
         let (w_us, w_them, bias) = self.output();
         // Each dot is Σ clamp(acc, 0, QA) × w over at most MAX_HIDDEN
         // units: within an i32 (see `simd::dot`).

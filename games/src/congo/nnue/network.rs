@@ -142,7 +142,7 @@ impl Network {
     }
 
     /// The inner loops this network runs on.
-    pub fn kernels(&self) -> &Kernels {
+    pub(crate) fn kernels(&self) -> &Kernels {
         &self.kernels
     }
 
@@ -152,7 +152,7 @@ impl Network {
     }
 
     /// The `H` weights of feature `f` (empty past [`N_FEATURES`]).
-    pub fn feature_row(&self, f: usize) -> &[i16] {
+    pub(crate) fn feature_row(&self, f: usize) -> &[i16] {
         let start = f.saturating_mul(self.hidden);
         self.feature_weights
             .get(start..start.saturating_add(self.hidden))
@@ -160,13 +160,13 @@ impl Network {
     }
 
     /// The hidden layer's biases: an accumulator's start.
-    pub fn feature_bias(&self) -> &[i16] {
+    pub(crate) fn feature_bias(&self) -> &[i16] {
         &self.feature_bias
     }
 
     /// The output layer: the side to move's weights, the other side's,
     /// the bias.
-    pub fn output(&self) -> (&[i16], &[i16], i32) {
+    pub(crate) fn output(&self) -> (&[i16], &[i16], i32) {
         let (us, them) = self.output_weights.split_at(self.hidden);
         (us, them, self.output_bias)
     }

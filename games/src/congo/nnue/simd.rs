@@ -17,7 +17,7 @@
 //! system calls): each block says why it is sound.
 
 /// The scalar kernels: the reference the SIMD ones must equal.
-pub mod scalar {
+pub(crate) mod scalar {
     use crate::congo::nnue::network::QA;
 
     /// `acc += row`, element by element, wrapping (over the shorter of
@@ -200,14 +200,14 @@ mod avx2 {
 }
 
 /// `out = src + Σ adds − Σ subs`'s signature.
-pub type ApplyFn = fn(&mut [i16], &[i16], &[&[i16]], &[&[i16]]);
+pub(crate) type ApplyFn = fn(&mut [i16], &[i16], &[&[i16]], &[&[i16]]);
 
 /// The four kernels of one instruction set, chosen once: a network holds
 /// the table chosen when it was made ([`Kernels::detect`], at load), so a
 /// call is one indirect call, with no question to the CPU and no flag to
 /// load.
 #[derive(Clone, Copy)]
-pub struct Kernels {
+pub(crate) struct Kernels {
     /// `acc += row` (wrapping).
     pub add: fn(&mut [i16], &[i16]),
     /// `acc -= row` (wrapping).
@@ -234,7 +234,7 @@ impl std::fmt::Debug for Kernels {
 }
 
 /// The scalar table: every CPU.
-pub const SCALAR: Kernels = Kernels {
+pub(crate) const SCALAR: Kernels = Kernels {
     add: scalar::add,
     sub: scalar::sub,
     apply: scalar::apply,
@@ -282,7 +282,7 @@ impl Kernels {
     /// The fastest table this CPU runs (AVX2 where it has it), or the
     /// scalar one when `allow_simd` is false. The CPU is asked here, when
     /// a network is made, never per call.
-    pub fn detect(allow_simd: bool) -> Kernels {
+    pub(crate) fn detect(allow_simd: bool) -> Kernels {
         #[cfg(target_arch = "x86_64")]
         if allow_simd && std::arch::is_x86_feature_detected!("avx2") {
             return avx2_table::AVX2;

@@ -387,7 +387,7 @@ fn drowning_loss(pos: &Position, w: &EvalWeights) -> i32 {
 }
 
 /// All terms for `pos` under `w`.
-pub fn terms(pos: &Position, w: &EvalWeights) -> Terms {
+pub(crate) fn terms(pos: &Position, w: &EvalWeights) -> Terms {
     let us = pos.side_to_move();
     let them = !us;
     let (ours_bb, theirs_bb) = (pos.by_color(us).0, pos.by_color(them).0);
@@ -455,7 +455,7 @@ pub fn evaluate_terms(pos: &Position) -> Terms {
 /// the lions). [`evaluate_with`] equals `Σ weight·feature + constant` up to
 /// its integer rounding of the mobility and drowning terms (under 2 cp);
 /// the drowning feature is priced with `w`'s piece values.
-pub fn linear(pos: &Position, w: &EvalWeights) -> ([f64; super::weights::COUNT], f64) {
+pub(crate) fn linear(pos: &Position, w: &EvalWeights) -> ([f64; super::weights::COUNT], f64) {
     let us = pos.side_to_move();
     let them = !us;
     let mut f = [0.0; super::weights::COUNT];

@@ -17,12 +17,12 @@ mod config;
 #[doc(hidden)]
 pub mod datagen;
 mod engine;
-pub mod engine_match;
+pub(crate) mod engine_match;
 mod eval;
 mod ordering;
 mod past;
 pub mod progress;
-pub mod safe;
+pub(crate) mod safe;
 #[doc(hidden)]
 pub mod skill;
 mod spec;

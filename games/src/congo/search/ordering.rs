@@ -10,11 +10,11 @@ use crate::congo::{Bitboard, PieceKind, Position, Square};
 /// A node never holds more moves than this: positions with astronomically
 /// many monkey paths (set-up positions only) are searched on the first
 /// ones generated, so no node can hang the search; the result says so.
-pub const MAX_MOVES: usize = crate::congo::moves::budget::SEARCH_NODE_MOVES;
+pub(crate) const MAX_MOVES: usize = crate::congo::moves::budget::SEARCH_NODE_MOVES;
 
 /// A move with its ordering score.
 #[derive(Clone, Copy, Debug)]
-pub struct ScoredMove {
+pub(crate) struct ScoredMove {
     pub mv: Move,
     pub score: i32,
     /// Neither a capture nor a lion capture.
@@ -33,7 +33,7 @@ pub struct ScoredMove {
 /// With `keep` the enemy's squares, it keeps only the captures (moves onto
 /// them, monkey jumps) of those first [`MAX_MOVES`] moves: what
 /// [`retain_captures`] leaves of a full list, without building it.
-pub struct Collect<'a> {
+pub(crate) struct Collect<'a> {
     pub list: &'a mut Vec<ScoredMove>,
     pub cut: bool,
     /// The target squares whose plain moves are kept (`FULL`: all).
@@ -135,7 +135,7 @@ fn victims_of(pos: &Position, mv: &Move, is_monkey: bool, w: &EvalWeights) -> (i
 /// enemy piece and monkey jumps. What [`Collect`] keeps with `keep` the
 /// enemy's squares (the tests check they agree).
 #[cfg(test)]
-pub fn retain_captures(pos: &Position, list: &mut Vec<ScoredMove>) {
+pub(crate) fn retain_captures(pos: &Position, list: &mut Vec<ScoredMove>) {
     let monkeys = pos.by_kind(PieceKind::Monkey);
     let them = pos.by_color(!pos.side_to_move());
     list.retain(|sm| {
@@ -148,10 +148,10 @@ pub fn retain_captures(pos: &Position, list: &mut Vec<ScoredMove>) {
 
 /// A lion capture's [`ScoredMove::gain`]: more than any margin is worth
 /// (and far from overflowing when added to one).
-pub const LION_GAIN: i32 = 1 << 24;
+pub(crate) const LION_GAIN: i32 = 1 << 24;
 
 /// Killer moves (compact) per ply and history scores per (side, from, to).
-pub struct Heuristics {
+pub(crate) struct Heuristics {
     killers: Vec<[Option<PackedMove>; 2]>,
     history: Vec<i32>,
     /// The countermove per (side, previous move's from, its to).
@@ -163,10 +163,10 @@ const GRAVITY: i32 = 1 << 14;
 
 /// No previous move (the root, or after a null move): for
 /// [`Heuristics::countermove`].
-pub const NO_PREV: u16 = u16::MAX;
+pub(crate) const NO_PREV: u16 = u16::MAX;
 
 /// The countermove index of `mv`'s squares (`from * 49 + to`).
-pub fn prev_index(mv: &Move) -> u16 {
+pub(crate) fn prev_index(mv: &Move) -> u16 {
     (mv.from().index() * 49 + mv.to().index()) as u16
 }
 
@@ -289,7 +289,7 @@ impl Heuristics {
 
 /// Ordering score bands: table move, lion capture, captures, killers,
 /// then history.
-pub const TT_MOVE: i32 = 1 << 30;
+pub(crate) const TT_MOVE: i32 = 1 << 30;
 const LION_CAPTURE: i32 = 1 << 29;
 const CAPTURE: i32 = 1 << 28;
 pub(super) const KILLER: i32 = 1 << 27;
@@ -302,7 +302,7 @@ const COUNTER: i32 = KILLER - 1;
 
 /// What switches the ordering uses.
 #[derive(Clone, Copy)]
-pub struct OrderSwitches {
+pub(crate) struct OrderSwitches {
     pub ordering: bool,
     pub killers: bool,
     pub history: bool,
@@ -312,7 +312,7 @@ pub struct OrderSwitches {
 
 /// What the node knows of its moves before scoring them.
 #[derive(Clone, Copy)]
-pub struct Hints {
+pub(crate) struct Hints {
     /// The table's move.
     pub tt_move: Option<PackedMove>,
     /// The countermove to the opponent's last move.
@@ -320,7 +320,7 @@ pub struct Hints {
 }
 
 /// Give each move of `list` its ordering score (and quiet flag).
-pub fn score_moves(
+pub(crate) fn score_moves(
     pos: &Position,
     list: &mut [ScoredMove],
     hints: Hints,
@@ -396,7 +396,7 @@ pub fn score_moves(
 
 /// Move the best-scored move of `list[i..]` to `i` (the first on ties, so
 /// equal scores keep generation order) and return it.
-pub fn pick(list: &mut [ScoredMove], i: usize) -> Option<ScoredMove> {
+pub(crate) fn pick(list: &mut [ScoredMove], i: usize) -> Option<ScoredMove> {
     let rest = list.get(i..)?;
     if rest.is_empty() {
         return None;

@@ -14,14 +14,14 @@ use crate::congo::{Bitboard, Move, PieceKind, Position};
 /// where the pawns stand (a capture or a drowning changes the first, a
 /// pawn's move or promotion the second).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Shape {
+pub(crate) struct Shape {
     pieces: u32,
     pawns: Bitboard,
 }
 
 impl Shape {
     /// The shape of `pos`.
-    pub fn of(pos: &Position) -> Shape {
+    pub(crate) fn of(pos: &Position) -> Shape {
         Shape {
             pieces: pos.occupied().count(),
             pawns: pos.by_kind(PieceKind::Pawn),
@@ -53,7 +53,7 @@ pub fn quiet_plies(start: &Position, moves: impl Iterator<Item = Move>) -> u32 {
 
 /// `eval` scaled toward 0 after `quiet` quiet plies of a span of `span`
 /// plies (`span` 0: unchanged).
-pub fn scale(eval: i32, quiet: u32, span: u32) -> i32 {
+pub(crate) fn scale(eval: i32, quiet: u32, span: u32) -> i32 {
     if span == 0 {
         return eval;
     }

@@ -18,7 +18,7 @@ use crate::congo::{Bitboard, Color, PieceKind, Position};
 /// side's reversed), so one lookup from the lion's square finds them all;
 /// the lion, crocodiles and monkeys are tried one by one, and it stops at
 /// the first attacker.
-pub fn lion_attacked(pos: &Position, color: Color) -> bool {
+pub(crate) fn lion_attacked(pos: &Position, color: Color) -> bool {
     let Some(lion) = pos.lion(color) else {
         return false;
     };

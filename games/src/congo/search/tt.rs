@@ -32,11 +32,11 @@ use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU64, Ordering};
 /// Bit 31 makes it non-zero, so "no move" is `Option::None` at no cost
 /// (an `Option<PackedMove>` is 32 bits too).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PackedMove(NonZeroU32);
+pub(crate) struct PackedMove(NonZeroU32);
 
 impl PackedMove {
     /// The packed form of `mv`.
-    pub fn of(mv: &Move) -> PackedMove {
+    pub(crate) fn of(mv: &Move) -> PackedMove {
         let mut c = (1 << 31) | mv.from().index() as u32 | ((mv.to().index() as u32) << 6);
         if mv.is_multi_jump() {
             let mut h: u32 = 0x811c_9dc5;
@@ -62,7 +62,7 @@ impl PackedMove {
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// The value itself.
     Exact,
     /// At least the score (a beta cut-off).
@@ -130,7 +130,7 @@ impl Slot {
 
 /// A hit: what was stored for the key.
 #[derive(Clone, Copy, Debug)]
-pub struct Hit {
+pub(crate) struct Hit {
     pub mv: Option<PackedMove>,
     pub score: i32,
     pub depth: u32,
@@ -138,7 +138,7 @@ pub struct Hit {
 }
 
 /// The table: a power-of-two number of entries, indexed by the key's low bits.
-pub struct Table {
+pub(crate) struct Table {
     entries: Vec<Slot>,
     generation: AtomicU8,
     epoch: AtomicU16,

@@ -8,17 +8,17 @@ use std::time::Duration;
 /// The value of capturing the enemy lion now (at ply 0). A lion captured
 /// `p` plies from the root scores `MATE - p` for the winner, so the
 /// fastest win and the slowest loss are preferred.
-pub const MATE: i32 = 30_000;
+pub(crate) const MATE: i32 = 30_000;
 
 /// Scores beyond this (in absolute value) are wins or losses.
-pub const MATE_BOUND: i32 = MATE - 1_000;
+pub(crate) const MATE_BOUND: i32 = MATE - 1_000;
 
 // The network's scores stay scores: its clamp lies inside the non-mate
 // range, whatever a network file's weights.
 const _: () = assert!(crate::congo::nnue::MAX_EVAL < MATE_BOUND);
 
 /// Above any score.
-pub const INF: i32 = 32_000;
+pub(crate) const INF: i32 = 32_000;
 
 /// When a search stops: at the first limit reached. No limit at all means
 /// "until interrupted" (or the deepest depth the engine searches).
@@ -73,7 +73,7 @@ pub enum Score {
 
 impl Score {
     /// The score for an internal value (see [`MATE`]).
-    pub fn from_internal(v: i32) -> Score {
+    pub(crate) fn from_internal(v: i32) -> Score {
         if v > MATE_BOUND {
             let plies = (MATE - v).max(0) as u32;
             Score::WinIn(plies.div_ceil(2))

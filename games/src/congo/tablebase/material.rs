@@ -39,13 +39,13 @@ fn castle_square(color: Color, slot: usize) -> Option<Square> {
 }
 
 /// The code of a non-lion piece.
-pub fn code(piece: Piece) -> Option<u8> {
+pub(crate) fn code(piece: Piece) -> Option<u8> {
     let slot = KINDS.iter().position(|&k| k == piece.kind)?;
     Some(piece.color.index() as u8 * 7 + slot as u8)
 }
 
 /// The piece of a code.
-pub fn piece_of(code: u8) -> Option<Piece> {
+pub(crate) fn piece_of(code: u8) -> Option<Piece> {
     let color = if code < 7 { Color::White } else { Color::Black };
     KINDS
         .get(usize::from(code % 7))
@@ -92,7 +92,7 @@ impl Material {
     }
 
     /// The piece codes, ascending.
-    pub fn codes(&self) -> &[u8] {
+    pub(crate) fn codes(&self) -> &[u8] {
         self.codes.get(..usize::from(self.len)).unwrap_or_default()
     }
 

@@ -24,10 +24,10 @@ use std::collections::HashMap;
 use std::fmt;
 
 /// The byte of an unused entry.
-pub const UNUSED: u8 = 255;
+pub(crate) const UNUSED: u8 = 255;
 
 /// The longest distance a table can store.
-pub const MAX_DISTANCE: u32 = 253;
+pub(crate) const MAX_DISTANCE: u32 = 253;
 
 /// The result for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,7 +48,7 @@ pub struct Probe {
 
 impl Probe {
     /// The probe of a table byte (`None` for an unused entry).
-    pub fn from_byte(b: u8) -> Option<Probe> {
+    pub(crate) fn from_byte(b: u8) -> Option<Probe> {
         match b {
             0 => Some(Probe {
                 outcome: Outcome::Draw,

@@ -2,9 +2,12 @@
 //! evaluation, the policies, `auto`, simulated games and the exact
 //! solver ([`solve`]).
 
+#[doc(hidden)]
 pub mod ai;
+#[doc(hidden)]
 pub mod auto;
-pub mod eval;
-pub mod policy;
+pub(crate) mod eval;
+pub(crate) mod policy;
+#[doc(hidden)]
 pub mod sim;
 pub mod solve;

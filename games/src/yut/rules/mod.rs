@@ -2,17 +2,19 @@
 //! throws, the tokens, a [`Game`](crate::yut::Game) and a game played by
 //! the rules ([`Play`](crate::yut::Play)). Pure data and rules.
 
-pub mod game;
-pub mod groups;
+pub(crate) mod game;
+pub(crate) mod groups;
+#[doc(hidden)]
 pub mod help;
-pub mod house;
-pub mod next;
-pub mod play;
-pub mod record;
-pub mod rng;
+pub(crate) mod house;
+pub(crate) mod next;
+pub(crate) mod play;
+pub(crate) mod record;
+pub(crate) mod rng;
+#[doc(hidden)]
 pub mod roll;
-pub mod route;
-pub mod station;
-pub mod sticks;
-pub mod throw;
-pub mod token;
+pub(crate) mod route;
+pub(crate) mod station;
+pub(crate) mod sticks;
+pub(crate) mod throw;
+pub(crate) mod token;

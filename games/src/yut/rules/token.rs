@@ -208,7 +208,7 @@ impl TokenSet {
     }
 
     /// The set whose bit `i` stands for `Token::ALL[i]`.
-    pub const fn from_bits(bits: u16) -> TokenSet {
+    pub(crate) const fn from_bits(bits: u16) -> TokenSet {
         TokenSet(bits)
     }
 

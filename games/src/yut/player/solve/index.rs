@@ -155,12 +155,12 @@ impl Index {
 
     /// The sides with `j` tokens escaped (spare ones not counted), in
     /// rank order.
-    pub fn sides_with(&self, j: usize) -> &[Side] {
+    pub(crate) fn sides_with(&self, j: usize) -> &[Side] {
         self.sides.get(j).map_or(&[], Vec::as_slice)
     }
 
     /// A side's rank among the sides with as many escaped.
-    pub fn rank_of(&self, side: Side) -> Option<usize> {
+    pub(crate) fn rank_of(&self, side: Side) -> Option<usize> {
         let r = *self.rank.get(side.code() as usize)?;
         (r != u32::MAX).then_some(r as usize)
     }
@@ -168,7 +168,7 @@ impl Index {
     /// Where the board of the side of rank `rm` with `j` escaped (to
     /// move) and the side of rank `ro` with `o` escaped is: [`Index::place`]
     /// from ranks.
-    pub fn place_ranks(&self, j: usize, rm: usize, o: usize, ro: usize) -> Option<Place> {
+    pub(crate) fn place_ranks(&self, j: usize, rm: usize, o: usize, ro: usize) -> Option<Place> {
         let layer = j + o;
         let (_, _, start) = self.blocks(layer).find(|&(bj, _, _)| bj == j)?;
         Some(Place {

@@ -16,22 +16,27 @@ pub(crate) mod board;
 pub(crate) mod bounded;
 pub(crate) mod dense;
 pub(crate) mod ends;
-pub(crate) mod hint;
+#[doc(hidden)]
+pub mod hint;
 pub(crate) mod index;
 pub(crate) mod jacobi;
 pub(crate) mod luck;
 pub(crate) mod partial;
 pub(crate) mod plans;
-pub(crate) mod player;
+#[doc(hidden)]
+pub mod player;
 pub(crate) mod race;
-pub(crate) mod review;
+#[doc(hidden)]
+pub mod review;
 pub(crate) mod solver;
 pub(crate) mod sweep_files;
 pub(crate) mod table;
 pub(crate) mod totals;
 pub(crate) mod turn;
-pub(crate) mod tutor;
-pub(crate) mod whole;
+#[doc(hidden)]
+pub mod tutor;
+#[doc(hidden)]
+pub mod whole;
 
 // The solver's face: what the tests, the lab, the fuzz targets and the
 // benchmarks call, and the types those calls take and give back.
@@ -60,10 +65,16 @@ pub use whole::{TurnHint, TurnLine, hint_turns};
 
 // What only the crate's own front end uses (the shell's `hint`, `review`
 // and renderings, `boardsh yut solve`'s budgets): not public.
+// For the shell (crate `boardsh`), not the face.
+#[doc(hidden)]
 pub use analysis::{hint_game, hint_team};
+#[doc(hidden)]
 pub use index::Index;
+#[doc(hidden)]
 pub use plans::landing;
+#[doc(hidden)]
 pub use solver::{TOLERANCE, layer_memory, layer_states};
+#[doc(hidden)]
 pub use totals::{loss_totals, luck_totals};
 
 /// The default cap on yuts and mos pending in a turn: a run that long
