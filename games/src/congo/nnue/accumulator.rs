@@ -212,6 +212,12 @@ fn both_views(
     piece: Piece,
     sq: Square,
 ) {
-    op(white, net.feature_row(feature_index(Color::White, piece, sq)));
-    op(black, net.feature_row(feature_index(Color::Black, piece, sq)));
+    op(
+        white,
+        net.feature_row(feature_index(Color::White, piece, sq)),
+    );
+    op(
+        black,
+        net.feature_row(feature_index(Color::Black, piece, sq)),
+    );
 }
