@@ -8,7 +8,7 @@
 //! original problem.
 //!
 //! ```
-//! use boardsh::yut::{Game, Station, Token, TokenState};
+//! use boardsh_games::yut::{Game, Station, Token, TokenState};
 //!
 //! let mut game = Game::new();
 //! let report = game.apply(Token::A, "BBBB".parse()?)?; // 5 steps: mo
