@@ -64,26 +64,8 @@ impl Partial {
             bytes,
             at: MAGIC.len() + 1,
         };
-        let version = r.byte()?;
-        if version != VERSION {
-            return Err(TableError::Version(version));
-        }
-        let (k, cap, roles) = (usize::from(r.byte()?), r.byte()?, usize::from(r.byte()?));
-        if k != table.tokens() || cap != table.cap() || roles != table.roles().count() {
-            return Err(TableError::Kind {
-                found: format!("{k} tokens, cap {cap}, {roles} roles"),
-                expected: format!(
-                    "{} tokens, cap {}, {} roles",
-                    table.tokens(),
-                    table.cap(),
-                    table.roles().count()
-                ),
-            });
-        }
-        let layer = usize::from(r.byte()?);
-        if layer >= table.index().layers() {
-            return Err(TableError::Layer(layer));
-        }
+        let layer = r.layer_head(VERSION, table)?;
+        let roles = table.roles().count();
         let sweeps = u32::from_le_bytes(r.array::<4>()?);
         let expected = table.index().layer_len(layer);
         let mut values = Vec::with_capacity(roles);

@@ -81,26 +81,7 @@ fn read_head<'b>(
         bytes: body,
         at: MAGIC.len() + 1,
     };
-    let version = r.byte()?;
-    if version != VERSION {
-        return Err(TableError::Version(version));
-    }
-    let (k, cap, roles) = (usize::from(r.byte()?), r.byte()?, usize::from(r.byte()?));
-    if k != table.tokens() || cap != table.cap() || roles != table.roles().count() {
-        return Err(TableError::Kind {
-            found: format!("{k} tokens, cap {cap}, {roles} roles"),
-            expected: format!(
-                "{} tokens, cap {}, {} roles",
-                table.tokens(),
-                table.cap(),
-                table.roles().count()
-            ),
-        });
-    }
-    let layer = usize::from(r.byte()?);
-    if layer >= table.index().layers() {
-        return Err(TableError::Layer(layer));
-    }
+    let layer = r.layer_head(VERSION, table)?;
     let sweep = u32::from_le_bytes(r.array()?);
     Ok((r, SweepId { layer, sweep }))
 }

@@ -311,4 +311,34 @@ impl<'a> Reader<'a> {
         a.copy_from_slice(self.take(N)?);
         Ok(a)
     }
+    /// The head of a layer's file after its magic: the format's `version`,
+    /// the game (tokens, cap, roles) that of `table`, then a layer
+    /// `table` has, which it gives.
+    pub(super) fn layer_head(&mut self, version: u8, table: &Table) -> Result<usize, TableError> {
+        let found = self.byte()?;
+        if found != version {
+            return Err(TableError::Version(found));
+        }
+        let (k, cap, roles) = (
+            usize::from(self.byte()?),
+            self.byte()?,
+            usize::from(self.byte()?),
+        );
+        if k != table.tokens() || cap != table.cap() || roles != table.roles().count() {
+            return Err(TableError::Kind {
+                found: format!("{k} tokens, cap {cap}, {roles} roles"),
+                expected: format!(
+                    "{} tokens, cap {}, {} roles",
+                    table.tokens(),
+                    table.cap(),
+                    table.roles().count()
+                ),
+            });
+        }
+        let layer = usize::from(self.byte()?);
+        if layer >= table.index().layers() {
+            return Err(TableError::Layer(layer));
+        }
+        Ok(layer)
+    }
 }
