@@ -95,6 +95,23 @@ fn resume(
     Ok((None, false))
 }
 
+/// Write `table` to `path` (atomically); `false` when that failed, said
+/// on `err` with the file's name: a full disk or a file size limit (the
+/// file is left as it was, the temporary one removed).
+fn table_saved(path: &Path, table: &Table, err: &mut dyn Write) -> io::Result<bool> {
+    match write_atomic(path, &table.to_bytes()) {
+        Ok(()) => Ok(true),
+        Err(x) => {
+            writeln!(
+                err,
+                "boardsh yut solve: cannot write {}: {x}",
+                path.display()
+            )?;
+            Ok(false)
+        }
+    }
+}
+
 /// The most bytes a stopped layer's values for `table`'s game can have:
 /// its largest layer, as floats, for each role, with the header.
 fn partial_limit(table: &Table) -> u64 {
@@ -517,12 +534,7 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
             {
                 return Ok(status);
             }
-            if let Err(x) = write_atomic(&path, &table.to_bytes()) {
-                writeln!(
-                    err,
-                    "boardsh yut solve: cannot write {}: {x}",
-                    path.display()
-                )?;
+            if !table_saved(&path, &table, &mut err)? {
                 return Ok(EXIT_FAILED);
             }
             yut_values::spent(&path);
@@ -612,14 +624,7 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
                 return Ok(EXIT_INTERRUPTED);
             }
         };
-        if let Err(x) = write_atomic(&path, &table.to_bytes()) {
-            // A full disk or a file size limit: said with the file's name
-            // (the file is left as it was, the temporary one removed).
-            writeln!(
-                err,
-                "boardsh yut solve: cannot write {}: {x}",
-                path.display()
-            )?;
+        if !table_saved(&path, &table, &mut err)? {
             return Ok(EXIT_FAILED);
         }
         // The layer is in the table now: its stopped values are spent.

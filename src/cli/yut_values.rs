@@ -139,22 +139,49 @@ pub struct Shared<'a> {
     pub stop: &'a AtomicBool,
 }
 
+/// The layer under way, its values file and that file mapped (if there
+/// is one); `Err(EXIT_OK)` when every layer asked for is solved (said on
+/// `out`).
+fn under_way(s: &Shared, out: &mut dyn Write) -> io::Result<Result<UnderWay, i32>> {
+    let Some(e) = layer_under_way(&s.table, s.down_to) else {
+        writeln!(out, "every layer from {} up is solved", s.down_to)?;
+        return Ok(Err(EXIT_OK));
+    };
+    let vpath = values_path(s.path);
+    let map = Mapped::open(&vpath).map_err(|x| named(&vpath, x))?;
+    Ok(Ok((e, vpath, map)))
+}
+
+/// A layer under way: its number, its values file, that file mapped.
+type UnderWay = (usize, PathBuf, Option<Mapped>);
+
+/// [`start_of`], its error said on `err` (then `None`).
+fn start_said<'m>(
+    map: Option<&'m Mapped>,
+    path: &Path,
+    table: &Table,
+    e: usize,
+    err: &mut dyn Write,
+) -> io::Result<Option<Option<Start<'m>>>> {
+    match start_of(map, path, table, e) {
+        Ok(start) => Ok(Some(start)),
+        Err(why) => {
+            writeln!(err, "boardsh yut solve: {why}")?;
+            Ok(None)
+        }
+    }
+}
+
 /// `--part K/N`: solve range K of N of the current sweep.
 pub fn part(s: &Shared, k: u32, n: u32) -> io::Result<i32> {
     let mut out = io::stdout().lock();
     let mut err = io::stderr();
-    let Some(e) = layer_under_way(&s.table, s.down_to) else {
-        writeln!(out, "every layer from {} up is solved", s.down_to)?;
-        return Ok(EXIT_OK);
+    let (e, vpath, map) = match under_way(s, &mut out)? {
+        Ok(found) => found,
+        Err(status) => return Ok(status),
     };
-    let vpath = values_path(s.path);
-    let map = Mapped::open(&vpath).map_err(|x| named(&vpath, x))?;
-    let start = match start_of(map.as_ref(), &vpath, &s.table, e) {
-        Ok(st) => st,
-        Err(why) => {
-            writeln!(err, "boardsh yut solve: {why}")?;
-            return Ok(EXIT_FAILED);
-        }
+    let Some(start) = start_said(map.as_ref(), &vpath, &s.table, e, &mut err)? else {
+        return Ok(EXIT_FAILED);
     };
     let head = start.as_ref().map_or(fresh_head(e), |x| x.0);
     let sweep = head.id.sweep;
@@ -325,18 +352,12 @@ fn check_part(
 pub fn merge_parts(s: &mut Shared, n: u32) -> io::Result<i32> {
     let mut out = io::stdout().lock();
     let mut err = io::stderr();
-    let Some(e) = layer_under_way(&s.table, s.down_to) else {
-        writeln!(out, "every layer from {} up is solved", s.down_to)?;
-        return Ok(EXIT_OK);
+    let (e, vpath, map) = match under_way(s, &mut out)? {
+        Ok(found) => found,
+        Err(status) => return Ok(status),
     };
-    let vpath = values_path(s.path);
-    let map = Mapped::open(&vpath).map_err(|x| named(&vpath, x))?;
-    let start = match start_of(map.as_ref(), &vpath, &s.table, e) {
-        Ok(st) => st,
-        Err(why) => {
-            writeln!(err, "boardsh yut solve: {why}")?;
-            return Ok(EXIT_FAILED);
-        }
+    let Some(start) = start_said(map.as_ref(), &vpath, &s.table, e, &mut err)? else {
+        return Ok(EXIT_FAILED);
     };
     let head = start.as_ref().map_or(fresh_head(e), |x| x.0);
     let index = s.table.index().clone();
