@@ -1,8 +1,9 @@
 //! boardsh: a command-line shell for Congo positions and Yut Nori games.
 //!
 //! The library holds the games ([`congo`], [`yut`]: the crate
-//! `boardsh-games`, re-exported) and the command layer ([`shell`]); `cli` is the thin terminal front end used by the binary,
-//! private to the crate: [`front`] lists the entry points the binary, the
+//! `boardsh-games`, re-exported) and the command layer ([`shell`]);
+//! `cli` is the thin terminal front end used by the binary, private to
+//! the crate: [`front`] lists the entry points the binary, the
 //! integration tests and the fuzz targets may call.
 
 // Nothing reachable from input may panic: the obvious ways are denied in
