@@ -278,3 +278,59 @@ fn a_sweeps_estimated_memory_is_its_measured_peak() {
         "measured {used:.2} MB, estimated {estimated:.2} MB"
     );
 }
+
+/// `boardsh yut solve ARGS --out TABLE`, killed if it runs past 20 s:
+/// its output and whether it ended by itself.
+fn solve_within(table: &Path, args: &[&str]) -> (Output, bool) {
+    let mut child = command()
+        .args(["yut", "solve"])
+        .args(args)
+        .arg("--out")
+        .arg(table)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("boardsh runs");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let mut ended = true;
+    while child.try_wait().expect("waits").is_none() {
+        if std::time::Instant::now() > deadline {
+            ended = false;
+            let _ = child.kill();
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    (child.wait_with_output().expect("its output"), ended)
+}
+
+#[test]
+fn a_fifo_for_the_values_or_a_part_is_refused_at_once() {
+    // Opening a FIFO for reading waits for a writer that never comes:
+    // the values file and a part file are looked at without waiting, and
+    // anything but a regular file is refused, naming it.
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("t.bin");
+    let values = dir.path().join("t.bin.values");
+    common::mkfifo(&values);
+    let (out, ended) = solve_within(&table, &args(&["--threads", "1", "--part", "1/1"]));
+    assert!(ended, "waited on the FIFO");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("t.bin.values"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_file(&values).unwrap();
+
+    let part = dir.path().join("t.bin.part-1-of-1");
+    common::mkfifo(&part);
+    let (out, ended) = solve_within(&table, &args(&["--merge", "1"]));
+    assert!(ended, "waited on the FIFO");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("t.bin.part-1-of-1"),
+        "{}",
+        text(&out.stderr)
+    );
+}

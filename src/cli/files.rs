@@ -98,7 +98,7 @@ pub fn open_live(path: &Path, regular_only: bool, live: Arc<Live>) -> Result<Scr
 /// Open `path` for reading without waiting for a FIFO's writer. The flag
 /// stays on the open file (ours alone): a read that finds nothing says
 /// so at once, and [`Checked::file`] waits for input with poll(2).
-fn open_nonblocking(path: &Path) -> io::Result<File> {
+pub fn open_nonblocking(path: &Path) -> io::Result<File> {
     File::options()
         .read(true)
         .custom_flags(libc::O_NONBLOCK)

@@ -114,7 +114,7 @@ fn table_saved(path: &Path, table: &Table, err: &mut dyn Write) -> io::Result<bo
 
 /// The most bytes a stopped layer's values for `table`'s game can have:
 /// its largest layer, as floats, for each role, with the header.
-fn partial_limit(table: &Table) -> u64 {
+pub fn partial_limit(table: &Table) -> u64 {
     let index = table.index();
     let largest = (0..index.layers())
         .map(|e| index.layer_len(e) as u64)

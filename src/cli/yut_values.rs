@@ -60,7 +60,9 @@ pub struct Mapped(memmap2::Mmap);
 impl Mapped {
     /// Map `path` if it is a regular file; `Ok(None)` if there is none.
     fn open(path: &Path) -> io::Result<Option<Mapped>> {
-        let file = match fs::File::open(path) {
+        // Not waiting for a FIFO's writer: anything but a regular file is
+        // refused at once, below.
+        let file = match super::files::open_nonblocking(path) {
             Ok(f) => f,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(e),
@@ -313,7 +315,10 @@ fn check_part(
     plan: &SweepPlan,
     want: &PartHead,
 ) -> Result<Option<Part>, String> {
-    let bytes = match fs::read(path) {
+    // A part holds at most a layer's values of every role: a FIFO, a
+    // device or a larger file is refused at once.
+    let limit = super::yut_solve::partial_limit(table);
+    let bytes = match super::files::read_regular(path, limit, "a sweep's part file") {
         Ok(b) => b,
         Err(x) if x.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(x) => return Err(format!("{}: {x}", path.display())),
