@@ -453,7 +453,7 @@ fn solve(args: &YutSolveArgs) -> io::Result<i32> {
             stop: stop.as_ref(),
         };
         return match (args.part, args.merge) {
-            (Some((k, n)), _) => yut_values::part(&shared, k, n),
+            (Some((k, n)), _) => yut_values::part(&mut shared, k, n),
             (_, Some(n)) => yut_values::merge_parts(&mut shared, n),
             _ => Ok(EXIT_USAGE),
         };

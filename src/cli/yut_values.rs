@@ -17,7 +17,7 @@ use super::yut_solve::write_atomic;
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK};
 use crate::yut::Sticks;
 use crate::yut::player::solve::{
-    CachePrecision, How, Jacobi, PartHead, Prev, Roles, SweepId, SweepPlan, Table,
+    CachePrecision, How, Index, Jacobi, PartHead, Prev, Roles, SweepId, SweepPlan, Table,
     VALUES_TOLERANCE, ValuesHead, copy, error_bound, next_rate, part_bytes, place, read_part,
     read_values_file, solve_values, values_bytes,
 };
@@ -174,8 +174,42 @@ fn start_said<'m>(
     }
 }
 
-/// `--part K/N`: solve range K of N of the current sweep.
-pub fn part(s: &Shared, k: u32, n: u32) -> io::Result<i32> {
+/// The sweep under way, as `--part` and `--merge` begin it: its layer,
+/// the values file, the sweep's header, the layer's index and plan, and
+/// the values file's values when the sweep starts from them.
+struct Sweep<'m> {
+    e: usize,
+    vpath: &'m Path,
+    head: ValuesHead,
+    index: Index,
+    plan: SweepPlan,
+    start: Option<Vec<&'m [u8]>>,
+}
+
+impl<'m> Sweep<'m> {
+    /// The values the sweep starts from, by role: the values file's, or
+    /// the fresh start's (made into `fresh`, only when asked for: a
+    /// layer's worth of each role).
+    fn prev<'a>(&'a self, roles: usize, fresh: &'a mut Vec<Vec<u8>>) -> Vec<&'a [u8]> {
+        if let Some(v) = &self.start {
+            return v.clone();
+        }
+        let n = self.index.layer_len(self.e);
+        *fresh = (0..roles)
+            .map(|_| crate::yut::player::solve::fresh(n))
+            .collect();
+        fresh.iter().map(Vec::as_slice).collect()
+    }
+}
+
+/// Runs `then` on the sweep under way with stdout and stderr, for
+/// `--part` and `--merge`: its status, or [`EXIT_OK`] when every layer
+/// asked for is solved (said on stdout) and [`EXIT_FAILED`] when the
+/// values file is refused (said on stderr).
+fn on_sweep(
+    s: &mut Shared,
+    then: impl FnOnce(&mut Shared, Sweep<'_>, &mut dyn Write, &mut dyn Write) -> io::Result<i32>,
+) -> io::Result<i32> {
     let mut out = io::stdout().lock();
     let mut err = io::stderr();
     let (e, vpath, map) = match under_way(s, &mut out)? {
@@ -185,21 +219,50 @@ pub fn part(s: &Shared, k: u32, n: u32) -> io::Result<i32> {
     let Some(start) = start_said(map.as_ref(), &vpath, &s.table, e, &mut err)? else {
         return Ok(EXIT_FAILED);
     };
-    let head = start.as_ref().map_or(fresh_head(e), |x| x.0);
-    let sweep = head.id.sweep;
     let index = s.table.index().clone();
     let plan = SweepPlan::new(&index, e, s.table.cap());
+    let (head, start) = match start {
+        Some((head, values)) => (head, Some(values)),
+        None => (fresh_head(e), None),
+    };
+    let sweep = Sweep {
+        e,
+        vpath: &vpath,
+        head,
+        index,
+        plan,
+        start,
+    };
+    then(s, sweep, &mut out, &mut err)
+}
+
+/// `--part K/N`: solve range K of N of the current sweep.
+pub fn part(s: &mut Shared, k: u32, n: u32) -> io::Result<i32> {
+    on_sweep(s, |s, sw, out, err| part_of(s, &sw, k, n, out, err))
+}
+
+/// [`part`] on the sweep under way.
+fn part_of(
+    s: &Shared,
+    sw: &Sweep<'_>,
+    k: u32,
+    n: u32,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<i32> {
+    let (e, index, plan) = (sw.e, &sw.index, &sw.plan);
+    let sweep = sw.head.id.sweep;
     let range = plan.range(k as usize - 1, n as usize);
     let ppath = part_path(s.path, k, n);
     let want = PartHead {
-        id: head.id,
+        id: sw.head.id,
         part: k - 1,
         parts: n,
         blocks: range.clone(),
         change: 0.0,
         nodes: 0,
     };
-    match check_part(&ppath, &s.table, &plan, &want) {
+    match check_part(&ppath, &s.table, plan, &want) {
         Ok(Some(_)) => {
             writeln!(
                 out,
@@ -217,9 +280,9 @@ pub fn part(s: &Shared, k: u32, n: u32) -> io::Result<i32> {
     }
     let limit = u64::from(s.memory_gb) * 1_000_000_000;
     let roles = s.table.roles();
-    let Some(precision) = precision_within(&plan, &index, roles, range.clone(), s.threads, limit)
+    let Some(precision) = precision_within(plan, index, roles, range.clone(), s.threads, limit)
     else {
-        let need = plan.memory(&index, roles, CachePrecision::Fixed, range, s.threads);
+        let need = plan.memory(index, roles, CachePrecision::Fixed, range, s.threads);
         writeln!(
             err,
             "boardsh yut solve: part {k}/{n} of layer {e} needs about {:.1} GB, more than {} GB (`--memory`): give more parts",
@@ -228,21 +291,12 @@ pub fn part(s: &Shared, k: u32, n: u32) -> io::Result<i32> {
         )?;
         return Ok(EXIT_FAILED);
     };
-    let fresh: Vec<Vec<u8>>;
-    let slices: Vec<&[u8]> = match &start {
-        Some((_, v)) => v.clone(),
-        None => {
-            let n = index.layer_len(e);
-            fresh = (0..roles.count())
-                .map(|_| crate::yut::player::solve::fresh(n))
-                .collect();
-            fresh.iter().map(Vec::as_slice).collect()
-        }
-    };
+    let mut fresh = Vec::new();
+    let slices = sw.prev(roles.count(), &mut fresh);
     let started = Instant::now();
     let jacobi = Jacobi::new(
         &s.table,
-        &plan,
+        plan,
         Prev::new(&slices),
         Sticks::FAIR.odds(),
         precision,
@@ -282,7 +336,7 @@ pub fn part(s: &Shared, k: u32, n: u32) -> io::Result<i32> {
         swept.nodes,
         started.elapsed().as_secs_f64(),
         peak(),
-        plan.memory(&index, roles, precision, range.clone(), s.threads) as f64 / 1e6
+        plan.memory(index, roles, precision, range.clone(), s.threads) as f64 / 1e6
     )?;
     Ok(EXIT_OK)
 }
@@ -291,7 +345,7 @@ pub fn part(s: &Shared, k: u32, n: u32) -> io::Result<i32> {
 /// in fixed point; `None` if it fits neither way.
 pub fn precision_within(
     plan: &SweepPlan,
-    index: &crate::yut::player::solve::Index,
+    index: &Index,
     roles: Roles,
     range: std::ops::Range<usize>,
     threads: usize,
@@ -355,31 +409,23 @@ fn check_part(
 
 /// `--merge N`: join the N parts of the current sweep.
 pub fn merge_parts(s: &mut Shared, n: u32) -> io::Result<i32> {
-    let mut out = io::stdout().lock();
-    let mut err = io::stderr();
-    let (e, vpath, map) = match under_way(s, &mut out)? {
-        Ok(found) => found,
-        Err(status) => return Ok(status),
-    };
-    let Some(start) = start_said(map.as_ref(), &vpath, &s.table, e, &mut err)? else {
-        return Ok(EXIT_FAILED);
-    };
-    let head = start.as_ref().map_or(fresh_head(e), |x| x.0);
-    let index = s.table.index().clone();
-    let plan = SweepPlan::new(&index, e, s.table.cap());
+    on_sweep(s, |s, sw, out, err| merge_of(s, sw, n, out, err))
+}
+
+/// [`merge_parts`] on the sweep under way.
+fn merge_of(
+    s: &mut Shared,
+    sw: Sweep<'_>,
+    n: u32,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<i32> {
+    let (e, head, index, plan) = (sw.e, sw.head, &sw.index, &sw.plan);
     // Each part checked and put in place as it is read, so the merge
     // holds the previous values (mapped), the next ones and one part.
     let roles = s.table.roles().count();
-    let fresh: Vec<Vec<u8>>;
-    let slices: Vec<&[u8]> = match &start {
-        Some((_, v)) => v.clone(),
-        None => {
-            fresh = (0..roles)
-                .map(|_| crate::yut::player::solve::fresh(index.layer_len(e)))
-                .collect();
-            fresh.iter().map(Vec::as_slice).collect()
-        }
-    };
+    let mut fresh = Vec::new();
+    let slices = sw.prev(roles, &mut fresh);
     let mut values = copy(index.layer_len(e), roles, Prev::new(&slices));
     let mut missing = Vec::new();
     let (mut change, mut nodes) = (0.0f64, 0u64);
@@ -393,11 +439,11 @@ pub fn merge_parts(s: &mut Shared, n: u32) -> io::Result<i32> {
             nodes: 0,
         };
         let ppath = part_path(s.path, k, n);
-        match check_part(&ppath, &s.table, &plan, &want) {
+        match check_part(&ppath, &s.table, plan, &want) {
             Ok(Some((h, v))) => {
                 change = change.max(h.change);
                 nodes += h.nodes;
-                place(&plan, &index, &mut values, h.blocks, &v);
+                place(plan, index, &mut values, h.blocks, &v);
             }
             Ok(None) => missing.push(format!("part {k}/{n} ({}) is missing", ppath.display())),
             Err(why) => missing.push(format!("{why}: refused")),
@@ -440,11 +486,11 @@ pub fn merge_parts(s: &mut Shared, n: u32) -> io::Result<i32> {
             EXIT_OK
         }
     } else {
-        if let Err(x) = write_atomic(&vpath, &values_bytes(&s.table, next, &values)) {
+        if let Err(x) = write_atomic(sw.vpath, &values_bytes(&s.table, next, &values)) {
             writeln!(
                 err,
                 "boardsh yut solve: cannot write {}: {x}",
-                vpath.display()
+                sw.vpath.display()
             )?;
             return Ok(EXIT_FAILED);
         }
@@ -456,14 +502,13 @@ pub fn merge_parts(s: &mut Shared, n: u32) -> io::Result<i32> {
         EXIT_AGAIN
     };
     // The parts are spent (and the values file once the layer is in the
-    // table): what is left is a later run's to ignore.
-    drop(start);
-    drop(map);
+    // table): what is left is a later run's to ignore. (The values file
+    // is still mapped: unlinked, its pages stay readable until unmapped.)
     for k in 1..=n {
         let _ = fs::remove_file(part_path(s.path, k, n));
     }
     if status != EXIT_AGAIN || layer_under_way(&s.table, s.down_to) != Some(e) {
-        let _ = fs::remove_file(&vpath);
+        let _ = fs::remove_file(sw.vpath);
     }
     Ok(status)
 }
