@@ -7,7 +7,7 @@
 //! from the beginning. They are kept as floats (8 bytes a value), as the
 //! sweeps hold them.
 
-use super::table::{MAGIC, Reader, Table, TableError};
+use super::table::{MAGIC, Reader, Table, TableError, write_layer_head};
 
 /// The version byte of a partial layer's bytes (after the table's magic
 /// and a `P`, so a table and a partial layer are never taken for each
@@ -31,13 +31,7 @@ impl Partial {
     /// count and values, little-endian.
     pub fn to_bytes(&self, table: &Table) -> Vec<u8> {
         let mut out = Vec::new();
-        out.extend_from_slice(MAGIC);
-        out.push(b'P');
-        out.push(VERSION);
-        out.push(table.tokens() as u8);
-        out.push(table.cap());
-        out.push(table.roles().count() as u8);
-        out.push(self.layer as u8);
+        write_layer_head(&mut out, b'P', VERSION, table, self.layer);
         out.extend_from_slice(&self.sweeps.to_le_bytes());
         for values in &self.values {
             out.extend_from_slice(&(values.len() as u64).to_le_bytes());

@@ -11,7 +11,7 @@
 
 use std::ops::Range;
 
-use super::table::{MAGIC, Reader, Table, TableError, seal, unseal};
+use super::table::{MAGIC, Reader, Table, TableError, seal, unseal, write_layer_head};
 
 const VERSION: u8 = 1;
 
@@ -46,13 +46,7 @@ pub struct PartHead {
 }
 
 fn head(out: &mut Vec<u8>, letter: u8, table: &Table, id: SweepId) {
-    out.extend_from_slice(MAGIC);
-    out.push(letter);
-    out.push(VERSION);
-    out.push(table.tokens() as u8);
-    out.push(table.cap());
-    out.push(table.roles().count() as u8);
-    out.push(id.layer as u8);
+    write_layer_head(out, letter, VERSION, table, id.layer);
     out.extend_from_slice(&id.sweep.to_le_bytes());
 }
 

@@ -288,6 +288,26 @@ pub(super) fn unseal(bytes: &[u8]) -> Result<&[u8], TableError> {
     }
 }
 
+/// Append the head of a layer's file (a partial layer, a sweep's values
+/// or part): the table's magic, the file's `letter`, its format's
+/// `version`, `table`'s game (tokens, cap, roles) and the layer, as
+/// [`Reader::layer_head`] reads them back.
+pub(super) fn write_layer_head(
+    out: &mut Vec<u8>,
+    letter: u8,
+    version: u8,
+    table: &Table,
+    layer: usize,
+) {
+    out.extend_from_slice(MAGIC);
+    out.push(letter);
+    out.push(version);
+    out.push(table.tokens() as u8);
+    out.push(table.cap());
+    out.push(table.roles().count() as u8);
+    out.push(layer as u8);
+}
+
 pub(super) struct Reader<'a> {
     pub(super) bytes: &'a [u8],
     pub(super) at: usize,
