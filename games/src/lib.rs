@@ -26,6 +26,7 @@ pub mod mark;
 pub mod quote;
 pub mod rng;
 pub mod stats;
+mod svg;
 #[cfg(test)]
 mod svg_check;
 #[doc(hidden)]

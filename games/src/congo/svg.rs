@@ -29,17 +29,8 @@ pub fn render(pos: &Position, last: Option<Bitboard>) -> String {
     let grid = 7 * CELL;
     let width = MARGIN + grid + PAD;
     let height = PAD + grid + MARGIN + 24;
-    let mut s = String::new();
     // Writing to a String cannot fail; the results are ignored on purpose.
-    let _ = writeln!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">"
-    );
-    let _ = writeln!(
-        s,
-        "<rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"white\"/>"
-    );
+    let mut s = crate::svg::open(width, height);
     for sq in Square::all() {
         let (x, y) = corner(sq);
         let fill = if sq.is_river() {

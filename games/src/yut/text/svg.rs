@@ -72,17 +72,8 @@ pub fn render(game: &Game) -> String {
     let side = 32 * UNIT;
     let width = 2 * MARGIN + side;
     let height = 2 * MARGIN + side + 50;
-    let mut s = String::new();
     // Writing to a String cannot fail; the results are ignored on purpose.
-    let _ = writeln!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">"
-    );
-    let _ = writeln!(
-        s,
-        "<rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"white\"/>"
-    );
+    let mut s = crate::svg::open(width, height);
     let (a, b, c, d) = (
         centre(Station::DuetMo),
         centre(Station::Mo),
