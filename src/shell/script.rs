@@ -232,25 +232,6 @@ impl<'r> Runner<'r> {
         self.session.settings().keep_going
     }
 
-    pub(super) fn report<O: Output + ?Sized>(
-        &mut self,
-        out: &mut O,
-        origin: &str,
-        line_no: usize,
-        line: &str,
-        error: &ShellError,
-    ) -> io::Result<()> {
-        out.flush()?;
-        self.errors += 1;
-        self.reporter.report(&Diagnostic {
-            origin,
-            line_no,
-            line,
-            error,
-        });
-        Ok(())
-    }
-
     /// Flush `out`, then show an error that belongs to no line (it does
     /// not count in `errors`: the caller decides the exit status).
     ///
@@ -839,7 +820,15 @@ impl Host for Runner<'_> {
         line: &str,
         error: &ShellError,
     ) -> io::Result<()> {
-        Runner::report(self, out, origin, line_no, line, error)
+        out.flush()?;
+        self.errors += 1;
+        self.reporter.report(&Diagnostic {
+            origin,
+            line_no,
+            line,
+            error,
+        });
+        Ok(())
     }
 
     fn session(&mut self) -> &mut Session {
