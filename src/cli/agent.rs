@@ -317,6 +317,18 @@ impl Agent {
     /// The move to play, within `think` and before `deadline`.
     fn choose(&mut self, think: Duration, deadline: Instant, err: &mut dyn Write) -> Option<Move> {
         let fallback = legal_moves(self.game.position());
+        // Every search's limits: the agent's, with this move's time; its
+        // reports logged when verbose.
+        let limits = Limits {
+            time: Some(think),
+            ..self.limits
+        };
+        let verbose = self.verbose;
+        let mut report = |info: &SearchInfo| {
+            if verbose {
+                log_info(err, info);
+            }
+        };
         match &mut self.brain {
             Brain::Random(rng) => fallback.get(rng.below(fallback.len())).copied(),
             Brain::Passive { seed, engine } => {
@@ -334,16 +346,6 @@ impl Agent {
                     .copied()
                     .filter(|m| !allowed.contains(m))
                     .collect();
-                let limits = Limits {
-                    time: Some(think),
-                    ..self.limits
-                };
-                let verbose = self.verbose;
-                let mut report = |info: &SearchInfo| {
-                    if verbose {
-                        log_info(err, info);
-                    }
-                };
                 let info = engine.search_excluding(
                     pos,
                     self.game.seen(),
@@ -362,16 +364,6 @@ impl Agent {
                     );
                     engine.set_quiet_plies(quiet);
                 }
-                let limits = Limits {
-                    time: Some(think),
-                    ..self.limits
-                };
-                let verbose = self.verbose;
-                let mut report = |info: &SearchInfo| {
-                    if verbose {
-                        log_info(err, info);
-                    }
-                };
                 let info = engine.search(
                     self.game.position(),
                     self.game.seen(),
@@ -389,11 +381,7 @@ impl Agent {
                 level,
                 seed,
             } => {
-                let full = Limits {
-                    time: Some(think),
-                    ..self.limits
-                };
-                let chosen = skill::choose(engine, &self.game, *level, *seed, &full, &deadline);
+                let chosen = skill::choose(engine, &self.game, *level, *seed, &limits, &deadline);
                 match chosen {
                     Ok(Some(mv)) if fallback.contains(&mv) => Some(mv),
                     Ok(_) | Err(_) => fallback.first().copied(),
@@ -479,7 +467,13 @@ fn shown(text: &str) -> String {
 
 /// As [`shown`], cut after `max` characters.
 fn shown_cut(text: &str, max: usize) -> String {
-    let mut out = String::from("`");
+    format!("`{}`", escaped_cut(text, max))
+}
+
+/// `text` with its control characters escaped (no raw escape sequence
+/// reaches a terminal), cut after `max` characters with `...`.
+fn escaped_cut(text: &str, max: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max) + 20);
     for c in text.chars().take(max) {
         if c.is_control() {
             out.extend(c.escape_default());
@@ -490,7 +484,6 @@ fn shown_cut(text: &str, max: usize) -> String {
     if text.chars().nth(max).is_some() {
         out.push_str("...");
     }
-    out.push('`');
     out
 }
 
@@ -500,17 +493,7 @@ const COMPLAINT_WIDTH: usize = 1024;
 /// One line on stderr. The message is escaped and cut as a whole too:
 /// a library error may quote input of its own (a bad move's square).
 fn complain(err: &mut dyn Write, msg: &str) {
-    let mut line = String::with_capacity(msg.len().min(COMPLAINT_WIDTH) + 20);
-    for c in msg.chars().take(COMPLAINT_WIDTH) {
-        if c.is_control() {
-            line.extend(c.escape_default());
-        } else {
-            line.push(c);
-        }
-    }
-    if msg.chars().nth(COMPLAINT_WIDTH).is_some() {
-        line.push_str("...");
-    }
+    let line = escaped_cut(msg, COMPLAINT_WIDTH);
     let _ = writeln!(err, "boardsh agent: {line}");
 }
 
