@@ -206,22 +206,13 @@ pub(crate) fn review_text(report: &ReviewReport, width: usize, utf8: bool) -> St
             report.reviewable
         );
     }
-    if report.forced > 0 {
-        let _ = writeln!(
-            out,
-            "  ({} forced move{} not reviewed: one use only)",
-            report.forced,
-            if report.forced == 1 { "" } else { "s" }
-        );
-    }
-    if report.skipped > 0 {
-        let _ = writeln!(
-            out,
-            "  ({} free turn{} not reviewed: `move TOKEN FBFB` throws and moves at once)",
-            report.skipped,
-            if report.skipped == 1 { "" } else { "s" }
-        );
-    }
+    not_reviewed(&mut out, report.forced, "forced move", "one use only");
+    not_reviewed(
+        &mut out,
+        report.skipped,
+        "free turn",
+        "`move TOKEN FBFB` throws and moves at once",
+    );
     let luck = &report.luck;
     if !luck.throws.is_empty() {
         let _ = writeln!(
@@ -281,6 +272,15 @@ pub(crate) fn review_text(report: &ReviewReport, width: usize, utf8: bool) -> St
         }
     }
     out
+}
+
+/// The review's note that `n` moves of a kind (`what`, singular) were not
+/// reviewed and why, when there are any.
+fn not_reviewed(out: &mut String, n: usize, what: &str, why: &str) {
+    if n > 0 {
+        let s = if n == 1 { "" } else { "s" };
+        let _ = writeln!(out, "  ({n} {what}{s} not reviewed: {why})");
+    }
 }
 
 /// `text ± 1.23%` (`+/-` unless `utf8`) when a half-width is given (a
