@@ -93,14 +93,28 @@ impl Network {
         let fits = (1..=MAX_HIDDEN).contains(&hidden)
             && feature_weights.len() == N_FEATURES * hidden
             && output_weights.len() == 2 * hidden;
-        fits.then_some(Network {
-            hidden,
+        fits.then(|| {
+            Network::of_weights(feature_weights, feature_bias, output_weights, output_bias)
+        })
+    }
+
+    /// The network of these weights, whose lengths agree (the hidden
+    /// units: `feature_bias`'s), on the SIMD kernels where the CPU has
+    /// them.
+    fn of_weights(
+        feature_weights: Vec<i16>,
+        feature_bias: Vec<i16>,
+        output_weights: Vec<i16>,
+        output_bias: i32,
+    ) -> Network {
+        Network {
+            hidden: feature_bias.len(),
             feature_weights,
             feature_bias,
             output_weights,
             output_bias,
             kernels: Kernels::detect(true),
-        })
+        }
     }
 
     /// A network of `hidden` units (clamped to `1..=MAX_HIDDEN`) with small
@@ -115,14 +129,7 @@ impl Network {
         let feature_bias = (0..hidden).map(|_| draw(64)).collect();
         let output_weights = (0..2 * hidden).map(|_| draw(QB as i16)).collect();
         let output_bias = i32::from(draw(1000));
-        Network {
-            hidden,
-            feature_weights,
-            feature_bias,
-            output_weights,
-            output_bias,
-            kernels: Kernels::detect(true),
-        }
+        Network::of_weights(feature_weights, feature_bias, output_weights, output_bias)
     }
 
     /// The same network on the SIMD kernels where the CPU has them
