@@ -6,18 +6,8 @@
 //! the crate: [`front`] lists the entry points the binary, the
 //! integration tests and the fuzz targets may call.
 
-// Nothing reachable from input may panic: the obvious ways are denied in
-// the library (tests may use them).
-#![cfg_attr(
-    not(test),
-    deny(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::indexing_slicing,
-        clippy::panic,
-        clippy::string_slice
-    )
-)]
+// Nothing reachable from input may panic: the workspace's lints
+// (`Cargo.toml`) deny the obvious ways.
 
 pub(crate) mod cli;
 pub mod front;

@@ -3,18 +3,8 @@
 //! solver, text), pure functions and plain data with no terminal code.
 //! The `boardsh` crate re-exports every public module here.
 
-// Nothing reachable from input may panic: the obvious ways are denied in
-// the library (tests may use them).
-#![cfg_attr(
-    not(test),
-    deny(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::indexing_slicing,
-        clippy::panic,
-        clippy::string_slice
-    )
-)]
+// Nothing reachable from input may panic: the workspace's lints
+// (`Cargo.toml`) deny the obvious ways.
 
 pub mod congo;
 #[doc(hidden)]
