@@ -126,13 +126,23 @@ fn a_flood_of_output_loses_in_bounded_memory() {
             "boardsh agent --engine random",
         ],
     );
-    assert_eq!(code, Some(1), "{out}{err}");
-    assert!(
-        err.contains("agent A (`sh -c 'exec cat /dev/zero'`) never answered"),
-        "{err}"
-    );
-    // The cut line of NUL bytes is shown escaped and short.
-    assert!(err.contains("the first `\\u{0}\\u{0}"), "{err}");
+    // The endless line is cut at the cap. Whether its first cut piece is
+    // read before the first `go` (then it is no answer, and the agent
+    // never answered: an error) or after it (then it is an answer, an
+    // illegal move, and A loses every game) is a race the machine's load
+    // decides: both are right, and either way the memory stays bounded.
+    if code == Some(1) {
+        assert!(
+            err.contains("agent A (`sh -c 'exec cat /dev/zero'`) never answered"),
+            "{err}"
+        );
+        // The cut line of NUL bytes is shown escaped and short.
+        assert!(err.contains("the first `\\u{0}\\u{0}"), "{err}");
+    } else {
+        assert_eq!(code, Some(0), "{out}{err}");
+        assert!(out.contains("A: 0 wins, 0 draws, 2 losses"), "{out}");
+        assert!(out.contains("white played `\\u{0}\\u{0}"), "{out}");
+    }
     assert!(err.lines().all(|l| l.len() < 400), "{err}");
     assert!(peak < bound, "peak {peak} bytes, bound {bound}");
 
