@@ -12,17 +12,18 @@
 # `parallel --sshlogin` (N jobs/host: `:` is this one); boardsh and the
 # table's directory must be at the same paths on every host (e.g. NFS).
 # BOARDSH picks the binary (default: boardsh on the PATH), MEMORY the
-# --memory of each part in GB (default 8).
+# --memory of each part in GB (default 8), JOBS the parts run at once
+# (default N): more parts than cores balance ranges of unequal cost.
 set -euo pipefail
 if (($# < 2)); then
-    sed -n '2,16p' "$0" >&2
+    sed -n '2,17p' "$0" >&2
     exit 2
 fi
 BOARDSH=${BOARDSH:-boardsh}
 table=$1
 n=$2
 shift 2
-where=(-j "$n")
+where=(-j "${JOBS:-$n}")
 if [[ -n ${PARALLEL_HOSTS:-} ]]; then
     where=(--sshlogin "$PARALLEL_HOSTS")
 fi
