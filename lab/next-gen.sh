@@ -45,13 +45,15 @@ if [ "$(positions)" -lt "$want" ]; then
     setsid nice -n 19 "$B" selfplay --net "$work/old.nnue" --out-dir "$data" \
         --games 1000000 --shard-games "${SHARD_GAMES:-500}" --jobs "$(nproc)" --nodes "$nodes" \
         --seed "$seed" &
+    # A background job of a script ignores SIGINT; SIGTERM stops it, and
+    # every shard it finished stays (each is written whole, then renamed).
     job=$!
-    trap 'kill -INT $job 2>/dev/null; wait $job; exit 130' INT TERM
+    trap 'kill -TERM $job 2>/dev/null; wait $job; exit 130' INT TERM
     sleep 1
     yield "$job"
     while kill -0 "$job" 2>/dev/null; do
         if [ "$(positions)" -ge "$want" ]; then
-            kill -INT "$job"
+            kill -TERM "$job"
             break
         fi
         sleep 30
