@@ -13,10 +13,10 @@
 # (default 15,000,000; gen 3's 15.25 M took 64 minutes here).
 # Everything runs from a copy of the release binary and of the built-in
 # net in WORK (default target/gen-GEN), so rebuilding the tree or
-# changing the net under a running step changes nothing. The step's
-# processes get their own session whose autogroup is set to nice 19
-# (`nice` alone does not yield to other sessions under autogroup
-# scheduling). Run it on an otherwise idle machine when the SPRT starts:
+# changing the net under a running step changes nothing. The data job
+# gets a session of its own whose autogroup is set to nice 19 (`nice`
+# alone does not yield to other sessions under autogroup scheduling); the
+# training runs under `nice` in this script's session. Run it on an otherwise idle machine when the SPRT starts:
 # its agents keep wall time. SHARD_GAMES (default 500) sets the games a
 # shard file holds.
 set -euo pipefail
