@@ -1,6 +1,7 @@
 //! `boardsh-train`: train the Congo NNUE from `FEN;R;S` lines (see the
 //! library's documentation, `train/src/lib.rs`, for why it is hand-written).
 
+use boardsh::congo::nnue::Activation;
 use boardsh_train::best::Best;
 use boardsh_train::data::{self, Loaded};
 use boardsh_train::model::Model;
@@ -37,6 +38,10 @@ struct Args {
     /// Hidden units.
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u16).range(1..=256))]
     hidden: u16,
+    /// The hidden layer's activation: `crelu` (clamp to 0..1, a version 1
+    /// net file) or `screlu` (clamp, then square: a version 2 file).
+    #[arg(long, value_enum, default_value_t = ActivationArg::Crelu)]
+    activation: ActivationArg,
     #[arg(long, default_value_t = 30)]
     epochs: usize,
     /// Positions per optimiser step.
@@ -78,6 +83,22 @@ struct Args {
     /// on the next).
     #[arg(long, default_value = "boardsh-train")]
     name: String,
+}
+
+/// `--activation`'s values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ActivationArg {
+    Crelu,
+    Screlu,
+}
+
+impl From<ActivationArg> for Activation {
+    fn from(a: ActivationArg) -> Activation {
+        match a {
+            ActivationArg::Crelu => Activation::ClippedRelu,
+            ActivationArg::Screlu => Activation::SquaredClippedRelu,
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -221,8 +242,15 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
         lambda: args.lambda,
         seed: args.seed,
     };
+    let activation = Activation::from(args.activation);
+    // Named only when it is not the first nets' clipped ReLU, so that
+    // those runs print and describe their nets as before.
+    let activation_note = match activation {
+        Activation::ClippedRelu => String::new(),
+        a => format!("; activation {}", a.name()),
+    };
     say!(
-        "lambda {}; hidden {hidden}; epochs {}; batch {}; lr {} (half cosine down to {}% of it), weight decay {}; seed {}; threads {} (chunks of {CHUNK})",
+        "lambda {}; hidden {hidden}{activation_note}; epochs {}; batch {}; lr {} (half cosine down to {}% of it), weight decay {}; seed {}; threads {} (chunks of {CHUNK})",
         args.lambda,
         args.epochs,
         args.batch,
@@ -234,7 +262,11 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
     );
     let train_t = train.targets(args.lambda);
     let val_t = val.targets(args.lambda);
-    let mut trainer = Trainer::new(Model::init(hidden, args.seed), settings, train.len());
+    let mut trainer = Trainer::new(
+        Model::init(hidden, args.seed).with_activation(activation),
+        settings,
+        train.len(),
+    );
 
     let stop = Arc::new(AtomicBool::new(false));
     // The first Ctrl-C (or SIGTERM) raises `stop`; a second one, with
@@ -281,7 +313,7 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
             return Ok(());
         }
         let description = format!(
-            "{}\nboardsh-train: data {} ({counts}); lambda {}; hidden {hidden}; epochs {epochs_run} of {}; seed {}; lr {}; batch {}; max score {}; validation loss {loss:.6}; commit {commit}",
+            "{}\nboardsh-train: data {} ({counts}); lambda {}; hidden {hidden}{activation_note}; epochs {epochs_run} of {}; seed {}; lr {}; batch {}; max score {}; validation loss {loss:.6}; commit {commit}",
             args.name.replace(['\n', '\r'], " "),
             inputs.join(" "),
             args.lambda,

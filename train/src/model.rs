@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! acc_v = b1 + Σ W1[f]            (f: the features of view v; W1 shared)
-//! h_v   = clamp(acc_v, 0, 1)
+//! h_v   = clamp(acc_v, 0, 1)      (squared, `--activation screlu`)
 //! out   = w2_us · h_us + w2_them · h_them + b2      (cp = 400 × out)
 //! p     = 1 / (1 + 10^(−out))                       (= 1/(1+10^(−cp/400)))
 //! loss  = (p − t)^2
@@ -12,7 +12,7 @@
 //! b1 (H) | w2 (2H, side to move's first) | b2]`, so the optimiser and the
 //! gradient reduction are single loops.
 
-use boardsh::congo::nnue::{MAX_EVAL, N_FEATURES, Network, QA, QB};
+use boardsh::congo::nnue::{Activation, MAX_EVAL, N_FEATURES, Network, QA, QB, SQ_SHIFT};
 use boardsh::rng::Rng;
 use std::f32::consts::LN_10;
 
@@ -44,6 +44,19 @@ pub fn win_chance(x: f32) -> f32 {
 pub struct Model {
     pub hidden: usize,
     pub params: Vec<f32>,
+    /// What the hidden layer does (the clipped ReLU unless set).
+    pub activation: Activation,
+}
+
+/// A unit's value `h` of its accumulator `a` under `activation`, and
+/// `dh/da` (0 where the clamp is flat).
+fn activate(activation: Activation, a: f32) -> (f32, f32) {
+    let on = a > 0.0 && a < 1.0;
+    let c = a.clamp(0.0, 1.0);
+    match activation {
+        Activation::ClippedRelu => (c, if on { 1.0 } else { 0.0 }),
+        Activation::SquaredClippedRelu => (c * c, if on { 2.0 * c } else { 0.0 }),
+    }
 }
 
 impl Model {
@@ -63,7 +76,13 @@ impl Model {
         Model {
             hidden,
             params: vec![0.0; (N_FEATURES + 3) * hidden + 1],
+            activation: Activation::ClippedRelu,
         }
+    }
+
+    /// The same parameters under `activation`.
+    pub fn with_activation(self, activation: Activation) -> Model {
+        Model { activation, ..self }
     }
 
     /// A seeded start: W1 uniform in ±0.1 (about 28 pieces give an
@@ -124,8 +143,12 @@ impl Model {
         self.accumulate(them, acc_them);
         let w2 = &self.params[self.w2_at()..self.b2_at()];
         let (w_us, w_them) = w2.split_at(h);
+        let act = self.activation;
         let dot = |acc: &[f32], w: &[f32]| -> f32 {
-            acc.iter().zip(w).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum()
+            acc.iter()
+                .zip(w)
+                .map(|(&a, w)| activate(act, a).0 * w)
+                .sum()
         };
         dot(acc_us, w_us) + dot(acc_them, w_them) + self.params[self.b2_at()]
     }
@@ -151,13 +174,14 @@ impl Model {
         grad[b2] += g;
         let (w_us, w_them) = self.params[w2..b2].split_at(h);
         // The output weights' gradient is h_v × g; then scratch becomes
-        // d loss / d acc_v (g × w2 where the ReLU is on its slope).
+        // d loss / d acc_v (g × w2 × dh/da: 0 where the clamp is flat).
         for (view, w) in [(0, w_us), (1, w_them)] {
             let acc = &mut scratch[view * h..(view + 1) * h];
             let gw2 = &mut grad[w2 + view * h..w2 + (view + 1) * h];
             for ((a, gw), &w) in acc.iter_mut().zip(gw2).zip(w) {
-                *gw += g * a.clamp(0.0, 1.0);
-                *a = if *a > 0.0 && *a < 1.0 { g * w } else { 0.0 };
+                let (value, slope) = activate(self.activation, *a);
+                *gw += g * value;
+                *a = g * w * slope;
             }
         }
         let (d_us, d_them) = scratch.split_at(h);
@@ -175,8 +199,9 @@ impl Model {
         diff * diff
     }
 
-    /// The quantized network: W1 and b1 × QA, w2 × QB, b2 × QA × QB, each
-    /// rounded (safe after [`Model::clip`]).
+    /// The quantized network: W1 and b1 × QA, w2 × QB, b2 × QA × QB (× QA²
+    /// × QB / 2^SQ_SHIFT, squared), each rounded (safe after
+    /// [`Model::clip`]).
     pub fn quantize(&self) -> Network {
         let (b1, w2, b2) = (self.b1_at(), self.w2_at(), self.b2_at());
         let qa = f32::from(QA);
@@ -187,10 +212,21 @@ impl Model {
             .iter()
             .map(|&x| q16(x, QB as f32))
             .collect();
-        let ob = (f64::from(self.params[b2]) * f64::from(QA) * f64::from(QB)).round() as i32;
+        // What one unit of output is in the network's sum: QA × QB for a
+        // clipped unit (QA at most), QA² × QB / 2^SQ_SHIFT for a squared
+        // one (2032 at most); b2 ≤ 32 keeps either within an i32.
+        let unit = match self.activation {
+            Activation::ClippedRelu => f64::from(QA) * f64::from(QB),
+            Activation::SquaredClippedRelu => {
+                f64::from(QA) * f64::from(QA) * f64::from(QB) / f64::from(1u32 << SQ_SHIFT)
+            }
+        };
+        let ob = (f64::from(self.params[b2]) * unit).round() as i32;
         // The lengths are those of N_FEATURES → hidden → 1, hidden in
         // 1..=MAX_HIDDEN (checked by the command line).
-        Network::new(fw, fb, ow, ob).expect("the model has the network's shape")
+        Network::new(fw, fb, ow, ob)
+            .expect("the model has the network's shape")
+            .with_activation(self.activation)
     }
 }
 
@@ -226,8 +262,14 @@ mod tests {
     /// near the ReLU's corners (checked), where the difference would jump.
     #[test]
     fn the_gradient_matches_finite_differences() {
+        for activation in [Activation::ClippedRelu, Activation::SquaredClippedRelu] {
+            gradient_matches_finite_differences(activation);
+        }
+    }
+
+    fn gradient_matches_finite_differences(activation: Activation) {
         let h = 4;
-        let mut m = Model::init(h, 7);
+        let mut m = Model::init(h, 7).with_activation(activation);
         // Larger output weights so every gradient is well above rounding.
         let (w2, b2) = (m.w2_at(), m.b2_at());
         for (i, p) in m.params[w2..b2].iter_mut().enumerate() {
@@ -276,7 +318,7 @@ mod tests {
             // the loss's scale; the gradients here are ~1e-2.
             assert!(
                 (numeric - analytic).abs() <= 2e-4 + 0.02 * analytic.abs(),
-                "param {i}: analytic {analytic}, numeric {numeric}"
+                "{activation:?}, param {i}: analytic {analytic}, numeric {numeric}"
             );
         }
         assert_eq!(grad[5 * h], 0.0);

@@ -227,6 +227,60 @@ fn the_quantized_network_follows_the_float_model() {
     }
 }
 
+/// The same for the squared activation. An accumulator off by `d` (in
+/// units of 1/QA) moves a squared unit by at most 2d/QA (|x² − y²| =
+/// |x − y|(x + y), both at most 1), and the shift drops at most 2^5/QA² =
+/// 1/2032 more; the output weights and bias round as before (the bias in
+/// steps of 1/(QA² × QB / 32)). Worked so, each position's bound.
+#[test]
+fn the_quantized_squared_network_follows_the_float_model() {
+    use boardsh::congo::nnue::Activation;
+    let positions = random_positions(300, 6);
+    let h = 24;
+    let qa = f32::from(QA);
+    let mut any = Model::init(h, 13).with_activation(Activation::SquaredClippedRelu);
+    let (b1, w2, b2) = (any.b1_at(), any.w2_at(), any.b2_at());
+    for p in &mut any.params[..b1] {
+        *p *= 4.0;
+    }
+    for p in &mut any.params[w2..b2] {
+        *p *= 20.0;
+    }
+    any.params[b2] = 0.3;
+    any.clip();
+    let net = any.quantize();
+    assert_eq!(net.activation(), Activation::SquaredClippedRelu);
+    let sum_w2: f32 = any.params[w2..b2].iter().map(|w| w.abs()).sum();
+    let mut spread = 0.0f32;
+    for pos in &positions {
+        let n = pos.occupied().count() as f32;
+        let unit = 2.0 * (n + 1.0) * 0.5 / qa + 1.0 / 2032.0;
+        let bound = 400.0
+            * (sum_w2 * unit
+                + 2.0 * h as f32 * 0.5 / QB as f32
+                + 0.5 * 32.0 / (qa * qa * QB as f32))
+            + 1.0;
+        let (f, i) = (float_cp(&any, pos), int_cp(&net, pos) as f32);
+        assert!(
+            (f - i).abs() <= bound,
+            "{pos}: float {f}, int {i}, bound {bound}"
+        );
+        spread = spread.max(f.abs());
+    }
+    assert!(spread > 100.0, "largest |cp| {spread}");
+    // The squaring is what the integers do: the same weights under the
+    // clipped ReLU score otherwise on most positions.
+    let clipped = any
+        .clone()
+        .with_activation(Activation::ClippedRelu)
+        .quantize();
+    let differ = positions
+        .iter()
+        .filter(|p| int_cp(&clipped, p) != int_cp(&net, p))
+        .count();
+    assert!(differ > 250, "{differ} of 300 differ");
+}
+
 /// (e) The loader: blank lines skipped, bad lines counted and located,
 /// duplicates (same board and side, any move number) dropped after the
 /// first, |S| over the limit dropped, values turned to the side to move;

@@ -23,6 +23,18 @@
 //!         8       u64 XXH3-64 of every byte before it
 //! ```
 //!
+//! That is version 1, whose networks clip (the clipped ReLU). Version 2
+//! adds one field after the description's length, and the description
+//! starts at byte 44:
+//!
+//! ```text
+//!     40  4  u32      activation         (0: clipped ReLU, 1: squared)
+//! ```
+//!
+//! A network of the clipped ReLU is written as version 1 (the files of
+//! the first generations, byte for byte), a squared one as version 2;
+//! both are read.
+//!
 //! Nothing may follow the checksum. The reader checks, in this order: the
 //! size cap ([`MAX_FILE_BYTES`]), the magic, the version, the feature set,
 //! the fields that fix the layout (H, D), the length, the checksum, then
@@ -31,13 +43,14 @@
 //! believed, and a sealed file with other constants is named as such.
 
 use super::features::N_FEATURES;
-use super::network::{MAX_HIDDEN, Network, QA, QB, SCALE};
+use super::network::{Activation, MAX_HIDDEN, Network, QA, QB, SCALE};
 
 /// The first 8 bytes of every network file.
 pub const MAGIC: [u8; 8] = *b"BSHNNUE\0";
 
-/// The format version this boardsh writes and reads.
-pub const VERSION: u32 = 1;
+/// The newest format version this boardsh writes and reads (it reads
+/// version 1 too, and writes it for a network that clips).
+pub const VERSION: u32 = 2;
 
 /// The feature set id of [`N_FEATURES`]' features (8 kinds × own or the
 /// opponent's × 49 squares, each side's view).
@@ -50,8 +63,14 @@ pub const MAX_DESCRIPTION: usize = 4096;
 /// about 400 kB).
 pub const MAX_FILE_BYTES: usize = 2 * 1024 * 1024;
 
-/// The bytes before the description.
+/// The bytes before the description in version 1; version 2 has one
+/// field more.
 const HEADER: usize = 40;
+
+/// The header's length in `version` (1 or 2).
+fn header_len(version: u32) -> usize {
+    if version >= 2 { HEADER + 4 } else { HEADER }
+}
 
 /// The checksum's bytes at the end.
 const CHECKSUM: usize = 8;
@@ -70,7 +89,9 @@ pub enum NetFileError {
     #[error("not a boardsh network file (bytes 0..8 are not \"BSHNNUE\\0\")")]
     BadMagic,
     /// A version other than [`VERSION`].
-    #[error("unsupported network file version {version} at byte 8 (this boardsh reads version 1)")]
+    #[error(
+        "unsupported network file version {version} at byte 8 (this boardsh reads versions 1 and 2)"
+    )]
     Version {
         /// The version found.
         version: u32,
@@ -141,6 +162,12 @@ pub enum NetFileError {
         /// Where the field is.
         offset: usize,
     },
+    /// A version 2 file's activation id is none this boardsh knows.
+    #[error("unknown activation {id} at byte 40 (0: clipped ReLU, 1: squared clipped ReLU)")]
+    Activation {
+        /// The id found.
+        id: u32,
+    },
     /// The description is not UTF-8.
     #[error("description is not UTF-8 (invalid byte at byte {offset})")]
     DescriptionUtf8 {
@@ -172,9 +199,10 @@ fn i16s(bytes: &[u8]) -> Vec<i16> {
         .collect()
 }
 
-/// The file's length for `hidden` units and a description of `desc` bytes.
-fn file_len(hidden: usize, desc: usize) -> usize {
-    HEADER + desc + 2 * (N_FEATURES * hidden + hidden + 2 * hidden) + 4 + CHECKSUM
+/// The file's length in `version` for `hidden` units and a description
+/// of `desc` bytes.
+fn file_len(version: u32, hidden: usize, desc: usize) -> usize {
+    header_len(version) + desc + 2 * (N_FEATURES * hidden + hidden + 2 * hidden) + 4 + CHECKSUM
 }
 
 /// `description` cut to at most [`MAX_DESCRIPTION`] bytes, on a character
@@ -194,10 +222,15 @@ impl Network {
     pub fn to_bytes(&self, description: &str) -> Vec<u8> {
         let description = clip(description);
         let h = self.hidden();
-        let mut out = Vec::with_capacity(file_len(h, description.len()));
+        let activation = self.activation();
+        let version = match activation {
+            Activation::ClippedRelu => 1,
+            Activation::SquaredClippedRelu => 2,
+        };
+        let mut out = Vec::with_capacity(file_len(version, h, description.len()));
         out.extend_from_slice(&MAGIC);
         let header = [
-            VERSION,
+            version,
             FEATURE_SET,
             N_FEATURES as u32,
             h as u32,
@@ -208,6 +241,9 @@ impl Network {
         ];
         for v in header {
             out.extend_from_slice(&v.to_le_bytes());
+        }
+        if version >= 2 {
+            out.extend_from_slice(&activation.id().to_le_bytes());
         }
         out.extend_from_slice(description.as_bytes());
         let (us, them, bias) = self.output();
@@ -243,7 +279,7 @@ impl Network {
             });
         }
         let version = u32_at(bytes, 8)?;
-        if version != VERSION {
+        if !(1..=VERSION).contains(&version) {
             return Err(NetFileError::Version { version });
         }
         let expect = |what, offset, expected: u32| -> Result<(), NetFileError> {
@@ -271,7 +307,16 @@ impl Network {
         if d > MAX_DESCRIPTION {
             return Err(NetFileError::DescriptionTooLong { len: desc_len });
         }
-        let expected = file_len(h, d);
+        // Version 2's activation, read after the checksum below (the
+        // header's length must be known first).
+        let header = header_len(version);
+        if len < header {
+            return Err(NetFileError::Truncated {
+                expected: header,
+                got: len,
+            });
+        }
+        let expected = file_len(version, h, d);
         if len < expected {
             return Err(NetFileError::Truncated { expected, got: len });
         }
@@ -307,12 +352,18 @@ impl Network {
                 });
             }
         }
+        let activation = if version >= 2 {
+            let id = u32_at(bytes, HEADER)?;
+            Activation::from_id(id).ok_or(NetFileError::Activation { id })?
+        } else {
+            Activation::ClippedRelu
+        };
         // The length is checked: every part below is inside `body`.
-        let rest = body.get(HEADER..).unwrap_or_default();
+        let rest = body.get(header..).unwrap_or_default();
         let (desc, rest) = rest.split_at(d.min(rest.len()));
         let description = std::str::from_utf8(desc)
             .map_err(|e| NetFileError::DescriptionUtf8 {
-                offset: HEADER + e.valid_up_to(),
+                offset: header + e.valid_up_to(),
             })?
             .to_owned();
         let (fw, rest) = rest.split_at((2 * N_FEATURES * h).min(rest.len()));
@@ -321,7 +372,8 @@ impl Network {
         let mut b = [0; 4];
         b.copy_from_slice(rest.get(..4).unwrap_or(&[0; 4]));
         let network = Network::new(i16s(fw), i16s(fb), i16s(ow), i32::from_le_bytes(b))
-            .ok_or(NetFileError::Truncated { expected, got: len })?;
+            .ok_or(NetFileError::Truncated { expected, got: len })?
+            .with_activation(activation);
         Ok((network, description))
     }
 }
@@ -353,7 +405,7 @@ mod tests {
             assert_eq!(back, net);
             assert_eq!(desc, "data: selfplay --seed 5\ntrainer abc123");
         }
-        assert!(file_len(MAX_HIDDEN, MAX_DESCRIPTION) <= MAX_FILE_BYTES);
+        assert!(file_len(2, MAX_HIDDEN, MAX_DESCRIPTION) <= MAX_FILE_BYTES);
     }
 
     #[test]
@@ -450,9 +502,11 @@ mod tests {
             NetFileError::BadMagic
         );
 
-        let e = read(&|b| set_u32(b, 8, 2));
-        assert_eq!(e, NetFileError::Version { version: 2 });
-        assert!(e.to_string().contains("version 2 at byte 8"));
+        for v in [0, 3] {
+            let e = read(&|b| set_u32(b, 8, v));
+            assert_eq!(e, NetFileError::Version { version: v });
+            assert!(e.to_string().contains(&format!("version {v} at byte 8")));
+        }
 
         let e = read(&|b| set_u32(b, 12, 7));
         assert!(
@@ -578,6 +632,57 @@ mod tests {
                 assert_eq!(net.to_bytes(&d), b);
             }
         }
+    }
+
+    /// A squared network is written as version 2, its activation at byte
+    /// 40 and its description from 44, and read back whole; a clipping
+    /// one stays version 1 (a file of the first generations, unchanged).
+    #[test]
+    fn a_squared_network_is_version_2() {
+        let clipped = Network::random(3, 8);
+        let squared = clipped
+            .clone()
+            .with_activation(Activation::SquaredClippedRelu);
+        assert_ne!(clipped, squared);
+        let b1 = clipped.to_bytes("ab");
+        let b2 = squared.to_bytes("ab");
+        let u = |b: &[u8], at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap());
+        assert_eq!((u(&b1, 8), u(&b2, 8)), (1, 2));
+        assert_eq!(u(&b2, 40), 1);
+        assert_eq!((&b1[40..42], &b2[44..46]), (&b"ab"[..], &b"ab"[..]));
+        assert_eq!(b2.len(), b1.len() + 4);
+        // After the header, the same weights byte for byte.
+        assert_eq!(b1[42..b1.len() - 8], b2[46..b2.len() - 8]);
+        let (back, desc) = Network::from_bytes(&b2).unwrap();
+        assert_eq!(
+            (back.activation(), desc.as_str()),
+            (Activation::SquaredClippedRelu, "ab")
+        );
+        assert_eq!(back, squared);
+        assert_eq!(Network::from_bytes(&b1).unwrap().0, clipped);
+
+        // An unknown activation, sealed, is named; unsealed, the checksum
+        // refuses it first.
+        let mut bad = b2.clone();
+        set_u32(&mut bad, 40, 7);
+        assert!(matches!(
+            Network::from_bytes(&bad),
+            Err(NetFileError::Checksum { .. })
+        ));
+        reseal(&mut bad);
+        let e = Network::from_bytes(&bad).unwrap_err();
+        assert_eq!(e, NetFileError::Activation { id: 7 });
+        assert!(e.to_string().contains("unknown activation 7 at byte 40"));
+        // Every truncation of a version 2 file is an error too.
+        for n in 0..b2.len() {
+            assert!(Network::from_bytes(&b2[..n]).is_err(), "at {n}");
+        }
+        // A version 1 file relabelled version 2 (resealed) is refused: its
+        // length is not version 2's.
+        let mut relabelled = b1.clone();
+        set_u32(&mut relabelled, 8, 2);
+        reseal(&mut relabelled);
+        assert!(Network::from_bytes(&relabelled).is_err());
     }
 
     fn reseal_if_long(b: &mut [u8]) {

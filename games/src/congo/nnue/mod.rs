@@ -6,8 +6,8 @@
 //! - features ([`feature_index`]): one input for each (piece kind, own or
 //!   the opponent's, square) in each side's view, Black's turned over;
 //! - [`Network`]: the shape `N_FEATURES → H → 1` and its quantized weights
-//!   (`i16` hidden layer, clipped ReLU to `[0, QA]`, output scaled by
-//!   `SCALE / (QA × QB)` to centipawns); [`Network::random`] gives a
+//!   (`i16` hidden layer, clipped ReLU to `[0, QA]`, squared or not
+//!   ([`Activation`]), output scaled to centipawns); [`Network::random`] gives a
 //!   seeded one for tests;
 //! - [`Accumulators`]: the hidden layer of both views (the one
 //!   accumulator type), built from scratch or followed from the
@@ -36,6 +36,6 @@ pub use accumulator::Accumulators;
 pub use default::{default_description, default_net};
 pub use features::{N_FEATURES, feature_index, oriented};
 pub use file::{FEATURE_SET, MAGIC, MAX_DESCRIPTION, MAX_FILE_BYTES, NetFileError, VERSION};
-pub use network::{MAX_EVAL, MAX_HIDDEN, Network, QA, QB, SCALE};
+pub use network::{Activation, MAX_EVAL, MAX_HIDDEN, Network, QA, QB, SCALE, SQ_SHIFT};
 pub use simd::simd_in_use;
 pub use stack::{AccStack, evaluate_fresh};

@@ -15,6 +15,13 @@
 //! All in integers: the trained floats are stored as `round(x × QA)` for
 //! the hidden layer, `round(x × QB)` for the output weights and
 //! `round(x × QA × QB)` for the output bias.
+//!
+//! A network may instead square the clipped value ([`Activation`]'s
+//! `SquaredClippedRelu`, "SCReLU" in the engines that use it): each unit
+//! gives `clamp(x, 0, QA)² >> SQ_SHIFT` (0 to 2032, about 2032 × h² for
+//! the float `h = x / QA`), the output bias is stored as
+//! `round(b × QB × QA² / 2^SQ_SHIFT)`, and the sum is scaled by
+//! `SCALE × 2^SQ_SHIFT / (QA² × QB)`.
 
 use super::features::N_FEATURES;
 use super::simd::Kernels;
@@ -43,6 +50,53 @@ pub const SCALE: i32 = 400;
 /// to 12,800 cp by the trainer), so the clamp changes none of its scores.
 pub const MAX_EVAL: i32 = 28_999;
 
+/// The right shift of a squared unit: `clamp(x, 0, QA)²` (at most
+/// 65,025) becomes 0 to 2032, so that a 256-bit register's `i32` lane,
+/// which collects 32 of its products with `i16` weights over
+/// [`MAX_HIDDEN`] units, stays within an `i32` (32 × 2032 × 32768 <
+/// 2^31). What it drops is at most 1/2032 of a unit's value.
+pub const SQ_SHIFT: u32 = 5;
+
+/// What the hidden layer does to an accumulator value before the output
+/// layer: clip it to `[0, QA]` (the first networks), or clip and square
+/// it (a smoother curve whose every unit can add more: the activation of
+/// most engines that train their own nets today).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Activation {
+    /// `clamp(x, 0, QA)`: "CReLU".
+    #[default]
+    ClippedRelu,
+    /// `clamp(x, 0, QA)² >> SQ_SHIFT`: "SCReLU".
+    SquaredClippedRelu,
+}
+
+impl Activation {
+    /// The activation's id in a network file (0 and 1), and its name.
+    pub fn id(self) -> u32 {
+        match self {
+            Activation::ClippedRelu => 0,
+            Activation::SquaredClippedRelu => 1,
+        }
+    }
+
+    /// The activation of a network file's id.
+    pub fn from_id(id: u32) -> Option<Activation> {
+        match id {
+            0 => Some(Activation::ClippedRelu),
+            1 => Some(Activation::SquaredClippedRelu),
+            _ => None,
+        }
+    }
+
+    /// Its short name, as the trainer's `--activation` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Activation::ClippedRelu => "crelu",
+            Activation::SquaredClippedRelu => "screlu",
+        }
+    }
+}
+
 /// The largest hidden layer: with it, each view's sum of
 /// `crelu(acc) × w` stays within an `i32` (255 × 32768 × 256 < 2^31).
 pub const MAX_HIDDEN: usize = 256;
@@ -59,6 +113,8 @@ pub struct Network {
     /// The side to move's `H` weights, then the other side's `H`.
     output_weights: Vec<i16>,
     output_bias: i32,
+    /// What the hidden layer does before the output layer.
+    activation: Activation,
     /// The inner loops, chosen for this CPU when the network was made
     /// (SIMD where it has it): never asked again per call.
     kernels: Kernels,
@@ -73,6 +129,7 @@ impl PartialEq for Network {
             && self.feature_bias == other.feature_bias
             && self.output_weights == other.output_weights
             && self.output_bias == other.output_bias
+            && self.activation == other.activation
     }
 }
 
@@ -113,6 +170,7 @@ impl Network {
             feature_bias,
             output_weights,
             output_bias,
+            activation: Activation::ClippedRelu,
             kernels: Kernels::detect(true),
         }
     }
@@ -141,6 +199,17 @@ impl Network {
             kernels: Kernels::detect(allowed),
             ..self.clone()
         }
+    }
+
+    /// The same weights under `activation` (a network is made with the
+    /// clipped ReLU).
+    pub fn with_activation(self, activation: Activation) -> Network {
+        Network { activation, ..self }
+    }
+
+    /// What the hidden layer does before the output layer.
+    pub fn activation(&self) -> Activation {
+        self.activation
     }
 
     /// Whether this network runs on SIMD kernels.

@@ -1,5 +1,6 @@
-//! The network's three inner loops: add a weight row to an accumulator,
-//! subtract one, and the clipped-ReLU dot product of the output layer.
+//! The network's inner loops: add a weight row to an accumulator,
+//! subtract one, and the output layer's dot products (clipped ReLU, and
+//! squared clipped ReLU).
 //!
 //! Each has a scalar version (plain slice loops, wrapping `i16`
 //! arithmetic) and, on x86_64, an AVX2 one. The choice is made once, when
@@ -18,7 +19,7 @@
 
 /// The scalar kernels: the reference the SIMD ones must equal.
 pub(crate) mod scalar {
-    use crate::congo::nnue::network::QA;
+    use crate::congo::nnue::network::{QA, SQ_SHIFT};
 
     /// `acc += row`, element by element, wrapping (over the shorter of
     /// the two).
@@ -57,16 +58,28 @@ pub(crate) mod scalar {
             .map(|(&a, &w)| i32::from(a.clamp(0, QA)) * i32::from(w))
             .fold(0i32, i32::wrapping_add)
     }
+
+    /// Σ (clamp(acc, 0, QA)² >> SQ_SHIFT) × w over the shorter of the two,
+    /// in an `i64` (each term is within ±2032 × 32768).
+    pub fn dot_sq(acc: &[i16], weights: &[i16]) -> i64 {
+        acc.iter()
+            .zip(weights)
+            .map(|(&a, &w)| {
+                let c = i64::from(a.clamp(0, QA));
+                ((c * c) >> SQ_SHIFT) * i64::from(w)
+            })
+            .sum()
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use crate::congo::nnue::network::QA;
+    use crate::congo::nnue::network::{QA, SQ_SHIFT};
     use std::arch::x86_64::{
         _mm_add_epi32, _mm_cvtsi128_si32, _mm_shuffle_epi32, _mm256_add_epi16, _mm256_add_epi32,
         _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_madd_epi16,
-        _mm256_max_epi16, _mm256_min_epi16, _mm256_set1_epi16, _mm256_setzero_si256,
-        _mm256_storeu_si256, _mm256_sub_epi16,
+        _mm256_max_epi16, _mm256_min_epi16, _mm256_mullo_epi16, _mm256_set1_epi16,
+        _mm256_setzero_si256, _mm256_srli_epi16, _mm256_storeu_si256, _mm256_sub_epi16,
     };
 
     /// 16 lanes of `i16` in a 256-bit register.
@@ -197,6 +210,52 @@ mod avx2 {
         let one = _mm_add_epi32(quarter, _mm_shuffle_epi32::<0b10_11_00_01>(quarter));
         _mm_cvtsi128_si32(one).wrapping_add(tail)
     }
+
+    /// See [`super::scalar::dot_sq`]: clamp 16 lanes to `[0, QA]`, square
+    /// them (`mullo`: the low 16 bits of at most 65,025, which is all of
+    /// it read unsigned), shift right by `SQ_SHIFT` (logical: 0 to 2032),
+    /// multiply by the weights and add neighbouring pairs into 8 `i32`
+    /// lanes. A lane collects 2 products a chunk, at most 32 over
+    /// `MAX_HIDDEN` units: 32 × 2032 × 32768 < 2^31, so no lane overflows
+    /// on a network's rows (longer slices are summed a block of 256 at a
+    /// time); the lanes are summed in an `i64`.
+    /// Safe to call (in `unsafe`) only where the CPU has AVX2.
+    #[target_feature(enable = "avx2")]
+    pub fn dot_sq(acc: &[i16], weights: &[i16]) -> i64 {
+        const BLOCK: usize = crate::congo::nnue::network::MAX_HIDDEN;
+        let n = acc.len().min(weights.len());
+        let (acc, _) = acc.split_at(n);
+        let (weights, _) = weights.split_at(n);
+        let mut total = 0i64;
+        for (acc, weights) in acc.chunks(BLOCK).zip(weights.chunks(BLOCK)) {
+            let a_chunks = acc.chunks_exact(LANES);
+            let w_chunks = weights.chunks_exact(LANES);
+            total += super::scalar::dot_sq(a_chunks.remainder(), w_chunks.remainder());
+            let zero = _mm256_setzero_si256();
+            let top = _mm256_set1_epi16(QA);
+            let mut sum = _mm256_setzero_si256();
+            for (a, w) in a_chunks.zip(w_chunks) {
+                // SAFETY: `a` and `w` are exactly 16 `i16`s each
+                // (`chunks_exact`); the loads are unaligned ones.
+                let (x, y) = unsafe {
+                    (
+                        _mm256_loadu_si256(a.as_ptr().cast()),
+                        _mm256_loadu_si256(w.as_ptr().cast()),
+                    )
+                };
+                let clipped = _mm256_min_epi16(_mm256_max_epi16(x, zero), top);
+                let squared =
+                    _mm256_srli_epi16::<{ SQ_SHIFT as i32 }>(_mm256_mullo_epi16(clipped, clipped));
+                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(squared, y));
+            }
+            let mut lanes = [0i32; 8];
+            // SAFETY: `lanes` is 8 `i32`s (32 bytes); the store is an
+            // unaligned one.
+            unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum) };
+            total += lanes.iter().map(|&l| i64::from(l)).sum::<i64>();
+        }
+        total
+    }
 }
 
 /// `out = src + Σ adds − Σ subs`'s signature.
@@ -219,6 +278,8 @@ pub(crate) struct Kernels {
     /// stays within an `i32` (255 × 32768 × 256 < 2^31), so it is exact
     /// on every table.
     pub dot: fn(&[i16], &[i16]) -> i32,
+    /// Σ (clamp(acc, 0, QA)² >> SQ_SHIFT) × w, exact in an `i64`.
+    pub dot_sq: fn(&[i16], &[i16]) -> i64,
     /// Whether these are SIMD kernels.
     pub simd: bool,
 }
@@ -239,6 +300,7 @@ pub(crate) const SCALAR: Kernels = Kernels {
     sub: scalar::sub,
     apply: scalar::apply,
     dot: scalar::dot,
+    dot_sq: scalar::dot_sq,
     simd: false,
 };
 
@@ -269,11 +331,17 @@ mod avx2_table {
         unsafe { avx2::dot(acc, weights) }
     }
 
+    fn dot_sq(acc: &[i16], weights: &[i16]) -> i64 {
+        // SAFETY: as `add`.
+        unsafe { avx2::dot_sq(acc, weights) }
+    }
+
     pub(super) const AVX2: Kernels = Kernels {
         add,
         sub,
         apply,
         dot,
+        dot_sq,
         simd: true,
     };
 }
@@ -354,6 +422,7 @@ mod tests {
             sub,
             apply,
             dot,
+            dot_sq,
             ..
         } = best();
         let mut rng = Rng::new(40);
@@ -370,6 +439,11 @@ mod tests {
                 scalar::sub(&mut b, &row);
                 assert_eq!(a, b, "sub, {n} values");
                 assert_eq!(dot(&acc, &row), scalar::dot(&acc, &row), "dot, {n} values");
+                assert_eq!(
+                    dot_sq(&acc, &row),
+                    scalar::dot_sq(&acc, &row),
+                    "dot_sq, {n} values"
+                );
                 let rows: Vec<Vec<i16>> = (0..6).map(|_| values(&mut rng, n)).collect();
                 let (na, ns) = (rng.below(4), rng.below(3));
                 let adds: Vec<&[i16]> = rows[..na].iter().map(|r| &r[..]).collect();
@@ -409,5 +483,32 @@ mod tests {
         assert_eq!(scalar::dot(&full, &[i16::MIN; MAX_HIDDEN]), -2_139_095_040);
         // A shorter row stops the loop: only the first 3 lanes count.
         assert_eq!(dot(&[1; 20], &[1; 3]), 3);
+    }
+
+    /// The squared kernel by hand: 300 clamps to 255, 255² = 65,025,
+    /// >> 5 = 2032; 100² = 10,000 >> 5 = 312 (312.5 rounded down); -5 gives
+    /// 0. The extreme sums of a network's rows, 256 × 2032 × ±32768, need
+    /// more than an `i32` (±17,045,651,456) and come out whole; so does a
+    /// slice longer than a network's, summed by blocks.
+    #[test]
+    fn the_squared_kernel_as_worked_by_hand() {
+        let Kernels { dot_sq, .. } = best();
+        let mut a = vec![300; 17];
+        a[15] = 100;
+        a[16] = -5;
+        // 15 × 2032 × 3 + 312 × 3 + 0 = 91,440 + 936.
+        assert_eq!(dot_sq(&a, &[3; 17]), 92_376);
+        assert_eq!(scalar::dot_sq(&a, &[3; 17]), 92_376);
+        let full = vec![i16::MAX; MAX_HIDDEN];
+        for w in [i16::MIN, i16::MAX] {
+            let expected = 256 * 2032 * i64::from(w);
+            assert_eq!(dot_sq(&full, &[w; MAX_HIDDEN]), expected);
+            assert_eq!(scalar::dot_sq(&full, &[w; MAX_HIDDEN]), expected);
+        }
+        let long = vec![QA; 4 * MAX_HIDDEN + 5];
+        assert_eq!(
+            dot_sq(&long, &vec![i16::MIN; long.len()]),
+            -(long.len() as i64) * 2032 * 32768
+        );
     }
 }

@@ -230,6 +230,17 @@ fn a_one_unit_network_gives_the_hand_worked_score() {
     // Black to move: 0×1024 - 140×512 + 16000 = -55680; ×400/261120 = -85.3,
     // rounded toward zero.
     assert_eq!(net.evaluate(&acc, Color::Black), -85);
+
+    // Squared (SCReLU), hidden bias 10 again: White's view 300 clips to
+    // 255, 255² >> 5 = 2032; Black's 120, 14400 >> 5 = 450. The sum is
+    // then scaled by 400 × 32 / (255² × 1024) = 12800 / 66,585,600.
+    let net = tiny(10).with_activation(super::Activation::SquaredClippedRelu);
+    let acc = Accumulators::refresh(&net, &pos);
+    // White to move: 2032×1024 - 450×512 + 16000 = 1,866,368 → 358.8.
+    // (In floats: 1 - (120/255)² × 0.5 + 16000/2,080,800 = 0.8963 → 358.5.)
+    assert_eq!(net.evaluate(&acc, Color::White), 358);
+    // Black to move: 450×1024 - 2032×512 + 16000 = -563,584 → -108.3.
+    assert_eq!(net.evaluate(&acc, Color::Black), -108);
 }
 
 /// A network whose every weight is at its most (`w`) or least, sealed in
@@ -314,10 +325,23 @@ fn a_search_on_the_scalar_kernels_equals_one_on_the_simd_ones() {
     // weights on the scalar table and on the SIMD one (AVX2 where this
     // CPU has it; elsewhere both are scalar and the test still holds)
     // must search the same tree: nodes, score and line.
+    // The shipped net, and its weights squared instead of clipped (the
+    // other activation's kernel; a net trained for it would differ, the
+    // kernels' agreement does not).
+    let shipped = default_net().unwrap();
+    let squared = shipped
+        .as_ref()
+        .clone()
+        .with_activation(super::Activation::SquaredClippedRelu);
+    for net in [shipped.as_ref().clone(), squared] {
+        same_search_on_both_kernels(&net);
+    }
+}
+
+fn same_search_on_both_kernels(net: &Network) {
     use crate::congo::eval::Evaluator;
     use crate::congo::search::{Engine, EngineConfig, Limits};
     use std::sync::Arc;
-    let net = default_net().unwrap();
     let simd = Arc::new(net.with_simd(true));
     let scalar = Arc::new(net.with_simd(false));
     assert_eq!(simd.uses_simd(), simd_in_use());
@@ -351,7 +375,7 @@ fn a_search_on_the_scalar_kernels_equals_one_on_the_simd_ones() {
         };
         let (a, b) = (search(&simd), search(&scalar));
         assert!(a.0 > 100, "{pos}: a real search");
-        assert_eq!(a, b, "{pos}");
+        assert_eq!(a, b, "{:?}, {pos}", net.activation());
         assert_eq!(
             evaluate_fresh(&simd, pos),
             evaluate_fresh(&scalar, pos),
