@@ -357,13 +357,7 @@ impl Agent {
                 info.best.filter(|m| allowed.contains(m)).or(drawn)
             }
             Brain::Search(engine) => {
-                if engine.config().progress != 0 {
-                    let quiet = crate::congo::search::progress::quiet_plies(
-                        self.game.start(),
-                        self.game.moves(),
-                    );
-                    engine.set_quiet_plies(quiet);
-                }
+                engine.set_quiet_plies(self.game.quiet_plies());
                 let info = engine.search(
                     self.game.position(),
                     self.game.seen(),

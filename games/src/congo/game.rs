@@ -16,6 +16,7 @@ use super::moves::{IllegalMove, Legal, Move, MoveOutcome, Status, status};
 use super::piece::Color;
 use super::position::Position;
 use super::rules::Rules;
+use super::search::progress::Shape;
 use crate::stats::GameResult;
 use std::fmt;
 
@@ -251,6 +252,23 @@ impl Game {
         self.seen.add(key);
         self.plies.push(Ply { mv, rules, before });
         Ok(outcome)
+    }
+
+    /// The plies since the last capture, drowning or pawn move (all of
+    /// them when there was none): what the engine's progress term counts
+    /// from ([`crate::congo::search::progress`]).
+    pub fn quiet_plies(&self) -> u32 {
+        let mut after = Shape::of(&self.position);
+        let mut quiet = 0u32;
+        for ply in self.plies.iter().rev() {
+            let before = Shape::of(&ply.before);
+            if before != after {
+                break;
+            }
+            quiet = quiet.saturating_add(1);
+            after = before;
+        }
+        quiet
     }
 
     /// Take back the last move (the position it was played in comes back

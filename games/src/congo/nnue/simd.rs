@@ -485,11 +485,12 @@ mod tests {
         assert_eq!(dot(&[1; 20], &[1; 3]), 3);
     }
 
-    /// The squared kernel by hand: 300 clamps to 255, 255² = 65,025,
-    /// >> 5 = 2032; 100² = 10,000 >> 5 = 312 (312.5 rounded down); -5 gives
-    /// 0. The extreme sums of a network's rows, 256 × 2032 × ±32768, need
-    /// more than an `i32` (±17,045,651,456) and come out whole; so does a
-    /// slice longer than a network's, summed by blocks.
+    /// The squared kernel by hand: 300 clamps to 255, and 255² = 65,025
+    /// shifted right by 5 is 2032; 100² = 10,000 shifted is 312 (312.5
+    /// rounded down); -5 gives 0. The extreme sums of a network's rows,
+    /// 256 × 2032 × ±32768, need more than an `i32` (±17,045,651,456) and
+    /// come out whole; so does a slice longer than a network's, summed by
+    /// blocks.
     #[test]
     fn the_squared_kernel_as_worked_by_hand() {
         let Kernels { dot_sq, .. } = best();

@@ -106,8 +106,10 @@ pub struct EngineConfig {
     /// root (and gives the side that stood worse); 0: a repetition is 0.
     pub contempt: i32,
     /// Plies without a capture, drowning or pawn move over which the
-    /// evaluation melts to 0 ([`super::progress`]; a prototype, not
-    /// SPRT-tested); 0: off, the evaluation as it is.
+    /// evaluation melts to 0 ([`super::progress`]); 0: off, the
+    /// evaluation as it is, the default: at 100, SPRT [0, 5] at 0.1 s a
+    /// move stopped undecided after 3,168 games, +6 Elo [-1, +13]
+    /// (`docs/engine.md`).
     pub progress: u32,
     /// The evaluation.
     pub eval: EvalWeights,
@@ -196,6 +198,8 @@ impl EngineConfig {
             qs_bad: false,
             delta: false,
             tablebase: false,
+            // The value as the rules give it: no scaling by quiet plies.
+            progress: 0,
             ..EngineConfig::strongest()
         }
     }

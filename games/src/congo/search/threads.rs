@@ -71,7 +71,9 @@ impl Engine {
 
     /// The plies without a capture, drowning or pawn move that the game
     /// had before the next search's root ([`super::progress`]; only
-    /// `progress` reads it).
+    /// `progress` reads it): for that search alone, then 0 again, so a
+    /// later search of another position never inherits it
+    /// ([`Game::quiet_plies`](crate::congo::Game::quiet_plies) gives it).
     pub fn set_quiet_plies(&mut self, plies: u32) {
         self.quiet_plies = plies;
     }
@@ -159,7 +161,8 @@ impl Engine {
             exclude: &[],
         };
         self.main.set_config(self.config);
-        self.main.set_quiet_root(self.quiet_plies);
+        self.main
+            .set_quiet_root(std::mem::take(&mut self.quiet_plies));
         self.main.quiescence(pos, &ctx)
     }
 
@@ -201,11 +204,12 @@ impl Engine {
             h.set_net(self.eval.net().cloned());
             self.helpers.push(h);
         }
+        let quiet = std::mem::take(&mut self.quiet_plies);
         self.main.set_config(self.config);
-        self.main.set_quiet_root(self.quiet_plies);
+        self.main.set_quiet_root(quiet);
         for h in &mut self.helpers {
             h.set_config(self.config);
-            h.set_quiet_root(self.quiet_plies);
+            h.set_quiet_root(quiet);
         }
         let done = AtomicBool::new(false);
         let tables = self.tablebase.as_deref().filter(|_| self.config.tablebase);
