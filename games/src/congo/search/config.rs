@@ -107,9 +107,9 @@ pub struct EngineConfig {
     pub contempt: i32,
     /// Plies without a capture, drowning or pawn move over which the
     /// evaluation melts to 0 ([`super::progress`]); 0: off, the
-    /// evaluation as it is, the default: at 100, SPRT [0, 5] at 0.1 s a
-    /// move stopped undecided after 3,168 games, +6 Elo [-1, +13]
-    /// (`docs/engine.md`).
+    /// evaluation as it is, the default: at 100 (with gen 2), SPRT [0, 5]
+    /// at 0.1 s a move stopped undecided after 3,168 games, +6 Elo [-1,
+    /// +13] (`docs/engine.md`).
     pub progress: u32,
     /// The evaluation.
     pub eval: EvalWeights,

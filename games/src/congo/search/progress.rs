@@ -8,9 +8,9 @@
 //! game's position gives [`Game::quiet_plies`](crate::congo::Game::quiet_plies)
 //! at the root: the agent, the prompt's searches, the review, the levels,
 //! self-play) and then along the search's path. Off (`P = 0`), nothing is
-//! computed. At `P = 100`, SPRT [0, 5] at 0.1 s a move against it off
-//! stopped undecided after 3,168 games, +6 Elo [-1, +13]: not the
-//! default until a test accepts it.
+//! computed. At `P = 100` (with gen 2), SPRT [0, 5] at 0.1 s a move
+//! against it off stopped undecided after 3,168 games, +6 Elo [-1, +13]:
+//! not the default until a test accepts it.
 
 use crate::congo::{Bitboard, PieceKind, Position};
 
