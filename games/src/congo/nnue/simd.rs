@@ -76,10 +76,11 @@ pub(crate) mod scalar {
 mod avx2 {
     use crate::congo::nnue::network::{QA, SQ_SHIFT};
     use std::arch::x86_64::{
-        _mm_add_epi32, _mm_cvtsi128_si32, _mm_shuffle_epi32, _mm256_add_epi16, _mm256_add_epi32,
-        _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_madd_epi16,
-        _mm256_max_epi16, _mm256_min_epi16, _mm256_mullo_epi16, _mm256_set1_epi16,
-        _mm256_setzero_si256, _mm256_srli_epi16, _mm256_storeu_si256, _mm256_sub_epi16,
+        __m256i, _mm_add_epi32, _mm_cvtsi128_si32, _mm_shuffle_epi32, _mm256_add_epi16,
+        _mm256_add_epi32, _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_loadu_si256,
+        _mm256_madd_epi16, _mm256_max_epi16, _mm256_min_epi16, _mm256_mullo_epi16,
+        _mm256_set1_epi16, _mm256_setzero_si256, _mm256_srli_epi16, _mm256_storeu_si256,
+        _mm256_sub_epi16,
     };
 
     /// 16 lanes of `i16` in a 256-bit register.
@@ -174,22 +175,18 @@ mod avx2 {
         binary::<true>(acc, row)
     }
 
-    /// See [`super::scalar::dot`]: clamp 16 lanes to `[0, QA]`, multiply
-    /// by the weights and add neighbouring pairs into 8 `i32` lanes
-    /// (`madd`: |255 × -32768 × 2| < 2^31), sum the lanes at the end.
-    /// Safe to call (in `unsafe`) only where the CPU has AVX2.
+    /// Σ over the whole 16-lane chunks of `f(clamp(acc, 0, QA)) × w`,
+    /// neighbouring pairs added into 8 `i32` lanes (`madd`): `f` the
+    /// identity, or with `SQUARE` the square shifted right by `SQ_SHIFT`
+    /// (`mullo`: the low 16 bits of at most 65,025, which is all of it
+    /// read unsigned; the logical shift gives 0 to 2032). The callers
+    /// bound what a lane collects.
     #[target_feature(enable = "avx2")]
-    pub fn dot(acc: &[i16], weights: &[i16]) -> i32 {
-        let n = acc.len().min(weights.len());
-        let (acc, _) = acc.split_at(n);
-        let (weights, _) = weights.split_at(n);
-        let a_chunks = acc.chunks_exact(LANES);
-        let w_chunks = weights.chunks_exact(LANES);
-        let tail = super::scalar::dot(a_chunks.remainder(), w_chunks.remainder());
+    fn lanes<const SQUARE: bool>(acc: &[i16], weights: &[i16]) -> __m256i {
         let zero = _mm256_setzero_si256();
         let top = _mm256_set1_epi16(QA);
         let mut sum = _mm256_setzero_si256();
-        for (a, w) in a_chunks.zip(w_chunks) {
+        for (a, w) in acc.chunks_exact(LANES).zip(weights.chunks_exact(LANES)) {
             // SAFETY: `a` and `w` are exactly 16 `i16`s each
             // (`chunks_exact`); the loads are unaligned ones.
             let (x, y) = unsafe {
@@ -198,9 +195,29 @@ mod avx2 {
                     _mm256_loadu_si256(w.as_ptr().cast()),
                 )
             };
-            let clipped = _mm256_min_epi16(_mm256_max_epi16(x, zero), top);
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(clipped, y));
+            let mut v = _mm256_min_epi16(_mm256_max_epi16(x, zero), top);
+            if SQUARE {
+                v = _mm256_srli_epi16::<{ SQ_SHIFT as i32 }>(_mm256_mullo_epi16(v, v));
+            }
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(v, y));
         }
+        sum
+    }
+
+    /// See [`super::scalar::dot`]: [`lanes`] (each `madd` pair within
+    /// |255 × -32768 × 2| < 2^31), the tail by the scalar kernel, the
+    /// lanes summed at the end.
+    /// Safe to call (in `unsafe`) only where the CPU has AVX2.
+    #[target_feature(enable = "avx2")]
+    pub fn dot(acc: &[i16], weights: &[i16]) -> i32 {
+        let n = acc.len().min(weights.len());
+        let (acc, _) = acc.split_at(n);
+        let (weights, _) = weights.split_at(n);
+        let tail = super::scalar::dot(
+            acc.chunks_exact(LANES).remainder(),
+            weights.chunks_exact(LANES).remainder(),
+        );
+        let sum = lanes::<false>(acc, weights);
         // 8 lanes -> 4 -> 2 -> 1 (all wrapping, as the scalar fold).
         let half = _mm_add_epi32(
             _mm256_castsi256_si128(sum),
@@ -211,14 +228,11 @@ mod avx2 {
         _mm_cvtsi128_si32(one).wrapping_add(tail)
     }
 
-    /// See [`super::scalar::dot_sq`]: clamp 16 lanes to `[0, QA]`, square
-    /// them (`mullo`: the low 16 bits of at most 65,025, which is all of
-    /// it read unsigned), shift right by `SQ_SHIFT` (logical: 0 to 2032),
-    /// multiply by the weights and add neighbouring pairs into 8 `i32`
-    /// lanes. A lane collects 2 products a chunk, at most 32 over
-    /// `MAX_HIDDEN` units: 32 × 2032 × 32768 < 2^31, so no lane overflows
-    /// on a network's rows (longer slices are summed a block of 256 at a
-    /// time); the lanes are summed in an `i64`.
+    /// See [`super::scalar::dot_sq`]: [`lanes`] squared. A lane collects
+    /// 2 products a chunk, at most 32 over `MAX_HIDDEN` units: 32 × 2032 ×
+    /// 32768 < 2^31, so no lane overflows on a network's rows (longer
+    /// slices are summed a block of 256 at a time); the lanes are summed
+    /// in an `i64`.
     /// Safe to call (in `unsafe`) only where the CPU has AVX2.
     #[target_feature(enable = "avx2")]
     pub fn dot_sq(acc: &[i16], weights: &[i16]) -> i64 {
@@ -228,31 +242,16 @@ mod avx2 {
         let (weights, _) = weights.split_at(n);
         let mut total = 0i64;
         for (acc, weights) in acc.chunks(BLOCK).zip(weights.chunks(BLOCK)) {
-            let a_chunks = acc.chunks_exact(LANES);
-            let w_chunks = weights.chunks_exact(LANES);
-            total += super::scalar::dot_sq(a_chunks.remainder(), w_chunks.remainder());
-            let zero = _mm256_setzero_si256();
-            let top = _mm256_set1_epi16(QA);
-            let mut sum = _mm256_setzero_si256();
-            for (a, w) in a_chunks.zip(w_chunks) {
-                // SAFETY: `a` and `w` are exactly 16 `i16`s each
-                // (`chunks_exact`); the loads are unaligned ones.
-                let (x, y) = unsafe {
-                    (
-                        _mm256_loadu_si256(a.as_ptr().cast()),
-                        _mm256_loadu_si256(w.as_ptr().cast()),
-                    )
-                };
-                let clipped = _mm256_min_epi16(_mm256_max_epi16(x, zero), top);
-                let squared =
-                    _mm256_srli_epi16::<{ SQ_SHIFT as i32 }>(_mm256_mullo_epi16(clipped, clipped));
-                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(squared, y));
-            }
-            let mut lanes = [0i32; 8];
-            // SAFETY: `lanes` is 8 `i32`s (32 bytes); the store is an
+            total += super::scalar::dot_sq(
+                acc.chunks_exact(LANES).remainder(),
+                weights.chunks_exact(LANES).remainder(),
+            );
+            let sum = lanes::<true>(acc, weights);
+            let mut l = [0i32; 8];
+            // SAFETY: `l` is 8 `i32`s (32 bytes); the store is an
             // unaligned one.
-            unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum) };
-            total += lanes.iter().map(|&l| i64::from(l)).sum::<i64>();
+            unsafe { _mm256_storeu_si256(l.as_mut_ptr().cast(), sum) };
+            total += l.iter().map(|&x| i64::from(x)).sum::<i64>();
         }
         total
     }

@@ -11,7 +11,8 @@
 //! them in quiescence),
 //! `delta` (delta pruning in quiescence), `material-only`, `tablebase`.
 //! `NAME=N` sets a number:
-//! `hash` (MB), `threads`, `contempt` (cp),
+//! `hash` (MB), `threads`, `contempt` (cp), `progress` (plies over which
+//! the evaluation melts without a capture or pawn move; 0, off, the default),
 //! `depth` (the deepest iteration), an evaluation weight (`mobility`,
 //! `lion-safety`, `facing`, `pawn-advance`, `drowning`, `crocodile`,
 //! `monkey`, `pressure`) or a piece value (`pawn`, `superpawn`, `giraffe`, `monkey-value`,
