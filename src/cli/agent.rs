@@ -357,7 +357,7 @@ impl Agent {
                 info.best.filter(|m| allowed.contains(m)).or(drawn)
             }
             Brain::Search(engine) => {
-                engine.set_quiet_plies(self.game.quiet_plies());
+                engine.quiet_plies_from(&self.game);
                 let info = engine.search(
                     self.game.position(),
                     self.game.seen(),

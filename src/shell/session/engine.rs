@@ -137,7 +137,7 @@ impl CongoState {
             .engine
             .with(tools.engine_config(limits), |engine| {
                 engine.set_tablebase(tables);
-                engine.set_quiet_plies(game.quiet_plies());
+                engine.quiet_plies_from(game);
                 engine.search(game.position(), game.seen(), limits, stop, &mut |info| {
                     live.work.store(info.nodes, Ordering::Relaxed);
                     on_depth(info);

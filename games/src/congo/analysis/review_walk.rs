@@ -307,7 +307,7 @@ fn value_at(
     if let Some(end) = Value::ended(status(pos), pos.side_to_move()) {
         return Some((end, None, Vec::new()));
     }
-    engine.set_quiet_plies(game.quiet_plies());
+    engine.quiet_plies_from(game);
     let info = engine.search_excluding(pos, game.seen(), limits, exclude, stop, &mut |_| {});
     *nodes = nodes.saturating_add(info.nodes);
     if stop.interrupted() {

@@ -87,7 +87,7 @@ pub fn play(
             return Err(Interrupted);
         }
         let pos = game.position().clone();
-        engine.set_quiet_plies(game.quiet_plies());
+        engine.quiet_plies_from(&game);
         let info = engine.search(&pos, game.keys(), limits, stop, &mut |_| {});
         if stop.interrupted() {
             return Err(Interrupted);

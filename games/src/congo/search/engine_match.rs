@@ -58,7 +58,7 @@ pub fn play_game(
         } else {
             &mut *black
         };
-        engine.set_quiet_plies(game.quiet_plies());
+        engine.quiet_plies_from(&game);
         let info = engine.search(game.position(), game.keys(), limits, stop, &mut |_| {});
         let Some(mv) = info.best else {
             return Ok(loss(&game));

@@ -125,7 +125,7 @@ pub fn scored_moves(
             Some(_) => -1_000_000,
             None if depth == 0 => -i64::from(super::evaluate(next.position())),
             None => {
-                engine.set_quiet_plies(next.quiet_plies());
+                engine.quiet_plies_from(&next);
                 let info = engine.search(
                     next.position(),
                     next.keys(),
@@ -225,7 +225,7 @@ pub fn choose_style(
     stop: &dyn Interrupt,
 ) -> Result<Option<Move>, Interrupted> {
     let search = |engine: &mut Engine, limits: &Limits| {
-        engine.set_quiet_plies(game.quiet_plies());
+        engine.quiet_plies_from(game);
         let info = engine.search(game.position(), game.keys(), limits, stop, &mut |_| {});
         if stop.interrupted() {
             Err(Interrupted)

@@ -73,7 +73,16 @@ impl Engine {
     /// had before the next search's root ([`super::progress`]; only
     /// `progress` reads it): for that search alone, then 0 again, so a
     /// later search of another position never inherits it
-    /// ([`Game::quiet_plies`](crate::congo::Game::quiet_plies) gives it).
+    /// (the game's [`Game::quiet_plies`](crate::congo::Game::quiet_plies)).
+    pub fn quiet_plies_from(&mut self, game: &crate::congo::Game) {
+        // Walked only when the term is on: off, the count is never read.
+        if self.config.progress != 0 {
+            self.quiet_plies = game.quiet_plies();
+        }
+    }
+
+    /// The count itself, as [`Engine::quiet_plies_from`] takes it from a
+    /// game.
     pub fn set_quiet_plies(&mut self, plies: u32) {
         self.quiet_plies = plies;
     }
