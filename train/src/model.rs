@@ -48,14 +48,17 @@ pub struct Model {
     pub activation: Activation,
 }
 
-/// A unit's value `h` of its accumulator `a` under `activation`, and
-/// `dh/da` (0 where the clamp is flat).
-fn activate(activation: Activation, a: f32) -> (f32, f32) {
+/// A unit's value `h` of its accumulator `a`, squared when `SQUARE`
+/// (SCReLU), and `dh/da` (0 where the clamp is flat). The activation is a
+/// constant of the caller so that each inner loop is compiled for one.
+#[inline(always)]
+fn activate<const SQUARE: bool>(a: f32) -> (f32, f32) {
     let on = a > 0.0 && a < 1.0;
     let c = a.clamp(0.0, 1.0);
-    match activation {
-        Activation::ClippedRelu => (c, if on { 1.0 } else { 0.0 }),
-        Activation::SquaredClippedRelu => (c * c, if on { 2.0 * c } else { 0.0 }),
+    if SQUARE {
+        (c * c, if on { 2.0 * c } else { 0.0 })
+    } else {
+        (c, if on { 1.0 } else { 0.0 })
     }
 }
 
@@ -137,17 +140,23 @@ impl Model {
     /// The output (cp / 400) of a position's two views; `scratch` holds
     /// 2H floats and keeps both accumulators afterwards.
     pub fn forward(&self, us: &[u16], them: &[u16], scratch: &mut [f32]) -> f32 {
+        match self.activation {
+            Activation::ClippedRelu => self.forward_as::<false>(us, them, scratch),
+            Activation::SquaredClippedRelu => self.forward_as::<true>(us, them, scratch),
+        }
+    }
+
+    fn forward_as<const SQUARE: bool>(&self, us: &[u16], them: &[u16], scratch: &mut [f32]) -> f32 {
         let h = self.hidden;
         let (acc_us, acc_them) = scratch.split_at_mut(h);
         self.accumulate(us, acc_us);
         self.accumulate(them, acc_them);
         let w2 = &self.params[self.w2_at()..self.b2_at()];
         let (w_us, w_them) = w2.split_at(h);
-        let act = self.activation;
         let dot = |acc: &[f32], w: &[f32]| -> f32 {
             acc.iter()
                 .zip(w)
-                .map(|(&a, w)| activate(act, a).0 * w)
+                .map(|(&a, w)| activate::<SQUARE>(a).0 * w)
                 .sum()
         };
         dot(acc_us, w_us) + dot(acc_them, w_them) + self.params[self.b2_at()]
@@ -164,8 +173,27 @@ impl Model {
         grad: &mut [f32],
         scratch: &mut [f32],
     ) -> f32 {
+        match self.activation {
+            Activation::ClippedRelu => {
+                self.backward_as::<false>(us, them, target, weight, grad, scratch)
+            }
+            Activation::SquaredClippedRelu => {
+                self.backward_as::<true>(us, them, target, weight, grad, scratch)
+            }
+        }
+    }
+
+    fn backward_as<const SQUARE: bool>(
+        &self,
+        us: &[u16],
+        them: &[u16],
+        target: f32,
+        weight: f32,
+        grad: &mut [f32],
+        scratch: &mut [f32],
+    ) -> f32 {
         let h = self.hidden;
-        let out = self.forward(us, them, scratch);
+        let out = self.forward_as::<SQUARE>(us, them, scratch);
         let p = win_chance(out);
         let diff = p - target;
         // d loss / d out = 2 (p − t) × ln 10 × p (1 − p).
@@ -179,7 +207,7 @@ impl Model {
             let acc = &mut scratch[view * h..(view + 1) * h];
             let gw2 = &mut grad[w2 + view * h..w2 + (view + 1) * h];
             for ((a, gw), &w) in acc.iter_mut().zip(gw2).zip(w) {
-                let (value, slope) = activate(self.activation, *a);
+                let (value, slope) = activate::<SQUARE>(*a);
                 *gw += g * value;
                 *a = g * w * slope;
             }
