@@ -42,6 +42,10 @@ struct Args {
     /// net file) or `screlu` (clamp, then square: a version 2 file).
     #[arg(long, value_enum, default_value_t = ActivationArg::Crelu)]
     activation: ActivationArg,
+    /// Output buckets by the number of pieces, 1 to 8 (more than 1: a
+    /// version 3 net file whose output layer the position's pieces pick).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
+    buckets: u8,
     #[arg(long, default_value_t = 30)]
     epochs: usize,
     /// Positions per optimiser step.
@@ -84,6 +88,9 @@ struct Args {
     #[arg(long, default_value = "boardsh-train")]
     name: String,
 }
+
+// `--buckets`' range is the library's.
+const _: () = assert!(boardsh::congo::nnue::MAX_BUCKETS == 8);
 
 /// `--activation`'s values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -245,10 +252,14 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
     let activation = Activation::from(args.activation);
     // Named only when it is not the first nets' clipped ReLU, so that
     // those runs print and describe their nets as before.
-    let activation_note = match activation {
+    let mut activation_note = match activation {
         Activation::ClippedRelu => String::new(),
         a => format!("; activation {}", a.name()),
     };
+    let buckets = usize::from(args.buckets);
+    if buckets > 1 {
+        activation_note.push_str(&format!("; output buckets {buckets}"));
+    }
     say!(
         "lambda {}; hidden {hidden}{activation_note}; epochs {}; batch {}; lr {} (half cosine down to {}% of it), weight decay {}; seed {}; threads {} (chunks of {CHUNK})",
         args.lambda,
@@ -263,7 +274,7 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
     let train_t = train.targets(args.lambda);
     let val_t = val.targets(args.lambda);
     let mut trainer = Trainer::new(
-        Model::init(hidden, args.seed).with_activation(activation),
+        Model::init_buckets(hidden, buckets, args.seed).with_activation(activation),
         settings,
         train.len(),
     );

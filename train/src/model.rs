@@ -3,16 +3,21 @@
 //! ```text
 //! acc_v = b1 + Σ W1[f]            (f: the features of view v; W1 shared)
 //! h_v   = clamp(acc_v, 0, 1)      (squared, `--activation screlu`)
-//! out   = w2_us · h_us + w2_them · h_them + b2      (cp = 400 × out)
+//! out   = w2_us · h_us + w2_them · h_them + b2      (cp = 400 × out; w2
+//!         and b2 those of the position's output bucket, `--buckets`)
 //! p     = 1 / (1 + 10^(−out))                       (= 1/(1+10^(−cp/400)))
 //! loss  = (p − t)^2
 //! ```
 //!
 //! The parameters live in one vector, `[W1 (N_FEATURES × H, row by row) |
-//! b1 (H) | w2 (2H, side to move's first) | b2]`, so the optimiser and the
-//! gradient reduction are single loops.
+//! b1 (H) | w2 (B × 2H, bucket by bucket, each the side to move's first) |
+//! b2 (B)]`, so the optimiser and the gradient reduction are single loops.
+//! A position's bucket is [`output_bucket`] of its pieces, the number of
+//! features in a view (one a piece).
 
-use boardsh::congo::nnue::{Activation, MAX_EVAL, N_FEATURES, Network, QA, QB, SQ_SHIFT};
+use boardsh::congo::nnue::{
+    Activation, MAX_EVAL, N_FEATURES, Network, QA, QB, SQ_SHIFT, output_bucket,
+};
 use boardsh::rng::Rng;
 use std::f32::consts::LN_10;
 
@@ -46,6 +51,8 @@ pub struct Model {
     pub params: Vec<f32>,
     /// What the hidden layer does (the clipped ReLU unless set).
     pub activation: Activation,
+    /// The output buckets (1: one output layer).
+    pub buckets: usize,
 }
 
 /// A unit's value `h` of its accumulator `a`, squared when `SQUARE`
@@ -70,16 +77,29 @@ impl Model {
     pub fn w2_at(&self) -> usize {
         self.b1_at() + self.hidden
     }
+    /// Where the output biases start (bucket 0's).
     pub fn b2_at(&self) -> usize {
-        self.w2_at() + 2 * self.hidden
+        self.w2_at() + 2 * self.hidden * self.buckets
     }
 
-    /// A model of all zeros.
+    /// The output bucket of a position whose view has `features`
+    /// features (one a piece).
+    pub fn bucket(&self, features: usize) -> usize {
+        output_bucket(u32::try_from(features).unwrap_or(u32::MAX), self.buckets)
+    }
+
+    /// A model of all zeros, one output bucket.
     pub fn zeros(hidden: usize) -> Model {
+        Model::zeros_buckets(hidden, 1)
+    }
+
+    /// A model of all zeros with `buckets` output buckets.
+    pub fn zeros_buckets(hidden: usize, buckets: usize) -> Model {
         Model {
             hidden,
-            params: vec![0.0; (N_FEATURES + 3) * hidden + 1],
+            params: vec![0.0; (N_FEATURES + 1 + 2 * buckets) * hidden + buckets],
             activation: Activation::ClippedRelu,
+            buckets,
         }
     }
 
@@ -92,7 +112,14 @@ impl Model {
     /// accumulator spread of ±0.3 around b1), b1 = 0.5 (most units start
     /// inside the clipped ReLU's slope), w2 uniform in ±1/√(2H), b2 = 0.
     pub fn init(hidden: usize, seed: u64) -> Model {
-        let mut m = Model::zeros(hidden);
+        Model::init_buckets(hidden, 1, seed)
+    }
+
+    /// [`Model::init`] with `buckets` output buckets, each starting as the
+    /// one bucket would (the same draws, copied), so that training begins
+    /// from the one-bucket network.
+    pub fn init_buckets(hidden: usize, buckets: usize, seed: u64) -> Model {
+        let mut m = Model::zeros_buckets(hidden, buckets);
         let mut rng = Rng::new(seed);
         let mut uniform = |r: f32| {
             // 24 random bits → [−r, r).
@@ -107,8 +134,12 @@ impl Model {
             *p = 0.5;
         }
         let r = 1.0 / ((2 * hidden) as f32).sqrt();
-        for p in &mut m.params[w2..b2] {
+        let first = w2 + 2 * hidden;
+        for p in &mut m.params[w2..first] {
             *p = uniform(r);
+        }
+        for b in first..b2 {
+            m.params[b] = m.params[b - 2 * hidden];
         }
         m
     }
@@ -122,7 +153,9 @@ impl Model {
         for p in &mut self.params[w2..b2] {
             *p = p.clamp(-W2_CLIP, W2_CLIP);
         }
-        self.params[b2] = self.params[b2].clamp(-B2_CLIP, B2_CLIP);
+        for p in &mut self.params[b2..] {
+            *p = p.clamp(-B2_CLIP, B2_CLIP);
+        }
     }
 
     /// The accumulator of one view into `acc`.
@@ -151,15 +184,16 @@ impl Model {
         let (acc_us, acc_them) = scratch.split_at_mut(h);
         self.accumulate(us, acc_us);
         self.accumulate(them, acc_them);
-        let w2 = &self.params[self.w2_at()..self.b2_at()];
-        let (w_us, w_them) = w2.split_at(h);
+        let bucket = self.bucket(us.len());
+        let w2 = self.w2_at() + bucket * 2 * h;
+        let (w_us, w_them) = self.params[w2..w2 + 2 * h].split_at(h);
         let dot = |acc: &[f32], w: &[f32]| -> f32 {
             acc.iter()
                 .zip(w)
                 .map(|(&a, w)| activate::<SQUARE>(a).0 * w)
                 .sum()
         };
-        dot(acc_us, w_us) + dot(acc_them, w_them) + self.params[self.b2_at()]
+        dot(acc_us, w_us) + dot(acc_them, w_them) + self.params[self.b2_at() + bucket]
     }
 
     /// One sample's loss `(p − t)^2`, its gradient times `weight` added
@@ -198,9 +232,11 @@ impl Model {
         let diff = p - target;
         // d loss / d out = 2 (p − t) × ln 10 × p (1 − p).
         let g = weight * 2.0 * diff * LN_10 * p * (1.0 - p);
-        let (b1, w2, b2) = (self.b1_at(), self.w2_at(), self.b2_at());
+        let bucket = self.bucket(us.len());
+        let (b1, b2) = (self.b1_at(), self.b2_at() + bucket);
+        let w2 = self.w2_at() + bucket * 2 * h;
         grad[b2] += g;
-        let (w_us, w_them) = self.params[w2..b2].split_at(h);
+        let (w_us, w_them) = self.params[w2..w2 + 2 * h].split_at(h);
         // The output weights' gradient is h_v × g; then scratch becomes
         // d loss / d acc_v (g × w2 × dh/da: 0 where the clamp is flat).
         for (view, w) in [(0, w_us), (1, w_them)] {
@@ -213,7 +249,7 @@ impl Model {
             }
         }
         let (d_us, d_them) = scratch.split_at(h);
-        for ((gb, du), dt) in grad[b1..w2].iter_mut().zip(d_us).zip(d_them) {
+        for ((gb, du), dt) in grad[b1..b1 + h].iter_mut().zip(d_us).zip(d_them) {
             *gb += du + dt;
         }
         for (feats, d) in [(us, d_us), (them, d_them)] {
@@ -249,10 +285,14 @@ impl Model {
                 f64::from(QA) * f64::from(QA) * f64::from(QB) / f64::from(1u32 << SQ_SHIFT)
             }
         };
-        let ob = (f64::from(self.params[b2]) * unit).round() as i32;
-        // The lengths are those of N_FEATURES → hidden → 1, hidden in
-        // 1..=MAX_HIDDEN (checked by the command line).
-        Network::new(fw, fb, ow, ob)
+        let ob = self.params[b2..]
+            .iter()
+            .map(|&b| (f64::from(b) * unit).round() as i32)
+            .collect();
+        // The lengths are those of N_FEATURES → hidden → 1 in `buckets`
+        // output buckets, hidden in 1..=MAX_HIDDEN and buckets in
+        // 1..=MAX_BUCKETS (checked by the command line).
+        Network::with_buckets(fw, fb, ow, ob)
             .expect("the model has the network's shape")
             .with_activation(self.activation)
     }
@@ -292,6 +332,97 @@ mod tests {
     fn the_gradient_matches_finite_differences() {
         for activation in [Activation::ClippedRelu, Activation::SquaredClippedRelu] {
             gradient_matches_finite_differences(activation);
+        }
+    }
+
+    /// The same with 4 output buckets: a sample of 10 pieces a view is
+    /// bucket 1 ((10 − 2) × 4 / 27 = 1); its gradient reaches bucket 1's
+    /// output weights and bias (checked by differences) and no other
+    /// bucket's (exactly 0), for both activations.
+    #[test]
+    fn a_bucketed_gradient_reaches_its_bucket_alone() {
+        for activation in [Activation::ClippedRelu, Activation::SquaredClippedRelu] {
+            let h = 4;
+            let mut m = Model::init_buckets(h, 4, 9).with_activation(activation);
+            assert_eq!(m.params.len(), 784 * h + h + 4 * 2 * h + 4);
+            // Ten features a view: smaller W1 keeps the sums mid-slope.
+            let b1 = m.b1_at();
+            for p in &mut m.params[..b1] {
+                *p *= 0.3;
+            }
+            let (w2, b2) = (m.w2_at(), m.b2_at());
+            for (i, p) in m.params[w2..b2].iter_mut().enumerate() {
+                *p = 0.3 + 0.05 * i as f32 * if i % 2 == 0 { 1.0 } else { -1.0 };
+            }
+            for b in 0..4 {
+                m.params[b2 + b] = 0.1 * b as f32;
+            }
+            let us: Vec<u16> = (0..10).map(|k| 3 + 50 * k).collect();
+            let them: Vec<u16> = (0..10).map(|k| 7 + 60 * k).collect();
+            assert_eq!(m.bucket(us.len()), 1);
+            let t = 0.8;
+            let mut scratch = vec![0.0; 2 * h];
+            m.forward(&us, &them, &mut scratch);
+            assert!(
+                scratch.iter().all(|&a| (0.05..0.95).contains(&a)),
+                "accumulators {scratch:?} too near a corner"
+            );
+            let mut grad = vec![0.0; m.params.len()];
+            m.backward(&us, &them, t, 1.0, &mut grad, &mut scratch);
+            let loss = |m: &Model| {
+                let mut s = vec![0.0; 2 * h];
+                let p = win_chance(m.forward(&us, &them, &mut s));
+                f64::from((p - t) * (p - t))
+            };
+            let one = w2 + 2 * h;
+            let entries = [3 * h + 1, m.b1_at() + 2, one, one + 1, one + h + 3, b2 + 1];
+            let eps = 1e-3;
+            for i in entries {
+                let mut plus = m.clone();
+                plus.params[i] += eps;
+                let mut minus = m.clone();
+                minus.params[i] -= eps;
+                let numeric = (loss(&plus) - loss(&minus)) / (2.0 * f64::from(eps));
+                let analytic = f64::from(grad[i]);
+                // The tolerance of the one-bucket check above (f32
+                // forward passes).
+                assert!(
+                    (numeric - analytic).abs() <= 2e-4 + 0.02 * analytic.abs(),
+                    "{activation:?} param {i}: numeric {numeric}, analytic {analytic}"
+                );
+                assert!(analytic.abs() > 1e-5, "param {i}: gradient {analytic}");
+            }
+            // Buckets 0, 2 and 3: not a weight or bias moved.
+            for b in [0, 2, 3] {
+                let layer = w2 + b * 2 * h..w2 + (b + 1) * 2 * h;
+                assert!(grad[layer].iter().all(|&g| g == 0.0), "bucket {b}");
+                assert_eq!(grad[b2 + b], 0.0, "bucket {b}'s bias");
+            }
+        }
+    }
+
+    #[test]
+    fn clip_bounds_every_bucket() {
+        let mut m = Model::zeros_buckets(2, 3);
+        m.params.iter_mut().for_each(|p| *p = -100.0);
+        m.clip();
+        assert!(
+            m.params[m.w2_at()..m.b2_at()]
+                .iter()
+                .all(|&p| p == -W2_CLIP)
+        );
+        assert!(m.params[m.b2_at()..].iter().all(|&p| p == -B2_CLIP));
+        assert_eq!(m.params.len() - m.b2_at(), 3);
+        assert_eq!(m.quantize().output_buckets(), 3);
+        // Each bucket starts as the one-bucket model: the same draws.
+        let (one, four) = (Model::init(3, 5), Model::init_buckets(3, 4, 5));
+        assert_eq!(one.params[..one.b2_at()], four.params[..one.b2_at()]);
+        for b in 1..4 {
+            let at = four.w2_at() + b * 6;
+            assert_eq!(
+                four.params[at..at + 6],
+                one.params[one.w2_at()..one.b2_at()]
+            );
         }
     }
 

@@ -281,6 +281,84 @@ fn the_quantized_squared_network_follows_the_float_model() {
     assert!(differ > 250, "{differ} of 300 differ");
 }
 
+/// Output buckets: a model of 8 buckets, each given weights of its own,
+/// quantizes to a network that scores every position within the bound of
+/// the one-bucket check above (that bucket's |w2|), which holds only if
+/// the trainer and the engine pick the same bucket (the trainer by the
+/// features of a view, the engine by the pieces on the board); the
+/// positions (6 to 18 pieces, most 9 to 15) fall in buckets 1 to 4, and a model
+/// whose buckets differ scores otherwise than its bucket 0 alone.
+#[test]
+fn the_quantized_bucketed_network_follows_the_float_model() {
+    use boardsh::congo::nnue::output_bucket;
+    let positions = random_positions(300, 7);
+    let (h, buckets) = (16, 8);
+    let qa = f32::from(QA);
+    let mut any = Model::init_buckets(h, buckets, 14);
+    let (b1, w2, b2) = (any.b1_at(), any.w2_at(), any.b2_at());
+    for p in &mut any.params[..b1] {
+        *p *= 4.0;
+    }
+    // Each bucket its own output weights and bias.
+    for (i, p) in any.params[w2..b2].iter_mut().enumerate() {
+        let b = i / (2 * h);
+        *p *= 20.0 * (1.0 + b as f32) * if b % 2 == 1 { -1.0 } else { 1.0 };
+    }
+    for b in 0..buckets {
+        any.params[b2 + b] = 0.3 - 0.2 * b as f32;
+    }
+    any.clip();
+    let net = any.quantize();
+    assert_eq!(net.output_buckets(), buckets);
+    let mut used = [0usize; 8];
+    let mut spread = 0.0f32;
+    for pos in &positions {
+        let n = pos.occupied().count();
+        let b = output_bucket(n, buckets);
+        used[b] += 1;
+        let w = &any.params[w2 + b * 2 * h..w2 + (b + 1) * 2 * h];
+        let sum_w2: f32 = w.iter().map(|w| w.abs()).sum();
+        let bound = 400.0
+            * (sum_w2 * (n as f32 + 1.0) * 0.5 / qa
+                + 2.0 * h as f32 * 0.5 / QB as f32
+                + 0.5 / (qa * QB as f32))
+            + 1.0;
+        let (f, i) = (float_cp(&any, pos), int_cp(&net, pos) as f32);
+        assert!(
+            (f - i).abs() <= bound,
+            "{pos}: bucket {b}, float {f}, int {i}, bound {bound}"
+        );
+        spread = spread.max(f.abs());
+    }
+    // Buckets 1 to 3 (6 to 15 pieces) each hold more than 10 positions,
+    // bucket 4 some.
+    assert!(
+        used[1..4].iter().all(|&n| n > 10) && used[4] > 0,
+        "{used:?}"
+    );
+    assert!(spread > 100.0, "largest |cp| {spread}");
+    // Bucket 0's layer alone (a one-bucket model of the same weights)
+    // scores the positions of the other buckets otherwise.
+    let mut first = Model::init(h, 14);
+    first.params[..b2 - (buckets - 1) * 2 * h].copy_from_slice(&any.params[..w2 + 2 * h]);
+    let last = first.params.len() - 1;
+    first.params[last] = any.params[b2];
+    let one = first.quantize();
+    for pos in &positions {
+        let b = output_bucket(pos.occupied().count(), buckets);
+        let same = int_cp(&one, pos) == int_cp(&net, pos);
+        if b == 0 {
+            assert!(same, "{pos}");
+        }
+    }
+    let differ = positions
+        .iter()
+        .filter(|p| int_cp(&one, p) != int_cp(&net, p))
+        .count();
+    let others: usize = used[1..].iter().sum();
+    assert!(differ + 5 >= others, "{differ} of {others} differ");
+}
+
 /// (e) The loader: blank lines skipped, bad lines counted and located,
 /// duplicates (same board and side, any move number) dropped after the
 /// first, |S| over the limit dropped, values turned to the side to move;

@@ -27,12 +27,14 @@ use std::fmt;
 
 /// The two views' hidden layers, White's and Black's, in fixed arrays
 /// (no allocation: the search keeps one per ply); the first `hidden`
-/// values of each count.
+/// values of each count. They also keep the position's number of pieces,
+/// which picks the output bucket.
 #[derive(Clone)]
 pub struct Accumulators {
     white: [i16; MAX_HIDDEN],
     black: [i16; MAX_HIDDEN],
     hidden: usize,
+    pieces: u32,
 }
 
 /// The squares whose piece (colour or kind) differs between `a` and `b`.
@@ -57,6 +59,7 @@ impl Default for Accumulators {
             white: [0; MAX_HIDDEN],
             black: [0; MAX_HIDDEN],
             hidden: 0,
+            pieces: 0,
         }
     }
 }
@@ -73,6 +76,7 @@ impl Accumulators {
     pub(crate) fn rebuild(&mut self, net: &Network, pos: &Position) {
         let h = net.hidden().min(MAX_HIDDEN);
         self.hidden = h;
+        self.pieces = pos.occupied().count();
         let k = net.kernels();
         let bias = net.feature_bias();
         let (white, black) = self.views_mut();
@@ -107,6 +111,7 @@ impl Accumulators {
     ) {
         let h = net.hidden().min(MAX_HIDDEN);
         self.hidden = h;
+        self.pieces = after.occupied().count();
         let k = net.kernels();
         let empty: &[i16] = &[];
         // Per view (White's, Black's): the rows to add and to subtract.
@@ -172,6 +177,11 @@ impl Accumulators {
         }
     }
 
+    /// The number of pieces of the position these are the accumulators of.
+    pub fn pieces(&self) -> u32 {
+        self.pieces
+    }
+
     /// Both views, to write.
     fn views_mut(&mut self) -> (&mut [i16], &mut [i16]) {
         let h = self.hidden;
@@ -182,10 +192,12 @@ impl Accumulators {
     }
 }
 
-/// Equal when both views are (the values past `H` do not count).
+/// Equal when both views and the pieces are (the values past `H` do not
+/// count).
 impl PartialEq for Accumulators {
     fn eq(&self, other: &Accumulators) -> bool {
-        self.view(Color::White) == other.view(Color::White)
+        self.pieces == other.pieces
+            && self.view(Color::White) == other.view(Color::White)
             && self.view(Color::Black) == other.view(Color::Black)
     }
 }
@@ -197,6 +209,7 @@ impl fmt::Debug for Accumulators {
         f.debug_struct("Accumulators")
             .field("white", &self.view(Color::White))
             .field("black", &self.view(Color::Black))
+            .field("pieces", &self.pieces)
             .finish()
     }
 }

@@ -31,9 +31,20 @@
 //!     40  4  u32      activation         (0: clipped ReLU, 1: squared)
 //! ```
 //!
-//! A network of the clipped ReLU is written as version 1 (the files of
-//! the first generations, byte for byte), a squared one as version 2;
-//! both are read.
+//! Version 3 adds the output buckets ([`Network::output_buckets`]) after
+//! the activation, and the description starts at byte 48:
+//!
+//! ```text
+//!     44  4  u32      output buckets B   (1..=8)
+//!         ...         as above, but B output layers:
+//!         B·2H·2  i16 output weights, bucket by bucket (each the side to
+//!                     move's H first)
+//!         B·4     i32 output biases
+//! ```
+//!
+//! A network of one output bucket is written as version 1 when it clips
+//! (the files of the first generations, byte for byte), version 2 when it
+//! squares; a network of more buckets as version 3. All three are read.
 //!
 //! Nothing may follow the checksum. The reader checks, in this order: the
 //! size cap ([`MAX_FILE_BYTES`]), the magic, the version, the feature set,
@@ -43,14 +54,15 @@
 //! believed, and a sealed file with other constants is named as such.
 
 use super::features::N_FEATURES;
-use super::network::{Activation, MAX_HIDDEN, Network, QA, QB, SCALE};
+use super::network::{Activation, MAX_BUCKETS, MAX_HIDDEN, Network, QA, QB, SCALE};
 
 /// The first 8 bytes of every network file.
 pub const MAGIC: [u8; 8] = *b"BSHNNUE\0";
 
 /// The newest format version this boardsh writes and reads (it reads
-/// version 1 too, and writes it for a network that clips).
-pub const VERSION: u32 = 2;
+/// versions 1 and 2 too, and writes them for a network of one output
+/// bucket).
+pub const VERSION: u32 = 3;
 
 /// The feature set id of [`N_FEATURES`]' features (8 kinds × own or the
 /// opponent's × 49 squares, each side's view).
@@ -64,12 +76,20 @@ pub const MAX_DESCRIPTION: usize = 4096;
 pub const MAX_FILE_BYTES: usize = 2 * 1024 * 1024;
 
 /// The bytes before the description in version 1; version 2 has one
-/// field more.
+/// field more (the activation, at this offset), version 3 two (the
+/// output buckets next).
 const HEADER: usize = 40;
 
-/// The header's length in `version` (1 or 2).
+/// Where version 3's number of output buckets is.
+const BUCKETS_AT: usize = HEADER + 4;
+
+/// The header's length in `version` (1, 2 or 3).
 fn header_len(version: u32) -> usize {
-    if version >= 2 { HEADER + 4 } else { HEADER }
+    match version {
+        ..=1 => HEADER,
+        2 => HEADER + 4,
+        _ => HEADER + 8,
+    }
 }
 
 /// The checksum's bytes at the end.
@@ -90,7 +110,7 @@ pub enum NetFileError {
     BadMagic,
     /// A version other than [`VERSION`].
     #[error(
-        "unsupported network file version {version} at byte 8 (this boardsh reads versions 1 and 2)"
+        "unsupported network file version {version} at byte 8 (this boardsh reads versions 1 to 3)"
     )]
     Version {
         /// The version found.
@@ -162,6 +182,13 @@ pub enum NetFileError {
         /// Where the field is.
         offset: usize,
     },
+    /// A version 3 file's number of output buckets is not in
+    /// `1..=MAX_BUCKETS`.
+    #[error("output buckets {buckets} at byte 44 is out of range (1 to {MAX_BUCKETS})")]
+    Buckets {
+        /// The number found.
+        buckets: u32,
+    },
     /// A version 2 file's activation id is none this boardsh knows.
     #[error("unknown activation {id} at byte 40 (0: clipped ReLU, 1: squared clipped ReLU)")]
     Activation {
@@ -199,10 +226,14 @@ fn i16s(bytes: &[u8]) -> Vec<i16> {
         .collect()
 }
 
-/// The file's length in `version` for `hidden` units and a description
-/// of `desc` bytes.
-fn file_len(version: u32, hidden: usize, desc: usize) -> usize {
-    header_len(version) + desc + 2 * (N_FEATURES * hidden + hidden + 2 * hidden) + 4 + CHECKSUM
+/// The file's length in `version` for `hidden` units, `buckets` output
+/// buckets and a description of `desc` bytes.
+fn file_len(version: u32, hidden: usize, buckets: usize, desc: usize) -> usize {
+    header_len(version)
+        + desc
+        + 2 * (N_FEATURES * hidden + hidden + 2 * hidden * buckets)
+        + 4 * buckets
+        + CHECKSUM
 }
 
 /// `description` cut to at most [`MAX_DESCRIPTION`] bytes, on a character
@@ -223,11 +254,13 @@ impl Network {
         let description = clip(description);
         let h = self.hidden();
         let activation = self.activation();
-        let version = match activation {
-            Activation::ClippedRelu => 1,
-            Activation::SquaredClippedRelu => 2,
+        let buckets = self.output_buckets();
+        let version = match (buckets, activation) {
+            (2.., _) => 3,
+            (_, Activation::ClippedRelu) => 1,
+            (_, Activation::SquaredClippedRelu) => 2,
         };
-        let mut out = Vec::with_capacity(file_len(version, h, description.len()));
+        let mut out = Vec::with_capacity(file_len(version, h, buckets, description.len()));
         out.extend_from_slice(&MAGIC);
         let header = [
             version,
@@ -245,13 +278,23 @@ impl Network {
         if version >= 2 {
             out.extend_from_slice(&activation.id().to_le_bytes());
         }
+        if version >= 3 {
+            out.extend_from_slice(&(buckets as u32).to_le_bytes());
+        }
         out.extend_from_slice(description.as_bytes());
-        let (us, them, bias) = self.output();
         let weights = (0..N_FEATURES).flat_map(|f| self.feature_row(f));
-        for w in weights.chain(self.feature_bias()).chain(us).chain(them) {
+        for w in weights.chain(self.feature_bias()) {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        out.extend_from_slice(&bias.to_le_bytes());
+        for b in 0..buckets {
+            let (us, them, _) = self.output(b);
+            for w in us.iter().chain(them) {
+                out.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+        for b in 0..buckets {
+            out.extend_from_slice(&self.output(b).2.to_le_bytes());
+        }
         let sum = xxhash_rust::xxh3::xxh3_64(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
@@ -307,8 +350,17 @@ impl Network {
         if d > MAX_DESCRIPTION {
             return Err(NetFileError::DescriptionTooLong { len: desc_len });
         }
-        // Version 2's activation, read after the checksum below (the
-        // header's length must be known first).
+        // Version 3's output buckets fix the layout: read with H and D.
+        // Version 2's activation is read after the checksum below.
+        let buckets = if version >= 3 {
+            let buckets = u32_at(bytes, BUCKETS_AT)?;
+            if !(1..=MAX_BUCKETS).contains(&(buckets as usize)) {
+                return Err(NetFileError::Buckets { buckets });
+            }
+            buckets as usize
+        } else {
+            1
+        };
         let header = header_len(version);
         if len < header {
             return Err(NetFileError::Truncated {
@@ -316,7 +368,7 @@ impl Network {
                 got: len,
             });
         }
-        let expected = file_len(version, h, d);
+        let expected = file_len(version, h, buckets, d);
         if len < expected {
             return Err(NetFileError::Truncated { expected, got: len });
         }
@@ -368,10 +420,17 @@ impl Network {
             .to_owned();
         let (fw, rest) = rest.split_at((2 * N_FEATURES * h).min(rest.len()));
         let (fb, rest) = rest.split_at((2 * h).min(rest.len()));
-        let (ow, rest) = rest.split_at((4 * h).min(rest.len()));
-        let mut b = [0; 4];
-        b.copy_from_slice(rest.get(..4).unwrap_or(&[0; 4]));
-        let network = Network::new(i16s(fw), i16s(fb), i16s(ow), i32::from_le_bytes(b))
+        let (ow, rest) = rest.split_at((4 * h * buckets).min(rest.len()));
+        let biases = rest
+            .chunks_exact(4)
+            .take(buckets)
+            .map(|c| {
+                let mut b = [0; 4];
+                b.copy_from_slice(c);
+                i32::from_le_bytes(b)
+            })
+            .collect();
+        let network = Network::with_buckets(i16s(fw), i16s(fb), i16s(ow), biases)
             .ok_or(NetFileError::Truncated { expected, got: len })?
             .with_activation(activation);
         Ok((network, description))
@@ -405,7 +464,7 @@ mod tests {
             assert_eq!(back, net);
             assert_eq!(desc, "data: selfplay --seed 5\ntrainer abc123");
         }
-        assert!(file_len(2, MAX_HIDDEN, MAX_DESCRIPTION) <= MAX_FILE_BYTES);
+        assert!(file_len(3, MAX_HIDDEN, MAX_BUCKETS, MAX_DESCRIPTION) <= MAX_FILE_BYTES);
     }
 
     #[test]
@@ -502,7 +561,7 @@ mod tests {
             NetFileError::BadMagic
         );
 
-        for v in [0, 3] {
+        for v in [0, 4] {
             let e = read(&|b| set_u32(b, 8, v));
             assert_eq!(e, NetFileError::Version { version: v });
             assert!(e.to_string().contains(&format!("version {v} at byte 8")));
@@ -683,6 +742,89 @@ mod tests {
         set_u32(&mut relabelled, 8, 2);
         reseal(&mut relabelled);
         assert!(Network::from_bytes(&relabelled).is_err());
+    }
+
+    /// A network of several output buckets is version 3: the activation
+    /// at byte 40, the buckets at 44, the description from 48, then each
+    /// bucket's output weights and then each one's bias; read back whole,
+    /// for either activation and any number of buckets.
+    #[test]
+    fn bucketed_networks_are_version_3() {
+        for (h, buckets, seed) in [(1, 2, 1), (5, 3, 2), (32, 8, 3), (MAX_HIDDEN, 8, 4)] {
+            for activation in [Activation::ClippedRelu, Activation::SquaredClippedRelu] {
+                let net = Network::random_buckets(h, buckets, seed).with_activation(activation);
+                assert_eq!(net.output_buckets(), buckets);
+                let b = net.to_bytes("abc");
+                let u = |at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap());
+                assert_eq!(
+                    (u(8), u(20), u(40), u(44)),
+                    (3, h as u32, activation.id(), buckets as u32)
+                );
+                assert_eq!(&b[48..51], b"abc");
+                // Header, description, W1 and b1, the buckets' output
+                // weights, their biases, the checksum.
+                let len = 48 + 3 + 2 * (784 * h + h) + 2 * 2 * h * buckets + 4 * buckets + 8;
+                assert_eq!(b.len(), len);
+                let (back, desc) = Network::from_bytes(&b).unwrap();
+                assert_eq!((back, desc.as_str()), (net, "abc"));
+            }
+        }
+        // By value: two buckets of two units, weights 10.. and biases.
+        let fw = vec![0; N_FEATURES * 2];
+        let ow = vec![10, 11, 12, 13, 20, 21, 22, 23];
+        let net = Network::with_buckets(fw, vec![1, 2], ow, vec![-5, 70_000]).unwrap();
+        assert_eq!(net.output(0), (&[10, 11][..], &[12, 13][..], -5));
+        assert_eq!(net.output(1), (&[20, 21][..], &[22, 23][..], 70_000));
+        let b = net.to_bytes("");
+        let i = |at: usize| i16::from_le_bytes([b[at], b[at + 1]]);
+        let ow_at = 48 + 2 * (N_FEATURES * 2 + 2);
+        let weights: Vec<i16> = (0..8).map(|k| i(ow_at + 2 * k)).collect();
+        assert_eq!(weights, [10, 11, 12, 13, 20, 21, 22, 23]);
+        let i32_at = |at: usize| i32::from_le_bytes(b[at..at + 4].try_into().unwrap());
+        assert_eq!([i32_at(ow_at + 16), i32_at(ow_at + 20)], [-5, 70_000]);
+        assert_eq!(b.len(), ow_at + 24 + 8);
+        // The shape is checked: B × 2H output weights, 1 to 8 buckets.
+        assert!(Network::with_buckets(vec![0; 784], vec![0], vec![0; 3], vec![0, 0]).is_none());
+        assert!(Network::with_buckets(vec![0; 784], vec![0], vec![], vec![]).is_none());
+        assert!(Network::with_buckets(vec![0; 784], vec![0], vec![0; 18], vec![0; 9]).is_none());
+
+        // A number of buckets out of range is named (before the checksum:
+        // it fixes the layout), and every truncation is an error.
+        let good = Network::random_buckets(3, 4, 9).to_bytes("d");
+        for bad in [0, 9, u32::MAX] {
+            let mut b = good.clone();
+            set_u32(&mut b, 44, bad);
+            let e = Network::from_bytes(&b).unwrap_err();
+            assert_eq!(e, NetFileError::Buckets { buckets: bad });
+            assert!(
+                e.to_string()
+                    .contains(&format!("output buckets {bad} at byte 44")),
+                "{e}"
+            );
+        }
+        // Another number in range changes the length: refused as such.
+        let mut b = good.clone();
+        set_u32(&mut b, 44, 5);
+        assert!(matches!(
+            Network::from_bytes(&b),
+            Err(NetFileError::Truncated { .. })
+        ));
+        set_u32(&mut b, 44, 3);
+        assert!(matches!(
+            Network::from_bytes(&b),
+            Err(NetFileError::Trailing { .. })
+        ));
+        for n in 0..good.len() {
+            assert!(Network::from_bytes(&good[..n]).is_err(), "at {n}");
+        }
+        // A flipped output bias fails the checksum.
+        let mut b = good.clone();
+        let at = b.len() - 8 - 3;
+        b[at] ^= 4;
+        assert!(matches!(
+            Network::from_bytes(&b),
+            Err(NetFileError::Checksum { .. })
+        ));
     }
 
     fn reseal_if_long(b: &mut [u8]) {

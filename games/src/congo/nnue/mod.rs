@@ -36,6 +36,8 @@ pub use accumulator::Accumulators;
 pub use default::{default_description, default_net};
 pub use features::{N_FEATURES, feature_index, oriented};
 pub use file::{FEATURE_SET, MAGIC, MAX_DESCRIPTION, MAX_FILE_BYTES, NetFileError, VERSION};
-pub use network::{Activation, MAX_EVAL, MAX_HIDDEN, Network, QA, QB, SCALE, SQ_SHIFT};
+pub use network::{
+    Activation, MAX_BUCKETS, MAX_EVAL, MAX_HIDDEN, Network, QA, QB, SCALE, SQ_SHIFT, output_bucket,
+};
 pub use simd::simd_in_use;
 pub use stack::{AccStack, evaluate_fresh};

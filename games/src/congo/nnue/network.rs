@@ -16,6 +16,13 @@
 //! the hidden layer, `round(x × QB)` for the output weights and
 //! `round(x × QA × QB)` for the output bias.
 //!
+//! A network may have several output layers, its *output buckets*
+//! ([`Network::output_buckets`]): the position's number of pieces picks
+//! one ([`output_bucket`]), so that the endgame weighs its units
+//! otherwise than the opening, as in the engines that train their own
+//! nets (bullet's "material count" buckets). The accumulators are the
+//! same for every bucket.
+//!
 //! A network may instead square the clipped value ([`Activation`]'s
 //! `SquaredClippedRelu`, "SCReLU" in the engines that use it): each unit
 //! gives `clamp(x, 0, QA)² >> SQ_SHIFT` (0 to 2032, about 2032 × h² for
@@ -97,6 +104,19 @@ impl Activation {
     }
 }
 
+/// The most output buckets a network may have.
+pub const MAX_BUCKETS: usize = 8;
+
+/// The output bucket of a position with `pieces` pieces (both lions
+/// included) in a network of `buckets` buckets: the 2 to 28 pieces of a
+/// Congo game split into `buckets` spans of about equal width, the fewest
+/// pieces in bucket 0, `(pieces − 2) × buckets / 27`, at most the last.
+/// One bucket: always 0.
+pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
+    let b = (pieces.saturating_sub(2) as usize).saturating_mul(buckets) / 27;
+    b.min(buckets.saturating_sub(1))
+}
+
 /// The largest hidden layer: with it, each view's sum of
 /// `crelu(acc) × w` stays within an `i32` (255 × 32768 × 256 < 2^31).
 pub const MAX_HIDDEN: usize = 256;
@@ -110,9 +130,11 @@ pub struct Network {
     hidden: usize,
     feature_weights: Vec<i16>,
     feature_bias: Vec<i16>,
-    /// The side to move's `H` weights, then the other side's `H`.
+    /// Each output bucket's side to move's `H` weights, then the other
+    /// side's `H` (bucket `b` at `b × 2H`).
     output_weights: Vec<i16>,
-    output_bias: i32,
+    /// Each output bucket's bias.
+    output_bias: Vec<i32>,
     /// What the hidden layer does before the output layer.
     activation: Activation,
     /// The inner loops, chosen for this CPU when the network was made
@@ -139,30 +161,51 @@ impl Network {
     /// A network from its weights: `feature_weights` of `N_FEATURES × H`
     /// (row by row), `feature_bias` of `H`, `output_weights` of `2 × H`
     /// (the side to move's first). `None` if the lengths do not agree
-    /// or `H` is not in `1..=MAX_HIDDEN`.
+    /// or `H` is not in `1..=MAX_HIDDEN`. One output bucket.
     pub fn new(
         feature_weights: Vec<i16>,
         feature_bias: Vec<i16>,
         output_weights: Vec<i16>,
         output_bias: i32,
     ) -> Option<Network> {
+        Network::with_buckets(
+            feature_weights,
+            feature_bias,
+            output_weights,
+            vec![output_bias],
+        )
+    }
+
+    /// A network of `B = output_bias.len()` output buckets: as
+    /// [`Network::new`], with `output_weights` of `B × 2H` (bucket `b`'s
+    /// `2H` at `b × 2H`, the side to move's first). `None` if the lengths
+    /// do not agree, `H` is not in `1..=MAX_HIDDEN` or `B` not in
+    /// `1..=MAX_BUCKETS`.
+    pub fn with_buckets(
+        feature_weights: Vec<i16>,
+        feature_bias: Vec<i16>,
+        output_weights: Vec<i16>,
+        output_bias: Vec<i32>,
+    ) -> Option<Network> {
         let hidden = feature_bias.len();
+        let buckets = output_bias.len();
         let fits = (1..=MAX_HIDDEN).contains(&hidden)
+            && (1..=MAX_BUCKETS).contains(&buckets)
             && feature_weights.len() == N_FEATURES * hidden
-            && output_weights.len() == 2 * hidden;
+            && output_weights.len() == 2 * hidden * buckets;
         fits.then(|| {
             Network::of_weights(feature_weights, feature_bias, output_weights, output_bias)
         })
     }
 
     /// The network of these weights, whose lengths agree (the hidden
-    /// units: `feature_bias`'s), on the SIMD kernels where the CPU has
-    /// them.
+    /// units: `feature_bias`'s; the buckets: `output_bias`'s), on the
+    /// SIMD kernels where the CPU has them.
     fn of_weights(
         feature_weights: Vec<i16>,
         feature_bias: Vec<i16>,
         output_weights: Vec<i16>,
-        output_bias: i32,
+        output_bias: Vec<i32>,
     ) -> Network {
         Network {
             hidden: feature_bias.len(),
@@ -186,8 +229,28 @@ impl Network {
         let feature_weights = (0..N_FEATURES * hidden).map(|_| draw(32)).collect();
         let feature_bias = (0..hidden).map(|_| draw(64)).collect();
         let output_weights = (0..2 * hidden).map(|_| draw(QB as i16)).collect();
-        let output_bias = i32::from(draw(1000));
+        let output_bias = vec![i32::from(draw(1000))];
         Network::of_weights(feature_weights, feature_bias, output_weights, output_bias)
+    }
+
+    /// A random network as [`Network::random`] with `buckets` output
+    /// buckets (clamped to `1..=MAX_BUCKETS`), each its own draws.
+    pub fn random_buckets(hidden: usize, buckets: usize, seed: u64) -> Network {
+        let first = Network::random(hidden, seed);
+        let buckets = buckets.clamp(1, MAX_BUCKETS);
+        let mut rng = Rng::new(seed ^ 0x9e37_79b9_7f4a_7c15);
+        let mut draw = |r: i16| (rng.below(2 * r as usize + 1) as i16) - r;
+        let h = first.hidden;
+        let mut output_weights = first.output_weights.clone();
+        output_weights.extend((0..2 * h * (buckets - 1)).map(|_| draw(QB as i16)));
+        let mut output_bias = first.output_bias.clone();
+        output_bias.extend((1..buckets).map(|_| i32::from(draw(1000))));
+        Network::of_weights(
+            first.feature_weights,
+            first.feature_bias,
+            output_weights,
+            output_bias,
+        )
     }
 
     /// The same network on the SIMD kernels where the CPU has them
@@ -240,11 +303,23 @@ impl Network {
         &self.feature_bias
     }
 
-    /// The output layer: the side to move's weights, the other side's,
-    /// the bias.
-    pub(crate) fn output(&self) -> (&[i16], &[i16], i32) {
-        let (us, them) = self.output_weights.split_at(self.hidden);
-        (us, them, self.output_bias)
+    /// The number of output buckets (1: one output layer for every
+    /// position).
+    pub fn output_buckets(&self) -> usize {
+        self.output_bias.len()
+    }
+
+    /// Output bucket `bucket`'s layer (the last for a larger number):
+    /// the side to move's weights, the other side's, the bias.
+    pub(crate) fn output(&self, bucket: usize) -> (&[i16], &[i16], i32) {
+        let b = bucket.min(self.output_bias.len().saturating_sub(1));
+        let h = self.hidden;
+        let layer = self
+            .output_weights
+            .get(b * 2 * h..(b + 1) * 2 * h)
+            .unwrap_or_default();
+        let (us, them) = layer.split_at(h.min(layer.len()));
+        (us, them, self.output_bias.get(b).copied().unwrap_or(0))
     }
 }
 
@@ -264,6 +339,32 @@ mod tests {
         assert!(!ok(0, 0, 0));
         let big = MAX_HIDDEN + 1;
         assert!(!ok(N_FEATURES * big, big, 2 * big));
+    }
+
+    /// The buckets split 2 to 28 pieces evenly: with 8, a span of 27/8
+    /// pieces each (2-5 pieces bucket 0, 26-28 bucket 7); with one, all
+    /// in 0; never past the last, even for more pieces than a game has.
+    #[test]
+    fn output_buckets_split_the_pieces_evenly() {
+        let of = |buckets| {
+            (0..=40)
+                .map(|p| output_bucket(p, buckets))
+                .collect::<Vec<_>>()
+        };
+        assert!(of(1).iter().all(|&b| b == 0));
+        let eight = of(8);
+        assert_eq!(&eight[..6], &[0, 0, 0, 0, 0, 0]);
+        assert_eq!(eight[6], 1); // 4 × 8 / 27 = 1
+        assert_eq!(eight[28], 7);
+        assert_eq!(eight[40], 7);
+        // Each bucket takes 3 or 4 consecutive piece counts of 2..=28.
+        for b in 0..8 {
+            let n = (2..=28).filter(|&p| eight[p] == b).count();
+            assert!((3..=4).contains(&n), "bucket {b}: {n}");
+        }
+        assert!(eight.windows(2).all(|w| w[0] <= w[1]));
+        // Two buckets: up to 15 pieces and from 16 (13 × 2 / 27 = 0).
+        assert_eq!((output_bucket(15, 2), output_bucket(16, 2)), (0, 1));
     }
 
     #[test]

@@ -243,6 +243,60 @@ fn a_one_unit_network_gives_the_hand_worked_score() {
     assert_eq!(net.evaluate(&acc, Color::Black), -108);
 }
 
+/// Output buckets: the tiny network with a second bucket whose output
+/// weights are 0 and -1024 and whose bias is 0. With 2 buckets, 3 pieces
+/// are bucket 0 ((3 − 2) × 2 / 27 = 0) and give the one-bucket scores;
+/// 16 pieces (the same three and 13 white pawns more, none on a square
+/// the tiny weights see) are bucket 1: White to move, 0 × min(acc_w, 255)
+/// - 1024 × acc_b, so the black view alone counts. The accumulators
+///   follow the piece count through a capture.
+#[test]
+fn the_piece_count_picks_the_output_bucket() {
+    let one = tiny(10);
+    let mut w = vec![0i16; N_FEATURES];
+    for (f, v) in w.iter_mut().enumerate() {
+        *v = one.feature_row(f)[0];
+    }
+    let net =
+        Network::with_buckets(w, vec![10], vec![1024, -512, 0, -1024], vec![16000, 0]).unwrap();
+    let mut pos = Position::empty();
+    pos.set(sq("d1"), Some(Piece::new(Color::White, PieceKind::Lion)));
+    pos.set(sq("d7"), Some(Piece::new(Color::Black, PieceKind::Lion)));
+    pos.set(sq("c2"), Some(Piece::new(Color::White, PieceKind::Pawn)));
+    let acc = Accumulators::refresh(&net, &pos);
+    assert_eq!(acc.pieces(), 3);
+    assert_eq!(net.evaluate(&acc, Color::White), 330);
+    assert_eq!(net.evaluate(&acc, Color::Black), 12);
+    // 13 more white pawns on ranks 3 and 5 (a3-g3, a5-f5): the tiny
+    // weights see none of them (only the lions and c2/c6 weigh), so the
+    // views stay 300 and 120.
+    let mut many = pos.clone();
+    for name in [
+        "a3", "b3", "c3", "d3", "e3", "f3", "g3", "a5", "b5", "c5", "d5", "e5", "f5",
+    ] {
+        many.set(sq(name), Some(Piece::new(Color::White, PieceKind::Pawn)));
+    }
+    let acc = Accumulators::refresh(&net, &many);
+    assert_eq!(
+        (acc.pieces(), acc.view(Color::White), acc.view(Color::Black)),
+        (16, &[300][..], &[120][..])
+    );
+    // Bucket 1, White to move: 0 × 255 - 1024 × 120 + 0 = -122880;
+    // × 400 / 261120 = -188.2 → -188. Black to move: 0 × 120 - 1024 × 255
+    // = -261120 → -400.
+    assert_eq!(net.evaluate(&acc, Color::White), -188);
+    assert_eq!(net.evaluate(&acc, Color::Black), -400);
+    // Taking one pawn away (a3 empty) leaves 15 pieces: bucket 0 again,
+    // as the followed accumulators say.
+    let mut fewer = many.clone();
+    fewer.set(sq("a3"), None);
+    let mut followed = acc.clone();
+    followed.update(&net, &many, &fewer);
+    assert_eq!(followed, Accumulators::refresh(&net, &fewer));
+    assert_eq!(followed.pieces(), 15);
+    assert_eq!(net.evaluate(&followed, Color::White), 330);
+}
+
 /// A network whose every weight is at its most (`w`) or least, sealed in
 /// a network file and read back, as a crafted file would be.
 fn extreme(w: i16, bias: i32) -> Network {
