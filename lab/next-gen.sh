@@ -18,7 +18,12 @@
 # alone does not yield to other sessions under autogroup scheduling); the
 # training runs under `nice` in this script's session. Run it on an otherwise idle machine when the SPRT starts:
 # its agents keep wall time. SHARD_GAMES (default 500) sets the games a
-# shard file holds.
+# shard file holds. TRAIN (default `--hidden 128 --epochs 20`) replaces
+# the trainer's shape and epochs, and ALSO names more data directories
+# to train on beside this generation's (gen 4:
+#   ALSO=~/.local/share/boardsh/nnue/gen3 \
+#   TRAIN="--hidden 128 --activation screlu --epochs 12" \
+#   lab/next-gen.sh 4 10000000 1000 70).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gen=${1:?usage: lab/next-gen.sh GEN [POSITIONS] [NODES] [SEED]}
@@ -65,9 +70,10 @@ echo "positions: $(positions)"
 
 echo "== training $work/gen$gen.nnue"
 if [ ! -s "$work/gen$gen.nnue" ]; then
+    # shellcheck disable=SC2086 # TRAIN and ALSO are word lists
     nice -n 19 "$work/boardsh-train" --out "$work/gen$gen.nnue" --name "gen $gen" \
-        --hidden 128 --epochs 20 --batch 4096 --lr 2e-3 --lambda 0.9 \
-        --threads "$(nproc)" --seed 1 --mirror "$data"
+        ${TRAIN:---hidden 128 --epochs 20} --batch 4096 --lr 2e-3 --lambda 0.9 \
+        --threads "$(nproc)" --seed 1 --mirror ${ALSO:-} "$data"
 fi
 
 echo "== SPRT [0, 5] at 0.1 s: gen $gen against the built-in net when this began"
