@@ -207,22 +207,19 @@ impl Model {
         grad: &mut [f32],
         scratch: &mut [f32],
     ) -> f32 {
-        match self.activation {
-            Activation::ClippedRelu => {
-                self.backward_as::<false>(us, them, target, weight, grad, scratch)
-            }
-            Activation::SquaredClippedRelu => {
-                self.backward_as::<true>(us, them, target, weight, grad, scratch)
-            }
-        }
+        let pass = match self.activation {
+            Activation::ClippedRelu => Model::backward_as::<false>,
+            Activation::SquaredClippedRelu => Model::backward_as::<true>,
+        };
+        pass(self, (us, them), (target, weight), grad, scratch)
     }
 
+    /// [`Model::backward`] for one activation: the two views and the
+    /// target and its weight in pairs.
     fn backward_as<const SQUARE: bool>(
         &self,
-        us: &[u16],
-        them: &[u16],
-        target: f32,
-        weight: f32,
+        (us, them): (&[u16], &[u16]),
+        (target, weight): (f32, f32),
         grad: &mut [f32],
         scratch: &mut [f32],
     ) -> f32 {
@@ -360,37 +357,11 @@ mod tests {
             let us: Vec<u16> = (0..10).map(|k| 3 + 50 * k).collect();
             let them: Vec<u16> = (0..10).map(|k| 7 + 60 * k).collect();
             assert_eq!(m.bucket(us.len()), 1);
-            let t = 0.8;
-            let mut scratch = vec![0.0; 2 * h];
-            m.forward(&us, &them, &mut scratch);
-            assert!(
-                scratch.iter().all(|&a| (0.05..0.95).contains(&a)),
-                "accumulators {scratch:?} too near a corner"
-            );
-            let mut grad = vec![0.0; m.params.len()];
-            m.backward(&us, &them, t, 1.0, &mut grad, &mut scratch);
-            let loss = |m: &Model| {
-                let mut s = vec![0.0; 2 * h];
-                let p = win_chance(m.forward(&us, &them, &mut s));
-                f64::from((p - t) * (p - t))
-            };
             let one = w2 + 2 * h;
             let entries = [3 * h + 1, m.b1_at() + 2, one, one + 1, one + h + 3, b2 + 1];
-            let eps = 1e-3;
+            let grad = checked_gradient(&m, &us, &them, &entries);
             for i in entries {
-                let mut plus = m.clone();
-                plus.params[i] += eps;
-                let mut minus = m.clone();
-                minus.params[i] -= eps;
-                let numeric = (loss(&plus) - loss(&minus)) / (2.0 * f64::from(eps));
-                let analytic = f64::from(grad[i]);
-                // The tolerance of the one-bucket check above (f32
-                // forward passes).
-                assert!(
-                    (numeric - analytic).abs() <= 2e-4 + 0.02 * analytic.abs(),
-                    "{activation:?} param {i}: numeric {numeric}, analytic {analytic}"
-                );
-                assert!(analytic.abs() > 1e-5, "param {i}: gradient {analytic}");
+                assert!(grad[i].abs() > 1e-5, "param {i}: gradient {}", grad[i]);
             }
             // Buckets 0, 2 and 3: not a weight or bias moved.
             for b in [0, 2, 3] {
@@ -426,6 +397,43 @@ mod tests {
         }
     }
 
+    /// The gradient of one sample (target 0.8), after checking it at each
+    /// of `entries` against central differences and that no accumulator
+    /// sits near a corner of the clamp, where a difference would jump.
+    fn checked_gradient(m: &Model, us: &[u16], them: &[u16], entries: &[usize]) -> Vec<f32> {
+        let (h, t) = (m.hidden, 0.8);
+        let mut scratch = vec![0.0; 2 * h];
+        m.forward(us, them, &mut scratch);
+        assert!(
+            scratch.iter().all(|&a| (0.05..0.95).contains(&a)),
+            "accumulators {scratch:?} too near a corner"
+        );
+        let mut grad = vec![0.0; m.params.len()];
+        m.backward(us, them, t, 1.0, &mut grad, &mut scratch);
+        let loss = |m: &Model| {
+            let mut s = vec![0.0; 2 * h];
+            let p = win_chance(m.forward(us, them, &mut s));
+            f64::from((p - t) * (p - t))
+        };
+        let eps = 1e-3;
+        for &i in entries {
+            let mut plus = m.clone();
+            plus.params[i] += eps;
+            let mut minus = m.clone();
+            minus.params[i] -= eps;
+            let numeric = (loss(&plus) - loss(&minus)) / (2.0 * f64::from(eps));
+            let analytic = f64::from(grad[i]);
+            // f32 forward passes: differences good to ~1e-4 relative to
+            // the loss's scale; the gradients here are ~1e-2.
+            assert!(
+                (numeric - analytic).abs() <= 2e-4 + 0.02 * analytic.abs(),
+                "{:?}, param {i}: analytic {analytic}, numeric {numeric}",
+                m.activation
+            );
+        }
+        grad
+    }
+
     fn gradient_matches_finite_differences(activation: Activation) {
         let h = 4;
         let mut m = Model::init(h, 7).with_activation(activation);
@@ -437,20 +445,6 @@ mod tests {
         m.params[b2] = 0.1;
         let us = [3u16, 100, 400];
         let them = [52u16, 100, 783];
-        let t = 0.8;
-        let mut scratch = vec![0.0; 2 * h];
-        m.forward(&us, &them, &mut scratch);
-        assert!(
-            scratch.iter().all(|&a| (0.05..0.95).contains(&a)),
-            "accumulators {scratch:?} too near a corner"
-        );
-        let mut grad = vec![0.0; m.params.len()];
-        m.backward(&us, &them, t, 1.0, &mut grad, &mut scratch);
-        let loss = |m: &Model| {
-            let mut s = vec![0.0; 2 * h];
-            let p = win_chance(m.forward(&us, &them, &mut s));
-            f64::from((p - t) * (p - t))
-        };
         // W1 of feature 3 (us only), 100 (both views), 783 (them only);
         // b1; w2 us and them; b2. Feature 5 is absent: gradient 0.
         let entries = [
@@ -465,21 +459,7 @@ mod tests {
             m.w2_at() + h + 2,
             m.b2_at(),
         ];
-        let eps = 1e-3;
-        for i in entries {
-            let mut plus = m.clone();
-            plus.params[i] += eps;
-            let mut minus = m.clone();
-            minus.params[i] -= eps;
-            let numeric = (loss(&plus) - loss(&minus)) / (2.0 * f64::from(eps));
-            let analytic = f64::from(grad[i]);
-            // f32 forward passes: differences good to ~1e-4 relative to
-            // the loss's scale; the gradients here are ~1e-2.
-            assert!(
-                (numeric - analytic).abs() <= 2e-4 + 0.02 * analytic.abs(),
-                "{activation:?}, param {i}: analytic {analytic}, numeric {numeric}"
-            );
-        }
+        let grad = checked_gradient(&m, &us, &them, &entries);
         assert_eq!(grad[5 * h], 0.0);
         // The shared feature 100 collects both views' gradients, so it is
         // not zero while the others are checked above.

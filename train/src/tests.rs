@@ -213,18 +213,25 @@ fn the_quantized_network_follows_the_float_model() {
     let net = any.quantize();
     let sum_w2: f32 = any.params[w2..b2].iter().map(|w| w.abs()).sum();
     for pos in &positions {
-        let n = pos.occupied().count() as f32;
-        let bound = 400.0
-            * (sum_w2 * (n + 1.0) * 0.5 / qa
-                + 2.0 * h as f32 * 0.5 / QB as f32
-                + 0.5 / (qa * QB as f32))
-            + 1.0;
+        let bound = clipped_bound(sum_w2, pos.occupied().count(), h);
         let (f, i) = (float_cp(&any, pos), int_cp(&net, pos) as f32);
         assert!(
             (f - i).abs() <= bound,
             "{pos}: float {f}, int {i}, bound {bound}"
         );
     }
+}
+
+/// The bound worked out above for a clipped network of `h` units whose
+/// output weights (of the position's bucket) sum to `sum_w2` in absolute
+/// value, on a position of `pieces` pieces, in centipawns.
+fn clipped_bound(sum_w2: f32, pieces: u32, h: usize) -> f32 {
+    let qa = f32::from(QA);
+    400.0
+        * (sum_w2 * (pieces as f32 + 1.0) * 0.5 / qa
+            + 2.0 * h as f32 * 0.5 / QB as f32
+            + 0.5 / (qa * QB as f32))
+        + 1.0
 }
 
 /// The same for the squared activation. An accumulator off by `d` (in
@@ -293,7 +300,6 @@ fn the_quantized_bucketed_network_follows_the_float_model() {
     use boardsh::congo::nnue::output_bucket;
     let positions = random_positions(300, 7);
     let (h, buckets) = (16, 8);
-    let qa = f32::from(QA);
     let mut any = Model::init_buckets(h, buckets, 14);
     let (b1, w2, b2) = (any.b1_at(), any.w2_at(), any.b2_at());
     for p in &mut any.params[..b1] {
@@ -318,11 +324,7 @@ fn the_quantized_bucketed_network_follows_the_float_model() {
         used[b] += 1;
         let w = &any.params[w2 + b * 2 * h..w2 + (b + 1) * 2 * h];
         let sum_w2: f32 = w.iter().map(|w| w.abs()).sum();
-        let bound = 400.0
-            * (sum_w2 * (n as f32 + 1.0) * 0.5 / qa
-                + 2.0 * h as f32 * 0.5 / QB as f32
-                + 0.5 / (qa * QB as f32))
-            + 1.0;
+        let bound = clipped_bound(sum_w2, n, h);
         let (f, i) = (float_cp(&any, pos), int_cp(&net, pos) as f32);
         assert!(
             (f - i).abs() <= bound,
