@@ -38,7 +38,7 @@
 //! training position; a board that is its own mirror is kept once.
 
 use boardsh::congo::data::{self as record, DataRecord};
-use boardsh::congo::nnue::feature_index;
+use boardsh::congo::nnue::{FeatureSet, View, feature_index};
 use boardsh::congo::{Color, Position};
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -108,16 +108,23 @@ impl Dataset {
 }
 
 /// A position's features from the side to move's view and the other's,
-/// square by square (a1, a2, ...).
+/// square by square (a1, a2, ...), in the plain set.
 pub fn features(pos: &Position) -> (Vec<u16>, Vec<u16>) {
+    features_in(FeatureSet::Plain, pos)
+}
+
+/// A position's inputs in feature set `set` from the side to move's view
+/// and the other's ([`View::feature`]), square by square.
+pub fn features_in(set: FeatureSet, pos: &Position) -> (Vec<u16>, Vec<u16>) {
     let stm = pos.side_to_move();
+    let (v_us, v_them) = (View::of(set, stm, pos), View::of(set, !stm, pos));
     let mut us = Vec::with_capacity(32);
     let mut them = Vec::with_capacity(32);
     for sq in pos.occupied() {
         if let Some(piece) = pos.piece_at(sq) {
-            // N_FEATURES = 784 < 2^16.
-            us.push(feature_index(stm, piece, sq) as u16);
-            them.push(feature_index(!stm, piece, sq) as u16);
+            // At most 4 × 784 inputs < 2^16.
+            us.push(v_us.feature(piece, sq) as u16);
+            them.push(v_them.feature(piece, sq) as u16);
         }
     }
     (us, them)
@@ -287,6 +294,8 @@ pub struct Options {
     pub val_frac: f64,
     /// Add each position's mirror image.
     pub mirror: bool,
+    /// The inputs the positions are turned into.
+    pub features: FeatureSet,
 }
 
 /// A position's mirror image as the loader adds it.
@@ -315,22 +324,27 @@ struct Ready {
     pos: Position,
 }
 
-fn prepare(line: &[u8], mirror: bool) -> Result<Ready, String> {
+fn prepare(line: &[u8], options: Options) -> Result<Ready, String> {
     let text = std::str::from_utf8(line).map_err(|_| "not UTF-8".to_string())?;
-    prepare_line(parse_line(text)?, mirror)
+    prepare_line(parse_line(text)?, options)
 }
 
-fn prepare_line(line: Line, mirror: bool) -> Result<Ready, String> {
+fn prepare_line(line: Line, options: Options) -> Result<Ready, String> {
     let Line { pos, result, score } = line;
-    let (us, them) = features(&pos);
+    let set = options.features;
+    let (us, them) = features_in(set, &pos);
     let own = key(&pos);
-    let (dedup, mirror) = if mirror {
+    let (dedup, mirror) = if options.mirror {
         let m = pos.mirrored();
         let mkey = key(&m);
-        let image = (mkey != own).then(|| Mirror {
-            us: mirror_features(&us),
-            them: mirror_features(&them),
-            pos: m,
+        let image = (mkey != own).then(|| {
+            // The plain features mirror square by square; lion buckets'
+            // views may mirror themselves, so they are read afresh.
+            let (us, them) = match set {
+                FeatureSet::Plain => (mirror_features(&us), mirror_features(&them)),
+                _ => features_in(set, &m),
+            };
+            Mirror { us, them, pos: m }
         });
         (own.min(mkey), image)
     } else {
@@ -365,6 +379,7 @@ pub fn load(files: &[PathBuf], max_score: i32, val_frac: f64) -> Result<Loaded, 
             max_score,
             val_frac,
             mirror: false,
+            features: FeatureSet::Plain,
         },
     )
 }
@@ -389,7 +404,6 @@ fn load_file(
     seen: &mut HashSet<u128>,
     out: &mut Loaded,
 ) -> Result<(), String> {
-    let mirror = options.mirror;
     let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     // The game being read: (its last ply, its result for White, whether
     // it is a validation game).
@@ -400,7 +414,7 @@ fn load_file(
         let mut take_block = |records: Vec<(usize, DataRecord)>| {
             let ready: Vec<(usize, Result<Ready, String>)> = records
                 .into_par_iter()
-                .map(|(offset, r)| (offset, line_of(r).and_then(|l| prepare_line(l, mirror))))
+                .map(|(offset, r)| (offset, line_of(r).and_then(|l| prepare_line(l, options))))
                 .collect();
             let place = |offset| format!("{}: record at byte {offset}", file.display());
             take(ready, &place, options, &mut game, seen, out);
@@ -418,7 +432,7 @@ fn load_file(
     for block in lines.chunks(BLOCK) {
         let ready: Vec<(usize, Result<Ready, String>)> = block
             .par_iter()
-            .map(|(number, l)| (*number, prepare(l, mirror)))
+            .map(|(number, l)| (*number, prepare(l, options)))
             .collect();
         let place = |number| format!("{}:{number}", file.display());
         take(ready, &place, options, &mut game, seen, out);

@@ -1,7 +1,7 @@
 //! `boardsh-train`: train the Congo NNUE from `FEN;R;S` lines (see the
 //! library's documentation, `train/src/lib.rs`, for why it is hand-written).
 
-use boardsh::congo::nnue::Activation;
+use boardsh::congo::nnue::{Activation, FeatureSet};
 use boardsh_train::best::Best;
 use boardsh_train::data::{self, Loaded};
 use boardsh_train::model::Model;
@@ -46,6 +46,12 @@ struct Args {
     /// version 3 net file whose output layer the position's pieces pick).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
     buckets: u8,
+    /// The inputs: `plain` (784: piece kind, own or not, square; feature
+    /// set 1) or `lion` (those in 4 blocks by the view's own lion square,
+    /// mirrored to files a-d, trained with a shared factoriser; feature
+    /// set 2, a net 4 times as large).
+    #[arg(long, value_enum, default_value_t = FeaturesArg::Plain)]
+    features: FeaturesArg,
     #[arg(long, default_value_t = 30)]
     epochs: usize,
     /// Positions per optimiser step.
@@ -97,6 +103,22 @@ const _: () = assert!(boardsh::congo::nnue::MAX_BUCKETS == 8);
 enum ActivationArg {
     Crelu,
     Screlu,
+}
+
+/// `--features`' values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum FeaturesArg {
+    Plain,
+    Lion,
+}
+
+impl From<FeaturesArg> for FeatureSet {
+    fn from(a: FeaturesArg) -> FeatureSet {
+        match a {
+            FeaturesArg::Plain => FeatureSet::Plain,
+            FeaturesArg::Lion => FeatureSet::LionBuckets,
+        }
+    }
 }
 
 impl From<ActivationArg> for Activation {
@@ -226,6 +248,7 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
             max_score: args.max_score,
             val_frac: args.val_frac,
             mirror: args.mirror,
+            features: FeatureSet::from(args.features),
         },
     )
     .map_err(Failure::Run)?;
@@ -260,6 +283,10 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
     if buckets > 1 {
         activation_note.push_str(&format!("; output buckets {buckets}"));
     }
+    let features = FeatureSet::from(args.features);
+    if features != FeatureSet::Plain {
+        activation_note.push_str(&format!("; features {} (factorised)", features.name()));
+    }
     say!(
         "lambda {}; hidden {hidden}{activation_note}; epochs {}; batch {}; lr {} (half cosine down to {}% of it), weight decay {}; seed {}; threads {} (chunks of {CHUNK})",
         args.lambda,
@@ -274,7 +301,7 @@ fn run(args: &Args) -> Result<ExitCode, Failure> {
     let train_t = train.targets(args.lambda);
     let val_t = val.targets(args.lambda);
     let mut trainer = Trainer::new(
-        Model::init_buckets(hidden, buckets, args.seed).with_activation(activation),
+        Model::init_with(hidden, buckets, features, args.seed).with_activation(activation),
         settings,
         train.len(),
     );

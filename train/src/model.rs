@@ -9,14 +9,22 @@
 //! loss  = (p − t)^2
 //! ```
 //!
-//! The parameters live in one vector, `[W1 (N_FEATURES × H, row by row) |
+//! The parameters live in one vector, `[W1 (inputs × H, row by row) |
 //! b1 (H) | w2 (B × 2H, bucket by bucket, each the side to move's first) |
 //! b2 (B)]`, so the optimiser and the gradient reduction are single loops.
 //! A position's bucket is [`output_bucket`] of its pieces, the number of
 //! features in a view (one a piece).
+//!
+//! The inputs are the feature set's ([`FeatureSet::inputs`]); under lion
+//! buckets W1 has [`N_FEATURES`] rows more at its end, the *factoriser*:
+//! every input `f` also reads the shared row `f mod N_FEATURES` there, so
+//! what a piece on a square means is learnt from every lion square at
+//! once and each bucket learns only its difference (as the engines that
+//! train king buckets do). Quantized, each input's row is its own plus
+//! the shared one: the network the engine reads has no factoriser.
 
 use boardsh::congo::nnue::{
-    Activation, MAX_EVAL, N_FEATURES, Network, QA, QB, SQ_SHIFT, output_bucket,
+    Activation, FeatureSet, MAX_EVAL, N_FEATURES, Network, QA, QB, SQ_SHIFT, output_bucket,
 };
 use boardsh::rng::Rng;
 use std::f32::consts::LN_10;
@@ -53,6 +61,8 @@ pub struct Model {
     pub activation: Activation,
     /// The output buckets (1: one output layer).
     pub buckets: usize,
+    /// The inputs (and, for lion buckets, the factoriser's rows).
+    pub features: FeatureSet,
 }
 
 /// A unit's value `h` of its accumulator `a`, squared when `SQUARE`
@@ -70,9 +80,20 @@ fn activate<const SQUARE: bool>(a: f32) -> (f32, f32) {
 }
 
 impl Model {
+    /// Where the factoriser's rows start (row `f` of it at
+    /// `(factor + f) × H`): under lion buckets only.
+    pub fn factor(&self) -> Option<usize> {
+        (self.features == FeatureSet::LionBuckets).then(|| self.features.inputs())
+    }
+
+    /// The rows of W1: the inputs, and the factoriser's.
+    pub fn rows(&self) -> usize {
+        self.features.inputs() + self.factor().map_or(0, |_| N_FEATURES)
+    }
+
     /// Where each part starts in `params`.
     pub fn b1_at(&self) -> usize {
-        N_FEATURES * self.hidden
+        self.rows() * self.hidden
     }
     pub fn w2_at(&self) -> usize {
         self.b1_at() + self.hidden
@@ -95,12 +116,21 @@ impl Model {
 
     /// A model of all zeros with `buckets` output buckets.
     pub fn zeros_buckets(hidden: usize, buckets: usize) -> Model {
-        Model {
+        Model::zeros_with(hidden, buckets, FeatureSet::Plain)
+    }
+
+    /// A model of all zeros with `buckets` output buckets and the inputs
+    /// of `features`.
+    pub fn zeros_with(hidden: usize, buckets: usize, features: FeatureSet) -> Model {
+        let mut m = Model {
             hidden,
-            params: vec![0.0; (N_FEATURES + 1 + 2 * buckets) * hidden + buckets],
+            params: Vec::new(),
             activation: Activation::ClippedRelu,
             buckets,
-        }
+            features,
+        };
+        m.params = vec![0.0; (m.rows() + 1 + 2 * buckets) * hidden + buckets];
+        m
     }
 
     /// The same parameters under `activation`.
@@ -119,7 +149,14 @@ impl Model {
     /// one bucket would (the same draws, copied), so that training begins
     /// from the one-bucket network.
     pub fn init_buckets(hidden: usize, buckets: usize, seed: u64) -> Model {
-        let mut m = Model::zeros_buckets(hidden, buckets);
+        Model::init_with(hidden, buckets, FeatureSet::Plain, seed)
+    }
+
+    /// [`Model::init_buckets`] with the inputs of `features`: each input's
+    /// row drawn as above, the factoriser's rows (if any) 0, so that every
+    /// input starts as its own row.
+    pub fn init_with(hidden: usize, buckets: usize, features: FeatureSet, seed: u64) -> Model {
+        let mut m = Model::zeros_with(hidden, buckets, features);
         let mut rng = Rng::new(seed);
         let mut uniform = |r: f32| {
             // 24 random bits → [−r, r).
@@ -127,7 +164,8 @@ impl Model {
             (2.0 * u - 1.0) * r
         };
         let (b1, w2, b2) = (m.b1_at(), m.w2_at(), m.b2_at());
-        for p in &mut m.params[..b1] {
+        let own = m.features.inputs() * hidden;
+        for p in &mut m.params[..own] {
             *p = uniform(0.1);
         }
         for p in &mut m.params[b1..w2] {
@@ -158,14 +196,25 @@ impl Model {
         }
     }
 
+    /// The rows of W1 input `f` reads: its own, and the factoriser's
+    /// (if any).
+    #[inline]
+    fn rows_of(&self, f: u16) -> impl Iterator<Item = usize> + use<> {
+        let f = usize::from(f);
+        let shared = self.factor().map(|at| at + f % N_FEATURES);
+        std::iter::once(f).chain(shared)
+    }
+
     /// The accumulator of one view into `acc`.
     fn accumulate(&self, feats: &[u16], acc: &mut [f32]) {
         let h = self.hidden;
         acc.copy_from_slice(&self.params[self.b1_at()..self.w2_at()]);
         for &f in feats {
-            let row = &self.params[f as usize * h..(f as usize + 1) * h];
-            for (a, w) in acc.iter_mut().zip(row) {
-                *a += w;
+            for r in self.rows_of(f) {
+                let row = &self.params[r * h..(r + 1) * h];
+                for (a, w) in acc.iter_mut().zip(row) {
+                    *a += w;
+                }
             }
         }
     }
@@ -251,23 +300,49 @@ impl Model {
         }
         for (feats, d) in [(us, d_us), (them, d_them)] {
             for &f in feats {
-                let row = &mut grad[f as usize * h..(f as usize + 1) * h];
-                for (gw, dv) in row.iter_mut().zip(d) {
-                    *gw += dv;
+                for r in self.rows_of(f) {
+                    let row = &mut grad[r * h..(r + 1) * h];
+                    for (gw, dv) in row.iter_mut().zip(d) {
+                        *gw += dv;
+                    }
                 }
             }
         }
         diff * diff
     }
 
-    /// The quantized network: W1 and b1 × QA, w2 × QB, b2 × QA × QB (× QA²
-    /// × QB / 2^SQ_SHIFT, squared), each rounded (safe after
+    /// Input `f`'s weights as the engine reads them: its row, plus the
+    /// factoriser's shared row (if any), that sum held to ±[`W1_CLIP`] as
+    /// a row is (so that the accumulator's bound holds for the engine's
+    /// network too).
+    pub fn merged_row(&self, f: usize) -> Vec<f32> {
+        let h = self.hidden;
+        let own = &self.params[f * h..(f + 1) * h];
+        match self.factor() {
+            None => own.to_vec(),
+            Some(at) => {
+                let r = at + f % N_FEATURES;
+                let shared = &self.params[r * h..(r + 1) * h];
+                own.iter()
+                    .zip(shared)
+                    .map(|(a, b)| (a + b).clamp(-W1_CLIP, W1_CLIP))
+                    .collect()
+            }
+        }
+    }
+
+    /// The quantized network: W1 (each input's row merged with the
+    /// factoriser's, [`Model::merged_row`]) and b1 × QA, w2 × QB, b2 × QA
+    /// × QB (× QA² × QB / 2^SQ_SHIFT, squared), each rounded (safe after
     /// [`Model::clip`]).
     pub fn quantize(&self) -> Network {
         let (b1, w2, b2) = (self.b1_at(), self.w2_at(), self.b2_at());
         let qa = f32::from(QA);
         let q16 = |x: f32, s: f32| (x * s).round().clamp(-32767.0, 32767.0) as i16;
-        let fw = self.params[..b1].iter().map(|&x| q16(x, qa)).collect();
+        let fw = (0..self.features.inputs())
+            .flat_map(|f| self.merged_row(f))
+            .map(|x| q16(x, qa))
+            .collect();
         let fb = self.params[b1..w2].iter().map(|&x| q16(x, qa)).collect();
         let ow = self.params[w2..b2]
             .iter()
@@ -286,10 +361,10 @@ impl Model {
             .iter()
             .map(|&b| (f64::from(b) * unit).round() as i32)
             .collect();
-        // The lengths are those of N_FEATURES → hidden → 1 in `buckets`
+        // The lengths are those of the inputs → hidden → 1 in `buckets`
         // output buckets, hidden in 1..=MAX_HIDDEN and buckets in
         // 1..=MAX_BUCKETS (checked by the command line).
-        Network::with_buckets(fw, fb, ow, ob)
+        Network::with_features(self.features, fw, fb, ow, ob)
             .expect("the model has the network's shape")
             .with_activation(self.activation)
     }
@@ -369,6 +444,80 @@ mod tests {
                 assert!(grad[layer].iter().all(|&g| g == 0.0), "bucket {b}");
                 assert_eq!(grad[b2 + b], 0.0, "bucket {b}'s bias");
             }
+        }
+    }
+
+    /// Lion buckets: the inputs are 4 blocks of 784, and 784 shared rows
+    /// follow them (the factoriser). An input reads its own row and the
+    /// shared row of `f mod 784`; its gradient reaches both (checked by
+    /// differences), the shared row collecting those of every block that
+    /// uses it, and no other block's row of the same feature. Quantized,
+    /// an input's row is its own plus the shared one.
+    #[test]
+    fn the_factoriser_shares_a_row_across_the_lion_blocks() {
+        for activation in [Activation::ClippedRelu, Activation::SquaredClippedRelu] {
+            let h = 4;
+            let mut m =
+                Model::init_with(h, 1, FeatureSet::LionBuckets, 3).with_activation(activation);
+            assert_eq!(m.factor(), Some(4 * 784));
+            assert_eq!(m.rows(), 5 * 784);
+            assert_eq!(m.params.len(), 5 * 784 * h + h + 2 * h + 1);
+            let shared = 4 * 784 * h;
+            // The shared rows start at 0; give them values of their own.
+            assert!(m.params[shared..m.b1_at()].iter().all(|&p| p == 0.0));
+            let b1 = m.b1_at();
+            for (i, p) in m.params[shared..b1].iter_mut().enumerate() {
+                *p = 0.05 * ((i % 7) as f32 - 3.0) / 3.0;
+            }
+            let (w2, b2) = (m.w2_at(), m.b2_at());
+            for (i, p) in m.params[w2..b2].iter_mut().enumerate() {
+                *p = 0.3 + 0.1 * i as f32 * if i % 2 == 0 { 1.0 } else { -1.0 };
+            }
+            // Feature 10 in block 2 (us) and in block 1 (them); feature 20
+            // in block 0 (us).
+            let us = [2 * 784 + 10, 20u16];
+            let them = [784 + 10, 3 * 784 + 500];
+            let row = |r: usize, j: usize| r * h + j;
+            let entries = [
+                row(2 * 784 + 10, 1),
+                row(784 + 10, 2),
+                row(4 * 784 + 10, 1),
+                row(4 * 784 + 20, 2),
+                row(4 * 784 + 500, 0),
+                row(20, 0),
+                m.b1_at() + 1,
+            ];
+            let grad = checked_gradient(&m, &us, &them, &entries);
+            for i in entries {
+                assert!(grad[i] != 0.0, "param {i}");
+            }
+            // Feature 10 in blocks 0 and 3 is not read: no gradient.
+            for j in 0..h {
+                assert_eq!(grad[row(10, j)], 0.0);
+                assert_eq!(grad[row(3 * 784 + 10, j)], 0.0);
+            }
+            // The shared row of 10 gets what its two readers get.
+            for j in 0..h {
+                let sum = grad[row(2 * 784 + 10, j)] + grad[row(784 + 10, j)];
+                assert!((grad[row(4 * 784 + 10, j)] - sum).abs() <= 1e-6 * (1.0 + sum.abs()));
+            }
+            // Merged: own + shared, so the quantized row of input
+            // 2·784 + 10 is that sum × 255, rounded.
+            let merged = m.merged_row(2 * 784 + 10);
+            let net = m.quantize();
+            assert_eq!(net.feature_set(), FeatureSet::LionBuckets);
+            let stored = net.feature_row(2 * 784 + 10);
+            for (j, (&merged, &stored)) in merged.iter().zip(stored).enumerate() {
+                let sum = m.params[row(2 * 784 + 10, j)] + m.params[row(4 * 784 + 10, j)];
+                assert_eq!(merged, sum);
+                assert_eq!(stored, (sum * f32::from(QA)).round() as i16);
+            }
+            assert_eq!(stored.len(), h);
+            // A merged sum past the clip is held to it.
+            let mut big = m.clone();
+            big.params[row(7, 0)] = W1_CLIP;
+            big.params[row(4 * 784 + 7, 0)] = W1_CLIP;
+            assert_eq!(big.merged_row(7)[0], W1_CLIP);
         }
     }
 

@@ -44,7 +44,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// clamped to `±MAX_EVAL` as the library clamps the network's (so the
 /// quantization error compares what the engine would see).
 pub fn float_cp(model: &Model, pos: &Position) -> f32 {
-    let (us, them) = crate::data::features(pos);
+    let (us, them) = crate::data::features_in(model.features, pos);
     let mut scratch = vec![0.0; 2 * model.hidden];
     let limit = MAX_EVAL as f32;
     (model.forward(&us, &them, &mut scratch) * SCALE as f32).clamp(-limit, limit)

@@ -5,7 +5,7 @@ use crate::data::{self, Dataset};
 use crate::model::Model;
 use crate::output::{float_cp, int_cp, write_atomic};
 use crate::train::{Settings, Trainer, mean_loss};
-use boardsh::congo::nnue::{QA, QB};
+use boardsh::congo::nnue::{FeatureSet, QA, QB, View};
 use boardsh::congo::{Color, Piece, PieceKind, Position, Square, fen};
 use boardsh::rng::Rng;
 use std::sync::atomic::AtomicBool;
@@ -288,6 +288,56 @@ fn the_quantized_squared_network_follows_the_float_model() {
     assert!(differ > 250, "{differ} of 300 differ");
 }
 
+/// Lion buckets: a model whose 4 blocks and shared rows (the
+/// factoriser) each have weights of their own quantizes to a network of
+/// merged rows that scores every position within the one-bucket bound
+/// (each merged weight rounds once), which holds only if the trainer's
+/// inputs ([`data::features_in`]) and the engine's views pick the same
+/// block and mirror. The random positions put each lion anywhere, so
+/// every block must occur, blocks 1 and 3 (files a-c, e-g) mirrored and
+/// not, 0 and 2 (the d-file) never mirrored: 6 cases.
+#[test]
+fn the_quantized_lion_network_follows_the_float_model() {
+    let positions = random_positions(400, 8);
+    let h = 16;
+    let mut any = Model::init_with(h, 1, FeatureSet::LionBuckets, 15);
+    let (b1, w2, b2) = (any.b1_at(), any.w2_at(), any.b2_at());
+    let shared = 4 * 784 * h;
+    let mut rng = Rng::new(4);
+    for (i, p) in any.params[..b1].iter_mut().enumerate() {
+        if i < shared {
+            *p *= 4.0;
+        } else {
+            *p = (rng.below(601) as f32 - 300.0) / 1000.0;
+        }
+    }
+    for p in &mut any.params[w2..b2] {
+        *p *= 20.0;
+    }
+    any.params[b2] = 0.3;
+    any.clip();
+    let net = any.quantize();
+    let sum_w2: f32 = any.params[w2..b2].iter().map(|w| w.abs()).sum();
+    let mut seen = std::collections::HashSet::new();
+    let mut spread = 0.0f32;
+    for pos in &positions {
+        for c in Color::ALL {
+            let v = View::of(FeatureSet::LionBuckets, c, pos);
+            seen.insert((v.bucket(), v.mirror()));
+        }
+        let bound = clipped_bound(sum_w2, pos.occupied().count(), h);
+        let (f, i) = (float_cp(&any, pos), int_cp(&net, pos) as f32);
+        assert!(
+            (f - i).abs() <= bound,
+            "{pos}: float {f}, int {i}, bound {bound}"
+        );
+        spread = spread.max(f.abs());
+    }
+    assert_eq!(seen.len(), 6, "{seen:?}");
+    assert!(!seen.contains(&(0, true)) && !seen.contains(&(2, true)));
+    assert!(spread > 100.0, "largest |cp| {spread}");
+}
+
 /// Output buckets: a model of 8 buckets, each given weights of its own,
 /// quantizes to a network that scores every position within the bound of
 /// the one-bucket check above (that bucket's |w2|), which holds only if
@@ -565,6 +615,7 @@ fn mirroring_doubles_the_data_and_keeps_pairs_on_one_side() {
         max_score: 3000,
         val_frac: 0.5,
         mirror,
+        features: FeatureSet::Plain,
     };
     let plain = data::load_with(&files, options(false)).unwrap();
     let both = data::load_with(&files, options(true)).unwrap();
@@ -626,6 +677,7 @@ fn a_mirror_later_in_the_data_is_a_duplicate() {
                 max_score: 3000,
                 val_frac: 0.5,
                 mirror,
+                features: FeatureSet::Plain,
             },
         )
         .unwrap()
@@ -678,6 +730,7 @@ fn text_and_binary_of_the_same_records_load_alike() {
             max_score: 2000,
             val_frac: 0.3,
             mirror,
+            features: FeatureSet::Plain,
         };
         let from_text = data::load_with(std::slice::from_ref(&t), options).unwrap();
         let from_binary = data::load_with(std::slice::from_ref(&b), options).unwrap();

@@ -12,17 +12,21 @@
 //! Congo move alike: a step, a capture, a promotion, the mover's pieces
 //! drowned in the river, a monkey's multi-capture, a lion's capture.
 //!
+//! Under lion buckets ([`FeatureSet::LionBuckets`]) each view also
+//! depends on its own lion's square ([`View`]); a move that changes a
+//! view (its lion to another bucket, or across the d-file) builds that
+//! view again from scratch, and the other view follows as usual.
+//!
 //! The arithmetic wraps (`i16`), so no weights can make it panic, and an
 //! update from any position to any other equals a refresh exactly
 //! (adding and removing rows commute modulo 2^16). A trained network
 //! keeps its sums well inside `i16`.
 
-use super::features::feature_index;
+use super::features::{FeatureSet, View, feature_index};
 use super::network::{MAX_HIDDEN, Network};
 use crate::congo::bitboard::Bitboard;
-use crate::congo::piece::{Color, Piece, PieceKind};
+use crate::congo::piece::{Color, PieceKind};
 use crate::congo::position::Position;
-use crate::congo::square::Square;
 use std::fmt;
 
 /// The two views' hidden layers, White's and Black's, in fixed arrays
@@ -35,6 +39,8 @@ pub struct Accumulators {
     black: [i16; MAX_HIDDEN],
     hidden: usize,
     pieces: u32,
+    /// White's and Black's views, as the network's feature set sees them.
+    views: [View; 2],
 }
 
 /// The squares whose piece (colour or kind) differs between `a` and `b`.
@@ -60,6 +66,7 @@ impl Default for Accumulators {
             black: [0; MAX_HIDDEN],
             hidden: 0,
             pieces: 0,
+            views: Color::ALL.map(View::plain),
         }
     }
 }
@@ -74,17 +81,31 @@ impl Accumulators {
 
     /// Make these the accumulators of `pos` under `net`, from scratch.
     pub(crate) fn rebuild(&mut self, net: &Network, pos: &Position) {
-        let h = net.hidden().min(MAX_HIDDEN);
-        self.hidden = h;
+        self.hidden = net.hidden().min(MAX_HIDDEN);
         self.pieces = pos.occupied().count();
-        let k = net.kernels();
-        let bias = net.feature_bias();
-        let (white, black) = self.views_mut();
-        white.copy_from_slice(bias.get(..white.len()).unwrap_or_default());
-        black.copy_from_slice(bias.get(..black.len()).unwrap_or_default());
+        for color in Color::ALL {
+            self.rebuild_view(net, pos, View::of(net.feature_set(), color, pos));
+        }
+    }
+
+    /// Make `view`'s accumulator (of its colour) that of `pos`, from
+    /// scratch: the biases plus a row for each piece.
+    fn rebuild_view(&mut self, net: &Network, pos: &Position, view: View) {
+        let h = self.hidden;
+        let color = view.perspective();
+        let add = net.kernels().add;
+        let (slot, acc) = match color {
+            Color::White => (0, &mut self.white),
+            Color::Black => (1, &mut self.black),
+        };
+        if let Some(v) = self.views.get_mut(slot) {
+            *v = view;
+        }
+        let acc = acc.get_mut(..h).unwrap_or_default();
+        acc.copy_from_slice(net.feature_bias().get(..acc.len()).unwrap_or_default());
         for sq in pos.occupied() {
             if let Some(piece) = pos.piece_at(sq) {
-                both_views(k.add, white, black, net, piece, sq);
+                add(acc, net.feature_row(view.feature(piece, sq)));
             }
         }
     }
@@ -99,8 +120,8 @@ impl Accumulators {
     /// Make these `parent`'s (the accumulators of `before`), updated to
     /// `after`: for each square whose piece changed, the old piece's rows
     /// leave and the new one's come in, in one pass over each view (up to
-    /// [`ROWS`] rows each way; a bigger change, a long monkey chain, goes
-    /// row by row). It costs O(changed squares × H): 2 to 4 squares for
+    /// [`ROWS`] rows each way; a bigger change, a long monkey chain, is
+    /// built from scratch). It costs O(changed squares × H): 2 to 4 squares for
     /// most moves. What the search does at every node it evaluates.
     pub fn follow(
         &mut self,
@@ -112,13 +133,43 @@ impl Accumulators {
         let h = net.hidden().min(MAX_HIDDEN);
         self.hidden = h;
         self.pieces = after.occupied().count();
+        match net.feature_set() {
+            FeatureSet::Plain => self.follow_in::<false>(parent, net, before, after),
+            FeatureSet::LionBuckets => self.follow_in::<true>(parent, net, before, after),
+        }
+    }
+
+    /// [`Accumulators::follow`] for a network of lion buckets (`LION`) or
+    /// of the plain set, whose views never change: compiled for each, so
+    /// that the plain set's inner loop is that of a fixed view.
+    fn follow_in<const LION: bool>(
+        &mut self,
+        parent: &Accumulators,
+        net: &Network,
+        before: &Position,
+        after: &Position,
+    ) {
+        let h = self.hidden;
         let k = net.kernels();
+        let views = if LION {
+            Color::ALL.map(|c| View::of(FeatureSet::LionBuckets, c, after))
+        } else {
+            Color::ALL.map(View::plain)
+        };
+        let feature = |view: View, piece, sq| {
+            if LION {
+                view.feature(piece, sq)
+            } else {
+                feature_index(view.perspective(), piece, sq)
+            }
+        };
         let empty: &[i16] = &[];
         // Per view (White's, Black's): the rows to add and to subtract.
         let mut adds = [[empty; ROWS]; 2];
         let mut subs = [[empty; ROWS]; 2];
         let (mut na, mut ns) = (0, 0);
         let mut fits = true;
+        let [white, black] = views;
         for sq in changed(before, after) {
             for (piece, rows, n) in [
                 (before.piece_at(sq), &mut subs, &mut ns),
@@ -128,42 +179,45 @@ impl Accumulators {
                 let [w, b] = rows;
                 match (w.get_mut(*n), b.get_mut(*n)) {
                     (Some(w), Some(b)) => {
-                        *w = net.feature_row(feature_index(Color::White, piece, sq));
-                        *b = net.feature_row(feature_index(Color::Black, piece, sq));
+                        *w = net.feature_row(feature(white, piece, sq));
+                        *b = net.feature_row(feature(black, piece, sq));
                         *n += 1;
                     }
                     _ => fits = false,
                 }
             }
         }
+        if !fits {
+            // Too much changed (a long monkey chain): from scratch.
+            self.rebuild(net, after);
+            return;
+        }
+        // A view that changed (its lion moved bucket or side) has no row
+        // of the parent's to use: it is built from scratch below.
+        let [new_white, new_black] = if LION {
+            [0, 1].map(|s| parent.views.get(s) != views.get(s))
+        } else {
+            [false; 2]
+        };
+        self.views = views;
         let [adds_w, adds_b] = &adds;
         let [subs_w, subs_b] = &subs;
-        for (out, src, add_rows, sub_rows) in [
-            (&mut self.white, &parent.white, adds_w, subs_w),
-            (&mut self.black, &parent.black, adds_b, subs_b),
+        for (out, src, add_rows, sub_rows, new) in [
+            (&mut self.white, &parent.white, adds_w, subs_w, new_white),
+            (&mut self.black, &parent.black, adds_b, subs_b, new_black),
         ] {
-            let out = out.get_mut(..h).unwrap_or_default();
-            let src = src.get(..h).unwrap_or_default();
-            if fits {
+            if !new {
                 (k.apply)(
-                    out,
-                    src,
+                    out.get_mut(..h).unwrap_or_default(),
+                    src.get(..h).unwrap_or_default(),
                     add_rows.get(..na).unwrap_or_default(),
                     sub_rows.get(..ns).unwrap_or_default(),
                 );
-            } else {
-                out.copy_from_slice(src);
             }
         }
-        if !fits {
-            for sq in changed(before, after) {
-                let (white, black) = self.views_mut();
-                if let Some(piece) = before.piece_at(sq) {
-                    both_views(k.sub, white, black, net, piece, sq);
-                }
-                if let Some(piece) = after.piece_at(sq) {
-                    both_views(k.add, white, black, net, piece, sq);
-                }
+        for (new, view) in [(new_white, white), (new_black, black)] {
+            if new {
+                self.rebuild_view(net, after, view);
             }
         }
     }
@@ -181,22 +235,14 @@ impl Accumulators {
     pub fn pieces(&self) -> u32 {
         self.pieces
     }
-
-    /// Both views, to write.
-    fn views_mut(&mut self) -> (&mut [i16], &mut [i16]) {
-        let h = self.hidden;
-        (
-            self.white.get_mut(..h).unwrap_or_default(),
-            self.black.get_mut(..h).unwrap_or_default(),
-        )
-    }
 }
 
-/// Equal when both views and the pieces are (the values past `H` do not
-/// count).
+/// Equal when both views (their values and how they see the board) and
+/// the pieces are (the values past `H` do not count).
 impl PartialEq for Accumulators {
     fn eq(&self, other: &Accumulators) -> bool {
         self.pieces == other.pieces
+            && self.views == other.views
             && self.view(Color::White) == other.view(Color::White)
             && self.view(Color::Black) == other.view(Color::Black)
     }
@@ -210,27 +256,7 @@ impl fmt::Debug for Accumulators {
             .field("white", &self.view(Color::White))
             .field("black", &self.view(Color::Black))
             .field("pieces", &self.pieces)
+            .field("views", &self.views)
             .finish()
     }
-}
-
-/// `op` (a kernel's add or sub) of `piece` on `sq`'s feature rows to the
-/// white and the black view.
-#[inline]
-fn both_views(
-    op: fn(&mut [i16], &[i16]),
-    white: &mut [i16],
-    black: &mut [i16],
-    net: &Network,
-    piece: Piece,
-    sq: Square,
-) {
-    op(
-        white,
-        net.feature_row(feature_index(Color::White, piece, sq)),
-    );
-    op(
-        black,
-        net.feature_row(feature_index(Color::Black, piece, sq)),
-    );
 }

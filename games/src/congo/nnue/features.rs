@@ -9,7 +9,9 @@
 //! give the same two views, swapped: the network is symmetric by
 //! construction.
 
+use crate::congo::mirror::mirror_square;
 use crate::congo::piece::{Color, Piece, PieceKind};
+use crate::congo::position::Position;
 use crate::congo::square::{SQUARES, Square};
 
 /// How many kinds of piece there are (pawn .. zebra).
@@ -34,6 +36,141 @@ pub fn oriented(perspective: Color, sq: Square) -> usize {
 pub fn feature_index(perspective: Color, piece: Piece, sq: Square) -> usize {
     let theirs = usize::from(piece.color != perspective);
     (piece.kind.index() * 2 + theirs) * SQUARES + oriented(perspective, sq)
+}
+
+/// The number of lion buckets of [`FeatureSet::LionBuckets`].
+pub const LION_BUCKETS: usize = 4;
+
+/// Which inputs a network reads: each network file names its set (its id)
+/// and its number of inputs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FeatureSet {
+    /// The [`N_FEATURES`] features of [`feature_index`] (id 1): the
+    /// networks of generations 1 to 4.
+    #[default]
+    Plain,
+    /// The same features in one of [`LION_BUCKETS`] blocks chosen by the
+    /// square of the view's own lion, the board mirrored left-right when
+    /// that lion stands on files e-g (id 2; as chess engines' king
+    /// buckets). A lion never leaves its castle, and in self-play it
+    /// stands on d1 in two positions of three and on c1 or e1 in one of
+    /// four (gen 4's data), so the castle's nine squares, mirrored to
+    /// c1-d3, make four blocks: d1, c1, d2-d3, c2-c3. See [`View`].
+    LionBuckets,
+}
+
+impl FeatureSet {
+    /// Every feature set, by id.
+    pub const ALL: [FeatureSet; 2] = [FeatureSet::Plain, FeatureSet::LionBuckets];
+
+    /// The id written in a network file.
+    pub fn id(self) -> u32 {
+        match self {
+            FeatureSet::Plain => 1,
+            FeatureSet::LionBuckets => 2,
+        }
+    }
+
+    /// The set of a network file's id.
+    pub fn from_id(id: u32) -> Option<FeatureSet> {
+        FeatureSet::ALL.into_iter().find(|s| s.id() == id)
+    }
+
+    /// How many inputs a network of this set has.
+    pub fn inputs(self) -> usize {
+        match self {
+            FeatureSet::Plain => N_FEATURES,
+            FeatureSet::LionBuckets => LION_BUCKETS * N_FEATURES,
+        }
+    }
+
+    /// Its short name, as the trainer's `--features` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            FeatureSet::Plain => "plain",
+            FeatureSet::LionBuckets => "lion",
+        }
+    }
+
+    /// The set of a short name.
+    pub fn from_name(name: &str) -> Option<FeatureSet> {
+        FeatureSet::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// One side's view of a position under a feature set: whose view it is,
+/// whether the board is mirrored left-right (a <-> g), and the block of
+/// inputs its features fall in. A move changes a view's features only by
+/// the squares it changes, unless it changes the view itself (the own
+/// lion moving to another bucket or across the d-file): then the view is
+/// built again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct View {
+    perspective: Color,
+    mirror: bool,
+    bucket: u8,
+}
+
+impl View {
+    /// `perspective`'s view of `pos` under `set`. Without a lion of its
+    /// colour (a game already over) the view is that of a lion on d1.
+    pub fn of(set: FeatureSet, perspective: Color, pos: &Position) -> View {
+        let plain = View::plain(perspective);
+        if set == FeatureSet::Plain {
+            return plain;
+        }
+        match pos.lion(perspective) {
+            None => plain,
+            Some(lion) => {
+                let i = oriented(perspective, lion);
+                let (file, rank) = (i / 7, i % 7);
+                let mirror = file > 3;
+                let file = if mirror { 6 - file } else { file };
+                // d1, c1, d2-d3, c2-c3 (and, on boards a game never
+                // reaches, a-b as c, ranks 4-7 as 2-3).
+                let bucket = 2 * usize::from(rank > 0) + usize::from(file < 3);
+                View {
+                    perspective,
+                    mirror,
+                    bucket: bucket as u8,
+                }
+            }
+        }
+    }
+
+    /// `perspective`'s view in the plain set: one block, never mirrored.
+    pub const fn plain(perspective: Color) -> View {
+        View {
+            perspective,
+            mirror: false,
+            bucket: 0,
+        }
+    }
+
+    /// Whose view this is.
+    pub fn perspective(self) -> Color {
+        self.perspective
+    }
+
+    /// Whether the board is seen mirrored left-right.
+    pub fn mirror(self) -> bool {
+        self.mirror
+    }
+
+    /// The block of inputs the view's features fall in (0 for
+    /// [`FeatureSet::Plain`]).
+    pub fn bucket(self) -> usize {
+        usize::from(self.bucket)
+    }
+
+    /// The input of `piece` on `sq` in this view: [`feature_index`] of
+    /// the square (mirrored when the view is) in block [`View::bucket`],
+    /// below the set's [`FeatureSet::inputs`].
+    #[inline]
+    pub fn feature(self, piece: Piece, sq: Square) -> usize {
+        let sq = if self.mirror { mirror_square(sq) } else { sq };
+        self.bucket() * N_FEATURES + feature_index(self.perspective, piece, sq)
+    }
 }
 
 #[cfg(test)]

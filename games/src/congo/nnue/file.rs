@@ -7,8 +7,9 @@
 //! offset  size        field
 //!      0  8           magic  "BSHNNUE\0"
 //!      8  4  u32      version            (1)
-//!     12  4  u32      feature set id     (1: the 784 features of `feature_index`)
-//!     16  4  u32      number of features (784)
+//!     12  4  u32      feature set id     (1: the 784 features of `feature_index`,
+//!                                         2: those in 4 lion buckets, `View`)
+//!     16  4  u32      number of inputs N (784; 3136 for set 2)
 //!     20  4  u32      hidden units H     (1..=256)
 //!     24  4  u32      QA                 (255)
 //!     28  4  u32      QB                 (1024)
@@ -16,7 +17,7 @@
 //!     36  4  u32      description length D (<= 4096)
 //!     40  D           description, UTF-8 (the provenance: data command,
 //!                     seeds, trainer commit, validation loss)
-//!         784·H·2 i16 feature weights, row by row (feature f at f·H)
+//!         N·H·2   i16 feature weights, row by row (input f at f·H)
 //!         H·2     i16 feature biases
 //!         2H·2    i16 output weights, the side to move's H first
 //!         4       i32 output bias
@@ -53,7 +54,7 @@
 //! is damaged is refused by its checksum before anything it says is
 //! believed, and a sealed file with other constants is named as such.
 
-use super::features::N_FEATURES;
+use super::features::FeatureSet;
 use super::network::{Activation, MAX_BUCKETS, MAX_HIDDEN, Network, QA, QB, SCALE};
 
 /// The first 8 bytes of every network file.
@@ -64,15 +65,16 @@ pub const MAGIC: [u8; 8] = *b"BSHNNUE\0";
 /// bucket).
 pub const VERSION: u32 = 3;
 
-/// The feature set id of [`N_FEATURES`]' features (8 kinds × own or the
-/// opponent's × 49 squares, each side's view).
+/// The feature set id of [`N_FEATURES`](super::N_FEATURES)' features (8
+/// kinds × own or the opponent's × 49 squares, each side's view): the
+/// plain set. (Its lion-bucketed form is id 2: [`FeatureSet`].)
 pub const FEATURE_SET: u32 = 1;
 
 /// The longest description, in bytes.
 pub const MAX_DESCRIPTION: usize = 4096;
 
 /// The largest file read: 2 MB (a network of 256 hidden units takes
-/// about 400 kB).
+/// about 400 kB, 1.6 MB in lion buckets).
 pub const MAX_FILE_BYTES: usize = 2 * 1024 * 1024;
 
 /// The bytes before the description in version 1; version 2 has one
@@ -116,17 +118,21 @@ pub enum NetFileError {
         /// The version found.
         version: u32,
     },
-    /// A feature set other than this boardsh's.
-    #[error("wrong feature set: {what} {found} at byte {offset}, this boardsh's is {expected}")]
+    /// A feature set id this boardsh does not know.
+    #[error("unknown feature set {id} at byte 12 (this boardsh reads 1: plain, 2: lion buckets)")]
     FeatureSet {
-        /// `id` or `feature count`.
-        what: &'static str,
-        /// The value found.
+        /// The id found.
+        id: u32,
+    },
+    /// A number of inputs other than the feature set's.
+    #[error("wrong number of inputs {found} at byte 16: feature set {set} has {expected}")]
+    Inputs {
+        /// The feature set's id.
+        set: u32,
+        /// The number found.
         found: u32,
-        /// This boardsh's value.
+        /// The set's number.
         expected: u32,
-        /// Where the field is.
-        offset: usize,
     },
     /// H not in `1..=MAX_HIDDEN`.
     #[error("hidden size {hidden} at byte 20 is out of range (1 to {MAX_HIDDEN})")]
@@ -226,12 +232,12 @@ fn i16s(bytes: &[u8]) -> Vec<i16> {
         .collect()
 }
 
-/// The file's length in `version` for `hidden` units, `buckets` output
-/// buckets and a description of `desc` bytes.
-fn file_len(version: u32, hidden: usize, buckets: usize, desc: usize) -> usize {
+/// The file's length in `version` for `inputs` inputs, `hidden` units,
+/// `buckets` output buckets and a description of `desc` bytes.
+fn file_len(version: u32, inputs: usize, hidden: usize, buckets: usize, desc: usize) -> usize {
     header_len(version)
         + desc
-        + 2 * (N_FEATURES * hidden + hidden + 2 * hidden * buckets)
+        + 2 * (inputs * hidden + hidden + 2 * hidden * buckets)
         + 4 * buckets
         + CHECKSUM
 }
@@ -255,17 +261,19 @@ impl Network {
         let h = self.hidden();
         let activation = self.activation();
         let buckets = self.output_buckets();
+        let set = self.feature_set();
+        let inputs = set.inputs();
         let version = match (buckets, activation) {
             (2.., _) => 3,
             (_, Activation::ClippedRelu) => 1,
             (_, Activation::SquaredClippedRelu) => 2,
         };
-        let mut out = Vec::with_capacity(file_len(version, h, buckets, description.len()));
+        let mut out = Vec::with_capacity(file_len(version, inputs, h, buckets, description.len()));
         out.extend_from_slice(&MAGIC);
         let header = [
             version,
-            FEATURE_SET,
-            N_FEATURES as u32,
+            set.id(),
+            inputs as u32,
             h as u32,
             QA as u32,
             QB as u32,
@@ -282,7 +290,7 @@ impl Network {
             out.extend_from_slice(&(buckets as u32).to_le_bytes());
         }
         out.extend_from_slice(description.as_bytes());
-        let weights = (0..N_FEATURES).flat_map(|f| self.feature_row(f));
+        let weights = (0..inputs).flat_map(|f| self.feature_row(f));
         for w in weights.chain(self.feature_bias()) {
             out.extend_from_slice(&w.to_le_bytes());
         }
@@ -325,21 +333,17 @@ impl Network {
         if !(1..=VERSION).contains(&version) {
             return Err(NetFileError::Version { version });
         }
-        let expect = |what, offset, expected: u32| -> Result<(), NetFileError> {
-            let found = u32_at(bytes, offset)?;
-            if found == expected {
-                Ok(())
-            } else {
-                Err(NetFileError::FeatureSet {
-                    what,
-                    found,
-                    expected,
-                    offset,
-                })
-            }
-        };
-        expect("id", 12, FEATURE_SET)?;
-        expect("feature count", 16, N_FEATURES as u32)?;
+        let id = u32_at(bytes, 12)?;
+        let set = FeatureSet::from_id(id).ok_or(NetFileError::FeatureSet { id })?;
+        let inputs = set.inputs();
+        let found = u32_at(bytes, 16)?;
+        if found as usize != inputs {
+            return Err(NetFileError::Inputs {
+                set: id,
+                found,
+                expected: inputs as u32,
+            });
+        }
         let hidden = u32_at(bytes, 20)?;
         let h = hidden as usize;
         if !(1..=MAX_HIDDEN).contains(&h) {
@@ -368,7 +372,7 @@ impl Network {
                 got: len,
             });
         }
-        let expected = file_len(version, h, buckets, d);
+        let expected = file_len(version, inputs, h, buckets, d);
         if len < expected {
             return Err(NetFileError::Truncated { expected, got: len });
         }
@@ -418,7 +422,7 @@ impl Network {
                 offset: header + e.valid_up_to(),
             })?
             .to_owned();
-        let (fw, rest) = rest.split_at((2 * N_FEATURES * h).min(rest.len()));
+        let (fw, rest) = rest.split_at((2 * inputs * h).min(rest.len()));
         let (fb, rest) = rest.split_at((2 * h).min(rest.len()));
         let (ow, rest) = rest.split_at((4 * h * buckets).min(rest.len()));
         let biases = rest
@@ -430,7 +434,7 @@ impl Network {
                 i32::from_le_bytes(b)
             })
             .collect();
-        let network = Network::with_buckets(i16s(fw), i16s(fb), i16s(ow), biases)
+        let network = Network::with_features(set, i16s(fw), i16s(fb), i16s(ow), biases)
             .ok_or(NetFileError::Truncated { expected, got: len })?
             .with_activation(activation);
         Ok((network, description))
@@ -440,6 +444,7 @@ impl Network {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::congo::nnue::N_FEATURES;
 
     /// Replace the checksum at the end of `bytes` by the right one for
     /// the bytes before it.
@@ -464,7 +469,44 @@ mod tests {
             assert_eq!(back, net);
             assert_eq!(desc, "data: selfplay --seed 5\ntrainer abc123");
         }
-        assert!(file_len(3, MAX_HIDDEN, MAX_BUCKETS, MAX_DESCRIPTION) <= MAX_FILE_BYTES);
+        let most = FeatureSet::LionBuckets.inputs();
+        assert!(file_len(3, most, MAX_HIDDEN, MAX_BUCKETS, MAX_DESCRIPTION) <= MAX_FILE_BYTES);
+    }
+
+    /// A network of lion buckets names its set (2) and its 4 × 784 inputs
+    /// at bytes 12 and 16, stores every input's row, and reads back equal,
+    /// in every version it is written as (clipped, squared, bucketed).
+    #[test]
+    fn lion_bucket_networks_round_trip() {
+        let set = FeatureSet::LionBuckets;
+        for (h, buckets, activation) in [
+            (1, 1, Activation::ClippedRelu),
+            (16, 1, Activation::SquaredClippedRelu),
+            (8, 3, Activation::SquaredClippedRelu),
+        ] {
+            let net = Network::random_with(set, h, buckets, 6).with_activation(activation);
+            let b = net.to_bytes("lion");
+            let u = |at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap());
+            assert_eq!((u(12), u(16)), (2, 3136));
+            let version = u(8);
+            assert_eq!(
+                b.len(),
+                file_len(version, 3136, h, buckets, 4),
+                "version {version}"
+            );
+            assert_eq!(
+                b.len(),
+                header_len(version) + 4 + 2 * (3136 * h + h + 2 * h * buckets) + 4 * buckets + 8
+            );
+            let (back, desc) = Network::from_bytes(&b).unwrap();
+            assert_eq!(back, net);
+            assert_eq!(back.feature_set(), set);
+            assert_eq!(desc, "lion");
+            // The last block's last row is stored, and differs from the
+            // plain network's (it has no such row).
+            assert_eq!(back.feature_row(3135).len(), h);
+            assert!(Network::random(h, 6).feature_row(3135).is_empty());
+        }
     }
 
     #[test]
@@ -567,16 +609,31 @@ mod tests {
             assert!(e.to_string().contains(&format!("version {v} at byte 8")));
         }
 
-        let e = read(&|b| set_u32(b, 12, 7));
-        assert!(
-            e.to_string()
-                .contains("id 7 at byte 12, this boardsh's is 1"),
-            "{e}"
-        );
+        for id in [0, 3, 7] {
+            let e = read(&|b| set_u32(b, 12, id));
+            assert_eq!(e, NetFileError::FeatureSet { id });
+            assert!(
+                e.to_string()
+                    .contains(&format!("unknown feature set {id} at byte 12")),
+                "{e}"
+            );
+        }
         let e = read(&|b| set_u32(b, 16, 783));
         assert!(
-            e.to_string().contains("feature count 783 at byte 16"),
+            e.to_string()
+                .contains("wrong number of inputs 783 at byte 16: feature set 1 has 784"),
             "{e}"
+        );
+        // A plain file that says it is of lion buckets: its number of
+        // inputs is then wrong.
+        let e = read(&|b| set_u32(b, 12, 2));
+        assert_eq!(
+            e,
+            NetFileError::Inputs {
+                set: 2,
+                found: 784,
+                expected: 3136
+            }
         );
 
         for h in [0, 257, u32::MAX] {

@@ -34,7 +34,7 @@ mod tests;
 
 pub use accumulator::Accumulators;
 pub use default::{default_description, default_net};
-pub use features::{N_FEATURES, feature_index, oriented};
+pub use features::{FeatureSet, LION_BUCKETS, N_FEATURES, View, feature_index, oriented};
 pub use file::{FEATURE_SET, MAGIC, MAX_DESCRIPTION, MAX_FILE_BYTES, NetFileError, VERSION};
 pub use network::{
     Activation, MAX_BUCKETS, MAX_EVAL, MAX_HIDDEN, Network, QA, QB, SCALE, SQ_SHIFT, output_bucket,

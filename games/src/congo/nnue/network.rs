@@ -30,7 +30,7 @@
 //! `round(b × QB × QA² / 2^SQ_SHIFT)`, and the sum is scaled by
 //! `SCALE × 2^SQ_SHIFT / (QA² × QB)`.
 
-use super::features::N_FEATURES;
+use super::features::{FeatureSet, N_FEATURES};
 use super::simd::Kernels;
 use crate::rng::Rng;
 
@@ -121,12 +121,14 @@ pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
 /// `crelu(acc) × w` stays within an `i32` (255 × 32768 × 256 < 2^31).
 pub const MAX_HIDDEN: usize = 256;
 
-/// A network: `N_FEATURES → H` (shared by both views) `→ 1`.
+/// A network: its feature set's inputs `→ H` (shared by both views) `→ 1`.
 ///
-/// `feature_weights` holds one row of `H` weights per feature, row `f` at
+/// `feature_weights` holds one row of `H` weights per input, row `f` at
 /// `f × H`, so adding a feature is one pass over a contiguous slice.
 #[derive(Clone, Debug)]
 pub struct Network {
+    /// Which inputs it reads ([`N_FEATURES`] of them, or a multiple).
+    features: FeatureSet,
     hidden: usize,
     feature_weights: Vec<i16>,
     feature_bias: Vec<i16>,
@@ -146,7 +148,8 @@ pub struct Network {
 /// them: both give the same integers).
 impl PartialEq for Network {
     fn eq(&self, other: &Network) -> bool {
-        self.hidden == other.hidden
+        self.features == other.features
+            && self.hidden == other.hidden
             && self.feature_weights == other.feature_weights
             && self.feature_bias == other.feature_bias
             && self.output_weights == other.output_weights
@@ -187,14 +190,33 @@ impl Network {
         output_weights: Vec<i16>,
         output_bias: Vec<i32>,
     ) -> Option<Network> {
+        Network::with_features(
+            FeatureSet::Plain,
+            feature_weights,
+            feature_bias,
+            output_weights,
+            output_bias,
+        )
+    }
+
+    /// A network of feature set `features`: as [`Network::with_buckets`],
+    /// with `feature_weights` of `features.inputs() × H`.
+    pub fn with_features(
+        features: FeatureSet,
+        feature_weights: Vec<i16>,
+        feature_bias: Vec<i16>,
+        output_weights: Vec<i16>,
+        output_bias: Vec<i32>,
+    ) -> Option<Network> {
         let hidden = feature_bias.len();
         let buckets = output_bias.len();
         let fits = (1..=MAX_HIDDEN).contains(&hidden)
             && (1..=MAX_BUCKETS).contains(&buckets)
-            && feature_weights.len() == N_FEATURES * hidden
+            && feature_weights.len() == features.inputs() * hidden
             && output_weights.len() == 2 * hidden * buckets;
-        fits.then(|| {
-            Network::of_weights(feature_weights, feature_bias, output_weights, output_bias)
+        fits.then(|| Network {
+            features,
+            ..Network::of_weights(feature_weights, feature_bias, output_weights, output_bias)
         })
     }
 
@@ -208,6 +230,7 @@ impl Network {
         output_bias: Vec<i32>,
     ) -> Network {
         Network {
+            features: FeatureSet::Plain,
             hidden: feature_bias.len(),
             feature_weights,
             feature_bias,
@@ -231,6 +254,22 @@ impl Network {
         let output_weights = (0..2 * hidden).map(|_| draw(QB as i16)).collect();
         let output_bias = vec![i32::from(draw(1000))];
         Network::of_weights(feature_weights, feature_bias, output_weights, output_bias)
+    }
+
+    /// A random network as [`Network::random_buckets`] of feature set
+    /// `features`: the plain one's weights, and for each further block of
+    /// inputs its own draws.
+    pub fn random_with(features: FeatureSet, hidden: usize, buckets: usize, seed: u64) -> Network {
+        let plain = Network::random_buckets(hidden, buckets, seed);
+        let mut rng = Rng::new(seed ^ 0x5851_f42d_4c95_7f2d);
+        let extra = (features.inputs() - N_FEATURES) * plain.hidden;
+        let mut feature_weights = plain.feature_weights.clone();
+        feature_weights.extend((0..extra).map(|_| (rng.below(65) as i16) - 32));
+        Network {
+            features,
+            feature_weights,
+            ..plain
+        }
     }
 
     /// A random network as [`Network::random`] with `buckets` output
@@ -290,8 +329,14 @@ impl Network {
         self.hidden
     }
 
-    /// The `H` weights of feature `f` (empty past [`N_FEATURES`]).
-    pub(crate) fn feature_row(&self, f: usize) -> &[i16] {
+    /// The inputs it reads.
+    pub fn feature_set(&self) -> FeatureSet {
+        self.features
+    }
+
+    /// The `H` weights of input `f` (empty past the feature set's
+    /// [`FeatureSet::inputs`]).
+    pub fn feature_row(&self, f: usize) -> &[i16] {
         let start = f.saturating_mul(self.hidden);
         self.feature_weights
             .get(start..start.saturating_add(self.hidden))

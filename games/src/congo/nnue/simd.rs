@@ -86,10 +86,12 @@ mod avx2 {
     /// 16 lanes of `i16` in a 256-bit register.
     const LANES: usize = 16;
 
-    /// `acc += row` (`acc -= row` when `SUB`) over the shorter of the
-    /// two, 16 lanes at a time, the tail by the scalar kernel.
+    /// `acc += row` over the shorter of the two, 16 lanes at a time, the
+    /// tail by the scalar kernel. (A view built from scratch adds its
+    /// rows; everything else goes through `apply`.)
+    /// Safe to call (in `unsafe`) only where the CPU has AVX2.
     #[target_feature(enable = "avx2")]
-    fn binary<const SUB: bool>(acc: &mut [i16], row: &[i16]) {
+    pub fn add(acc: &mut [i16], row: &[i16]) {
         let n = acc.len().min(row.len());
         let (acc, _) = acc.split_at_mut(n);
         let (row, _) = row.split_at(n);
@@ -102,20 +104,11 @@ mod avx2 {
             unsafe {
                 let x = _mm256_loadu_si256(a.as_ptr().cast());
                 let y = _mm256_loadu_si256(r.as_ptr().cast());
-                let z = if SUB {
-                    _mm256_sub_epi16(x, y)
-                } else {
-                    _mm256_add_epi16(x, y)
-                };
-                _mm256_storeu_si256(a.as_mut_ptr().cast(), z);
+                _mm256_storeu_si256(a.as_mut_ptr().cast(), _mm256_add_epi16(x, y));
             }
         }
         let (a, r) = (a_chunks.into_remainder(), r_chunks.remainder());
-        if SUB {
-            super::scalar::sub(a, r);
-        } else {
-            super::scalar::add(a, r);
-        }
+        super::scalar::add(a, r);
     }
 
     /// See [`super::scalar::apply`]: one pass, 16 lanes at a time, each
@@ -159,20 +152,6 @@ mod avx2 {
                 *o = v;
             }
         }
-    }
-
-    /// See [`super::scalar::add`].
-    /// Safe to call (in `unsafe`) only where the CPU has AVX2.
-    #[target_feature(enable = "avx2")]
-    pub fn add(acc: &mut [i16], row: &[i16]) {
-        binary::<false>(acc, row)
-    }
-
-    /// See [`super::scalar::sub`].
-    /// Safe to call (in `unsafe`) only where the CPU has AVX2.
-    #[target_feature(enable = "avx2")]
-    pub fn sub(acc: &mut [i16], row: &[i16]) {
-        binary::<true>(acc, row)
     }
 
     /// Σ over the whole 16-lane chunks of `f(clamp(acc, 0, QA)) × w`,
@@ -260,7 +239,7 @@ mod avx2 {
 /// `out = src + Σ adds − Σ subs`'s signature.
 pub(crate) type ApplyFn = fn(&mut [i16], &[i16], &[&[i16]], &[&[i16]]);
 
-/// The four kernels of one instruction set, chosen once: a network holds
+/// The kernels of one instruction set, chosen once: a network holds
 /// the table chosen when it was made ([`Kernels::detect`], at load), so a
 /// call is one indirect call, with no question to the CPU and no flag to
 /// load.
@@ -268,8 +247,6 @@ pub(crate) type ApplyFn = fn(&mut [i16], &[i16], &[&[i16]], &[&[i16]]);
 pub(crate) struct Kernels {
     /// `acc += row` (wrapping).
     pub add: fn(&mut [i16], &[i16]),
-    /// `acc -= row` (wrapping).
-    pub sub: fn(&mut [i16], &[i16]),
     /// `out = src + Σ adds − Σ subs` (wrapping): a child's accumulator
     /// from its parent's in one pass.
     pub apply: ApplyFn,
@@ -296,7 +273,6 @@ impl std::fmt::Debug for Kernels {
 /// The scalar table: every CPU.
 pub(crate) const SCALAR: Kernels = Kernels {
     add: scalar::add,
-    sub: scalar::sub,
     apply: scalar::apply,
     dot: scalar::dot,
     dot_sq: scalar::dot_sq,
@@ -313,11 +289,6 @@ mod avx2_table {
         // SAFETY: this table is chosen only where the CPU has AVX2
         // (`Kernels::detect`).
         unsafe { avx2::add(acc, row) }
-    }
-
-    fn sub(acc: &mut [i16], row: &[i16]) {
-        // SAFETY: as `add`.
-        unsafe { avx2::sub(acc, row) }
     }
 
     fn apply(out: &mut [i16], src: &[i16], adds: &[&[i16]], subs: &[&[i16]]) {
@@ -337,7 +308,6 @@ mod avx2_table {
 
     pub(super) const AVX2: Kernels = Kernels {
         add,
-        sub,
         apply,
         dot,
         dot_sq,
@@ -418,7 +388,6 @@ mod tests {
     fn chosen_kernels_equal_the_scalar_ones() {
         let Kernels {
             add,
-            sub,
             apply,
             dot,
             dot_sq,
@@ -433,10 +402,6 @@ mod tests {
                 add(&mut a, &row);
                 scalar::add(&mut b, &row);
                 assert_eq!(a, b, "add, {n} values");
-                let (mut a, mut b) = (acc.clone(), acc.clone());
-                sub(&mut a, &row);
-                scalar::sub(&mut b, &row);
-                assert_eq!(a, b, "sub, {n} values");
                 assert_eq!(dot(&acc, &row), scalar::dot(&acc, &row), "dot, {n} values");
                 assert_eq!(
                     dot_sq(&acc, &row),
@@ -466,12 +431,15 @@ mod tests {
     /// loop and the tail both see them.
     #[test]
     fn kernels_wrap_and_clamp_as_worked_by_hand() {
-        let Kernels { add, sub, dot, .. } = best();
+        let Kernels {
+            add, apply, dot, ..
+        } = best();
         let mut acc = vec![i16::MAX; 17];
         add(&mut acc, &[1; 17]);
         assert_eq!(acc, vec![i16::MIN; 17]);
-        sub(&mut acc, &[1; 17]);
-        assert_eq!(acc, vec![i16::MAX; 17]);
+        let mut back = vec![0; 17];
+        apply(&mut back, &acc, &[], &[&[1; 17]]);
+        assert_eq!(back, vec![i16::MAX; 17]);
         // 16 × clamp(300) × 2 + clamp(-5) × 7 = 16 × 255 × 2 = 8160.
         let mut a = vec![300; 17];
         a[16] = -5;

@@ -136,7 +136,7 @@ mod tests {
 
     /// The stack follows any change, not only a move's: from the start to
     /// a position of the two lions alone (28 pieces gone: more rows than
-    /// one pass takes, so row by row), on to one with a piece added (one
+    /// one pass takes, so from scratch), on to one with a piece added (one
     /// pass), and a null move (the same board, the other side to move: a
     /// copy). Each evaluation is checked against a build from scratch
     /// inside `evaluate` (under `cfg(test)`) and equals `evaluate_fresh`.

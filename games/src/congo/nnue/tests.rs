@@ -75,6 +75,9 @@ struct Seen {
     drownings: usize,
     multi_jumps: usize,
     lion_captures: usize,
+    /// Moves that changed a side's view (its lion to another bucket or
+    /// across the d-file): a view built again.
+    view_changes: usize,
 }
 
 /// The search's accumulators (an [`AccStack`], pushed and evaluated ply
@@ -82,10 +85,21 @@ struct Seen {
 /// a build from scratch after every move of seeded random games: every
 /// move kind must occur (captures, promotions, drownings, monkey chains,
 /// lion captures). The in-place [`Accumulators::update`] (the same
-/// `follow`) is held to it too.
+/// `follow`) is held to it too. Under lion buckets, moves that change a
+/// view (the lion to another bucket, across the d-file) must occur too.
 #[test]
 fn incremental_updates_equal_a_refresh_over_random_play() {
-    let net = Network::random(64, 40);
+    let seen = follows_over_random_play(&Network::random(64, 40));
+    assert_eq!(seen.view_changes, 0, "{seen:?}");
+    let lion = Network::random_with(FeatureSet::LionBuckets, 48, 2, 41);
+    let seen = follows_over_random_play(&lion);
+    assert!(seen.view_changes > 100, "{seen:?}");
+}
+
+/// The playouts of [`incremental_updates_equal_a_refresh_over_random_play`]
+/// under `net`: what they saw.
+fn follows_over_random_play(net: &Network) -> Seen {
+    let net = net.clone();
     let mut rng = Rng::new(2026);
     let mut seen = Seen::default();
     let plies = 150;
@@ -126,6 +140,13 @@ fn incremental_updates_equal_a_refresh_over_random_play() {
             seen.drownings += usize::from(!outcome.drowned.is_empty());
             seen.multi_jumps += usize::from(mv.is_multi_jump() && outcome.captured.len() > 1);
             seen.lion_captures += usize::from(outcome.lion_captured);
+            seen.view_changes += Color::ALL
+                .into_iter()
+                .filter(|&c| {
+                    let set = net.feature_set();
+                    View::of(set, c, &before) != View::of(set, c, &pos)
+                })
+                .count();
         }
     }
     assert!(seen.moves >= 3000, "{seen:?}");
@@ -134,21 +155,110 @@ fn incremental_updates_equal_a_refresh_over_random_play() {
     assert!(seen.drownings > 0, "{seen:?}");
     assert!(seen.multi_jumps > 0, "{seen:?}");
     assert!(seen.lion_captures > 0, "{seen:?}");
+    seen
 }
 
 #[test]
 fn an_update_between_unrelated_positions_equals_a_refresh() {
-    // The diff does not assume a move: any two placements will do.
-    let net = Network::random(32, 7);
-    let mut rng = Rng::new(3);
-    let mut a = random_position(&mut rng);
-    for _ in 0..200 {
-        let b = random_position(&mut rng);
-        let mut acc = Accumulators::refresh(&net, &a);
-        acc.update(&net, &a, &b);
-        assert_eq!(acc, Accumulators::refresh(&net, &b));
-        a = b;
+    // The diff does not assume a move: any two placements will do (under
+    // lion buckets, with the lions anywhere in their castles).
+    for net in [
+        Network::random(32, 7),
+        Network::random_with(FeatureSet::LionBuckets, 32, 1, 7),
+    ] {
+        let mut rng = Rng::new(3);
+        let mut a = random_position(&mut rng);
+        for _ in 0..200 {
+            let b = random_position(&mut rng);
+            let mut acc = Accumulators::refresh(&net, &a);
+            acc.update(&net, &a, &b);
+            assert_eq!(acc, Accumulators::refresh(&net, &b));
+            a = b;
+        }
     }
+}
+
+/// Under lion buckets a view whose lion stands off the d-file sees the
+/// board as if that lion were on files a-d: the left-right mirror image
+/// of the position gives that view the same accumulator (and a view
+/// whose lion is on the d-file a different one, for these random
+/// weights). Over random positions, each case must occur.
+#[test]
+fn lion_buckets_see_a_position_and_its_mirror_alike_off_the_d_file() {
+    let net = Network::random_with(FeatureSet::LionBuckets, 24, 1, 5);
+    let mut rng = Rng::new(17);
+    let (mut alike, mut differ) = (0, 0);
+    for _ in 0..300 {
+        let pos = random_position(&mut rng);
+        let m = pos.mirrored();
+        let (a, b) = (
+            Accumulators::refresh(&net, &pos),
+            Accumulators::refresh(&net, &m),
+        );
+        for color in Color::ALL {
+            let on_d = pos.lion(color).map(|l| l.file().index()) == Some(3);
+            let (view, image) = (
+                View::of(FeatureSet::LionBuckets, color, &pos),
+                View::of(FeatureSet::LionBuckets, color, &m),
+            );
+            assert_eq!(view.bucket(), image.bucket(), "{pos}");
+            if on_d {
+                assert_eq!(view, image);
+                // Unless the board is its own mirror.
+                if pos != m {
+                    differ += usize::from(a.view(color) != b.view(color));
+                }
+            } else {
+                assert_ne!(view.mirror(), image.mirror(), "{pos}");
+                assert_eq!(a.view(color), b.view(color), "{color} {pos}");
+                alike += 1;
+            }
+        }
+    }
+    assert!(alike > 100 && differ > 50, "{alike} {differ}");
+}
+
+/// The lion's square picks the view's block by hand: d1 0, c1 1, d2-d3 2,
+/// c2-c3 3, e-file as c mirrored; Black's castle seen turned over. The
+/// plain set has one block and never mirrors.
+#[test]
+fn the_lion_square_picks_the_block_and_the_mirror() {
+    let white = Piece::new(Color::White, PieceKind::Lion);
+    let black = Piece::new(Color::Black, PieceKind::Lion);
+    let cases = [
+        ("d1", "d7", (0, false), (0, false)),
+        ("c1", "e7", (1, false), (1, true)),
+        ("e1", "c7", (1, true), (1, false)),
+        ("d2", "d5", (2, false), (2, false)),
+        ("d3", "c6", (2, false), (3, false)),
+        ("e3", "e5", (3, true), (3, true)),
+        ("c2", "e6", (3, false), (3, true)),
+    ];
+    for (w, b, of_white, of_black) in cases {
+        let mut pos = Position::empty();
+        pos.set(sq(w), Some(white));
+        pos.set(sq(b), Some(black));
+        let got = |c| {
+            let v = View::of(FeatureSet::LionBuckets, c, &pos);
+            (v.bucket(), v.mirror())
+        };
+        assert_eq!(got(Color::White), of_white, "white lion {w}");
+        assert_eq!(got(Color::Black), of_black, "black lion {b}");
+        let plain = View::of(FeatureSet::Plain, Color::White, &pos);
+        assert_eq!((plain.bucket(), plain.mirror()), (0, false));
+    }
+    // A feature in a mirrored view: White's lion on e2 (block 3,
+    // mirrored) sees its pawn on a2 as the plain feature of g2, 3 blocks
+    // of 784 on: the pawn is kind 0, g2 = 6 × 7 + 1 = 43.
+    let mut pos = Position::empty();
+    pos.set(sq("e2"), Some(white));
+    let view = View::of(FeatureSet::LionBuckets, Color::White, &pos);
+    let pawn = Piece::new(Color::White, PieceKind::Pawn);
+    assert_eq!(view.feature(pawn, sq("a2")), 3 * 784 + 43);
+    assert_eq!(FeatureSet::LionBuckets.inputs(), 3136);
+    // Without its lion (a game over) a view is block 0, unmirrored.
+    let alone = View::of(FeatureSet::LionBuckets, Color::Black, &pos);
+    assert_eq!((alone.bucket(), alone.mirror()), (0, false));
 }
 
 #[test]
@@ -156,16 +266,26 @@ fn a_mirrored_position_scores_the_same_for_its_side_to_move() {
     // Black's view of the mirror is White's view of the original and the
     // other way round, and the mirror's side to move is the other colour:
     // the same two accumulators meet the same output weights.
-    let net = Network::random(128, 12);
+    for net in [
+        Network::random(128, 12),
+        Network::random_with(FeatureSet::LionBuckets, 64, 1, 12),
+    ] {
+        colour_swap_scores_the_same(&net);
+    }
+}
+
+/// [`a_mirrored_position_scores_the_same_for_its_side_to_move`] for one
+/// network.
+fn colour_swap_scores_the_same(net: &Network) {
     let mut rng = Rng::new(99);
     let mut scores = HashSet::new();
     let mut side_matters = 0;
     for _ in 0..300 {
         let pos = random_position(&mut rng);
         let m = mirrored(&pos);
-        let acc = Accumulators::refresh(&net, &pos);
+        let acc = Accumulators::refresh(net, &pos);
         let score = net.evaluate(&acc, pos.side_to_move());
-        let mirror = net.evaluate(&Accumulators::refresh(&net, &m), m.side_to_move());
+        let mirror = net.evaluate(&Accumulators::refresh(net, &m), m.side_to_move());
         assert_eq!(score, mirror, "{pos}");
         scores.insert(score);
         side_matters += usize::from(net.evaluate(&acc, !pos.side_to_move()) != score);
