@@ -22,11 +22,13 @@
 //! (adding and removing rows commute modulo 2^16). A trained network
 //! keeps its sums well inside `i16`.
 
+use super::cache::RefreshCache;
 use super::features::{FeatureSet, View, feature_index};
 use super::network::{MAX_HIDDEN, Network};
 use crate::congo::bitboard::Bitboard;
-use crate::congo::piece::{Color, PieceKind};
+use crate::congo::piece::{Color, Piece, PieceKind};
 use crate::congo::position::Position;
+use crate::congo::square::SQUARES;
 use std::fmt;
 
 /// The two views' hidden layers, White's and Black's, in fixed arrays
@@ -103,11 +105,73 @@ impl Accumulators {
         }
         let acc = acc.get_mut(..h).unwrap_or_default();
         acc.copy_from_slice(net.feature_bias().get(..acc.len()).unwrap_or_default());
-        for sq in pos.occupied() {
-            if let Some(piece) = pos.piece_at(sq) {
+        // Piece by piece from the boards of each kind (a square's piece
+        // is never looked up; the rows' order does not change the sum).
+        for piece in Color::ALL
+            .into_iter()
+            .flat_map(|c| PieceKind::ALL.map(|k| Piece::new(c, k)))
+        {
+            for sq in pos.pieces(piece) {
                 add(acc, net.feature_row(view.feature(piece, sq)));
             }
         }
+    }
+
+    /// Make `view`'s accumulator that of `pos`: from `cache`'s entry for
+    /// the view, if it has one, plus the rows of the squares whose piece
+    /// differs from that entry's board; else from scratch. The entry is
+    /// then this accumulator.
+    fn refresh_view(
+        &mut self,
+        net: &Network,
+        pos: &Position,
+        view: View,
+        cache: Option<&mut RefreshCache>,
+    ) {
+        let Some(cache) = cache else {
+            self.rebuild_view(net, pos, view);
+            return;
+        };
+        let h = self.hidden;
+        let (slot, out) = match view.perspective() {
+            Color::White => (0, &mut self.white),
+            Color::Black => (1, &mut self.black),
+        };
+        let out = out.get_mut(..h).unwrap_or_default();
+        match cache.get(view, h) {
+            Some((acc, cached)) => {
+                // At most one row leaves and one comes a square.
+                let empty: &[i16] = &[];
+                let mut adds = [empty; SQUARES];
+                let mut subs = [empty; SQUARES];
+                let (mut na, mut ns) = (0, 0);
+                for sq in changed(cached, pos) {
+                    if let (Some(piece), Some(row)) = (cached.piece_at(sq), subs.get_mut(ns)) {
+                        *row = net.feature_row(view.feature(piece, sq));
+                        ns += 1;
+                    }
+                    if let (Some(piece), Some(row)) = (pos.piece_at(sq), adds.get_mut(na)) {
+                        *row = net.feature_row(view.feature(piece, sq));
+                        na += 1;
+                    }
+                }
+                (net.kernels().apply)(
+                    out,
+                    acc,
+                    adds.get(..na).unwrap_or_default(),
+                    subs.get(..ns).unwrap_or_default(),
+                );
+                if let Some(v) = self.views.get_mut(slot) {
+                    *v = view;
+                }
+                #[cfg(test)]
+                {
+                    cache.hits += 1;
+                }
+            }
+            None => self.rebuild_view(net, pos, view),
+        }
+        cache.put(view, self.view(view.perspective()), pos);
     }
 
     /// Follow a move (or any change) from `before` to `after`, whose
@@ -130,12 +194,35 @@ impl Accumulators {
         before: &Position,
         after: &Position,
     ) {
-        let h = net.hidden().min(MAX_HIDDEN);
-        self.hidden = h;
+        self.follow_with(parent, net, (before, after), None);
+    }
+
+    /// [`Accumulators::follow`], a view that must be built again taken
+    /// from `cache` (the search's: see [`RefreshCache`]) when it has one.
+    pub(crate) fn follow_cached(
+        &mut self,
+        parent: &Accumulators,
+        net: &Network,
+        before: &Position,
+        after: &Position,
+        cache: &mut RefreshCache,
+    ) {
+        self.follow_with(parent, net, (before, after), Some(cache));
+    }
+
+    /// [`Accumulators::follow`] with or without a cache.
+    fn follow_with(
+        &mut self,
+        parent: &Accumulators,
+        net: &Network,
+        (before, after): (&Position, &Position),
+        cache: Option<&mut RefreshCache>,
+    ) {
+        self.hidden = net.hidden().min(MAX_HIDDEN);
         self.pieces = after.occupied().count();
         match net.feature_set() {
-            FeatureSet::Plain => self.follow_in::<false>(parent, net, before, after),
-            FeatureSet::LionBuckets => self.follow_in::<true>(parent, net, before, after),
+            FeatureSet::Plain => self.follow_in::<false>(parent, net, (before, after), cache),
+            FeatureSet::LionBuckets => self.follow_in::<true>(parent, net, (before, after), cache),
         }
     }
 
@@ -146,8 +233,8 @@ impl Accumulators {
         &mut self,
         parent: &Accumulators,
         net: &Network,
-        before: &Position,
-        after: &Position,
+        (before, after): (&Position, &Position),
+        mut cache: Option<&mut RefreshCache>,
     ) {
         let h = self.hidden;
         let k = net.kernels();
@@ -188,8 +275,12 @@ impl Accumulators {
             }
         }
         if !fits {
-            // Too much changed (a long monkey chain): from scratch.
-            self.rebuild(net, after);
+            // Too much changed (a long monkey chain): from scratch (or
+            // the cache).
+            self.views = views;
+            for view in views {
+                self.refresh_view(net, after, view, cache.as_deref_mut());
+            }
             return;
         }
         // A view that changed (its lion moved bucket or side) has no row
@@ -217,7 +308,7 @@ impl Accumulators {
         }
         for (new, view) in [(new_white, white), (new_black, black)] {
             if new {
-                self.rebuild_view(net, after, view);
+                self.refresh_view(net, after, view, cache.as_deref_mut());
             }
         }
     }

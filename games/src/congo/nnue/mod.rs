@@ -16,12 +16,14 @@
 //! - the network file ([`Network::to_bytes`], [`Network::from_bytes`],
 //!   [`NetFileError`]): the weights and their provenance, checksummed;
 //! - [`AccStack`]: the search's [`Accumulators`], one per ply, allocated
-//!   once, followed lazily from the parent's;
+//!   once, followed lazily from the parent's; a view a lion-bucket net
+//!   must build again starts from its refresh cache (`cache`);
 //! - `simd`: the inner loops, on AVX2 where the CPU has it, scalar
 //!   otherwise, with the same integer results: a table of kernels chosen
 //!   once, when a network is made or read ([`Network::with_simd`]).
 
 mod accumulator;
+mod cache;
 mod default;
 mod eval;
 mod features;

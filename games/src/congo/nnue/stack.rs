@@ -15,6 +15,7 @@
 //! scratch ([`Accumulators::refresh`]) and counted.
 
 use super::accumulator::Accumulators;
+use super::cache::RefreshCache;
 use super::network::Network;
 use crate::congo::position::Position;
 
@@ -30,6 +31,9 @@ struct Slot {
 /// A stack of accumulators, one pair per ply, for one search thread.
 pub struct AccStack {
     slots: Vec<Slot>,
+    /// Views built again (a lion-bucket net's lion changing block or
+    /// side) start from here.
+    cache: RefreshCache,
     /// How many evaluations were checked against a fresh build (tests).
     #[cfg(test)]
     checked: u64,
@@ -40,6 +44,7 @@ impl AccStack {
     pub fn new(plies: usize) -> AccStack {
         AccStack {
             slots: (0..plies).map(|_| Slot::default()).collect(),
+            cache: RefreshCache::new(),
             #[cfg(test)]
             checked: 0,
         }
@@ -52,6 +57,8 @@ impl AccStack {
 
     /// Start a search at `pos`: ply 0's accumulators built from scratch.
     pub fn root(&mut self, net: &Network, pos: &Position) {
+        // The network may differ from the last search's.
+        self.cache.clear();
         if let Some(slot) = self.slots.first_mut() {
             slot.pos.clone_from(pos);
             slot.acc.rebuild(net, &slot.pos);
@@ -93,7 +100,8 @@ impl AccStack {
         for k in from + 1..=ply {
             let (head, tail) = self.slots.split_at_mut(k);
             if let (Some(parent), Some(slot)) = (head.last(), tail.first_mut()) {
-                slot.acc.follow(&parent.acc, net, &parent.pos, &slot.pos);
+                slot.acc
+                    .follow_cached(&parent.acc, net, &parent.pos, &slot.pos, &mut self.cache);
                 slot.ready = true;
             }
         }
@@ -119,6 +127,12 @@ impl AccStack {
     #[cfg(test)]
     pub fn checked(&self) -> u64 {
         self.checked
+    }
+
+    /// How many views were brought up from the refresh cache.
+    #[cfg(test)]
+    pub fn cache_hits(&self) -> u64 {
+        self.cache.hits
     }
 }
 

@@ -78,6 +78,8 @@ struct Seen {
     /// Moves that changed a side's view (its lion to another bucket or
     /// across the d-file): a view built again.
     view_changes: usize,
+    /// Views the stack brought up from its refresh cache.
+    cache_hits: u64,
 }
 
 /// The search's accumulators (an [`AccStack`], pushed and evaluated ply
@@ -94,6 +96,9 @@ fn incremental_updates_equal_a_refresh_over_random_play() {
     let lion = Network::random_with(FeatureSet::LionBuckets, 48, 2, 41);
     let seen = follows_over_random_play(&lion);
     assert!(seen.view_changes > 100, "{seen:?}");
+    // Most views built again came from the refresh cache (a view's first
+    // build in a game does not).
+    assert!(seen.cache_hits > 50, "{seen:?}");
 }
 
 /// The playouts of [`incremental_updates_equal_a_refresh_over_random_play`]
@@ -155,6 +160,7 @@ fn follows_over_random_play(net: &Network) -> Seen {
     assert!(seen.drownings > 0, "{seen:?}");
     assert!(seen.multi_jumps > 0, "{seen:?}");
     assert!(seen.lion_captures > 0, "{seen:?}");
+    seen.cache_hits = stack.cache_hits();
     seen
 }
 
