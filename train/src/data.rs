@@ -32,7 +32,10 @@
 //! With [`Options::mirror`], each position is followed by its left-right
 //! mirror image (files a..g read g..a, `Position::mirrored`), which the
 //! rules treat alike: same result and score, features mirrored square by
-//! square ([`mirror_features`]). A position and its mirror are one
+//! square ([`mirror_features`]; in lion buckets read from the mirrored
+//! position, where a view whose lion is off the d-file sees the same
+//! features as in the original: such a pair is two equal samples, so
+//! every position still counts twice). A position and its mirror are one
 //! position for deduplication (the smaller of their two keys) and land in
 //! the same set (its game's), so validation never holds the mirror of a
 //! training position; a board that is its own mirror is kept once.

@@ -1,7 +1,8 @@
 //! `boardsh-train`: the NNUE trainer for Congo (issue 40).
 //!
 //! It reads `FEN;R;S` lines ([`data`]), fits the float network
-//! `784 → H → 1` of `boardsh::congo::nnue` ([`model`]) with AdamW
+//! `784 → H → 1` of `boardsh::congo::nnue` (`3136 → H → 1` in lion
+//! buckets, with a factoriser) ([`model`]) with AdamW
 //! ([`train`]), and writes the best network on the validation set,
 //! quantized, as a net file ([`output`]).
 //!

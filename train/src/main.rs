@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// Train the Congo NNUE (784 → hidden → 1) on `FEN;R;S` lines: R the game's
+/// Train the Congo NNUE (784 → hidden → 1, or 4 × 784 in lion buckets) on `FEN;R;S` lines: R the game's
 /// result for White (1, 0.5, 0), S the search score in centipawns for White.
 /// Ctrl-C stops after the current batch and keeps the best network.
 #[derive(Parser, Debug)]

@@ -21,7 +21,8 @@
 //! what a piece on a square means is learnt from every lion square at
 //! once and each bucket learns only its difference (as the engines that
 //! train king buckets do). Quantized, each input's row is its own plus
-//! the shared one: the network the engine reads has no factoriser.
+//! the shared one (kept within ±[`W1_CLIP`] by [`Model::clip`]): the
+//! network the engine reads has no factoriser.
 
 use boardsh::congo::nnue::{
     Activation, FeatureSet, MAX_EVAL, N_FEATURES, Network, QA, QB, SQ_SHIFT, output_bucket,
@@ -183,10 +184,25 @@ impl Model {
     }
 
     /// Keep every parameter inside what quantizes safely.
+    ///
+    /// Under lion buckets what is bounded is what the engine reads: each
+    /// shared row to ±[`W1_CLIP`], then each input's own row so that own
+    /// plus shared stays within ±[`W1_CLIP`] too (so the float model is
+    /// the quantized one, and [`Model::merged_row`]'s clamp never acts).
     pub fn clip(&mut self) {
         let (w2, b2) = (self.w2_at(), self.b2_at());
         for p in &mut self.params[..w2] {
             *p = p.clamp(-W1_CLIP, W1_CLIP);
+        }
+        if let Some(at) = self.factor() {
+            let (h, rows) = (self.hidden, self.rows());
+            let (own, shared) = self.params[..rows * h].split_at_mut(at * h);
+            for (f, row) in own.chunks_exact_mut(h).enumerate() {
+                let base = (f % N_FEATURES) * h;
+                for (p, s) in row.iter_mut().zip(&shared[base..base + h]) {
+                    *p = (*p + s).clamp(-W1_CLIP, W1_CLIP) - s;
+                }
+            }
         }
         for p in &mut self.params[w2..b2] {
             *p = p.clamp(-W2_CLIP, W2_CLIP);
@@ -314,7 +330,7 @@ impl Model {
     /// Input `f`'s weights as the engine reads them: its row, plus the
     /// factoriser's shared row (if any), that sum held to ±[`W1_CLIP`] as
     /// a row is (so that the accumulator's bound holds for the engine's
-    /// network too).
+    /// network too; after [`Model::clip`] it already is).
     pub fn merged_row(&self, f: usize) -> Vec<f32> {
         let h = self.hidden;
         let own = &self.params[f * h..(f + 1) * h];

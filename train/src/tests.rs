@@ -335,6 +335,31 @@ fn the_quantized_lion_network_follows_the_float_model() {
     }
     assert_eq!(seen.len(), 6, "{seen:?}");
     assert!(!seen.contains(&(0, true)) && !seen.contains(&(2, true)));
+    // Own and shared rows whose sums pass the clip: after `clip` the
+    // sums are within it, so the float model is still the quantized one.
+    let mut big = any.clone();
+    for (i, p) in big.params[..b1].iter_mut().enumerate() {
+        *p = if i < shared { 1.5 } else { 1.2 };
+    }
+    big.clip();
+    // What the float model reads for input f, unit j: own + shared.
+    let read =
+        |m: &Model, f: usize, j: usize| m.params[f * h + j] + m.params[shared + (f % 784) * h + j];
+    for f in [0, 783, 784 + 5, 3 * 784 + 783] {
+        for j in 0..h {
+            assert!(
+                (read(&big, f, j) - 1.98).abs() < 1e-6,
+                "input {f}, unit {j}"
+            );
+            assert_eq!(big.merged_row(f)[j], read(&big, f, j));
+        }
+    }
+    let net = big.quantize();
+    for pos in &positions {
+        let bound = clipped_bound(sum_w2, pos.occupied().count(), h);
+        let (f, i) = (float_cp(&big, pos), int_cp(&net, pos) as f32);
+        assert!((f - i).abs() <= bound, "{pos}: float {f}, int {i}");
+    }
     assert!(spread > 100.0, "largest |cp| {spread}");
 }
 

@@ -15,7 +15,8 @@
 //! Under lion buckets ([`FeatureSet::LionBuckets`]) each view also
 //! depends on its own lion's square ([`View`]); a move that changes a
 //! view (its lion to another bucket, or across the d-file) builds that
-//! view again from scratch, and the other view follows as usual.
+//! view again, from scratch or, in the search, from its refresh cache
+//! ([`RefreshCache`]), and the other view follows as usual.
 //!
 //! The arithmetic wraps (`i16`), so no weights can make it panic, and an
 //! update from any position to any other equals a refresh exactly
@@ -185,8 +186,9 @@ impl Accumulators {
     /// `after`: for each square whose piece changed, the old piece's rows
     /// leave and the new one's come in, in one pass over each view (up to
     /// [`ROWS`] rows each way; a bigger change, a long monkey chain, is
-    /// built from scratch). It costs O(changed squares × H): 2 to 4 squares for
-    /// most moves. What the search does at every node it evaluates.
+    /// built again, from the cache when the search has one). It costs
+    /// O(changed squares × H): 2 to 4 squares for most moves. What the
+    /// search does at every node it evaluates.
     pub fn follow(
         &mut self,
         parent: &Accumulators,
@@ -284,7 +286,8 @@ impl Accumulators {
             return;
         }
         // A view that changed (its lion moved bucket or side) has no row
-        // of the parent's to use: it is built from scratch below.
+        // of the parent's to use: it is built again below (from the
+        // cache if any).
         let [new_white, new_black] = if LION {
             [0, 1].map(|s| parent.views.get(s) != views.get(s))
         } else {

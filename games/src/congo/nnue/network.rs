@@ -1,6 +1,7 @@
 //! The network's shape and its quantized weights.
 //!
-//! [`N_FEATURES`] inputs feed a hidden layer of `H` units, computed once
+//! [`N_FEATURES`] inputs (or [`FeatureSet::inputs`] of another feature
+//! set) feed a hidden layer of `H` units, computed once
 //! for each side's view (the *accumulators*, see
 //! [`Accumulators`](super::Accumulators)); both views go through a clipped
 //! ReLU and into one output unit, the side to move's view first:

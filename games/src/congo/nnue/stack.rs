@@ -32,7 +32,7 @@ struct Slot {
 pub struct AccStack {
     slots: Vec<Slot>,
     /// Views built again (a lion-bucket net's lion changing block or
-    /// side) start from here.
+    /// side, or a change too large for one pass) start from here.
     cache: RefreshCache,
     /// How many evaluations were checked against a fresh build (tests).
     #[cfg(test)]
