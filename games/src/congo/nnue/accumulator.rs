@@ -279,7 +279,6 @@ impl Accumulators {
         if !fits {
             // Too much changed (a long monkey chain): from scratch (or
             // the cache).
-            self.views = views;
             for view in views {
                 self.refresh_view(net, after, view, cache.as_deref_mut());
             }
