@@ -6,7 +6,7 @@
 //! search.
 
 use crate::common::Test;
-use boardsh::front::files::FsLoader;
+use crate::common::files::NoDeck;
 use boardsh::shell::{Diagnostic, Reporter, Runner, Session};
 use std::sync::atomic::Ordering;
 
@@ -64,7 +64,7 @@ fn review_svg_after_the_review_searches_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let chart = dir.path().join("chart.svg");
     let chart = chart.to_str().unwrap();
-    let (mut loader, mut quiet) = (FsLoader, Quiet);
+    let (mut loader, mut quiet) = (NoDeck, Quiet);
     let mut runner = Runner::new(Session::new(), &mut loader, &mut quiet, false);
     for line in GAME.split("; ") {
         nodes_of(&mut runner, line);
@@ -139,7 +139,7 @@ fn review_of_a_game_file_draws_its_chart_and_reuses_the_review() {
     let game = game.to_str().unwrap();
     let chart = dir.path().join("chart one.svg");
     let chart = chart.to_str().unwrap();
-    let (mut loader, mut quiet) = (FsLoader, Quiet);
+    let (mut loader, mut quiet) = (NoDeck, Quiet);
     // A fresh session: no game in play, so the chart can only be the
     // file's game.
     let mut runner = Runner::new(Session::new(), &mut loader, &mut quiet, false);

@@ -14,10 +14,9 @@
 //! When a check fails, it prints the block to put in the document; read it
 //! against the rules before pasting it.
 
-use boardsh::front::files::FsLoader;
+use crate::common::files::NoDeck;
 use boardsh::shell::{
-    Diagnostic, ErrorKind, Keyword, Loader, Opened, Reporter, Runner, ScriptKind as Kind, Session,
-    WriteError,
+    Diagnostic, ErrorKind, Keyword, Reporter, Runner, ScriptKind as Kind, Session,
 };
 use clap::Parser;
 use std::collections::BTreeSet;
@@ -1331,41 +1330,6 @@ impl Reporter for Kinds {
 }
 
 /// Run the example in-process to learn which error kinds it reports.
-/// The binary's files, with no drill deck: the in-process run of an
-/// example never reads or writes the data directory of whoever runs the
-/// tests (the deck's examples keep theirs in their own directory, which
-/// only the binary's run is given).
-struct NoDeck;
-
-impl Loader for NoDeck {
-    fn open(&mut self, from: Option<&str>, path: &str) -> Result<Opened, String> {
-        FsLoader.open(from, path)
-    }
-
-    fn identify(&mut self, from: Option<&str>, path: &str) -> Option<String> {
-        FsLoader.identify(from, path)
-    }
-
-    fn write(
-        &mut self,
-        from: Option<&str>,
-        path: &str,
-        text: &str,
-        force: bool,
-    ) -> Result<(), WriteError> {
-        FsLoader.write(from, path, text, force)
-    }
-
-    fn check_write(
-        &mut self,
-        from: Option<&str>,
-        path: &str,
-        force: bool,
-    ) -> Result<(), WriteError> {
-        FsLoader.check_write(from, path, force)
-    }
-}
-
 fn kinds(input: Input) -> Vec<ErrorKind> {
     let dir = tempfile::tempdir().unwrap();
     let (args, stdin) = set_up(input, dir.path());

@@ -6,7 +6,7 @@
 //! replay also answers every query alike (`set` included) and throws the
 //! same sticks next: the seed and the random state are saved.
 
-use boardsh::front::files::FsLoader;
+use crate::common::files::NoDeck;
 use boardsh::shell::{Diagnostic, Reporter, Runner, Session};
 use proptest::prelude::*;
 
@@ -67,7 +67,7 @@ proptest! {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("saved.bsh");
         let file = file.to_str().unwrap();
-        let (mut loader, mut quiet) = (FsLoader, Quiet);
+        let (mut loader, mut quiet) = (NoDeck, Quiet);
         let mut runner = Runner::new(Session::new(), &mut loader, &mut quiet, true);
         for &pick in &picks {
             let line = command(&runner.session, pick);
@@ -77,7 +77,7 @@ proptest! {
         run(&mut runner, &format!("save {file}"));
         drop(runner);
 
-        let (mut loader, mut quiet) = (FsLoader, Quiet);
+        let (mut loader, mut quiet) = (NoDeck, Quiet);
         let mut again = Runner::new(Session::new(), &mut loader, &mut quiet, false);
         run(&mut again, &format!("source {file}"));
         prop_assert_eq!(again.errors, 0, "the saved script replays without error");
@@ -132,7 +132,7 @@ proptest! {
         let sourced = dir.path().join("part.bsh");
         std::fs::write(&sourced, "throw\nset rules 2022\nreset congo\nplay c2c3\n").unwrap();
         let sourced = sourced.to_str().unwrap();
-        let (mut loader, mut quiet) = (FsLoader, Quiet);
+        let (mut loader, mut quiet) = (NoDeck, Quiet);
         let mut runner = Runner::new(Session::new(), &mut loader, &mut quiet, true);
         for &pick in &picks {
             let line = wider(&runner.session, pick, sourced);
@@ -146,7 +146,7 @@ proptest! {
         let want_next = run(&mut runner, next);
         drop(runner);
 
-        let (mut loader, mut quiet) = (FsLoader, Quiet);
+        let (mut loader, mut quiet) = (NoDeck, Quiet);
         let mut again = Runner::new(Session::new(), &mut loader, &mut quiet, false);
         run(&mut again, &format!("source {file}"));
         prop_assert_eq!(again.errors, 0, "the saved script replays without error");
@@ -162,7 +162,7 @@ fn a_setting_after_an_undone_change_is_saved() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("s6.bsh");
     let file = file.to_str().unwrap();
-    let (mut loader, mut quiet) = (FsLoader, Quiet);
+    let (mut loader, mut quiet) = (NoDeck, Quiet);
     let mut runner = Runner::new(Session::new(), &mut loader, &mut quiet, true);
     run(
         &mut runner,
@@ -173,7 +173,7 @@ fn a_setting_after_an_undone_change_is_saved() {
     let want = run(&mut runner, "play a6a7; fen");
     assert!(want.ends_with("P2l3/7/7/7/7/7/3L3 b 0\n"), "{want}");
     drop(runner);
-    let (mut loader, mut quiet) = (FsLoader, Quiet);
+    let (mut loader, mut quiet) = (NoDeck, Quiet);
     let mut again = Runner::new(Session::new(), &mut loader, &mut quiet, false);
     run(&mut again, &format!("source {file}"));
     assert_eq!(run(&mut again, "play a6a7; fen"), want);

@@ -4,7 +4,7 @@
 //! tokens a side played to a winner under every combination of the rules,
 //! and the settings through `save` and back.
 
-use boardsh::front::files::FsLoader;
+use crate::common::files::NoDeck;
 use boardsh::shell::{Diagnostic, Reporter, Runner, Session};
 use boardsh::yut::{
     Game, Greedy, House, MAX_ACTIONS, Next, Phase, Play, PlayError, Policy, Random, Rng, Roll,
@@ -337,7 +337,7 @@ fn house_rules_are_listed_and_saved_and_come_back() {
     let dir = tempfile::tempdir().expect("dir");
     let file = dir.path().join("house.bsh");
     let file = file.to_str().expect("path");
-    let (mut loader, mut quiet) = (FsLoader, Quiet);
+    let (mut loader, mut quiet) = (NoDeck, Quiet);
     let mut runner = Runner::new(Session::new(), &mut loader, &mut quiet, true);
     let listing = run(&mut runner, "set");
     for (name, value) in [("tokens", "4"), ("back-do", "off"), ("catch-bonus", "on")] {
@@ -372,7 +372,7 @@ fn house_rules_are_listed_and_saved_and_come_back() {
         assert!(saved.lines().any(|l| l == line), "{saved}");
     }
     drop(runner);
-    let (mut loader, mut quiet) = (FsLoader, Quiet);
+    let (mut loader, mut quiet) = (NoDeck, Quiet);
     let mut again = Runner::new(Session::new(), &mut loader, &mut quiet, false);
     run(&mut again, &format!("source {file}"));
     assert_eq!(again.errors, 0);
@@ -381,7 +381,7 @@ fn house_rules_are_listed_and_saved_and_come_back() {
 
 #[test]
 fn tokens_change_with_the_next_game_and_at_once_on_a_fresh_one() {
-    let (mut loader, mut quiet) = (FsLoader, Quiet);
+    let (mut loader, mut quiet) = (NoDeck, Quiet);
     let mut runner = Runner::new(Session::new(), &mut loader, &mut quiet, true);
     // A game begun (a throw made): the count waits for `reset yut`.
     let begun = run(&mut runner, "throw FFBB; set tokens 2; where");

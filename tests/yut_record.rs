@@ -4,8 +4,8 @@
 //! game; and `review`, which reads the record, says the same of a saved
 //! session replayed in a fresh one as of the session itself.
 
+use crate::common::files::NoDeck;
 use crate::save_replay::{Quiet, run, wider};
-use boardsh::front::files::FsLoader;
 use boardsh::shell::{Runner, Session};
 use proptest::prelude::*;
 
@@ -24,7 +24,7 @@ proptest! {
     fn replaying_the_record_rebuilds_the_game(picks in proptest::collection::vec((any::<u8>(), any::<u8>()), 0..60)) {
         let dir = tempfile::tempdir().unwrap();
         let sourced = part(dir.path());
-        let (mut loader, mut quiet) = (FsLoader, Quiet);
+        let (mut loader, mut quiet) = (NoDeck, Quiet);
         let mut runner = Runner::new(Session::new(), &mut loader, &mut quiet, true);
         for &pick in &picks {
             let line = wider(&runner.session, pick, &sourced);
@@ -83,7 +83,7 @@ proptest! {
         let file = dir.path().join("saved.bsh");
         let file = file.to_str().unwrap();
         let sourced = part(dir.path());
-        let (mut loader, mut quiet) = (FsLoader, Quiet);
+        let (mut loader, mut quiet) = (NoDeck, Quiet);
         let mut runner = Runner::new(Session::new(), &mut loader, &mut quiet, true);
         run(&mut runner, "set tokens 2");
         for (i, &pick) in picks.iter().enumerate() {
@@ -96,7 +96,7 @@ proptest! {
         run(&mut runner, &format!("save {file}"));
         drop(runner);
 
-        let (mut loader, mut quiet) = (FsLoader, Quiet);
+        let (mut loader, mut quiet) = (NoDeck, Quiet);
         let mut again = Runner::new(Session::new(), &mut loader, &mut quiet, false);
         run(&mut again, &format!("source {file}"));
         prop_assert_eq!(again.errors, 0, "the saved script replays without error");
@@ -114,7 +114,7 @@ fn review_of_a_saved_game_with_undo_and_a_free_turn() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("saved.bsh");
     let file = file.to_str().unwrap();
-    let (mut loader, mut quiet) = (FsLoader, Quiet);
+    let (mut loader, mut quiet) = (NoDeck, Quiet);
     let mut runner = Runner::new(Session::new(), &mut loader, &mut quiet, true);
     let lines =
         "throw FBBB; move A; throw FFFB; move a; throw FFBB; move A; undo; move B; move c FBBB";
@@ -130,7 +130,7 @@ fn review_of_a_saved_game_with_undo_and_a_free_turn() {
     assert!(want.contains("1 free turn not reviewed"), "{want}");
     run(&mut runner, &format!("save {file}"));
     drop(runner);
-    let (mut loader, mut quiet) = (FsLoader, Quiet);
+    let (mut loader, mut quiet) = (NoDeck, Quiet);
     let mut again = Runner::new(Session::new(), &mut loader, &mut quiet, false);
     run(&mut again, &format!("source {file}"));
     assert_eq!(again.errors, 0);

@@ -4,6 +4,7 @@
 
 pub mod cpu;
 pub mod fast_hash;
+pub mod files;
 pub mod matches;
 pub mod prover;
 pub mod test;
