@@ -294,7 +294,7 @@ const EXAMPLES: &[Example] = &[
     command(
         "tutor-stops",
         "set tutor ?; new congo white; fen 3l3/7/p5p/7/P5P/3P3/3L3 w 0; play d2c3",
-        "the tutor stops d2c3 (??): it loses 98.3 points of your chance to win (0% against 98% after d2d3, line d2d3 d7c7 d3c4); type d2c3 again, or `play d2c3!`, to play it anyway",
+        "the tutor stops d2c3 (??): it loses 98.6 points of your chance to win (0% against 99% after d2d3, line d2d3 d7c7 d3e4); type d2c3 again, or `play d2c3!`, to play it anyway",
     ),
     command(
         "extra-argument-board",

@@ -42,7 +42,7 @@ const SELFPLAY: &[&str] = &[
     "--nodes",
     "50",
     "--max-plies",
-    "12",
+    "30",
 ];
 
 #[test]
