@@ -34,7 +34,7 @@ fn refused(out: &Output, message: &str) {
     assert!(stderr(out).contains(message), "{}", stderr(out));
 }
 
-/// Two tiny self-play games' data (a few dozen `FEN;R` lines).
+/// One tiny self-play game's data (its quiet positions as `FEN;R;S` lines; 30 plies, so that a few are kept whatever the built-in net).
 const SELFPLAY: &[&str] = &[
     "selfplay",
     "--games",
