@@ -34,7 +34,9 @@ fn refused(out: &Output, message: &str) {
     assert!(stderr(out).contains(message), "{}", stderr(out));
 }
 
-/// One tiny self-play game's data (its quiet positions as `FEN;R;S` lines; 30 plies, so that a few are kept whatever the built-in net).
+/// One tiny self-play game's data: its quiet positions as `FEN;R;S` lines.
+/// 30 plies, 22 of them searched, so that some are kept (12 kept none with
+/// gen 5 built in).
 const SELFPLAY: &[&str] = &[
     "selfplay",
     "--games",
